@@ -1,0 +1,105 @@
+"""Judge dialects of Fighting for Triangles: gym, uestc and triangle-war (SPEC section 1)."""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+from ..board import InvalidPositionError
+from ..solution import Solution, solve
+from . import JudgeInputError, TokenReader, Warn
+
+__all__ = ["gym", "uestc", "triangle_war", "read_edge_list"]
+
+SIDE = 3
+
+
+class _DuplicateNote:
+    """Says once per input that duplicate edges were ignored."""
+
+    def __init__(self, warn: Warn) -> None:
+        self.warn, self.said = warn, False
+
+    def __call__(self, case: int, line: int, edge: int) -> None:
+        if not self.said:
+            self.said = True
+            self.warn(f"case {case}, line {line}: edge {edge} is listed twice; a drawn edge is drawn "
+                      "(said once for the whole input)")
+
+
+def read_edge_list(reader: TokenReader, case: int, count: int, solution: Solution,
+                   duplicate: _DuplicateNote) -> int:
+    """Read ``count`` edge numbers and return the position they draw."""
+    n_edges = solution.board.n_edges
+    position = 0
+    for _ in range(count):
+        token_line = reader.peek_line()
+        edge = reader.integer(case, f"an edge number 1..{n_edges}", 1, n_edges)
+        bit = 1 << (edge - 1)
+        if position & bit:
+            duplicate(case, token_line, edge)
+        position |= bit
+    return position
+
+
+def gym(reader: TokenReader, warn: Warn) -> Iterator[str]:
+    """Codeforces Gym 100015F: cases ``N e1..eN`` until ``N = 0`` or end of input.
+
+    Yields ``Andy wins``, ``Ralph wins`` or ``Draw`` per case (Andy moves first).
+    """
+    solution = solve(SIDE)
+    duplicate = _DuplicateNote(warn)
+    case = 0
+    while not reader.at_end():
+        case += 1
+        count = reader.integer(case, "the number of drawn edges N", 0)
+        if count == 0:
+            return
+        value = int(solution.values[read_edge_list(reader, case, count, solution, duplicate)])
+        yield "Andy wins" if value > 0 else "Ralph wins" if value < 0 else "Draw"
+
+
+def uestc(reader: TokenReader, warn: Warn) -> Iterator[str]:
+    """UESTC 2016 training, problem B: one case ``n a1..an``.
+
+    Yields ``WIN!``, ``LOSE!`` or ``Draw`` for the first player.
+    """
+    solution = solve(SIDE)
+    count = reader.integer(1, "the number of drawn edges n", 0)
+    value = int(solution.values[read_edge_list(reader, 1, count, solution, _DuplicateNote(warn))])
+    yield "WIN!" if value > 0 else "LOSE!" if value < 0 else "Draw"
+    reader.expect_end(1)
+
+
+def triangle_war(reader: TokenReader, warn: Warn) -> Iterator[str]:
+    """POJ 1085 / UVa 751 Triangle War: games given as move histories of dot pairs.
+
+    Triangles completed by the given moves count for whoever drew them, and earn that
+    player the next move; the rest of the game is played optimally.  Yields
+    ``Game k: A wins.`` or ``Game k: B wins.``.
+    """
+    solution = solve(SIDE)
+    b = solution.board
+    games = reader.integer(None, "the number of games", 0)
+    for case in range(1, games + 1):
+        moves = reader.integer(case, "the number of moves m", 0, b.n_edges)
+        position, score, player = 0, {"A": 0, "B": 0}, "A"
+        for _ in range(moves):
+            line = reader.peek_line()
+            i = reader.integer(case, f"a dot number 1..{b.n_dots}", 1, b.n_dots)
+            j = reader.integer(case, f"a dot number 1..{b.n_dots}", 1, b.n_dots)
+            try:
+                edge = b.edge_between(i, j)
+            except InvalidPositionError as error:
+                raise JudgeInputError(str(error), case, line, f"{i} {j}") from None
+            if position >> (edge - 1) & 1:
+                raise JudgeInputError(f"dots {i} and {j} (edge {edge}) are already joined", case, line,
+                                      f"{i} {j}")
+            claimed = len(b.completed_by(position, edge))
+            position |= 1 << (edge - 1)
+            score[player] += claimed
+            if not claimed:
+                player = "B" if player == "A" else "A"
+        future = int(solution.values[position])
+        a_margin = score["A"] - score["B"] + (future if player == "A" else -future)
+        yield f"Game {case}: {'A' if a_margin > 0 else 'B'} wins."
+    reader.expect_end(games)
