@@ -10,7 +10,7 @@ Examples
 >>> s.value([])
 -3
 >>> s.winning_moves([1, 2, 3, 4, 5])
-[6]
+[6, 7]
 """
 
 from .board import Board, InvalidPositionError, Position, board

@@ -154,7 +154,7 @@ def negamax(game: Game[P, M], position: P) -> int:
     Examples
     --------
     >>> negamax(TriangleGame(2), 0)
-    0
+    -2
     """
     limit = sys.getrecursionlimit()
     sys.setrecursionlimit(max(limit, 10_000))

@@ -17,7 +17,8 @@ from matplotlib.colors import TwoSlopeNorm
 
 from .board import Board, Position
 
-__all__ = ["draw_position", "position_svg", "save_figure", "value_colormap", "OWNER_COLOURS"]
+__all__ = ["draw_position", "draw_principal_variation", "position_svg", "save_figure", "value_colormap",
+           "OWNER_COLOURS"]
 
 SVG_HASH_SALT = "triangles_core"
 OWNER_COLOURS = {"A": "#4c72b0", "B": "#dd8452", None: "#c8c8c8"}
@@ -138,3 +139,46 @@ def save_figure(fig, name: str, directory: str | Path) -> list[Path]:
     with matplotlib.rc_context({"svg.hashsalt": SVG_HASH_SALT}):
         fig.savefig(svg, bbox_inches="tight", metadata={"Date": None})
     return [png, svg]
+
+
+def draw_principal_variation(solution, position: Position = 0, columns: int = 6):
+    """Draw a principal variation move by move, one small board per move.
+
+    Each panel shows the position after the move, the move itself highlighted in the
+    mover's colour, and every claimed triangle filled in its owner's colour (A blue,
+    B orange; triangles complete before the line started are grey).
+
+    Parameters
+    ----------
+    solution : Solution
+        A solved board.
+    position : int, default 0
+        Starting position (bitmask).
+    columns : int, default 6
+        Panels per row.
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+        The figure (one panel per move; an empty figure for a full board).
+    """
+    import math
+
+    steps = solution.principal_variation(position)
+    rows = max(1, math.ceil(len(steps) / columns))
+    fig, axes = plt.subplots(rows, columns, figsize=(1.9 * columns, 2.0 * rows), squeeze=False)
+    owners: dict[int, str | None] = {k: None for k in solution.board.complete_triangles(position)}
+    score = {"A": 0, "B": 0}
+    p = position
+    for ax, step in zip(axes.flat, steps):
+        p |= 1 << (step.edge - 1)
+        for k in step.claimed:
+            owners[k] = step.player
+        score[step.player] += len(step.claimed)
+        draw_position(ax, solution.board, p, owners=owners, highlight={step.edge: OWNER_COLOURS[step.player]},
+                      title=f"{step.ply}. {step.player} draws {step.edge}" + (" *" * len(step.claimed))
+                      + f"\nA {score['A']} : {score['B']} B")
+    for ax in list(axes.flat)[len(steps):]:
+        ax.axis("off")
+    fig.tight_layout()
+    return fig

@@ -125,7 +125,7 @@ def solve_table(b: Board, low_bits: int | None = None, progress: bool = False,
     --------
     >>> from triangles_core.board import board
     >>> int(solve_table(board(3))[0])
-    1
+    -3
     """
     n = b.n_edges
     if low_bits is None:

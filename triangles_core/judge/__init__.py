@@ -117,11 +117,12 @@ class TokenReader:
         text = token.text
         digits = text[1:] if text[:1] in "+-" else text
         if not (digits.isascii() and digits.isdigit()):
-            raise JudgeInputError(f"expected {expected}, not an integer", case, token.line, text)
+            raise JudgeInputError(f"not an integer, expected {expected}", case, token.line, text)
         value = int(text)
         if (low is not None and value < low) or (high is not None and value > high):
             bounds = f"{low}..{high}" if high is not None else f">= {low}" if low is not None else f"<= {high}"
-            raise JudgeInputError(f"{expected} must be {bounds}", case, token.line, text)
+            wanted = expected if bounds in expected else f"{expected} ({bounds})"
+            raise JudgeInputError(f"out of range, expected {wanted}", case, token.line, text)
         return value
 
     def expect_end(self, case: int | None) -> None:

@@ -1,0 +1,40 @@
+"""Shared fixtures: solved boards and the reference negamax tables (computed once per run)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from triangles_core import NegamaxSolver, TriangleGame, solve
+
+TABLES_AT_START = {path.name: path.read_bytes()
+                   for path in sorted((Path(__file__).resolve().parent.parent / "data" / "tables").glob("*.csv"))}
+"""The committed tables as they were when the test session started."""
+
+
+def pytest_collection_modifyitems(session, config, items):
+    """Run the reproducibility check last, after nbmake has executed every notebook."""
+    last = [item for item in items if item.nodeid.startswith("tests/test_reproducibility.py")]
+    items[:] = [item for item in items if item not in last] + last
+
+
+@pytest.fixture(scope="session")
+def solution3():
+    return solve(3)
+
+
+@pytest.fixture(scope="session")
+def reference_values():
+    """Reference negamax values of every position, keyed by side (1, 2, 3)."""
+    cache = {}
+
+    def get(side: int) -> np.ndarray:
+        if side not in cache:
+            solver = NegamaxSolver(TriangleGame(side))
+            n = TriangleGame(side).board.n_edges
+            cache[side] = np.array([solver.value(p) for p in range(1 << n)], dtype=np.int64)
+        return cache[side]
+
+    return get

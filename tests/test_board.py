@@ -1,0 +1,81 @@
+"""Board geometry: the SPEC numbering, counts for any side, and the symmetry group."""
+
+import itertools
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from triangles_core import Board, InvalidPositionError, board
+
+
+def test_side3_numbering_matches_the_spec_figure():
+    b = board(3)
+    assert b.edges[:9] == ((1, 2), (1, 3), (2, 3), (2, 4), (2, 5), (4, 5), (3, 5), (3, 6), (5, 6))
+    assert b.edges[9:] == ((4, 7), (4, 8), (7, 8), (5, 8), (5, 9), (8, 9), (6, 9), (6, 10), (9, 10))
+    assert b.triangles == ((1, 2, 3), (4, 5, 6), (7, 8, 9), (10, 11, 12), (13, 14, 15), (16, 17, 18),
+                           (3, 5, 7), (6, 11, 13), (9, 14, 16))
+
+
+@pytest.mark.parametrize("side", [1, 2, 3, 4, 5, 6])
+def test_counts_for_any_side(side):
+    b = Board(side)
+    assert b.n_dots == (side + 1) * (side + 2) // 2 == len(b.dot_rows)
+    assert b.n_edges == 3 * side * (side + 1) // 2 == len(b.edges) == len(set(b.edges))
+    assert b.n_triangles == side**2 == len(b.triangles)
+    # every edge is in one triangle (on the rim) or two (inside)
+    counts = [len(t) for t in b.edge_triangles]
+    assert counts.count(1) == 3 * side and set(counts) <= {1, 2}
+    # every triangle is three mutually adjacent dots
+    for t in b.triangles:
+        dots = {d for e in t for d in b.edges[e - 1]}
+        assert len(dots) == 3
+
+
+@pytest.mark.parametrize("side", [1, 2, 3, 4])
+def test_symmetries_form_the_dihedral_group_and_keep_triangles(side):
+    b = board(side)
+    group = set(b.symmetries)
+    assert len(group) == 6 and b.symmetries[0] == tuple(range(1, b.n_edges + 1))
+    for s, t in itertools.product(b.symmetries, repeat=2):
+        assert tuple(s[t[e] - 1] for e in range(b.n_edges)) in group  # closed under composition
+    triangles = {frozenset(t) for t in b.triangles}
+    for s in b.symmetries:
+        assert {frozenset(s[e - 1] for e in t) for t in b.triangles} == triangles
+
+
+@given(st.sets(st.integers(1, 18)))
+def test_position_accepts_edge_lists_and_bitmasks(edges):
+    b = board(3)
+    mask = b.position(sorted(edges))
+    assert b.position(mask) == mask
+    assert b.drawn_edges(mask) == sorted(edges)
+    assert sorted(b.free_edges(mask) + b.drawn_edges(mask)) == list(range(1, 19))
+
+
+@pytest.mark.parametrize("bad", [[0], [19], [1, "2"], 1 << 18, -1, "1 2", None, [True], 2.5])
+def test_invalid_positions_raise_value_error_quoting_the_input(bad):
+    with pytest.raises(InvalidPositionError) as info:
+        board(3).position(bad)
+    assert isinstance(info.value, ValueError)
+    quoted = repr(bad) if not isinstance(bad, list) else repr(next(x for x in bad if x not in range(1, 19)
+                                                                 or isinstance(x, bool)))
+    assert quoted in str(info.value)
+
+
+def test_edge_between_and_errors():
+    b = board(3)
+    assert b.edge_between(10, 9) == 18
+    with pytest.raises(InvalidPositionError, match="not joined"):
+        b.edge_between(1, 4)
+    with pytest.raises(InvalidPositionError, match="dot 11"):
+        b.edge_between(1, 11)
+
+
+def test_bad_side():
+    with pytest.raises(ValueError, match="side"):
+        Board(0)
+
+
+def test_text_art_of_the_full_board():
+    assert board(2).text_art(board(2).full) == "    o\n   /*\\\n  o---o\n /*\\*/*\\\no---o---o"

@@ -1,0 +1,45 @@
+"""The `triangles` command: solve output, help examples, errors."""
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from triangles_core.cli import main
+
+
+def run(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "triangles_core", *args], capture_output=True, text=True)
+
+
+def test_solve_prints_value_verdict_and_move_table(capsys):
+    assert main(["solve", "1", "2", "3", "4", "5", "6"]) == 0
+    out = capsys.readouterr().out
+    assert "Value for the player to move: +1 (the player to move wins)" in out
+    assert "   7   3-5         1     +1  optimal" in out
+    assert "Principal variation" in out
+
+
+def test_solve_empty_side2(capsys):
+    assert main(["solve", "--side", "2"]) == 0
+    assert "Value for the player to move: -2" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("args, message", [(["solve", "19"], "edge 19"), (["solve", "a"], "'a'")])
+def test_solve_bad_edges(args, message):
+    result = run(*args)
+    assert result.returncode == 2 and message in result.stderr and "Traceback" not in result.stderr
+    assert result.stderr.count("\n") == 1
+
+
+@pytest.mark.parametrize("command", ["judge", "solve"])
+def test_help_shows_a_working_example(command):
+    result = run(command, "--help")
+    assert result.returncode == 0 and "example" in result.stdout and "triangles " + command in result.stdout
+
+
+def test_console_script_is_installed():
+    script = Path(sys.executable).with_name("triangles")
+    result = subprocess.run([str(script), "--help"], capture_output=True, text=True)
+    assert result.returncode == 0 and "judge" in result.stdout

@@ -1,0 +1,83 @@
+"""Judge dialects of Fighting for Triangles: SPEC samples, byte-exact output, bad input."""
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from triangles_core.judge import JudgeInputError, run_dialect
+
+TRIANGLE_WAR_SAMPLE = (Path(__file__).parent / "data" / "triangle_war_sample.txt").read_text()
+
+
+def judge(fmt: str, text: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "triangles_core", "judge", fmt], input=text,
+                          capture_output=True, text=True)
+
+
+def test_gym_sample_byte_exact():
+    result = judge("gym", "6\n1 2 3 4 5 6\n5\n4 5 6 7 8\n0\n")
+    assert (result.returncode, result.stdout, result.stderr) == (0, "Andy wins\nRalph wins\n", "")
+
+
+def test_gym_tokens_split_across_lines_and_missing_terminator():
+    assert list(run_dialect("gym", "6 1 2\n3\n4 5\n 6 5 4 5 6\n7 8")) == ["Andy wins", "Ralph wins"]
+
+
+def test_gym_draw_and_full_board():
+    # a full board: nothing is left to claim
+    assert list(run_dialect("gym", "18 " + " ".join(map(str, range(1, 19))) + " 0")) == ["Draw"]
+
+
+def test_uestc_sample():
+    result = judge("uestc", "5\n1 2 3 4 5\n")
+    assert (result.returncode, result.stdout) == (0, "WIN!\n")
+    assert list(run_dialect("uestc", "0")) == ["LOSE!"]
+
+
+def test_triangle_war_sample():
+    result = judge("triangle-war", TRIANGLE_WAR_SAMPLE)
+    assert result.returncode == 0
+    assert result.stdout == "Game 1: B wins.\nGame 2: A wins.\nGame 3: A wins.\nGame 4: B wins.\n"
+
+
+def test_duplicate_edges_are_accepted_with_one_note():
+    result = judge("gym", "3 1 1 2\n2 5 5\n0\n")
+    assert result.returncode == 0 and len(result.stdout.splitlines()) == 2
+    assert result.stderr.count("\n") == 1 and "edge 1 is listed twice" in result.stderr
+
+
+@pytest.mark.parametrize("fmt, text, answered, where", [
+    ("gym", "6\n1 2 3 4 5 6\n5\n4 5 x 7 8\n0\n", 1, "case 2, line 4, token 'x'"),
+    ("gym", "6\n1 2 3 4 5 6\n2\n4 19\n", 1, "case 2, line 4, token '19'"),
+    ("gym", "6\n1 2 3 4 5 6\n3\n4 5\n", 1, "case 2, line 4, end of input"),
+    ("gym", "-1\n", 0, "case 1, line 1, token '-1'"),
+    ("gym", "2 1 0\n", 0, "token '0'"),
+    ("uestc", "2\n1 2 3\n", 1, "line 2, token '3'"),
+    ("uestc", "", 0, "end of input"),
+    ("triangle-war", "2\n1\n1 2\n1\n1 4\n", 1, "case 2, line 5, token '1 4'"),
+    ("triangle-war", "1\n2\n1 2\n2 1\n", 0, "already joined"),
+    ("triangle-war", "1\n1\n1 11\n", 0, "token '11'"),
+    ("triangle-war", "x\n", 0, "line 1, token 'x'"),
+])
+def test_bad_input_one_line_exit_2_earlier_answers_kept(fmt, text, answered, where):
+    result = judge(fmt, text)
+    assert result.returncode == 2
+    assert len(result.stdout.splitlines()) == answered
+    assert result.stderr.count("\n") == 1 and "Traceback" not in result.stderr
+    assert where in result.stderr and result.stderr.startswith(f"triangles judge {fmt}: error: ")
+
+
+def test_judge_input_error_names_case_line_token():
+    with pytest.raises(JudgeInputError) as info:
+        list(run_dialect("gym", "1\n1\n1 \n  99"))
+    assert (info.value.case, info.value.line, info.value.token) == (2, 4, "99")
+
+
+def test_unknown_format_and_missing_file():
+    result = subprocess.run([sys.executable, "-m", "triangles_core", "judge", "nope"], capture_output=True, text=True)
+    assert result.returncode == 2 and "invalid choice" in result.stderr
+    result = subprocess.run([sys.executable, "-m", "triangles_core", "judge", "gym", "/no/such/file"],
+                            capture_output=True, text=True)
+    assert result.returncode == 2 and result.stderr.count("\n") == 1 and "cannot read /no/such/file" in result.stderr

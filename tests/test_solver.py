@@ -1,0 +1,78 @@
+"""The retrograde solver against the reference negamax, position by position."""
+
+import numpy as np
+import pytest
+
+from triangles_core import InvalidPositionError, board, solve
+from triangles_core.retrograde import solve_table
+
+# Number of positions per edge count is C(n_edges, k): the "perft" of this game.
+EMPTY_BOARD_VALUES = {1: 1, 2: -2, 3: -3}
+
+
+@pytest.mark.parametrize("side", [1, 2, 3])
+def test_every_position_agrees_with_the_reference_negamax(side, reference_values):
+    values = solve(side).values
+    assert values.dtype == np.int8 and values.shape == (1 << board(side).n_edges,)
+    np.testing.assert_array_equal(values.astype(np.int64), reference_values(side))
+
+
+@pytest.mark.parametrize("low_bits", [1, 6, 12, 17])
+def test_block_size_does_not_change_the_table(low_bits, solution3):
+    np.testing.assert_array_equal(solve_table(board(3), low_bits=low_bits), solution3.values)
+
+
+@pytest.mark.parametrize("side", [1, 2, 3])
+def test_empty_board_values(side):
+    assert solve(side).value([]) == EMPTY_BOARD_VALUES[side]
+
+
+def test_spec_gym_samples(solution3):
+    assert solution3.verdict([1, 2, 3, 4, 5, 6]) == "win"
+    assert solution3.verdict([4, 5, 6, 7, 8]) == "loss"
+
+
+def test_move_queries_are_consistent(solution3):
+    p = [1, 2, 3, 4, 5]
+    moves = solution3.move_values(p)
+    assert list(moves) == solution3.board.free_edges(solution3.position(p))
+    assert max(moves.values()) == solution3.value(p)
+    assert solution3.optimal_moves(p) == [e for e, v in moves.items() if v == solution3.value(p)]
+    assert sorted(solution3.winning_moves(p) + solution3.drawing_moves(p) + solution3.losing_moves(p)) == list(moves)
+    assert solution3.move_value(p, 6) == moves[6]
+
+
+def test_move_value_rejects_drawn_and_unknown_edges(solution3):
+    with pytest.raises(InvalidPositionError, match="already drawn"):
+        solution3.move_value([1], 1)
+    with pytest.raises(InvalidPositionError, match="19"):
+        solution3.move_value([1], 19)
+
+
+@pytest.mark.parametrize("position", [[], [1, 2, 3, 4, 5, 6], [4, 5, 6, 7, 8], list(range(1, 18))])
+def test_principal_variation_reaches_the_value(position, solution3):
+    pv = solution3.principal_variation(position)
+    b = solution3.board
+    assert len(pv) == b.n_edges - len(set(position))
+    margin = sum(len(step.claimed) * (1 if step.player == "A" else -1) for step in pv)
+    assert margin == solution3.value(position)
+    assert pv == [] or pv[0].value == solution3.value(position)
+    # the turn passes exactly after moves that claim nothing
+    for before, after in zip(pv, pv[1:]):
+        assert (after.player == before.player) == bool(before.claimed)
+
+
+def test_full_board_has_no_moves(solution3):
+    full = solution3.board.full
+    assert solution3.value(full) == 0
+    assert solution3.move_values(full) == {} and solution3.principal_variation(full) == []
+
+
+def test_side_out_of_range():
+    with pytest.raises(ValueError, match="side 5"):
+        solve(5)
+
+
+def test_drawn_position_renders_svg(solution3):
+    svg = solution3.draw([1, 2, 3], show_moves=True)._repr_svg_()
+    assert svg.lstrip().startswith("<?xml") and "</svg>" in svg
