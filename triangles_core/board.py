@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import itertools
 import math
+import numbers
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from typing import Iterable, Sequence
@@ -181,7 +182,7 @@ class Board:
         return edge
 
     def _check_edge(self, edge: object) -> None:
-        if isinstance(edge, bool) or not isinstance(edge, int) or not 1 <= edge <= self.n_edges:
+        if isinstance(edge, bool) or not isinstance(edge, numbers.Integral) or not 1 <= edge <= self.n_edges:
             raise InvalidPositionError(
                 f"edge {edge!r} is not on the side-{self.side} board (edges are 1..{self.n_edges})"
             )
@@ -265,7 +266,8 @@ class Board:
         """
         if isinstance(edges, bool):
             raise InvalidPositionError(f"position {edges!r} is neither a bitmask nor a list of edges")
-        if isinstance(edges, int):
+        if isinstance(edges, numbers.Integral):
+            edges = int(edges)
             if not 0 <= edges <= self.full:
                 raise InvalidPositionError(
                     f"bitmask {edges!r} is out of range for the side-{self.side} board (0..{self.full})"
@@ -280,7 +282,7 @@ class Board:
         mask = 0
         for edge in items:
             self._check_edge(edge)
-            mask |= 1 << (edge - 1)
+            mask |= 1 << (int(edge) - 1)
         return mask
 
     def drawn_edges(self, position: Position) -> list[int]:
