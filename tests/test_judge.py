@@ -81,3 +81,28 @@ def test_unknown_format_and_missing_file():
     result = subprocess.run([sys.executable, "-m", "triangles_core", "judge", "gym", "/no/such/file"],
                             capture_output=True, text=True)
     assert result.returncode == 2 and result.stderr.count("\n") == 1 and "cannot read /no/such/file" in result.stderr
+
+
+def test_huge_and_odd_tokens_are_errors_not_crashes():
+    with pytest.raises(JudgeInputError, match="out of range") as info:
+        list(run_dialect("gym", "1\n" + "1" * 5000))
+    assert "(5000 characters)" in str(info.value)
+    with pytest.raises(JudgeInputError, match="not an integer"):
+        list(run_dialect("gym", "1 \u00b2"))
+
+
+def test_line_numbers_count_only_real_line_breaks():
+    with pytest.raises(JudgeInputError) as info:
+        list(run_dialect("gym", "1\n1\x0c1\n2\n\x0b3 x\n"))
+    assert info.value.line == 4
+    with pytest.raises(JudgeInputError) as info:
+        list(run_dialect("gym", "1\r\n1\r\n1\r\nx\r\n"))
+    assert info.value.line == 4
+
+
+def test_triangle_war_quotes_the_pair_as_written():
+    with pytest.raises(JudgeInputError, match="token '01 004'"):
+        list(run_dialect("triangle-war", "1\n1\n01 004\n"))
+    with pytest.raises(JudgeInputError) as info:
+        list(run_dialect("triangle-war", "0\n1\n"))
+    assert info.value.case is None

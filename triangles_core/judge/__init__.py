@@ -14,6 +14,7 @@ and ``poj1143`` (Number Game).
 from __future__ import annotations
 
 import importlib
+import re
 from dataclasses import dataclass
 from typing import Callable, Iterator
 
@@ -54,8 +55,23 @@ class JudgeInputError(ValueError):
 
     def __str__(self) -> str:
         where = f"case {self.case}, " if self.case is not None else ""
-        token = "end of input" if self.token is None else f"token {self.token!r}"
+        if self.token is None:
+            token = "end of input"
+        elif len(self.token) > MAX_QUOTED:
+            token = f"token {self.token[:MAX_QUOTED]!r}... ({len(self.token)} characters)"
+        else:
+            token = f"token {self.token!r}"
         return f"{where}line {self.line}, {token}: {self.message}"
+
+
+MAX_QUOTED = 40
+"""Longer tokens are cut short in error messages."""
+
+MAX_DIGITS = 30
+"""Integers with more digits are out of range for every dialect (and never converted)."""
+
+_LINE_BREAK = re.compile(r"\r\n|\n|\r")
+_TOKEN = re.compile(r"[^ \t\n\r\f\v]+")
 
 
 @dataclass(frozen=True)
@@ -84,24 +100,31 @@ class TokenReader:
     """
 
     def __init__(self, text: str) -> None:
-        self.tokens = [Token(word, number) for number, line in enumerate(text.splitlines(), start=1)
-                       for word in line.split()]
-        self.last_line = max(1, len(text.splitlines()))
+        # Lines end at \n, \r\n or \r only; tokens are separated by ASCII white space
+        # (as C's scanf sees them), so a no-break space is part of a token.
+        self.texts: list[str] = []
+        self.lines: list[int] = []
+        lines = _LINE_BREAK.split(text)
+        for number, line in enumerate(lines, start=1):
+            words = _TOKEN.findall(line)
+            self.texts += words
+            self.lines += [number] * len(words)
+        self.last_line = max(1, len(lines) - (lines[-1] == ""))
         self.index = 0
 
     def at_end(self) -> bool:
         """True when every token has been read."""
-        return self.index >= len(self.tokens)
+        return self.index >= len(self.texts)
 
     def peek_line(self) -> int:
         """Line number of the next token (the last line at end of input)."""
-        return self.tokens[self.index].line if not self.at_end() else self.last_line
+        return self.lines[self.index] if not self.at_end() else self.last_line
 
     def next(self, case: int | None, expected: str) -> Token:
         """The next token; raises `JudgeInputError` naming ``expected`` at end of input."""
         if self.at_end():
             raise JudgeInputError(f"input ended, expected {expected}", case, self.last_line, None)
-        token = self.tokens[self.index]
+        token = Token(self.texts[self.index], self.lines[self.index])
         self.index += 1
         return token
 
@@ -118,8 +141,8 @@ class TokenReader:
         digits = text[1:] if text[:1] in "+-" else text
         if not (digits.isascii() and digits.isdigit()):
             raise JudgeInputError(f"not an integer, expected {expected}", case, token.line, text)
-        value = int(text)
-        if (low is not None and value < low) or (high is not None and value > high):
+        value = int(text) if len(digits) <= MAX_DIGITS else None
+        if value is None or (low is not None and value < low) or (high is not None and value > high):
             bounds = f"{low}..{high}" if high is not None else f">= {low}" if low is not None else f"<= {high}"
             wanted = expected if bounds in expected else f"{expected} ({bounds})"
             raise JudgeInputError(f"out of range, expected {wanted}", case, token.line, text)
@@ -128,8 +151,8 @@ class TokenReader:
     def expect_end(self, case: int | None) -> None:
         """Raise `JudgeInputError` if any token is left."""
         if not self.at_end():
-            token = self.tokens[self.index]
-            raise JudgeInputError("unexpected token after the last case", case, token.line, token.text)
+            raise JudgeInputError("unexpected token after the last case", case, self.lines[self.index],
+                                  self.texts[self.index])
 
 
 def dialect_function(name: str) -> Dialect:

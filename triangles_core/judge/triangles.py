@@ -84,16 +84,16 @@ def triangle_war(reader: TokenReader, warn: Warn) -> Iterator[str]:
         moves = reader.integer(case, "the number of moves m", 0, b.n_edges)
         position, score, player = 0, {"A": 0, "B": 0}, "A"
         for _ in range(moves):
-            line = reader.peek_line()
+            line, start = reader.peek_line(), reader.index
             i = reader.integer(case, f"a dot number 1..{b.n_dots}", 1, b.n_dots)
             j = reader.integer(case, f"a dot number 1..{b.n_dots}", 1, b.n_dots)
+            pair = " ".join(reader.texts[start:reader.index])
             try:
                 edge = b.edge_between(i, j)
             except InvalidPositionError as error:
-                raise JudgeInputError(str(error), case, line, f"{i} {j}") from None
+                raise JudgeInputError(str(error), case, line, pair) from None
             if position >> (edge - 1) & 1:
-                raise JudgeInputError(f"dots {i} and {j} (edge {edge}) are already joined", case, line,
-                                      f"{i} {j}")
+                raise JudgeInputError(f"dots {i} and {j} (edge {edge}) are already joined", case, line, pair)
             claimed = len(b.completed_by(position, edge))
             position |= 1 << (edge - 1)
             score[player] += claimed
@@ -102,4 +102,4 @@ def triangle_war(reader: TokenReader, warn: Warn) -> Iterator[str]:
         future = int(solution.values[position])
         a_margin = score["A"] - score["B"] + (future if player == "A" else -future)
         yield f"Game {case}: {'A' if a_margin > 0 else 'B'} wins."
-    reader.expect_end(games)
+    reader.expect_end(games or None)
