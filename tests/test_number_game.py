@@ -1,0 +1,95 @@
+"""Number Game (ZOJ 1039 / POJ 1143): the closure rule, the retrograde solver against negamax."""
+
+import itertools
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from triangles_core.game import NegamaxSolver
+from triangles_core.number_game import (FULL, HIGH, LOW, InvalidNumberPositionError, NumberGame,
+                                        additive_closure, allowed_numbers, choose, is_valid_position,
+                                        number_game_graph, position_mask, solve_number_game)
+
+
+@pytest.fixture(scope="module")
+def solution():
+    return solve_number_game()
+
+
+def complement(numbers):
+    return position_mask(set(range(LOW, HIGH + 1)) - set(numbers))
+
+
+def test_statement_example():
+    p = choose(FULL, 4)
+    assert allowed_numbers(p) == [n for n in range(2, 21) if n % 4]
+    p = choose(p, 3)
+    assert allowed_numbers(p) == [2, 5]
+    assert choose(p, 2) == 0
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.integers(LOW, HIGH), min_size=1, max_size=6, unique=True))
+def test_choose_is_the_additive_closure(numbers):
+    position, chosen = FULL, []
+    for n in numbers:
+        if not position >> (n - LOW) & 1:
+            continue
+        chosen.append(n)
+        position = choose(position, n)
+        assert position == complement(additive_closure(chosen))
+        assert is_valid_position(position)
+
+
+def test_reachable_positions_are_exactly_the_closed_ones(solution):
+    # the closure of any chosen numbers is reachable; every closed forbidden set (brute force) is too
+    closed = {complement(additive_closure(generators)) for size in range(4)
+              for generators in itertools.combinations(range(LOW, HIGH + 1), size)}
+    reachable = set(int(p) for p in solution.positions)
+    assert closed <= reachable
+    assert len(reachable) == solution.n_positions == 3515
+    valid = [p for p in range(FULL + 1) if is_valid_position(p)]
+    assert set(valid) == reachable
+
+
+def test_against_reference_negamax_on_every_reachable_position(solution):
+    reference = NegamaxSolver(NumberGame())
+    assert reference.value(FULL) == solution.value(FULL)
+    assert len(reference.cache) == solution.n_positions
+    for position, value in reference.cache.items():
+        assert solution.value(position) == value
+        assert solution.move_values(position) == reference.move_values(position)
+
+
+def test_winning_moves_and_samples(solution):
+    assert solution.winning_moves([2]) == [2]
+    assert solution.winning_moves([2, 3]) == []
+    assert solution.winning_moves([2, 5]) == [2]
+    assert solution.winning_moves([2, 3, 4, 5, 6]) == [4, 5, 6]
+    assert solution.winning_moves([]) == [] and solution.is_p_position([])
+    for position in solution.positions[:: 50]:
+        position = int(position)
+        wins = solution.winning_moves(position)
+        assert (solution.value(position) == 1) == bool(wins)
+        assert all(solution.is_p_position(choose(position, n)) for n in wins)
+
+
+def test_invalid_positions(solution):
+    assert not is_valid_position(position_mask([6]))
+    assert not is_valid_position(position_mask([2, 3, 4, 5, 12]))  # 6 is forbidden, so 12 = 6 + 6 is too
+    assert is_valid_position(position_mask([2, 3, 4, 5, 7]))  # 6, 8, 9, ... forbidden: closed
+    with pytest.raises(InvalidNumberPositionError, match="cannot occur"):
+        solution.value([6])
+    with pytest.raises(InvalidNumberPositionError, match="not a number"):
+        position_mask([21])
+    with pytest.raises(InvalidNumberPositionError, match="not allowed"):
+        choose(position_mask([2, 5]), 3)
+
+
+def test_game_graph(solution):
+    graph = number_game_graph(solution)
+    assert graph.number_of_nodes() == 3515
+    assert graph.nodes[0]["p_position"] and graph.out_degree(0) == 0
+    for p, data in graph.nodes(data=True):
+        assert data["value"] == (1 if any(graph.edges[p, q]["winning"] for q in graph.successors(p)) else -1)

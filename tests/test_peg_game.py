@@ -1,0 +1,122 @@
+"""Peg Game for Two (NAQ 2018 J): geometry, the fast solver against the reference negamax."""
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from triangles_core.game import NegamaxSolver, negamax
+from triangles_core.peg_game import (InvalidPegBoardError, Jump, PegBoard, PegGame, PegSolver, peg_board,
+                                     peg_game_graph, random_start, solve_peg)
+
+SAMPLES = [
+    ((3, 1, 6, 1, 7, 8, 5, 0, 3, 4, 9, 3, 2, 1, 9), 21),
+    ((1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 0, 13, 14), 19),
+    ((100, 1, 17, 99, 3, 4, 0, 76, 33, 42, 12, 13, 14, 15, 16), 2148),
+]
+
+
+def test_board_geometry():
+    b = PegBoard(5)
+    assert b.n_holes == 15 and len(b.jumps) == 36 and len(set(b.jumps)) == 36
+    # every jump is three consecutive holes of one line, in either direction
+    triples = {line[i:i + 3] for line in b.lines for i in range(len(line) - 2)}
+    assert {(j.start, j.over, j.land) for j in b.jumps} == triples | {t[::-1] for t in triples}
+    assert sorted(len(line) for line in b.lines) == [3, 3, 3, 4, 4, 4, 5, 5, 5]
+    assert b.lines[0] == (4, 5, 6)  # the first row with 3 holes
+    for rows, expected in [(1, 0), (2, 0), (3, 6), (4, 18)]:
+        assert len(PegBoard(rows).jumps) == expected
+
+
+@pytest.mark.parametrize("values, answer", SAMPLES)
+def test_samples(values, answer):
+    assert solve_peg(values) == answer
+    assert negamax(PegGame(), values) == answer
+
+
+def test_random_boards_against_reference():
+    rng = random.Random(2018)
+    solver = PegSolver()
+    for _ in range(4):
+        start = random_start(rng, low=1, high=9)
+        reference = NegamaxSolver(PegGame())
+        assert solver.value(start) == reference.value(start)
+        # every position the reference visited has the same value in the fast solver
+        assert all(solver.value(p) == v for p, v in reference.cache.items())
+        assert solver.move_values(start) == reference.move_values(start)
+
+
+@pytest.mark.parametrize("rows", [3, 4])
+def test_small_boards_every_start_against_reference(rows):
+    n = peg_board(rows).n_holes
+    for hole in range(n):
+        start = tuple(0 if k == hole else k + 1 for k in range(n))
+        reference = NegamaxSolver(PegGame(rows))
+        reference.value(start)
+        solver = PegSolver(rows)
+        assert all(solver.value(p) == v for p, v in reference.cache.items())
+
+
+def test_principal_variation_adds_up():
+    solver = PegSolver()
+    for start, answer in SAMPLES:
+        steps = solver.principal_variation(start)
+        assert steps[0].value == answer
+        net = sum(s.reward if s.player == "A" else -s.reward for s in steps)
+        assert net == answer
+        assert [s.player for s in steps[:3]] == ["A", "B", "A"]
+        assert not peg_board().legal_jumps(steps[-1].position)
+        for before, step in zip([start] + [s.position for s in steps], steps):
+            assert step.jump in solver.optimal_moves(before)
+
+
+def test_start_position_validation():
+    b = peg_board()
+    with pytest.raises(InvalidPegBoardError, match="exactly one hole"):
+        b.start_position([1] * 15)
+    with pytest.raises(InvalidPegBoardError, match="exactly one hole"):
+        b.start_position([0, 0] + [1] * 13)
+    with pytest.raises(InvalidPegBoardError, match="15 holes"):
+        b.start_position([0] + [1] * 13)
+    with pytest.raises(InvalidPegBoardError, match="outside 0..100"):
+        b.start_position([0] + [1] * 13 + [101])
+    with pytest.raises(ValueError, match="not legal"):
+        b.play((1,) * 15, Jump(4, 2, 1))
+
+
+def test_game_graph_matches_solver():
+    start = SAMPLES[0][0]
+    solver = PegSolver()
+    graph = peg_game_graph(start, solver)
+    assert graph.nodes[start]["value"] == 21
+    assert graph.number_of_nodes() == len(solver.cache)  # the solver visited exactly the reachable positions
+    assert all(data["pegs"] >= 1 for _, data in graph.nodes(data=True))
+
+
+@settings(max_examples=15, deadline=None)
+@given(values=st.lists(st.integers(1, 100), min_size=15, max_size=15), hole=st.integers(0, 14),
+       factor=st.integers(1, 5))
+def test_value_properties(values, hole, factor):
+    values[hole] = 0
+    solver = PegSolver()
+    value = solver.value(values)
+    # scaling every peg by c scales every reward, hence the value, by c**2
+    assert solver.value([v * factor for v in values]) == value * factor ** 2
+    # the mirror image (left-right reflection of each row) has the same value
+    rows = [values[r * (r + 1) // 2: (r + 1) * (r + 2) // 2] for r in range(5)]
+    assert solver.value([v for row in rows for v in reversed(row)]) == value
+    # negamax: the value is the best move value, and no move beats it
+    moves = solver.move_values(values)
+    assert value == max(moves.values(), default=0)
+
+
+def test_symmetries_preserve_jumps_and_values():
+    b = peg_board()
+    assert b.symmetries[0] == tuple(range(1, 16)) and len(set(b.symmetries)) == 6
+    jumps = {(j.start, j.over, j.land) for j in b.jumps}
+    for sym in b.symmetries:
+        assert {(sym[s - 1], sym[o - 1], sym[l - 1]) for s, o, l in jumps} == jumps
+    solver = PegSolver()
+    start = SAMPLES[0][0]
+    assert {solver.value(b.apply_symmetry(i, start)) for i in range(6)} == {21}

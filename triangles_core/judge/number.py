@@ -1,0 +1,102 @@
+"""Judge dialects of the Number Game: ``zoj1039`` and ``poj1143`` (SPEC section 3)."""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+from ..number_game import HIGH, LOW, N_NUMBERS, NumberGameSolution, allowed_numbers, solve_number_game
+from . import JudgeInputError, TokenReader, Warn
+
+__all__ = ["zoj1039", "poj1143", "read_position"]
+
+
+class _DuplicateNote:
+    """Says once per input that a number was listed twice."""
+
+    def __init__(self, warn: Warn) -> None:
+        self.warn, self.said = warn, False
+
+    def __call__(self, case: int, line: int, number: int) -> None:
+        if not self.said:
+            self.said = True
+            self.warn(f"case {case}, line {line}: number {number} is listed twice; an allowed number is "
+                      "allowed (said once for the whole input)")
+
+
+def read_position(reader: TokenReader, case: int, count: int, solution: NumberGameSolution,
+                  duplicate: _DuplicateNote) -> int:
+    """Read ``count`` allowed numbers and return the position, checking it can occur.
+
+    Raises
+    ------
+    JudgeInputError
+        A token that is not a number 2..20, or a position whose forbidden numbers are not
+        closed under addition (named at its last number, or at the count when empty).
+    """
+    position = 0
+    line, text = reader.peek_line(), None
+    for _ in range(count):
+        line = reader.peek_line()
+        number = reader.integer(case, "an allowed number", LOW, HIGH)
+        text = str(number)
+        bit = 1 << (number - LOW)
+        if position & bit:
+            duplicate(case, line, number)
+        position |= bit
+    if solution.values[position] == 0:
+        forbidden = [n for n in range(LOW, HIGH + 1) if not position >> (n - LOW) & 1]
+        a, b = next((a, b) for a in forbidden for b in forbidden
+                    if a + b <= HIGH and position >> (a + b - LOW) & 1)
+        raise JudgeInputError(f"allowed numbers {allowed_numbers(position)} cannot occur: {a} and {b} are "
+                              f"forbidden, so {a + b} = {a} + {b} is too", case, line, text)
+    return position
+
+
+def zoj1039(reader: TokenReader, warn: Warn) -> Iterator[str]:
+    """ZOJ 1039: a scenario count, then per scenario ``a`` (0..19) and ``a`` allowed numbers.
+
+    Yields ``Scenario #i:``, then ``The winning moves are: w1 ... wk.`` or
+    ``There is no winning move.``, then an empty line.
+
+    Examples
+    --------
+    >>> from triangles_core.judge import run_dialect
+    >>> list(run_dialect("zoj1039", "2\\n1\\n2\\n2\\n2 3\\n"))
+    ['Scenario #1:', 'The winning moves are: 2.', '', 'Scenario #2:', 'There is no winning move.', '']
+    """
+    solution = solve_number_game()
+    duplicate = _DuplicateNote(warn)
+    scenarios = reader.integer(None, "the number of scenarios", 0)
+    for case in range(1, scenarios + 1):
+        count = reader.integer(case, "the number of allowed numbers a", 0, N_NUMBERS)
+        moves = solution.winning_moves(read_position(reader, case, count, solution, duplicate))
+        yield f"Scenario #{case}:"
+        yield f"The winning moves are: {' '.join(map(str, moves))}." if moves else "There is no winning move."
+        yield ""
+    reader.expect_end(scenarios)
+
+
+def poj1143(reader: TokenReader, warn: Warn) -> Iterator[str]:
+    """POJ 1143: cases ``n a1 .. an`` until ``n = 0`` (or end of input).
+
+    Yields ``Test Case #k``, then ``The winning moves are: w1 ... wk`` or
+    ``There's no winning move.``, then an empty line.
+
+    Examples
+    --------
+    >>> from triangles_core.judge import run_dialect
+    >>> list(run_dialect("poj1143", "2 2 5\\n0\\n"))
+    ['Test Case #1', 'The winning moves are: 2', '']
+    """
+    solution = solve_number_game()
+    duplicate = _DuplicateNote(warn)
+    case = 0
+    while not reader.at_end():
+        case += 1
+        count = reader.integer(case, "the number of allowed numbers n", 0, N_NUMBERS)
+        if count == 0:
+            return
+        moves = solution.winning_moves(read_position(reader, case, count, solution, duplicate))
+        yield f"Test Case #{case}"
+        yield f"The winning moves are: {' '.join(map(str, moves))}" if moves else "There's no winning move."
+        yield ""
