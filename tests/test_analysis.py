@@ -1,0 +1,276 @@
+"""Analysis tables and the move-value table, checked against Solution methods."""
+
+from __future__ import annotations
+
+import random
+from math import comb
+
+import numpy as np
+import pandas as pd
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from triangles_core import board, solve
+from triangles_core.analysis import (
+    OUTCOME_COLUMNS,
+    edge_move_frequencies,
+    first_move_classes,
+    first_moves,
+    mistake_cost_by_edge_count,
+    optimal_play_by_edge_count,
+    outcomes_by_edge_count,
+    state_graph_levels,
+    value_distribution,
+    winning_move_existence,
+)
+from triangles_core.move_table import (
+    NOT_A_MOVE,
+    claimed_table,
+    complete_triangle_counts,
+    move_value_table,
+    positions_by_level,
+)
+
+
+def brute_force_rows(solution, clean_only=False):
+    """(k, value, move values dict) of every position, one Solution call each."""
+    b = solution.board
+    for p in range(1 << b.n_edges):
+        if clean_only and b.complete_triangles(p):
+            continue
+        yield p.bit_count(), solution.value(p), solution.move_values(p)
+
+
+@pytest.fixture(scope="module")
+def side3_table():
+    return move_value_table(solve(3))
+
+
+@given(st.integers(0, 2**18 - 1))
+@settings(max_examples=300, deadline=None)
+def test_move_value_table_matches_solution_side3(side3_table, p):
+    s = solve(3)
+    row = side3_table[p]
+    expected = s.move_values(p)
+    for e in range(18):
+        assert row[e] == expected.get(e + 1, NOT_A_MOVE)
+    if expected:
+        assert row.max() == s.value(p)
+
+
+def test_move_value_table_matches_solution_side2():
+    s = solve(2)
+    table = move_value_table(s)
+    claimed = claimed_table(s.board)
+    for p in range(512):
+        moves = s.move_values(p)
+        assert {e + 1: int(v) for e, v in enumerate(table[p]) if v != NOT_A_MOVE} == moves
+        for e in moves:
+            assert claimed[p, e - 1] == len(s.board.completed_by(p, e))
+
+
+def test_complete_triangle_counts_and_levels():
+    b = board(3)
+    counts = complete_triangle_counts(b)
+    for p in random.Random(1).sample(range(1 << 18), 500):
+        assert counts[p] == len(b.complete_triangles(p))
+    levels = positions_by_level(b)
+    assert [len(level) for level in levels] == [comb(18, k) for k in range(19)]
+    assert all(int(p).bit_count() == k for k, level in enumerate(levels) for p in level[:50])
+
+
+def test_large_board_is_refused():
+    with pytest.raises(ValueError, match="side 3"):
+        complete_triangle_counts(board(4))
+
+
+@pytest.mark.parametrize("clean_only", [False, True])
+def test_outcomes_side2_against_brute_force(clean_only):
+    s = solve(2)
+    table = outcomes_by_edge_count(s, clean_only)
+    expected = {k: [0, 0, 0, 0] for k in range(10)}
+    for k, v, _ in brute_force_rows(s, clean_only):
+        expected[k][0] += 1
+        expected[k][1 if v > 0 else 2 if v == 0 else 3] += 1
+    assert table[OUTCOME_COLUMNS].values.tolist() == [[k, *expected[k]] for k in range(10)]
+
+
+def test_outcomes_side3_sums():
+    s = solve(3)
+    table = outcomes_by_edge_count(s)
+    assert list(table.columns[:5]) == OUTCOME_COLUMNS
+    assert table["positions"].sum() == 2**18
+    assert table["positions"].tolist() == [comb(18, k) for k in range(19)]
+    assert (table["first_player_wins"] + table["draws"] + table["second_player_wins"]
+            == table["positions"]).all()
+    assert table.loc[0, "second_player_wins"] == 1  # the empty board is lost by 3
+    clean = outcomes_by_edge_count(s, clean_only=True)
+    assert clean["positions"].sum() == int((complete_triangle_counts(s.board) == 0).sum())
+    assert (clean["positions"] <= table["positions"]).all()
+
+
+@pytest.mark.parametrize("clean_only", [False, True])
+def test_value_distribution_agrees_with_outcomes(clean_only):
+    s = solve(3)
+    distribution = value_distribution(s, clean_only)
+    outcomes = outcomes_by_edge_count(s, clean_only).set_index("edges_drawn")
+    wide = distribution.pivot(index="edges_drawn", columns="value", values="positions").fillna(0)
+    assert (wide.sum(axis=1) == outcomes["positions"][wide.index]).all()
+    positive = wide[[c for c in wide.columns if c > 0]].sum(axis=1)
+    assert (positive == outcomes["first_player_wins"][wide.index]).all()
+    assert np.allclose(distribution.groupby("edges_drawn")["share"].sum(), 1, atol=1e-5)
+    assert distribution["value"].abs().max() <= 9
+
+
+def test_value_distribution_side2_against_brute_force():
+    s = solve(2)
+    counts: dict[tuple[int, int], int] = {}
+    for k, v, _ in brute_force_rows(s):
+        counts[k, v] = counts.get((k, v), 0) + 1
+    table = value_distribution(s)
+    assert {(k, v): n for k, v, n in table[["edges_drawn", "value", "positions"]].values.tolist()} == counts
+
+
+def test_first_moves_side3():
+    s = solve(3)
+    table = first_moves(s)
+    assert table["edge"].tolist() == list(range(1, 19))
+    assert dict(zip(table["edge"], table["value"])) == s.move_values(0)
+    assert table.loc[table["optimal"], "edge"].tolist() == s.optimal_moves(0)
+    assert (table.groupby("symmetry_class")["value"].nunique() == 1).all()
+    classes = first_move_classes(s)
+    assert classes["size"].sum() == 18
+    assert classes["symmetry_class"].tolist() == [1, 3, 4, 5]
+
+
+def test_first_moves_after_a_move():
+    s = solve(3)
+    table = first_moves(s, [1])
+    assert len(table) == 17 and 1 not in set(table["edge"])
+    assert dict(zip(table["edge"], table["value"])) == s.move_values([1])
+
+
+def test_edge_frequencies_side2_against_brute_force():
+    s = solve(2)
+    expected: dict[tuple[int, int], list[int]] = {}
+    for k, v, moves in brute_force_rows(s):
+        for e, mv in moves.items():
+            row = expected.setdefault((k, e), [0, 0, 0])
+            row[0] += 1
+            row[1] += mv > 0
+            row[2] += mv == v
+    table = edge_move_frequencies(s)
+    got = {(k, e): [a, b, c] for k, e, a, b, c in
+           table[["edges_drawn", "edge", "legal", "winning", "optimal"]].values.tolist()}
+    assert got == expected
+    assert len(table) == 9 * 9
+
+
+def test_edge_frequencies_side3_levels():
+    s = solve(3)
+    table = edge_move_frequencies(s)
+    legal = table.groupby("edges_drawn")["legal"].sum()
+    assert legal.tolist() == [comb(18, k) * (18 - k) for k in range(18)]
+    optimal = table.groupby("edges_drawn")["optimal"].sum()
+    assert all(optimal[k] >= comb(18, k) for k in range(18))  # every position has an optimal move
+
+
+def test_winning_move_existence_side2_against_brute_force():
+    s = solve(2)
+    expected = {k: [0, 0, 0, 0, 0] for k in range(9)}
+    for k, v, moves in brute_force_rows(s):
+        if not moves:
+            continue
+        winning = sum(mv > 0 for mv in moves.values())
+        optimal = sum(mv == v for mv in moves.values())
+        row = expected[k]
+        row[0] += 1
+        row[1] += winning > 0
+        row[2] += winning == 1
+        row[3] += optimal == 1
+        row[4] += optimal == len(moves)
+    table = winning_move_existence(s)
+    columns = ["positions", "with_winning_move", "unique_winning_move", "unique_optimal_move", "all_moves_optimal"]
+    assert table[columns].values.tolist() == [expected[k] for k in range(9)]
+    assert (table["with_winning_move"] == outcomes_by_edge_count(s)["first_player_wins"][:9]).all()
+
+
+def test_mistake_cost_side2_against_brute_force():
+    s = solve(2)
+    losses: dict[int, list[int]] = {k: [] for k in range(9)}
+    random_loss: dict[int, list[float]] = {k: [] for k in range(9)}
+    for k, v, moves in brute_force_rows(s):
+        if moves:
+            losses[k] += [v - mv for mv in moves.values()]
+            random_loss[k].append(sum(v - mv for mv in moves.values()) / len(moves))
+    table = mistake_cost_by_edge_count(s).set_index("edges_drawn")
+    for k in range(9):
+        mistakes = [x for x in losses[k] if x > 0]
+        assert table.loc[k, "moves"] == len(losses[k])
+        assert table.loc[k, "mistakes"] == len(mistakes)
+        assert table.loc[k, "worst_loss"] == max(losses[k])
+        if mistakes:
+            assert table.loc[k, "mean_loss"] == pytest.approx(sum(mistakes) / len(mistakes), abs=1e-6)
+        else:
+            assert pd.isna(table.loc[k, "mean_loss"])
+        assert table.loc[k, "mean_random_move_loss"] == pytest.approx(
+            sum(random_loss[k]) / len(random_loss[k]), abs=1e-6)
+
+
+def test_mistake_cost_side3_sampled():
+    s = solve(3)
+    table = mistake_cost_by_edge_count(s).set_index("edges_drawn")
+    worst = {k: 0 for k in range(18)}
+    for p in random.Random(7).sample(range(2**18 - 1), 3000):
+        moves = s.move_values(p)
+        k = p.bit_count()
+        worst[k] = max(worst[k], max(s.value(p) - mv for mv in moves.values()))
+    for k in range(18):
+        assert worst[k] <= table.loc[k, "worst_loss"]
+        assert table.loc[k, "worst_loss"] <= 2 * 9
+
+
+def test_state_graph_levels_side3():
+    table = state_graph_levels(board(3))
+    assert table["positions"].tolist() == [comb(18, k) for k in range(19)]
+    assert table["arcs_out"].sum() == 18 * 2**17
+    assert (table["symmetry_classes"] == table["burnside_classes"]).all()
+    assert table["burnside_classes"].sum() == 44224
+
+
+def test_optimal_play_by_edge_count_side2_against_networkx():
+    from triangles_core.graph import optimal_subgraph
+
+    s = solve(2)
+    table = optimal_play_by_edge_count(s)
+    g = optimal_subgraph(s)
+    reachable = [0] * 10
+    critical_reachable = [0] * 10
+    for p in g.nodes:
+        reachable[p.bit_count()] += 1
+        critical_reachable[p.bit_count()] += len(s.optimal_moves(p)) == 1
+    assert table["reachable"].tolist() == reachable
+    assert table["critical_reachable"].tolist() == critical_reachable
+    critical = [0] * 10
+    for p in range(512):
+        critical[p.bit_count()] += len(s.optimal_moves(p)) == 1
+    assert table["critical"].tolist() == critical
+
+
+def test_charts_draw_every_table():
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    from triangles_core import charts
+
+    s = solve(2)
+    fig, axes = plt.subplots(1, 4)
+    charts.outcome_bars(axes[0], outcomes_by_edge_count(s, clean_only=True), title="t")
+    charts.value_heatmap(axes[1], value_distribution(s), value_limit=4, n_edges=9)
+    charts.edge_heatmap(axes[2], edge_move_frequencies(s), "winning_share")
+    charts.lines_by_edge_count(axes[3], mistake_cost_by_edge_count(s), {"mean_loss": "mean"}, ylabel="loss")
+    assert len(axes[0].patches) == 3 * 7  # clean side-2 positions have at most 6 edges
+    plt.close(fig)

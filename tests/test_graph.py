@@ -1,0 +1,178 @@
+"""Symmetry classes, the quotient graph and optimal-play counts, checked by brute force."""
+
+from __future__ import annotations
+
+import random
+from math import comb
+
+import networkx as nx
+import numpy as np
+import pytest
+
+from triangles_core import board, solve
+from triangles_core.graph import (
+    count_paths,
+    level_sizes,
+    optimal_game_counts,
+    optimal_move_counts,
+    optimal_reach,
+    optimal_subgraph,
+    state_graph,
+    symmetry_quotient_graph,
+)
+from triangles_core.symmetry import (
+    burnside_class_counts,
+    canonical_forms,
+    cycle_lengths,
+    edge_classes,
+    orbit_class_counts,
+    orbit_sizes,
+)
+
+
+def sample_positions(side: int, count: int, seed: int = 3) -> list[int]:
+    rng = random.Random(seed)
+    return [rng.randrange(1 << board(side).n_edges) for _ in range(count)]
+
+
+def brute_force_classes(side: int) -> list[int]:
+    """Classes per level from Board.canonical, one Python call per position."""
+    b = board(side)
+    counts = [0] * (b.n_edges + 1)
+    for p in {b.canonical(p) for p in range(1 << b.n_edges)}:
+        counts[p.bit_count()] += 1
+    return counts
+
+
+def enumerate_optimal_games(solution, position: int) -> int:
+    """Count optimal games by walking every line of optimal moves (no memo)."""
+    if position == solution.board.full:
+        return 1
+    return sum(enumerate_optimal_games(solution, position | 1 << (e - 1))
+               for e in solution.optimal_moves(position))
+
+
+@pytest.mark.parametrize("side", [1, 2])
+def test_burnside_matches_brute_force_orbits(side):
+    assert burnside_class_counts(board(side)).tolist() == brute_force_classes(side)
+
+
+def test_burnside_matches_canonical_forms_side3():
+    b = board(3)
+    burnside = burnside_class_counts(b)
+    assert burnside.tolist() == orbit_class_counts(b).tolist()
+    assert int(burnside.sum()) == 44224
+    assert int(burnside.sum()) == len(np.unique(canonical_forms(b)))
+
+
+def test_burnside_side4_is_symmetric_and_bounded():
+    b = board(4)
+    counts = burnside_class_counts(b)
+    assert counts.tolist() == counts[::-1].tolist()
+    assert all(comb(b.n_edges, k) / 6 <= c <= comb(b.n_edges, k) for k, c in enumerate(counts))
+
+
+def test_cycle_lengths_add_up():
+    for side in (1, 2, 3, 4):
+        b = board(side)
+        for s in b.symmetries:
+            assert sum(cycle_lengths(s)) == b.n_edges
+        assert cycle_lengths(b.symmetries[0]) == [1] * b.n_edges
+
+
+@pytest.mark.parametrize("side", [2, 3])
+def test_canonical_forms_and_orbit_sizes_match_board(side):
+    b = board(side)
+    canonical, sizes = canonical_forms(b), orbit_sizes(b)
+    positions = range(1 << b.n_edges) if side == 2 else sample_positions(side, 500)
+    for p in positions:
+        assert canonical[p] == b.canonical(p)
+        assert sizes[p] == len(set(b.symmetric_positions(p)))
+
+
+def test_edge_classes_follow_stabiliser():
+    b = board(3)
+    classes = edge_classes(b)
+    assert sorted(set(classes.values())) == [1, 3, 4, 5]
+    position = b.position([1, 2, 3])  # only the symmetry fixing the top corner survives
+    classes = edge_classes(b, position)
+    assert set(classes) == set(b.free_edges(position))
+    stabiliser = [s for s in b.symmetries if b.apply_symmetry(s, position) == position]
+    assert len(stabiliser) == 2
+    for e, c in classes.items():
+        assert c == min(s[e - 1] for s in stabiliser)
+
+
+@pytest.mark.parametrize("side", [2, 3])
+def test_quotient_graph_folds_the_state_graph(side):
+    s = solve(side)
+    b = s.board
+    q = symmetry_quotient_graph(s)
+    assert q.number_of_nodes() == int(burnside_class_counts(b).sum())
+    assert nx.is_directed_acyclic_graph(q)
+    assert level_sizes(q) == burnside_class_counts(b).tolist()
+    assert level_sizes(q, weight="class_size") == [comb(b.n_edges, k) for k in range(b.n_edges + 1)]
+    # every representative's moves, grouped by target class, give its out-arcs
+    rng = random.Random(side)
+    for p in rng.sample(sorted(q.nodes), min(200, q.number_of_nodes())):
+        assert q.nodes[p]["value"] == s.value(p)
+        groups: dict[int, list[int]] = {}
+        for e in b.free_edges(p):
+            groups.setdefault(b.canonical(p | 1 << (e - 1)), []).append(e)
+        assert set(q.succ[p]) == set(groups)
+        for target, edges in groups.items():
+            arc = q.edges[p, target]
+            assert arc["moves"] == len(edges) and arc["edge"] == min(edges)
+            assert arc["move_value"] == s.move_value(p, arc["edge"])
+            assert {s.move_value(p, e) for e in edges} == {arc["move_value"]}
+            assert arc["claimed"] == len(b.completed_by(p, arc["edge"]))
+
+
+def test_state_graph_levels_side2():
+    g = state_graph(solve(2))
+    assert level_sizes(g) == [comb(9, k) for k in range(10)]
+    assert g.number_of_edges() == 9 * 2**8
+
+
+def test_optimal_game_counts_side2_against_enumeration():
+    s = solve(2)
+    counts = optimal_game_counts(s)
+    for p in [0, *sample_positions(2, 30)]:
+        expected = enumerate_optimal_games(s, p)
+        assert counts[p] == expected
+        assert count_paths(optimal_subgraph(s, p), p) == expected
+
+
+def test_optimal_game_counts_side3_late_positions():
+    s = solve(3)
+    counts = optimal_game_counts(s)
+    rng = random.Random(5)
+    for _ in range(20):
+        free = rng.sample(range(18), 7)
+        p = s.board.full & ~sum(1 << e for e in free)
+        expected = enumerate_optimal_games(s, p)
+        assert counts[p] == expected
+        assert count_paths(optimal_subgraph(s, p), p) == expected
+
+
+def test_optimal_game_count_side3_from_empty_board_two_ways():
+    s = solve(3)
+    q = symmetry_quotient_graph(s)
+    optimal_arcs = [(u, v) for u, v, value in q.edges(data="move_value") if value == q.nodes[u]["value"]]
+    weighted = count_paths(q.edge_subgraph(optimal_arcs), 0, weight="moves")
+    assert weighted == int(optimal_game_counts(s)[0]) == 439296
+
+
+@pytest.mark.parametrize("side,root", [(2, 0), (3, 0), (3, [1, 5, 9, 14])])
+def test_optimal_reach_matches_optimal_subgraph(side, root):
+    s = solve(side)
+    reach = optimal_reach(s, root)
+    nodes = set(optimal_subgraph(s, root).nodes)
+    assert set(np.flatnonzero(reach).tolist()) == nodes
+
+
+def test_optimal_move_counts_match_solution():
+    s = solve(3)
+    counts = optimal_move_counts(s)
+    for p in [0, s.board.full, *sample_positions(3, 300)]:
+        assert counts[p] == len(s.optimal_moves(p))
