@@ -18,7 +18,8 @@ import re
 from dataclasses import dataclass
 from typing import Callable, Iterator
 
-__all__ = ["DIALECTS", "JudgeInputError", "TokenReader", "Token", "run_dialect", "dialect_function"]
+__all__ = ["DIALECTS", "DuplicateNote", "JudgeInputError", "TokenReader", "Token", "run_dialect",
+           "dialect_function"]
 
 Warn = Callable[[str], None]
 Dialect = Callable[["TokenReader", Warn], Iterator[str]]
@@ -153,6 +154,29 @@ class TokenReader:
         if not self.at_end():
             raise JudgeInputError("unexpected token after the last case", case, self.lines[self.index],
                                   self.texts[self.index])
+
+
+class DuplicateNote:
+    """Says once per input that an item was listed twice in one position.
+
+    Parameters
+    ----------
+    warn : callable
+        Receives the note.
+    item : str
+        What is listed, for example ``"edge"``.
+    meaning : str
+        Why it does not matter, for example ``"a drawn edge is drawn"``.
+    """
+
+    def __init__(self, warn: Warn, item: str, meaning: str) -> None:
+        self.warn, self.item, self.meaning, self.said = warn, item, meaning, False
+
+    def __call__(self, case: int, line: int, value: int) -> None:
+        if not self.said:
+            self.said = True
+            self.warn(f"case {case}, line {line}: {self.item} {value} is listed twice; {self.meaning} "
+                      "(said once for the whole input)")
 
 
 def dialect_function(name: str) -> Dialect:

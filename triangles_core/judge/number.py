@@ -5,26 +5,13 @@ from __future__ import annotations
 from typing import Iterator
 
 from ..number_game import HIGH, LOW, N_NUMBERS, NumberGameSolution, allowed_numbers, solve_number_game
-from . import JudgeInputError, TokenReader, Warn
+from . import DuplicateNote, JudgeInputError, TokenReader, Warn
 
 __all__ = ["zoj1039", "poj1143", "read_position"]
 
 
-class _DuplicateNote:
-    """Says once per input that a number was listed twice."""
-
-    def __init__(self, warn: Warn) -> None:
-        self.warn, self.said = warn, False
-
-    def __call__(self, case: int, line: int, number: int) -> None:
-        if not self.said:
-            self.said = True
-            self.warn(f"case {case}, line {line}: number {number} is listed twice; an allowed number is "
-                      "allowed (said once for the whole input)")
-
-
 def read_position(reader: TokenReader, case: int, count: int, solution: NumberGameSolution,
-                  duplicate: _DuplicateNote) -> int:
+                  duplicate: DuplicateNote) -> int:
     """Read ``count`` allowed numbers and return the position, checking it can occur.
 
     Raises
@@ -65,7 +52,7 @@ def zoj1039(reader: TokenReader, warn: Warn) -> Iterator[str]:
     ['Scenario #1:', 'The winning moves are: 2.', '', 'Scenario #2:', 'There is no winning move.', '']
     """
     solution = solve_number_game()
-    duplicate = _DuplicateNote(warn)
+    duplicate = DuplicateNote(warn, "number", "an allowed number is allowed")
     scenarios = reader.integer(None, "the number of scenarios", 0)
     for case in range(1, scenarios + 1):
         count = reader.integer(case, "the number of allowed numbers a", 0, N_NUMBERS)
@@ -89,7 +76,7 @@ def poj1143(reader: TokenReader, warn: Warn) -> Iterator[str]:
     ['Test Case #1', 'The winning moves are: 2', '']
     """
     solution = solve_number_game()
-    duplicate = _DuplicateNote(warn)
+    duplicate = DuplicateNote(warn, "number", "an allowed number is allowed")
     case = 0
     while not reader.at_end():
         case += 1

@@ -6,28 +6,15 @@ from typing import Iterator
 
 from ..board import InvalidPositionError
 from ..solution import Solution, solve
-from . import JudgeInputError, TokenReader, Warn
+from . import DuplicateNote, JudgeInputError, TokenReader, Warn
 
 __all__ = ["gym", "uestc", "triangle_war", "read_edge_list"]
 
 SIDE = 3
 
 
-class _DuplicateNote:
-    """Says once per input that duplicate edges were ignored."""
-
-    def __init__(self, warn: Warn) -> None:
-        self.warn, self.said = warn, False
-
-    def __call__(self, case: int, line: int, edge: int) -> None:
-        if not self.said:
-            self.said = True
-            self.warn(f"case {case}, line {line}: edge {edge} is listed twice; a drawn edge is drawn "
-                      "(said once for the whole input)")
-
-
 def read_edge_list(reader: TokenReader, case: int, count: int, solution: Solution,
-                   duplicate: _DuplicateNote) -> int:
+                   duplicate: DuplicateNote) -> int:
     """Read ``count`` edge numbers and return the position they draw."""
     n_edges = solution.board.n_edges
     position = 0
@@ -47,7 +34,7 @@ def gym(reader: TokenReader, warn: Warn) -> Iterator[str]:
     Yields ``Andy wins``, ``Ralph wins`` or ``Draw`` per case (Andy moves first).
     """
     solution = solve(SIDE)
-    duplicate = _DuplicateNote(warn)
+    duplicate = DuplicateNote(warn, "edge", "a drawn edge is drawn")
     case = 0
     while not reader.at_end():
         case += 1
@@ -65,7 +52,7 @@ def uestc(reader: TokenReader, warn: Warn) -> Iterator[str]:
     """
     solution = solve(SIDE)
     count = reader.integer(1, "the number of drawn edges n", 0)
-    value = int(solution.values[read_edge_list(reader, 1, count, solution, _DuplicateNote(warn))])
+    value = int(solution.values[read_edge_list(reader, 1, count, solution, DuplicateNote(warn, "edge", "a drawn edge is drawn"))])
     yield "WIN!" if value > 0 else "LOSE!" if value < 0 else "Draw"
     reader.expect_end(1)
 
