@@ -26,7 +26,7 @@ def test_solve_empty_side2(capsys):
     assert "Value for the player to move: -2" in capsys.readouterr().out
 
 
-@pytest.mark.parametrize("args, message", [(["solve", "19"], "edge 19"), (["solve", "a"], "'a'")])
+@pytest.mark.parametrize("args, message", [(["solve", "19"], "edge '19' is not on the side-3 board"), (["solve", "a"], "'a'")])
 def test_solve_bad_edges(args, message):
     result = run(*args)
     assert result.returncode == 2 and message in result.stderr and "Traceback" not in result.stderr
@@ -43,3 +43,21 @@ def test_console_script_is_installed():
     script = Path(sys.executable).with_name("triangles")
     result = subprocess.run([str(script), "--help"], capture_output=True, text=True)
     assert result.returncode == 0 and "judge" in result.stdout
+
+
+@pytest.mark.parametrize("args", [["solve", "--side", "0"], ["judge", "zzz"], []])
+def test_usage_errors_are_one_line(args):
+    result = run(*args)
+    assert result.returncode == 2 and result.stderr.count("\n") == 1 and "--help" in result.stderr
+
+
+def test_solve_notes_duplicate_edges_once():
+    result = run("solve", "1", "1", "2", "2")
+    assert result.returncode == 0 and result.stderr.count("\n") == 1 and "edge 1" in result.stderr
+
+
+def test_judge_reports_a_full_disk_in_one_line():
+    with open("/dev/full", "w") as full:
+        result = subprocess.run([sys.executable, "-m", "triangles_core", "judge", "gym"], input="1 1\n" * 20000,
+                                stdout=full, stderr=subprocess.PIPE, text=True)
+    assert result.returncode == 2 and "cannot write output" in result.stderr and "Traceback" not in result.stderr

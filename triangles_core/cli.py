@@ -8,6 +8,7 @@ traceback); every answer before the error is already on stdout.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from typing import Sequence
 
@@ -20,12 +21,19 @@ class CommandError(Exception):
     """A user error: printed as one line on stderr, exit status 2."""
 
 
+class _Parser(argparse.ArgumentParser):
+    """An argument parser whose usage errors are one line on stderr (exit status 2)."""
+
+    def error(self, message: str):
+        self.exit(2, f"{self.prog}: error: {message} (see '{self.prog} --help')\n")
+
+
 def _read_input(path: str | None) -> str:
     if path is None or path == "-":
-        return sys.stdin.buffer.read().decode("utf-8", errors="replace")
+        return sys.stdin.buffer.read().decode("utf-8-sig", errors="replace")
     try:
         with open(path, "rb") as handle:
-            return handle.read().decode("utf-8", errors="replace")
+            return handle.read().decode("utf-8-sig", errors="replace")
     except OSError as error:
         raise CommandError(f"cannot read {path}: {error.strerror or error}") from None
 
@@ -50,22 +58,40 @@ def _judge(args: argparse.Namespace) -> int:
     return 0
 
 
-def _parse_edges(words: Sequence[str]) -> list[int]:
-    edges = []
+def _parse_edges(words: Sequence[str], side: int) -> list[int]:
+    """Edge numbers from the command line (spaces or commas), checked against the board."""
+    from .board import board
+
+    n_edges = board(side).n_edges
+    edges: list[int] = []
     for word in words:
         for part in word.replace(",", " ").split():
-            if not part.isdigit():
-                raise CommandError(f"edge {part!r} is not a positive integer")
+            if not (part.isascii() and part.isdigit()):
+                raise CommandError(f"edge {part[:40]!r} is not a positive integer")
+            if len(part) > 6 or not 1 <= int(part) <= n_edges:
+                raise CommandError(f"edge {part[:40]!r} is not on the side-{side} board (edges are 1..{n_edges})")
             edges.append(int(part))
+    duplicate = next((e for i, e in enumerate(edges) if e in edges[:i]), None)
+    if duplicate is not None:
+        print(f"{PROG}: note: edge {duplicate} is listed more than once; a drawn edge is drawn", file=sys.stderr)
     return edges
+
+
+def _silence_stdout() -> None:
+    """Point stdout at /dev/null so that the interpreter's final flush cannot fail."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):
+        pass
 
 
 def _solve(args: argparse.Namespace) -> int:
     from .board import InvalidPositionError
     from .solution import solve
 
-    edges = _parse_edges(args.edges)
-    solution = solve(args.side)
+    edges = _parse_edges(args.edges, args.side)
+    solution = solve(args.side, progress=args.side >= 4)
     try:
         position = solution.position(edges)
     except InvalidPositionError as error:
@@ -82,7 +108,7 @@ def _solve(args: argparse.Namespace) -> int:
         print("No legal move: the board is full.")
         return 0
     best = max(moves.values())
-    print("\nedge  dots    claims  value  ")
+    print("\nedge  dots    claims  value")
     for edge, move_value in moves.items():
         i, j = b.edge_dots(edge)
         claims = len(b.completed_by(position, edge))
@@ -91,6 +117,83 @@ def _solve(args: argparse.Namespace) -> int:
     pv = solution.principal_variation(position)
     line = " ".join(f"{s.player}:{s.edge}{'*' * len(s.claimed)}" for s in pv)
     print(f"\nPrincipal variation (* = triangle claimed): {line}")
+    return 0
+
+
+def _review(args: argparse.Namespace) -> int:
+    from .record import RecordError, parse_record
+    from .review import format_review, review_game
+
+    text = _read_input(args.record)
+    name = "standard input" if args.record in (None, "-") else args.record
+
+    def warn(message: str) -> None:
+        print(f"{PROG} review: note: {name}: {message}", file=sys.stderr)
+
+    try:
+        record = parse_record(text, args.side, warn)
+    except RecordError as error:
+        raise CommandError(f"{name}: {error}") from None
+    from .solution import solve
+
+    review = review_game(record, solve(args.side, progress=args.side >= 4))
+    if args.csv:
+        review.table().to_csv(sys.stdout, index=False, lineterminator="\n")
+    else:
+        print(format_review(review))
+    return 0
+
+
+def _verify(args: argparse.Namespace) -> int:
+    from .board import board
+    from .verify import verify_side, verify_table
+
+    if args.table is None:
+        result = verify_side(args.side, progress=args.side >= 4)
+    else:
+        import numpy as np
+
+        try:
+            with open(args.table, "rb") as handle:
+                if handle.read(6) != b"\x93NUMPY":
+                    raise CommandError(f"{args.table} is not a .npy file (numpy.save format)")
+            values = np.load(args.table, allow_pickle=False, mmap_mode="r")
+        except (OSError, ValueError) as error:
+            raise CommandError(f"cannot read {args.table} as a .npy table: {error}") from None
+        try:
+            result = verify_table(board(args.side), np.asarray(values), progress=args.side >= 4)
+        except ValueError as error:
+            raise CommandError(f"{args.table}: {error}") from None
+    print(result)
+    return 0 if result.passed else 1
+
+
+MAX_GRAPH_FREE_EDGES = 14
+"""The full state graph is written only from roots with at most this many free edges."""
+
+
+def _graph(args: argparse.Namespace) -> int:
+    from .board import InvalidPositionError
+    from .graph_export import export_optimal_subgraph, export_state_graph
+    from .solution import solve
+
+    solution = solve(args.side, progress=args.side >= 4)
+    try:
+        root = solution.position(_parse_edges(args.edges, args.side))
+    except InvalidPositionError as error:
+        raise CommandError(str(error)) from None
+    free = len(solution.board.free_edges(root))
+    if not args.optimal and free > MAX_GRAPH_FREE_EDGES:
+        raise CommandError(f"the state graph from this position has 2**{free} positions; draw some edges first "
+                           f"(at most {MAX_GRAPH_FREE_EDGES} free) or use --optimal")
+    export = export_optimal_subgraph if args.optimal else export_state_graph
+    try:
+        path = export(solution, args.output, root)
+    except (ValueError, RuntimeError) as error:
+        raise CommandError(str(error)) from None
+    except OSError as error:
+        raise CommandError(f"cannot write {args.output}: {error.strerror or error}") from None
+    print(f"wrote {path}")
     return 0
 
 
@@ -107,6 +210,34 @@ EXAMPLES = {
   triangles solve 1 2 3 4 5 6      # the first gym sample: value +1, the player to move wins
   triangles solve --side 2         # the empty side-2 board
 """,
+    "review": """record syntax (one game; '#' starts a comment, blank lines are ignored):
+  start: 1 2 3     optional, before the first move: edges drawn before the game
+                   (their triangles belong to nobody); A moves first from there
+  2 4              a line of exactly two numbers: the edge joining dots 2 and 4
+                   (Triangle War numbering, dots 1.. row by row from the top)
+  7                any other number: an edge number (SPEC numbering); '1 2 3' on one
+                   line is three edges; 'e7' is always an edge, '2-4' always a dot pair
+
+values are A's final margin (A's triangles minus B's) if both play perfectly from that
+point on; 'lost' is how much a move gave away (0 for an optimal move).
+classification: value lost 1 = inaccuracy, 2 = mistake, 3 or more = blunder.
+
+example (the third game of the POJ 1085 sample):
+  printf '1 2\\n2 3\\n1 3\\n2 4\\n2 5\\n4 5\\n' > game.txt
+  triangles review game.txt              # ends: A wins by 3 with perfect play from here
+  triangles review game.txt --csv > game.csv
+""",
+    "verify": """example:
+  triangles verify --side 3
+  side 3: 262144 positions checked, every value agrees with the recurrence
+
+exit status: 0 if every value agrees, 1 on a mismatch (the first one is printed),
+2 on bad input (an unreadable --table file or one of the wrong shape).
+""",
+    "graph": """examples:
+  triangles graph side2.graphml --side 2           # all 512 positions of side 2
+  triangles graph best.dot 1 2 3 4 5 --side 3 --optimal   # optimal play from a side-3 position
+""",
 }
 
 
@@ -114,7 +245,7 @@ def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``triangles`` command."""
     from .judge import DIALECTS
 
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog=PROG,
         description="Exact solutions of Fighting for Triangles (Gym 100015F, POJ 1085) and its sibling games.",
         epilog="Run 'triangles COMMAND --help' for examples of each command.",
@@ -137,6 +268,38 @@ def build_parser() -> argparse.ArgumentParser:
     solve.add_argument("--side", type=int, default=3, choices=range(1, 5), metavar="N",
                        help="board side 1..4 (default 3)")
     solve.set_defaults(handler=_solve)
+
+    review = sub.add_parser("review", help="replay a game record against the exact solution",
+                            description="Replay a game move by move against the exact solution: the value "
+                                        "before and after each move for A, the optimal moves, the value lost "
+                                        "and a verdict (inaccuracy, mistake, blunder); then the score, the "
+                                        "result, the result under perfect play, and each side's value lost.",
+                            epilog=EXAMPLES["review"], formatter_class=argparse.RawDescriptionHelpFormatter)
+    review.add_argument("record", metavar="RECORD", help="game record file ('-' for standard input)")
+    review.add_argument("--side", type=int, default=3, choices=range(1, 5), metavar="N",
+                        help="board side 1..4 (default 3)")
+    review.add_argument("--csv", action="store_true", help="write the move table as CSV instead")
+    review.set_defaults(handler=_review)
+
+    verify = sub.add_parser("verify", help="check a solution: re-derive every value from its children",
+                            description="Load or compute the side-N solution and check every stored value "
+                                        "against the recurrence from its children (as GAMESMAN does).",
+                            epilog=EXAMPLES["verify"], formatter_class=argparse.RawDescriptionHelpFormatter)
+    verify.add_argument("--side", type=int, required=True, choices=range(1, 5), metavar="N",
+                        help="board side 1..4")
+    verify.add_argument("--table", metavar="FILE", help="check this .npy table instead of the solver's")
+    verify.set_defaults(handler=_verify)
+
+    graph = sub.add_parser("graph", help="write a state graph as GraphML or DOT",
+                           description="Write the state graph (or, with --optimal, the optimal-play "
+                                       "subgraph) from a position, for Gephi (GraphML) or Graphviz (DOT).",
+                           epilog=EXAMPLES["graph"], formatter_class=argparse.RawDescriptionHelpFormatter)
+    graph.add_argument("output", metavar="OUTPUT", help="file to write: .graphml, or .dot / .gv (needs pydot)")
+    graph.add_argument("edges", nargs="*", metavar="EDGE", help="drawn edges of the root (default: empty board)")
+    graph.add_argument("--side", type=int, default=2, choices=range(1, 5), metavar="N",
+                       help="board side 1..4 (default 2)")
+    graph.add_argument("--optimal", action="store_true", help="only the moves of optimal play")
+    graph.set_defaults(handler=_graph)
     return parser
 
 
@@ -144,14 +307,25 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the ``triangles`` command; returns the exit status."""
     parser = build_parser()
     args = parser.parse_args(argv)
+    if sys.stdout is None:
+        print(f"{PROG} {args.command}: error: standard output is closed", file=sys.stderr)
+        return 2
     try:
-        return args.handler(args)
+        status = args.handler(args)
+        sys.stdout.flush()
+        return status
     except CommandError as error:
         sys.stdout.flush()
         print(f"{PROG} {args.command}: error: {error}", file=sys.stderr)
         return 2
     except BrokenPipeError:
+        # The reader went away (e.g. `| head`): stop quietly, like other filters.
+        _silence_stdout()
         return 0
+    except OSError as error:
+        print(f"{PROG} {args.command}: error: cannot write output: {error.strerror or error}", file=sys.stderr)
+        _silence_stdout()
+        return 2
 
 
 if __name__ == "__main__":  # pragma: no cover
