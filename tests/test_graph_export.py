@@ -1,0 +1,79 @@
+"""Graph export: GraphML and DOT round trips."""
+
+import networkx as nx
+import pytest
+
+from triangles_core.cli import main
+from triangles_core.graph import optimal_subgraph, state_graph
+from triangles_core.graph_export import (
+    export_optimal_subgraph, export_state_graph, labelled, read_graphml, write_graph)
+from triangles_core.solution import solve
+
+
+def same_graph(written: nx.DiGraph, read: nx.DiGraph) -> None:
+    assert dict(read.nodes(data=True)) == dict(written.nodes(data=True))
+    assert {(u, v): d for u, v, d in read.edges(data=True)} == {(u, v): d for u, v, d in written.edges(data=True)}
+
+
+@pytest.mark.parametrize("side, root", [(1, 0), (2, 0), (2, [1, 5])])
+def test_graphml_round_trip_of_the_state_graph(tmp_path, side, root):
+    solution = solve(side)
+    path = export_state_graph(solution, tmp_path / "graph.graphml", root)
+    same_graph(labelled(state_graph(solution, root), solution.board), read_graphml(path))
+
+
+def test_graphml_round_trip_of_an_optimal_subgraph(tmp_path):
+    solution = solve(3)
+    root = [1, 2, 3, 4, 5, 6, 7, 8]
+    path = export_optimal_subgraph(solution, tmp_path / "opt.graphml", root)
+    graph = read_graphml(path)
+    same_graph(labelled(optimal_subgraph(solution, root), solution.board), graph)
+    assert graph.nodes[solution.position(root)]["label"] == "1 2 3 4 5 6 7 8"
+    assert all(d["move_value"] == graph.nodes[u]["value"] for u, _, d in graph.edges(data=True))
+
+
+@pytest.mark.filterwarnings("ignore::DeprecationWarning")  # pydot's parser on newer pyparsing
+def test_dot_round_trip(tmp_path):
+    pytest.importorskip("pydot")
+    solution = solve(1)
+    path = export_state_graph(solution, tmp_path / "side1.dot")
+    read = nx.DiGraph(nx.nx_pydot.read_dot(path))
+    written = state_graph(solution)
+    assert {int(n) for n in read.nodes} == set(written.nodes)
+    assert {(int(u), int(v)) for u, v in read.edges} == set(written.edges)
+    assert {int(n): int(d["value"].strip('"')) for n, d in read.nodes(data=True)} == dict(written.nodes(data="value"))
+
+
+def test_unknown_format(tmp_path):
+    with pytest.raises(ValueError, match=".graphml, .dot or .gv"):
+        write_graph(nx.DiGraph(), tmp_path / "graph.txt")
+    with pytest.raises(ValueError, match="unknown graph format"):
+        write_graph(nx.DiGraph(), tmp_path / "graph.txt", format="json")
+
+
+def test_cli_graph(tmp_path, capsys):
+    path = tmp_path / "side2.graphml"
+    assert main(["graph", str(path)]) == 0
+    assert capsys.readouterr().out == f"wrote {path}\n"
+    assert read_graphml(path).number_of_nodes() == 512
+    assert main(["graph", str(tmp_path / "big.graphml"), "--side", "3"]) == 2
+    assert "2**18 positions" in capsys.readouterr().err
+    assert main(["graph", str(tmp_path / "x.png")]) == 2
+    assert main(["graph", str(tmp_path / "opt.graphml"), "1", "2", "--side", "3", "--optimal"]) == 0
+
+
+def test_help_examples_work(tmp_path, monkeypatch, capsys):
+    import shlex
+
+    pytest.importorskip("pydot")  # the second example writes DOT
+
+    with pytest.raises(SystemExit):
+        main(["graph", "--help"])
+    examples = [line.split("#")[0].split() for line in capsys.readouterr().out.splitlines()
+                if line.strip().startswith("triangles graph")]
+    assert len(examples) == 2
+    monkeypatch.chdir(tmp_path)
+    for words in examples:
+        assert main(words[1:]) == 0, shlex.join(words)
+    assert read_graphml(tmp_path / "side2.graphml").number_of_nodes() == 512
+    assert (tmp_path / "best.dot").read_text().startswith("strict digraph")

@@ -1,0 +1,231 @@
+"""Game review: agreement with the triangle-war judge, the plain negamax reference, the CLI."""
+
+import subprocess
+import sys
+
+import matplotlib
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+matplotlib.use("Agg")
+
+from triangles_core.board import board  # noqa: E402
+from triangles_core.cli import main  # noqa: E402
+from triangles_core.game import NegamaxSolver, TriangleGame  # noqa: E402
+from triangles_core.judge import run_dialect  # noqa: E402
+from triangles_core.record import GameRecord, parse_record, random_record  # noqa: E402
+from triangles_core.review import (  # noqa: E402
+    COLUMNS, classify, format_review, plot_value_history, review_game, review_table)
+from triangles_core.solution import solve  # noqa: E402
+
+SPEC_GAMES = [  # SPEC section 1, the Triangle War sample; the judge answers B, A, A, B
+    "2 4\n4 5\n5 9\n3 6\n2 5\n3 5\n",
+    "2 4\n4 5\n5 9\n3 6\n2 5\n3 5\n7 8\n",
+    "1 2\n2 3\n1 3\n2 4\n2 5\n4 5\n",
+    "1 2\n2 5\n3 6\n5 8\n4 7\n6 10\n2 4\n4 5\n4 8\n7 8\n",
+]
+
+
+def judge_input(games):
+    parts = [str(len(games))]
+    for text in games:
+        lines = text.strip().splitlines()
+        parts += [str(len(lines))] + lines
+    return "\n".join(parts) + "\n"
+
+
+def test_spec_sample_games_agree_with_the_triangle_war_judge():
+    answers = list(run_dialect("triangle-war", judge_input(SPEC_GAMES)))
+    assert answers == ["Game 1: B wins.", "Game 2: A wins.", "Game 3: A wins.", "Game 4: B wins."]
+    winners = [review_game(parse_record(text)).winner for text in SPEC_GAMES]
+    assert winners == ["B", "A", "A", "B"]
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 10**6), moves=st.integers(0, 18))
+def test_random_partial_games_agree_with_the_triangle_war_judge(seed, moves):
+    record = random_record(3, seed, moves=moves)
+    text = "\n".join("{} {}".format(*board(3).edges[e - 1]) for e in record.moves)
+    answer = next(run_dialect("triangle-war", judge_input([text])))
+    assert answer == f"Game 1: {review_game(record).winner} wins."
+
+
+REFERENCE = NegamaxSolver(TriangleGame(2))
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 10**6), start=st.integers(0, 2**9 - 1), moves=st.integers(0, 9))
+def test_review_matches_the_plain_negamax_reference(seed, start, moves):
+    """Every reviewed number recomputed from the reference solver (side 2, any start)."""
+    b = board(2)
+    record = random_record(2, seed, moves=moves, start=start)
+    review = review_game(record)
+    position, player, score = record.start, "A", {"A": 0, "B": 0}
+    assert review.start_value == REFERENCE.value(position)
+    for m, edge in zip(review.moves, record.moves):
+        sign = 1 if player == "A" else -1
+        options = REFERENCE.move_values(position)
+        best = max(options.values())
+        margin = score["A"] - score["B"]
+        assert (m.player, m.edge, m.dots) == (player, edge, b.edges[edge - 1])
+        assert m.value_before == margin + sign * best
+        assert m.value_after == margin + sign * options[edge]
+        assert m.value_lost == best - options[edge] >= 0
+        assert m.best_moves == tuple(e for e in sorted(options) if options[e] == best)
+        assert (m.lowest, m.highest) == tuple(sorted((margin + sign * min(options.values()),
+                                                      margin + sign * best)))
+        claimed = len(b.completed_by(position, edge))
+        score[player] += claimed
+        assert (m.claimed, m.score_a, m.score_b) == (claimed, score["A"], score["B"])
+        position |= 1 << (edge - 1)
+        if not claimed:
+            player = "B" if player == "A" else "A"
+    assert review.to_move == player
+    assert review.start_value - review.value_lost["A"] + review.value_lost["B"] == review.end_value
+    if review.finished:
+        assert review.end_value == score["A"] - score["B"]
+        assert review.final_triangles == review.score
+    a, b_total = review.final_triangles
+    assert a - b_total == review.end_value
+    assert a + b_total == 4 - len(board(2).complete_triangles(record.start))
+
+
+def test_classification_rule():
+    assert [classify(v) for v in range(6)] == ["optimal", "inaccuracy", "mistake", "blunder", "blunder", "blunder"]
+    with pytest.raises(ValueError):
+        classify(-1)
+
+
+def test_third_sample_game_in_detail():
+    review = review_game(parse_record(SPEC_GAMES[2]))
+    assert review.values == [-3, -3, -1, -1, -5, 3, 3]
+    assert [(m.move, m.player, m.value_lost, m.classification) for m in review.errors] == [
+        (2, "B", 2, "mistake"), (4, "A", 4, "blunder"), (5, "B", 8, "blunder")]
+    assert review.score == (2, 0) and review.to_move == "A" and review.remaining == 12
+    assert review.result == "A wins by 3" and review.final_triangles == (6, 3)
+    assert review.perfect_play_result == "B wins by 3"
+    assert review.decisive_move.move == 5
+    assert review.value_lost == {"A": 4, "B": 10}
+
+
+def test_table_columns_and_types():
+    table = review_table(parse_record(SPEC_GAMES[0]))
+    assert list(table.columns) == COLUMNS
+    assert len(table) == 6
+    assert table["dots"].tolist() == ["2-4", "4-5", "5-9", "3-6", "2-5", "3-5"]
+    assert str(table["value_after"].dtype) == "int64"
+    assert table.loc[table["value_lost"] == 0, "classification"].eq("optimal").all()
+
+
+def test_start_position_triangles_belong_to_nobody():
+    record = GameRecord.from_moves(3, [4, 6], start=[1, 2, 3, 5])  # triangle (1,2,3) complete at the start
+    review = review_game(record)
+    assert review.moves[0].claimed == 0 and review.moves[1].claimed == 1  # edge 6 completes (4,5,6)
+    assert review.moves[1].player == "B" and review.score == (0, 1)
+    assert sum(review.final_triangles) == 8
+
+
+def test_empty_record_and_wrong_side():
+    review = review_game(parse_record(""))
+    assert review.moves == () and review.end_value == review.start_value == -3
+    assert review.decisive_move is None and review.table().empty
+    with pytest.raises(ValueError, match="side 3"):
+        review_game(parse_record("1"), solve(2))
+
+
+def test_plot_marks_the_mistakes():
+    review = review_game(parse_record(SPEC_GAMES[2]))
+    ax = plot_value_history(review, title="game 3")
+    labels = ax.get_legend_handles_labels()[1]
+    assert {"value for A", "mistake", "blunder", "range of the mover's choices"} <= set(labels)
+    line = next(l for l in ax.get_lines() if l.get_label() == "value for A")
+    assert list(line.get_ydata()) == review.values
+    matplotlib.pyplot.close(ax.figure)
+
+
+def test_cli_review_prints_the_table(tmp_path, capsys):
+    path = tmp_path / "game.txt"
+    path.write_text(SPEC_GAMES[2])
+    assert main(["review", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert out == format_review(review_game(parse_record(SPEC_GAMES[2]))) + "\n"
+    assert "   5  B          5  2-5         0  1-0        -5     +3     8  blunder" in out
+    assert "Result with perfect play from here: A wins by 3 (A 6, B 3)." in out
+    assert "Result under perfect play from the start: B wins by 3." in out
+    assert "Value lost: A 4 in 1 non-optimal move, B 10 in 2 non-optimal moves." in out
+
+
+def test_cli_review_csv(tmp_path, capsys):
+    path = tmp_path / "game.txt"
+    path.write_text(SPEC_GAMES[0])
+    assert main(["review", str(path), "--csv"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == ",".join(COLUMNS) and len(lines) == 7
+
+
+def test_cli_review_other_side_from_standard_input(monkeypatch, capsys):
+    import io
+
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(b"start: 9\n1\n2\n3\n")))
+    assert main(["review", "-", "--side", "2"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Side-2 game from a start with edges 9 drawn: 3 moves.")
+
+
+@pytest.mark.parametrize("text, message", [
+    ("2 4\n4 5\n4 2\n", "game.txt: line 3, token '4 2': edge 4 (dots 2-4) is already drawn"),
+    ("1 2\n\n2 7\n", "game.txt: line 3, token '2 7': dots 2 and 7 are not joined by an edge"),
+    ("# comment\n19\n", "game.txt: line 2, token '19': edge 19 is not on the side-3 board (edges are 1..18)"),
+])
+def test_cli_bad_records_exit_2_with_one_line(tmp_path, capsys, monkeypatch, text, message):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "game.txt").write_text(text)
+    assert main(["review", "game.txt"]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err == f"triangles review: error: {message}\n"
+
+
+def test_cli_missing_file(tmp_path, capsys):
+    assert main(["review", str(tmp_path / "nope.txt")]) == 2
+    assert capsys.readouterr().err.count("\n") == 1
+
+
+def test_command_line_bad_record_has_no_traceback(tmp_path):
+    path = tmp_path / "bad.txt"
+    path.write_text("1 2\n1 2\n")
+    run = subprocess.run([sys.executable, "-m", "triangles_core", "review", str(path)],
+                         capture_output=True, text=True, timeout=120)
+    assert run.returncode == 2
+    assert run.stdout == ""
+    assert run.stderr.count("\n") == 1 and "line 2, token '1 2'" in run.stderr
+
+
+def test_summary_of_the_sample_games():
+    from triangles_core.review import summary_table
+
+    reviews = {f"game {k}": review_game(parse_record(text)) for k, text in enumerate(SPEC_GAMES, start=1)}
+    table = summary_table(reviews)
+    assert table["result"].tolist() == ["B wins by 5", "A wins by 3", "A wins by 3", "B wins by 7"]
+    assert table["decisive_move"].tolist() == [6, 7, 5, 7]
+    assert table["decisive_player"].tolist() == ["A", "B", "B", "A"]
+    assert (table["perfect_play_result"] == "B wins by 3").all()
+    empty = review_game(parse_record("")).summary()
+    assert (empty["decisive_move"], empty["decisive_before"]) == (0, -3)
+
+
+def test_help_example_works(tmp_path, monkeypatch, capsys):
+    with pytest.raises(SystemExit) as info:
+        main(["review", "--help"])
+    assert info.value.code == 0
+    help_text = capsys.readouterr().out
+    assert "3 or more = blunder" in help_text and "start: 1 2 3" in help_text
+    printf = next(line.strip() for line in help_text.splitlines() if line.strip().startswith("printf"))
+    monkeypatch.chdir(tmp_path)
+    subprocess.run(["bash", "-c", printf], check=True)
+    assert (tmp_path / "game.txt").read_text() == SPEC_GAMES[2]
+    assert main(["review", "game.txt"]) == 0
+    assert "Result with perfect play from here: A wins by 3" in capsys.readouterr().out
+    assert main(["review", "game.txt", "--csv"]) == 0
+    assert capsys.readouterr().out.startswith("move,player,edge")

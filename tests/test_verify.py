@@ -1,0 +1,105 @@
+"""Self-check of stored solutions: passes on sides 1-3, catches a corrupted value."""
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from triangles_core.board import board
+from triangles_core.cli import main
+from triangles_core.game import NegamaxSolver, TriangleGame
+from triangles_core.solution import solve
+from triangles_core.verify import derive_values, verify_side, verify_solution, verify_table
+
+
+@pytest.mark.parametrize("side", [1, 2, 3])
+def test_solutions_pass(side):
+    result = verify_side(side)
+    assert result.passed and result.first_mismatch is None
+    assert result.checked == 2 ** board(side).n_edges
+    assert str(result) == f"side {side}: {result.checked} positions checked, every value agrees with the recurrence"
+
+
+def test_derived_values_equal_the_reference_on_side_2():
+    """The check's own recurrence, fed the reference values, reproduces them."""
+    reference = NegamaxSolver(TriangleGame(2))
+    table = np.array([reference.value(p) for p in range(2**9)], dtype=np.int8)
+    assert (derive_values(board(2), table) == table).all()
+
+
+@settings(max_examples=25, deadline=None)
+@given(side=st.integers(1, 3), seed=st.integers(0, 2**32 - 1), delta=st.sampled_from([-2, -1, 1, 2]))
+def test_a_corrupted_value_is_caught(side, seed, delta):
+    solution = solve(side)
+    table = solution.values.copy()
+    position = int(np.random.default_rng(seed).integers(0, len(table)))
+    table[position] += delta
+    result = verify_table(solution.board, table)
+    assert not result.passed
+    # the corrupted entry itself fails; its parents may fail too (they read it as a child)
+    assert derive_values(solution.board, table, position, position + 1)[0] != table[position]
+    first = result.first_mismatch
+    assert first.position & position == first.position  # the entry or one of its parents
+    assert first.stored == table[first.position]
+    assert first.edges == tuple(solution.board.drawn_edges(first.position))
+    assert solution.values.flags.writeable is False  # the solution itself is untouched
+    assert verify_solution(solution).passed
+
+
+def test_mismatches_are_counted_across_chunks():
+    solution = solve(3)
+    table = solution.values.copy()
+    full = solution.board.full
+    table[full] = 1  # the full board must be worth 0
+    whole = verify_table(solution.board, table)
+    chunked = verify_table(solution.board, table, chunk=1000)
+    assert chunked == whole and whole.mismatches >= 1
+    derived = derive_values(solution.board, table)
+    assert whole.mismatches == int((derived != table).sum())
+    assert whole.first_mismatch.position == int(np.flatnonzero(derived != table)[0])
+    assert derived[full] == 0 and table[full] == 1
+
+
+def test_wrong_table_shape_or_type():
+    with pytest.raises(ValueError, match="int8 array of shape"):
+        verify_table(board(2), np.zeros(100, dtype=np.int8))
+    with pytest.raises(ValueError, match="int8 array of shape"):
+        verify_table(board(2), np.zeros(512, dtype=np.int16))
+
+
+def test_cli_verify(capsys):
+    assert main(["verify", "--side", "3"]) == 0
+    assert capsys.readouterr().out == "side 3: 262144 positions checked, every value agrees with the recurrence\n"
+
+
+def test_cli_verify_corrupted_table_exits_1(tmp_path, capsys):
+    table = solve(2).values.copy()
+    table[5] = -table[5] if table[5] else 3
+    path = tmp_path / "side2.npy"
+    np.save(path, table)
+    assert main(["verify", "--side", "2", "--table", str(path)]) == 1
+    out = capsys.readouterr().out
+    assert "mismatch" in out and "first: position" in out
+
+
+@pytest.mark.parametrize("content", [b"not a table", None])
+def test_cli_verify_bad_table_exits_2(tmp_path, capsys, content):
+    path = tmp_path / "bad.npy"
+    if content is None:
+        np.save(path, np.zeros(10, dtype=np.int8))  # a table of the wrong shape
+    else:
+        path.write_bytes(content)
+    assert main(["verify", "--side", "2", "--table", str(path)]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and captured.err.count("\n") == 1
+    assert captured.err.startswith("triangles verify: error: ")
+
+
+def test_help_example_works(capsys):
+    with pytest.raises(SystemExit) as info:
+        main(["verify", "--help"])
+    assert info.value.code == 0
+    lines = capsys.readouterr().out.splitlines()
+    example = lines.index("  triangles verify --side 3")
+    assert main(["verify", "--side", "3"]) == 0
+    assert capsys.readouterr().out == lines[example + 1].strip() + "\n"
