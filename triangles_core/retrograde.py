@@ -22,7 +22,7 @@ from numba.cpython.unsafe.numbers import trailing_zeros
 
 from .board import Board
 
-__all__ = ["solve_table", "triangle_tables", "DEFAULT_LOW_BITS"]
+__all__ = ["solve_table", "triangle_tables", "progress_bar", "DEFAULT_LOW_BITS"]
 
 DEFAULT_LOW_BITS = 20
 """Block size exponent: blocks of ``2**20`` positions (1 MiB of ``int8``)."""
@@ -93,6 +93,21 @@ def _layers(high_bits: int) -> list[np.ndarray]:
     return [highs[counts == k] for k in range(high_bits, -1, -1)]
 
 
+def progress_bar(total: int, description: str):
+    """A tqdm progress bar counted in blocks: a widget in Jupyter, text on a terminal.
+
+    `tqdm.auto` picks the notebook widget inside a Jupyter kernel; without ipywidgets
+    installed it would warn and fall back, so in that case the text bar (which Jupyter
+    also shows) is used directly.
+    """
+    try:
+        import ipywidgets  # noqa: F401
+        from tqdm.auto import tqdm
+    except ImportError:
+        from tqdm import tqdm
+    return tqdm(total=total, unit="block", desc=description)
+
+
 def solve_table(b: Board, low_bits: int | None = None, progress: bool = False,
                 out: np.ndarray | None = None) -> np.ndarray:
     """The value of every position of a board, by retrograde analysis.
@@ -139,11 +154,7 @@ def solve_table(b: Board, low_bits: int | None = None, progress: bool = False,
     full = np.int64((1 << n) - 1)
     layers = _layers(n - low_bits)
     step = 8  # blocks per call: a few per core, and the progress bar keeps moving
-    bar = None
-    if progress:
-        from tqdm.auto import tqdm
-
-        bar = tqdm(total=1 << (n - low_bits), unit="block", desc=f"side {b.side}")
+    bar = progress_bar(1 << (n - low_bits), f"side {b.side}") if progress else None
     try:
         for layer in layers:
             for start in range(0, len(layer), step):

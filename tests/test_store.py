@@ -1,0 +1,141 @@
+"""The value-table cache: round trip, atomic files, damaged copies detected and recomputed."""
+
+from __future__ import annotations
+
+import warnings
+
+import numpy as np
+import pytest
+
+from triangles_core import store
+from triangles_core.store import CorruptCacheWarning, cached_table, load_verified, save_with_checksum, sha256_file
+
+
+@pytest.fixture
+def cache(tmp_path, monkeypatch):
+    """A fresh cache directory named by the environment variable."""
+    directory = tmp_path / "cache"
+    monkeypatch.setenv(store.CACHE_ENV, str(directory))
+    return directory
+
+
+def table(side: int = 2) -> np.ndarray:
+    """A small int8 table of the right shape for ``side`` (not a real solution)."""
+    n_edges = 3 * side * (side + 1) // 2
+    return (np.arange(1 << n_edges) % 7 - 3).astype(np.int8)
+
+
+def test_cache_dir_follows_environment(cache):
+    assert store.cache_dir() == cache
+    assert store.table_path(4) == cache / "side4_values.npy"
+
+
+def test_cache_dir_default_is_outside_repository(monkeypatch):
+    monkeypatch.delenv(store.CACHE_ENV, raising=False)
+    assert "triangles_core" in str(store.cache_dir())
+
+
+def test_round_trip(tmp_path):
+    path = tmp_path / "t.npy"
+    values = table()
+    digest = save_with_checksum(path, values)
+    assert digest == sha256_file(path)
+    assert (tmp_path / "t.npy.sha256").read_text() == f"{digest}  t.npy\n"
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        loaded = load_verified(path, shape=values.shape, dtype=np.int8)
+    np.testing.assert_array_equal(loaded, values)
+    assert loaded.dtype == np.int8
+    assert np.load(path).tolist() == values.tolist()  # a plain .npy file
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["t.npy", "t.npy.sha256"]  # no temporary left
+
+
+def test_absent_file_is_none_without_warning(tmp_path):
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert load_verified(tmp_path / "missing.npy") is None
+
+
+def damage_truncate(path):
+    data = path.read_bytes()
+    path.write_bytes(data[: len(data) - 10])
+
+
+def damage_flip_byte(path):
+    data = bytearray(path.read_bytes())
+    data[len(data) // 2] ^= 0x01
+    path.write_bytes(bytes(data))
+
+
+def damage_sidecar(path):
+    path.with_name(path.name + ".sha256").unlink()
+
+
+def damage_header(path):
+    data = bytearray(path.read_bytes())
+    data[:6] = b"garbag"
+    path.write_bytes(bytes(data))
+
+
+def damage_empty(path):
+    path.write_bytes(b"")
+
+
+@pytest.mark.parametrize("damage", [damage_truncate, damage_flip_byte, damage_sidecar, damage_header, damage_empty])
+def test_damaged_file_warns_and_is_recomputed(cache, damage):
+    values = table(2)
+    calls = []
+
+    def compute():
+        calls.append(1)
+        return values.copy()
+
+    np.testing.assert_array_equal(cached_table(2, compute), values)
+    assert len(calls) == 1
+    path = store.table_path(2)
+    assert path.exists()
+    damage(path)
+    with pytest.warns(CorruptCacheWarning):
+        again = cached_table(2, compute)
+    np.testing.assert_array_equal(again, values)
+    assert len(calls) == 2
+    with warnings.catch_warnings():  # the recomputed copy replaced the damaged one
+        warnings.simplefilter("error")
+        np.testing.assert_array_equal(cached_table(2, compute), values)
+    assert len(calls) == 2
+
+
+@pytest.mark.parametrize("wrong", [np.zeros(7, dtype=np.int8), np.zeros(1 << 9, dtype=np.int16),
+                                   np.zeros((2, 1 << 8), dtype=np.int8)])
+def test_wrong_shape_or_dtype_warns_and_is_recomputed(cache, wrong):
+    save_with_checksum(store.table_path(2), wrong)  # checksum is valid, content is not a side-2 table
+    values = table(2)
+    with pytest.warns(CorruptCacheWarning, match="shape|dtype"):
+        result = cached_table(2, lambda: values)
+    np.testing.assert_array_equal(result, values)
+    assert load_verified(store.table_path(2), shape=values.shape, dtype=np.int8) is not None
+
+
+def test_object_arrays_are_refused(tmp_path):
+    path = tmp_path / "objects.npy"
+    np.save(path, np.array([1, "a"], dtype=object), allow_pickle=True)
+    (tmp_path / "objects.npy.sha256").write_text(f"{sha256_file(path)}  objects.npy\n")
+    with pytest.warns(CorruptCacheWarning):
+        assert load_verified(path) is None
+
+
+def test_unwritable_cache_still_returns_the_table(tmp_path, monkeypatch):
+    blocker = tmp_path / "not_a_directory"
+    blocker.write_text("a file where the cache directory should be")
+    monkeypatch.setenv(store.CACHE_ENV, str(blocker))
+    values = table(2)
+    with pytest.warns(RuntimeWarning, match="could not cache"):
+        result = cached_table(2, lambda: values)
+    np.testing.assert_array_equal(result, values)
+
+
+def test_saved_files_are_readable(tmp_path):
+    path = tmp_path / "t.npy"
+    save_with_checksum(path, table(1))
+    assert path.stat().st_mode & 0o777 == 0o644
+    assert (tmp_path / "t.npy.sha256").stat().st_mode & 0o777 == 0o644
