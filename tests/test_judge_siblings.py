@@ -39,8 +39,8 @@ def test_peg_negative_answer():
 
 def test_number_game_edge_cases():
     assert list(run_dialect("zoj1039", "1\n0\n\n")) == ["Scenario #1:", "There is no winning move.", ""]
-    # tokens may be split across lines; end of input ends poj1143 without the 0 line
-    assert list(run_dialect("poj1143", "2 2\n5")) == ["Test Case #1", "The winning moves are: 2", ""]
+    # end of input ends poj1143 without the 0 line
+    assert list(run_dialect("poj1143", "2 2 5")) == ["Test Case #1", "The winning moves are: 2", ""]
     full = " ".join(map(str, range(2, 21)))
     assert list(run_dialect("poj1143", f"19 {full}\n0\n"))[1] == "The winning moves are: 5 7 12 16 18 19"
 
@@ -81,3 +81,16 @@ def test_bad_input_keeps_earlier_answers(fmt, text, answered, where):
         for line in run_dialect(fmt, text):
             answers.append(line)
     assert len(answers) == answered * lines_per_case and where in str(error.value)
+
+
+@pytest.mark.parametrize("fmt, text, answered, where", [
+    ("zoj1039", "2\n1\n3 5\n2 3 4 5 6\n", 0, "case 1, line 3, token '5': line 3 has more than 1 number"),
+    ("zoj1039", "2\n1\n2\n2\n2\n3\n", 1, "case 2, line 6, token '3': line 5 has fewer than 2 numbers"),
+    ("zoj1039", "2\n1 2\n2\n2 3\n", 0, "case 1, line 2, token '2': expected 1 number on line 3"),
+    ("poj1143", "2 2 5 3\n2 2 3\n0\n", 0, "case 1, line 1, token '3': line 1 has more than 2 numbers"),
+    ("poj1143", "2 2 5\n3 2 5\n2 2 3\n0\n", 1, "case 2, line 3, token '2': line 2 has fewer than 3 numbers"),
+])
+def test_number_game_counts_must_match_their_line(fmt, text, answered, where):
+    result = judge(fmt, text)
+    assert result.returncode == 2 and where in result.stderr and result.stderr.count("\n") == 1
+    assert result.stdout.count("#") == answered

@@ -7,7 +7,7 @@ from typing import Iterator
 from ..number_game import HIGH, LOW, N_NUMBERS, NumberGameSolution, allowed_numbers, solve_number_game
 from . import DuplicateNote, JudgeInputError, TokenReader, Warn
 
-__all__ = ["zoj1039", "poj1143", "read_position"]
+__all__ = ["zoj1039", "poj1143", "read_position", "read_line_position"]
 
 
 def read_position(reader: TokenReader, case: int, count: int, solution: NumberGameSolution,
@@ -39,6 +39,36 @@ def read_position(reader: TokenReader, case: int, count: int, solution: NumberGa
     return position
 
 
+def _numbers(count: int) -> str:
+    return f"{count} number" + ("" if count == 1 else "s")
+
+
+def read_line_position(reader: TokenReader, case: int, count: int, solution: NumberGameSolution,
+                       duplicate: DuplicateNote, line: int | None) -> int:
+    """Read a position whose ``count`` numbers must fill exactly one line.
+
+    ``line`` is the line they must be on (the count's own line for POJ 1143), or None
+    for "the line after the count" (ZOJ 1039).  A count that does not match its line is
+    an error naming the first token off the line, or the first extra token.
+    """
+    start = reader.index
+    if count and not reader.at_end():
+        first_line = reader.lines[start]
+        wanted = line if line is not None else reader.lines[start - 1] + 1
+        if first_line != wanted:
+            raise JudgeInputError(f"expected {_numbers(count)} on line {wanted}", case, first_line,
+                                  reader.texts[start])
+        for index in range(start, min(start + count, len(reader.texts))):
+            if reader.lines[index] != first_line:
+                raise JudgeInputError(f"line {first_line} has fewer than {_numbers(count)}", case,
+                                      reader.lines[index], reader.texts[index])
+    position = read_position(reader, case, count, solution, duplicate)
+    if count and not reader.at_end() and reader.peek_line() == reader.lines[start]:
+        raise JudgeInputError(f"line {reader.lines[start]} has more than {_numbers(count)}", case,
+                              reader.lines[start], reader.texts[reader.index])
+    return position
+
+
 def zoj1039(reader: TokenReader, warn: Warn) -> Iterator[str]:
     """ZOJ 1039: a scenario count, then per scenario ``a`` (0..19) and ``a`` allowed numbers.
 
@@ -56,7 +86,7 @@ def zoj1039(reader: TokenReader, warn: Warn) -> Iterator[str]:
     scenarios = reader.integer(None, "the number of scenarios", 0)
     for case in range(1, scenarios + 1):
         count = reader.integer(case, "the number of allowed numbers a", 0, N_NUMBERS)
-        moves = solution.winning_moves(read_position(reader, case, count, solution, duplicate))
+        moves = solution.winning_moves(read_line_position(reader, case, count, solution, duplicate, None))
         yield f"Scenario #{case}:"
         yield f"The winning moves are: {' '.join(map(str, moves))}." if moves else "There is no winning move."
         yield ""
@@ -80,10 +110,11 @@ def poj1143(reader: TokenReader, warn: Warn) -> Iterator[str]:
     case = 0
     while not reader.at_end():
         case += 1
+        line = reader.peek_line()
         count = reader.integer(case, "the number of allowed numbers n", 0, N_NUMBERS)
         if count == 0:
             return
-        moves = solution.winning_moves(read_position(reader, case, count, solution, duplicate))
+        moves = solution.winning_moves(read_line_position(reader, case, count, solution, duplicate, line))
         yield f"Test Case #{case}"
         yield f"The winning moves are: {' '.join(map(str, moves))}" if moves else "There's no winning move."
         yield ""
