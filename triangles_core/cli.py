@@ -52,7 +52,10 @@ def _judge(args: argparse.Namespace) -> int:
         for line in run_dialect(args.format, text, warn):
             out.write(line + "\n")
     except JudgeInputError as error:
-        out.flush()
+        try:
+            out.flush()
+        except BrokenPipeError:
+            _silence_stdout()
         print(f"{PROG} judge {args.format}: error: {error}", file=sys.stderr)
         return 2
     return 0
@@ -157,8 +160,9 @@ def _verify(args: argparse.Namespace) -> int:
             with open(args.table, "rb") as handle:
                 if handle.read(6) != b"\x93NUMPY":
                     raise CommandError(f"{args.table} is not a .npy file (numpy.save format)")
-            values = np.load(args.table, allow_pickle=False, mmap_mode="r")
-        except (OSError, ValueError) as error:
+            with np.errstate(over="ignore"):
+                values = np.load(args.table, allow_pickle=False, mmap_mode="r")
+        except (OSError, ValueError, OverflowError) as error:
             raise CommandError(f"cannot read {args.table} as a .npy table: {error}") from None
         try:
             result = verify_table(board(args.side), np.asarray(values), progress=args.side >= 4)
@@ -205,6 +209,23 @@ EXAMPLES = {
 
   printf '1\\n1\\n2 4\\n' | triangles judge triangle-war
   Game 1: B wins.
+
+  echo '5 1 2 3 4 5' | triangles judge uestc
+  WIN!
+
+  echo '3 1 6 1 7 8 5 0 3 4 9 3 2 1 9' | triangles judge peg
+  21
+
+  printf '1\\n2\\n2 3\\n' | triangles judge zoj1039
+  Scenario #1:
+  There is no winning move.
+
+  printf '5 2 3 4 5 6\\n0\\n' | triangles judge poj1143
+  Test Case #1
+  The winning moves are: 4 5 6
+
+Bad input: one line on stderr naming the case, line and token, exit status 2; every
+answer before it is already on stdout.  Formats: docs/SPEC.md.
 """,
     "solve": """example:
   triangles solve 1 2 3 4 5 6      # the first gym sample: value +1, the player to move wins
@@ -248,7 +269,10 @@ def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog=PROG,
         description="Exact solutions of Fighting for Triangles (Gym 100015F, POJ 1085) and its sibling games.",
-        epilog="Run 'triangles COMMAND --help' for examples of each command.",
+        epilog="example:\n  triangles solve 1 2 3 4 5 6     # value, verdict and move values of a position\n\n"
+               "Run 'triangles COMMAND --help' for examples of each command.\n"
+               "Rules and formats: docs/SPEC.md in the repository.",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
@@ -303,8 +327,15 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _one_line_warning(message, category, filename, lineno, line=None) -> str:
+    return f"{PROG}: warning: {message}\n"
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the ``triangles`` command; returns the exit status."""
+    import warnings
+
+    warnings.formatwarning = _one_line_warning  # e.g. a corrupted cache: one line, no source excerpt
     parser = build_parser()
     args = parser.parse_args(argv)
     if sys.stdout is None:

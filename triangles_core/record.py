@@ -35,6 +35,7 @@ from dataclasses import dataclass
 from typing import Callable, Iterable
 
 from .board import Board, InvalidPositionError, Position, board
+from .judge import quote_token, split_lines
 
 __all__ = ["GameRecord", "RecordError", "parse_record", "random_record", "format_record"]
 
@@ -65,7 +66,7 @@ class RecordError(ValueError):
         super().__init__(str(self))
 
     def __str__(self) -> str:
-        return f"line {self.line}, token {self.token!r}: {self.message}"
+        return f"line {self.line}, token {quote_token(self.token)}: {self.message}"
 
 
 @dataclass(frozen=True)
@@ -153,7 +154,15 @@ def _dots(b: Board, edge: int) -> str:
     return f"dots {i}-{j}"
 
 
-def _pair_edge(b: Board, i: int, j: int, line: int, token: str) -> int:
+def _integer(text: str, line: int, token: str) -> int:
+    """A decimal number of a record; more than 9 digits is out of range on any board."""
+    if len(text) > 9:
+        raise RecordError("number out of range (more than 9 digits)", line, token)
+    return int(text)
+
+
+def _pair_edge(b: Board, i: str, j: str, line: int, token: str) -> int:
+    i, j = _integer(i, line, token), _integer(j, line, token)
     try:
         return b.edge_between(i, j)
     except InvalidPositionError as error:
@@ -164,17 +173,17 @@ def _line_moves(b: Board, words: list[str], line: int, pair_line: bool = True) -
     """The moves ``(edge, token)`` written on one line (``pair_line``: read ``i j`` as dots)."""
     if pair_line and len(words) == 2 and all(w.isascii() and w.isdigit() for w in words):
         token = " ".join(words)
-        return [(_pair_edge(b, int(words[0]), int(words[1]), line, token), token)]
+        return [(_pair_edge(b, words[0], words[1], line, token), token)]
     moves = []
     for word in words:
         pair = _PAIR.match(word) if word.isascii() else None
         if pair:
-            moves.append((_pair_edge(b, int(pair[1]), int(pair[2]), line, word), word))
+            moves.append((_pair_edge(b, pair[1], pair[2], line, word), word))
             continue
         single = _EDGE.match(word) if word.isascii() else None
         if single is None:
             raise RecordError("expected an edge number, 'e' and an edge number, or a dot pair 'i-j'", line, word)
-        edge = int(single[1])
+        edge = _integer(single[1], line, word)
         if not 1 <= edge <= b.n_edges:
             raise RecordError(f"edge {edge} is not on the side-{b.side} board (edges are 1..{b.n_edges})",
                               line, word)
@@ -225,7 +234,7 @@ def parse_record(text: str, side: int = 3, warn: Callable[[str], None] | None = 
     lines: list[int] = []
     start_seen = False
     duplicate_said = False
-    for number, raw in enumerate(text.splitlines(), start=1):
+    for number, raw in enumerate(split_lines(text), start=1):
         content = raw.split("#", 1)[0].strip()
         if not content:
             continue

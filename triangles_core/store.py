@@ -14,6 +14,7 @@ no second copy of the table is ever held in memory.
 from __future__ import annotations
 
 import hashlib
+import math
 import os
 import tempfile
 import warnings
@@ -174,7 +175,7 @@ def _read_npy_verified(path: Path, expected_digest: str) -> np.ndarray | str:
             return f"has an unreadable .npy header ({error})"
         if dtype.hasobject:
             return "holds Python objects"
-        nbytes = int(np.prod(shape, dtype=np.int64)) * dtype.itemsize
+        nbytes = math.prod(shape) * dtype.itemsize  # Python ints: no overflow on a forged header
         if raw.tell() + nbytes != size:
             return f"is {size} bytes, not the {raw.tell() + nbytes} its header announces (truncated)"
         array = np.empty(shape, dtype=dtype, order="F" if fortran_order else "C")

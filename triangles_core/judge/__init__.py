@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Callable, Iterator
 
 __all__ = ["DIALECTS", "DuplicateNote", "JudgeInputError", "TokenReader", "Token", "run_dialect",
-           "dialect_function"]
+           "dialect_function", "quote_token", "split_lines"]
 
 Warn = Callable[[str], None]
 Dialect = Callable[["TokenReader", Warn], Iterator[str]]
@@ -56,12 +56,7 @@ class JudgeInputError(ValueError):
 
     def __str__(self) -> str:
         where = f"case {self.case}, " if self.case is not None else ""
-        if self.token is None:
-            token = "end of input"
-        elif len(self.token) > MAX_QUOTED:
-            token = f"token {self.token[:MAX_QUOTED]!r}... ({len(self.token)} characters)"
-        else:
-            token = f"token {self.token!r}"
+        token = "end of input" if self.token is None else f"token {quote_token(self.token)}"
         return f"{where}line {self.line}, {token}: {self.message}"
 
 
@@ -73,6 +68,18 @@ MAX_DIGITS = 30
 
 _LINE_BREAK = re.compile(r"\r\n|\n|\r")
 _TOKEN = re.compile(r"[^ \t\n\r\f\v]+")
+
+
+def quote_token(token: str) -> str:
+    """A token quoted for an error message, cut short after `MAX_QUOTED` characters."""
+    if len(token) > MAX_QUOTED:
+        return f"{token[:MAX_QUOTED]!r}... ({len(token)} characters)"
+    return repr(token)
+
+
+def split_lines(text: str) -> list[str]:
+    """The lines of an input, broken at ``\\n``, ``\\r\\n`` or ``\\r`` only (as editors count them)."""
+    return _LINE_BREAK.split(text)
 
 
 @dataclass(frozen=True)
@@ -105,7 +112,7 @@ class TokenReader:
         # (as C's scanf sees them), so a no-break space is part of a token.
         self.texts: list[str] = []
         self.lines: list[int] = []
-        lines = _LINE_BREAK.split(text)
+        lines = split_lines(text)
         for number, line in enumerate(lines, start=1):
             words = _TOKEN.findall(line)
             self.texts += words
