@@ -61,3 +61,16 @@ def test_judge_reports_a_full_disk_in_one_line():
         result = subprocess.run([sys.executable, "-m", "triangles_core", "judge", "gym"], input="1 1\n" * 20000,
                                 stdout=full, stderr=subprocess.PIPE, text=True)
     assert result.returncode == 2 and "cannot write output" in result.stderr and "Traceback" not in result.stderr
+
+
+def test_every_judge_help_example_prints_what_it_says():
+    from triangles_core.cli import EXAMPLES
+
+    blocks = EXAMPLES["judge"].split("examples:\n", 1)[1].split("\n\n")
+    examples = [block.strip().splitlines() for block in blocks if "| triangles judge" in block]
+    assert len(examples) == 6
+    for command, *expected in examples:
+        shell = command.replace("triangles judge", f"{sys.executable} -m triangles_core judge")
+        result = subprocess.run(["bash", "-c", shell], capture_output=True, text=True)
+        assert result.returncode == 0, command
+        assert [line for line in result.stdout.splitlines() if line] == [line.strip() for line in expected], command

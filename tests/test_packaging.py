@@ -52,3 +52,10 @@ def test_ci_runs_the_readme_test_command():
     readme = (ROOT / "README.md").read_text()
     command = (ROOT / ".ci" / "run").read_text().strip().splitlines()[-1]
     assert command in readme
+
+
+def test_data_readme_lists_every_exported_file():
+    listed = (ROOT / "data" / "README.md").read_text()
+    for path in sorted((ROOT / "data").glob("*/*")):
+        if path.suffix in {".csv", ".png", ".svg"}:
+            assert f"{path.parent.name}/{path.stem}" in listed, f"data/README.md does not list {path.name}"
