@@ -27,9 +27,19 @@ ROOT = Path(__file__).resolve().parent.parent
 TIMEOUT_S = 900
 
 
+WIDGET = "application/vnd.jupyter.widget-view+json"
+
+
 def strip(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
-    """Drop volatile metadata, keeping outputs and execution counts."""
+    """Drop volatile metadata and progress-bar widgets, keeping outputs and execution counts.
+
+    A progress bar only appears when a table had to be computed (for example an empty
+    side-4 cache); its widget id is random, so it is dropped to keep re-runs identical.
+    """
     nb = strip_output(nb, keep_output=True, keep_count=True, keep_id=True)
+    for cell in nb.cells:
+        if cell.cell_type == "code":
+            cell.outputs = [o for o in cell.outputs if WIDGET not in o.get("data", {})]
     nb.metadata.pop("widgets", None)
     nb.metadata.get("language_info", {}).pop("version", None)
     return nb
