@@ -396,7 +396,8 @@ def format_review(review: GameReview) -> str:
     b = review.record.board
     start = b.drawn_edges(review.record.start)
     origin = "the empty board" if not start else "a start with edges " + " ".join(map(str, start)) + " drawn"
-    lines = [f"Side-{b.side} game from {origin}: {len(review.moves)} moves."]
+    count = len(review.moves)
+    lines = [f"Side-{b.side} game from {origin}: {count} move{'' if count == 1 else 's'}."]
     header = f"{'move':>4}  {'player':<6}  {'edge':>4}  {'dots':<5}  {'claims':>6}  {'score':<5}  " \
              f"{'before':>6}  {'after':>5}  {'lost':>4}  {'verdict':<10}  best moves"
     lines.append(header)
