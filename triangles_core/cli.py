@@ -262,6 +262,12 @@ exit status: 0 if every value agrees, 1 on a mismatch (the first one is printed)
 }
 
 
+def _add_side(parser: argparse.ArgumentParser, default: int | None) -> None:
+    """The ``--side N`` option (1..4); required when there is no default."""
+    parser.add_argument("--side", type=int, default=default, required=default is None, choices=range(1, 5),
+                        metavar="N", help="board side 1..4" + (f" (default {default})" if default else ""))
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``triangles`` command."""
     from .judge import DIALECTS
@@ -289,8 +295,7 @@ def build_parser() -> argparse.ArgumentParser:
                                        "with its value, and a principal variation.",
                            epilog=EXAMPLES["solve"], formatter_class=argparse.RawDescriptionHelpFormatter)
     solve.add_argument("edges", nargs="*", metavar="EDGE", help="drawn edges (1-based numbers, SPEC numbering)")
-    solve.add_argument("--side", type=int, default=3, choices=range(1, 5), metavar="N",
-                       help="board side 1..4 (default 3)")
+    _add_side(solve, default=3)
     solve.set_defaults(handler=_solve)
 
     review = sub.add_parser("review", help="replay a game record against the exact solution",
@@ -300,8 +305,7 @@ def build_parser() -> argparse.ArgumentParser:
                                         "result, the result under perfect play, and each side's value lost.",
                             epilog=EXAMPLES["review"], formatter_class=argparse.RawDescriptionHelpFormatter)
     review.add_argument("record", metavar="RECORD", help="game record file ('-' for standard input)")
-    review.add_argument("--side", type=int, default=3, choices=range(1, 5), metavar="N",
-                        help="board side 1..4 (default 3)")
+    _add_side(review, default=3)
     review.add_argument("--csv", action="store_true", help="write the move table as CSV instead")
     review.set_defaults(handler=_review)
 
@@ -309,8 +313,7 @@ def build_parser() -> argparse.ArgumentParser:
                             description="Load or compute the side-N solution and check every stored value "
                                         "against the recurrence from its children (as GAMESMAN does).",
                             epilog=EXAMPLES["verify"], formatter_class=argparse.RawDescriptionHelpFormatter)
-    verify.add_argument("--side", type=int, required=True, choices=range(1, 5), metavar="N",
-                        help="board side 1..4")
+    _add_side(verify, default=None)
     verify.add_argument("--table", metavar="FILE", help="check this .npy table instead of the solver's")
     verify.set_defaults(handler=_verify)
 
@@ -320,8 +323,7 @@ def build_parser() -> argparse.ArgumentParser:
                            epilog=EXAMPLES["graph"], formatter_class=argparse.RawDescriptionHelpFormatter)
     graph.add_argument("output", metavar="OUTPUT", help="file to write: .graphml, or .dot / .gv (needs pydot)")
     graph.add_argument("edges", nargs="*", metavar="EDGE", help="drawn edges of the root (default: empty board)")
-    graph.add_argument("--side", type=int, default=2, choices=range(1, 5), metavar="N",
-                       help="board side 1..4 (default 2)")
+    _add_side(graph, default=2)
     graph.add_argument("--optimal", action="store_true", help="only the moves of optimal play")
     graph.set_defaults(handler=_graph)
     return parser

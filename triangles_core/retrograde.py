@@ -53,6 +53,21 @@ def triangle_tables(b: Board) -> tuple[np.ndarray, np.ndarray]:
     return first, second
 
 
+@njit(cache=True, inline="always")
+def move_value(values, position, bit, edge, first, second):  # pragma: no cover - compiled
+    """Value for its mover of drawing ``edge`` (``bit == 1 << edge``) in ``position``.
+
+    ``first``/``second`` are the tables of `triangle_tables`; the child's value is read
+    from ``values``.  Compiled (numba), for use inside other kernels.
+    """
+    child = np.int64(values[position | bit])
+    claimed = (np.int64((position & first[edge]) == first[edge])
+               + np.int64((position & second[edge]) == second[edge]))
+    if claimed:
+        return claimed + child
+    return -child
+
+
 @njit(cache=True, nogil=True)
 def _solve_block(values, high, low_bits, full, first, second):  # pragma: no cover - compiled
     base = np.int64(high) << low_bits
@@ -66,14 +81,7 @@ def _solve_block(values, high, low_bits, full, first, second):  # pragma: no cov
         while free:
             bit = free & -free
             free ^= bit
-            edge = trailing_zeros(bit)
-            child = np.int64(values[position | bit])
-            claimed = (np.int64((position & first[edge]) == first[edge])
-                       + np.int64((position & second[edge]) == second[edge]))
-            if claimed:
-                candidate = claimed + child
-            else:
-                candidate = -child
+            candidate = move_value(values, position, bit, trailing_zeros(bit), first, second)
             if candidate > best:
                 best = candidate
         values[position] = best

@@ -25,7 +25,7 @@ from numba import njit, prange
 from numba.cpython.unsafe.numbers import trailing_zeros
 
 from .board import Board
-from .retrograde import triangle_tables
+from .retrograde import move_value, triangle_tables
 from .solution import Solution
 
 __all__ = ["OutcomeCounts", "MoveStatistics", "outcome_counts", "move_statistics", "first_move_classes",
@@ -70,11 +70,7 @@ def _position_move_statistics(values, position, full, first, second, out):  # pr
     while free:
         bit = free & -free
         free ^= bit
-        edge = trailing_zeros(bit)
-        child = np.int64(values[position | bit])
-        claimed = (np.int64((position & first[edge]) == first[edge])
-                   + np.int64((position & second[edge]) == second[edge]))
-        move = claimed + child if claimed else -child
+        move = move_value(values, position, bit, trailing_zeros(bit), first, second)
         cost = value - move
         out[0] += 1
         if cost > 0:
