@@ -1,19 +1,13 @@
 """Judge dialects of Fighting for Triangles: SPEC samples, byte-exact output, bad input."""
 
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
+from commands import assert_one_line_error, judge, triangles
 from triangles_core.judge import JudgeInputError, run_dialect
 
 TRIANGLE_WAR_SAMPLE = (Path(__file__).parent / "data" / "triangle_war_sample.txt").read_text()
-
-
-def judge(fmt: str, text: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "triangles_core", "judge", fmt], input=text,
-                          capture_output=True, text=True)
 
 
 def test_gym_sample_byte_exact():
@@ -63,10 +57,9 @@ def test_duplicate_edges_are_accepted_with_one_note():
 ])
 def test_bad_input_one_line_exit_2_earlier_answers_kept(fmt, text, answered, where):
     result = judge(fmt, text)
-    assert result.returncode == 2
+    assert_one_line_error(result, f"triangles judge {fmt}: error: ")
     assert len(result.stdout.splitlines()) == answered
-    assert result.stderr.count("\n") == 1 and "Traceback" not in result.stderr
-    assert where in result.stderr and result.stderr.startswith(f"triangles judge {fmt}: error: ")
+    assert where in result.stderr
 
 
 def test_judge_input_error_names_case_line_token():
@@ -76,11 +69,11 @@ def test_judge_input_error_names_case_line_token():
 
 
 def test_unknown_format_and_missing_file():
-    result = subprocess.run([sys.executable, "-m", "triangles_core", "judge", "nope"], capture_output=True, text=True)
+    result = triangles("judge", "nope")
     assert result.returncode == 2 and "invalid choice" in result.stderr
-    result = subprocess.run([sys.executable, "-m", "triangles_core", "judge", "gym", "/no/such/file"],
-                            capture_output=True, text=True)
-    assert result.returncode == 2 and result.stderr.count("\n") == 1 and "cannot read /no/such/file" in result.stderr
+    result = triangles("judge", "gym", "/no/such/file")
+    assert_one_line_error(result)
+    assert "cannot read /no/such/file" in result.stderr
 
 
 def test_huge_and_odd_tokens_are_errors_not_crashes():
