@@ -6,8 +6,8 @@ import shutil
 import subprocess
 from pathlib import Path
 
-from triangles_core.board import board
-from triangles_core.retrograde import triangle_tables
+from triangles_core.engine.retrograde import cell_tables
+from triangles_core.games.triangles import board
 
 HERE = Path(__file__).resolve().parent
 BUILD = HERE / "build"
@@ -32,7 +32,7 @@ def run_baseline(side: int, repeats: int = 1) -> tuple[float, int, int] | None:
     if binary is None:
         return None
     b = board(side)
-    first, second = triangle_tables(b)
+    first, second = cell_tables(b)
     text = f"{b.n_edges} {repeats}\n" + "\n".join(f"{f} {s}" for f, s in zip(first, second)) + "\n"
     out = subprocess.run([str(binary)], input=text, capture_output=True, text=True, check=True).stdout.split()
     return float(out[0]), int(out[1]), int(out[2])

@@ -27,7 +27,7 @@ from _baseline import run_baseline  # noqa: E402
 
 from triangles_core import NegamaxSolver, TriangleGame, board, solve  # noqa: E402
 from triangles_core.judge import run_dialect  # noqa: E402
-from triangles_core.retrograde import solve_table  # noqa: E402
+from triangles_core.engine.retrograde import solve_table  # noqa: E402
 
 
 def best_of(function, repeats: int) -> float:

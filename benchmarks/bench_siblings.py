@@ -1,12 +1,14 @@
-"""Benchmark of the sibling-game solvers against the generic reference negamax.
+"""Benchmark of the sibling games, solved by the engine's one Python negamax.
 
-Prints, for Peg Game for Two (NAQ 2018 J), the worst single-board solve time of the
-fast `PegSolver` over several boards (a fresh solver per board, so nothing is shared)
-and, for the Number Game (ZOJ 1039 / POJ 1143), the time to solve every position
-reachable from the full start with the retrograde kernel.  Each figure comes with the
-time of the generic `NegamaxSolver` on the same work, measured in the same run, and
-the ratio.  Targets (issue 4): a peg board under 0.5 s, all number-game positions
-under 1 s.
+Since the engine became one (issue 9), Peg Game for Two (NAQ 2018 J) and the Number Game
+(ZOJ 1039 / POJ 1143) are solved by the reference memoised negamax through the solved-game
+interface (`triangles_core.solve_peg_game`, `triangles_core.solve_number_game`); the
+specialised peg solver and the number-game kernel were removed.  This script prints,
+each with its target from issue 4 and with a baseline measured in the same run (a bare
+``NegamaxSolver`` on the same game, i.e. the cost of the interface on top of the search):
+
+- the worst single-board peg solve over several boards (a fresh solution per board);
+- the time to solve every Number Game position reachable from the full start.
 
 Usage::
 
@@ -18,9 +20,11 @@ from __future__ import annotations
 import argparse
 import time
 
-from triangles_core.game import NegamaxSolver
-from triangles_core.number_game import FULL, NumberGame, _solve_reachable, solve_number_game
-from triangles_core.peg_game import PegGame, PegSolver
+from triangles_core.engine.game import NegamaxSolver
+from triangles_core.engine.searched import NumberGameSolution
+from triangles_core.engine.solvers import solve_peg_game
+from triangles_core.games.number import FULL, NumberGame
+from triangles_core.games.peg import PegGame
 
 
 def best_time(function, repeat: int) -> float:
@@ -52,26 +56,22 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3, help="runs per measurement (the fastest counts)")
     args = parser.parse_args()
 
-    worst = (0.0, None, 0.0, 0)
+    worst = (0.0, None, 0)
     for board in peg_boards():
-        fast = best_time(lambda: PegSolver().value(board), args.repeat)
-        if fast > worst[0]:
-            solver = NegamaxSolver(PegGame())
-            reference = best_time(lambda: NegamaxSolver(PegGame()).value(board), 1)
-            solver.value(board)
-            worst = (fast, board, reference, len(solver.cache))
-    fast, board, reference, positions = worst
+        seconds = best_time(lambda: solve_peg_game(board), args.repeat)
+        if seconds > worst[0]:
+            worst = (seconds, board, solve_peg_game(board).n_positions)
+    seconds, board, positions = worst
+    bare = best_time(lambda: NegamaxSolver(PegGame()).value(board), args.repeat)
     print(f"peg game, worst single board of {len(peg_boards())} ({positions} positions, board {board}):")
-    print(f"  PegSolver {fast:.3f} s; reference NegamaxSolver {reference:.3f} s; "
-          f"speed-up x{reference / fast:.1f}; target < 0.5 s: {'met' if fast < 0.5 else 'MISSED'}")
+    print(f"  solve_peg_game {seconds:.3f} s; bare NegamaxSolver {bare:.3f} s (ratio {seconds / bare:.2f}); "
+          f"target < 0.5 s: {'met' if seconds < 0.5 else 'MISSED'}")
 
-    solve_number_game()  # compile (or load) the numba kernel outside the timing
-    n_positions = solve_number_game().n_positions
-    fast = best_time(lambda: _solve_reachable(FULL), args.repeat)
-    reference = best_time(lambda: NegamaxSolver(NumberGame()).value(FULL), 1)
-    print(f"number game, all {n_positions} positions reachable from the full start:")
-    print(f"  retrograde kernel {fast * 1000:.2f} ms; reference NegamaxSolver {reference:.3f} s; "
-          f"speed-up x{reference / fast:.0f}; target < 1 s: {'met' if fast < 1 else 'MISSED'}")
+    seconds = best_time(NumberGameSolution, args.repeat)
+    bare = best_time(lambda: NegamaxSolver(NumberGame()).value(FULL), args.repeat)
+    print(f"number game, all {NumberGameSolution().n_positions} positions reachable from the full start:")
+    print(f"  solve_number_game {seconds * 1000:.0f} ms; bare NegamaxSolver {bare * 1000:.0f} ms "
+          f"(ratio {seconds / bare:.2f}); target < 1 s: {'met' if seconds < 1 else 'MISSED'}")
 
 
 if __name__ == "__main__":

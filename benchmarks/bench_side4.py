@@ -1,7 +1,7 @@
 """Side-4 solve time against a compiled single-threaded baseline, measured in the same run.
 
 The package's blocked, layered, parallel retrograde kernel
-(`triangles_core.retrograde.solve_table`, called directly: no cache) fills all
+(`triangles_core.engine.retrograde.solve_table`, called directly: no cache) fills all
 2**30 = 1,073,741,824 positions of the side-4 board; the baseline is
 ``benchmarks/baseline_solver.c`` compiled with ``cc -O2``: one loop over all positions
 from the full board down, in one thread (`benchmarks/_baseline.py`).  Issue 5 asks for a
@@ -35,8 +35,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from _baseline import run_baseline  # noqa: E402
 
-from triangles_core.board import board  # noqa: E402
-from triangles_core.retrograde import DEFAULT_LOW_BITS, solve_table  # noqa: E402
+from triangles_core.engine.retrograde import DEFAULT_LOW_BITS, solve_table  # noqa: E402
+from triangles_core.games.triangles import board  # noqa: E402
 
 TARGET_RATIO = 0.75
 

@@ -1,4 +1,4 @@
-"""Analysis tables and the move-value table, checked against Solution methods."""
+"""Analysis tables and the move-value table, checked against Solution methods (brute force)."""
 
 from __future__ import annotations
 
@@ -12,25 +12,18 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from triangles_core import board, solve
-from triangles_core.analysis import (
+from triangles_core.analysis.graph import optimal_play_by_edges_drawn, positions_by_edges_drawn, state_graph_levels
+from triangles_core.analysis.tables import (
     OUTCOME_COLUMNS,
     edge_move_frequencies,
     first_move_classes,
     first_moves,
-    mistake_cost_by_edge_count,
-    optimal_play_by_edge_count,
-    outcomes_by_edge_count,
-    state_graph_levels,
+    move_statistics_by_edges_drawn,
+    outcomes_by_edges_drawn,
     value_distribution,
     winning_move_existence,
 )
-from triangles_core.move_table import (
-    NOT_A_MOVE,
-    claimed_table,
-    complete_triangle_counts,
-    move_value_table,
-    positions_by_level,
-)
+from triangles_core.engine.retrograde import NOT_A_MOVE, claims_table, move_value_table
 
 
 def brute_force_rows(solution, clean_only=False):
@@ -44,7 +37,7 @@ def brute_force_rows(solution, clean_only=False):
 
 @pytest.fixture(scope="module")
 def side3_table():
-    return move_value_table(solve(3))
+    return solve(3).move_table
 
 
 @given(st.integers(0, 2**18 - 1))
@@ -61,8 +54,8 @@ def test_move_value_table_matches_solution_side3(side3_table, p):
 
 def test_move_value_table_matches_solution_side2():
     s = solve(2)
-    table = move_value_table(s)
-    claimed = claimed_table(s.board)
+    table = move_value_table(s.board, s.values)
+    claimed = claims_table(s.board)
     for p in range(512):
         moves = s.move_values(p)
         assert {e + 1: int(v) for e, v in enumerate(table[p]) if v != NOT_A_MOVE} == moves
@@ -70,43 +63,46 @@ def test_move_value_table_matches_solution_side2():
             assert claimed[p, e - 1] == len(s.board.completed_by(p, e))
 
 
-def test_complete_triangle_counts_and_levels():
+def test_move_table_is_computed_once_per_solution():
+    s = solve(2)
+    assert s.move_table is s.move_table and not s.move_table.flags.writeable
+
+
+def test_levels():
     b = board(3)
-    counts = complete_triangle_counts(b)
-    for p in random.Random(1).sample(range(1 << 18), 500):
-        assert counts[p] == len(b.complete_triangles(p))
-    levels = positions_by_level(b)
+    levels = positions_by_edges_drawn(b)
     assert [len(level) for level in levels] == [comb(18, k) for k in range(19)]
     assert all(int(p).bit_count() == k for k, level in enumerate(levels) for p in level[:50])
 
 
 def test_large_board_is_refused():
-    with pytest.raises(ValueError, match="side 3"):
-        complete_triangle_counts(board(4))
+    with pytest.raises(ValueError, match="side-4 board"):
+        positions_by_edges_drawn(board(4))
+    with pytest.raises(ValueError, match="up to 24 edges"):
+        move_value_table(board(4), np.zeros(0, dtype=np.int8))
 
 
 @pytest.mark.parametrize("clean_only", [False, True])
 def test_outcomes_side2_against_brute_force(clean_only):
     s = solve(2)
-    table = outcomes_by_edge_count(s, clean_only)
+    table = outcomes_by_edges_drawn(s, clean_only)
     expected = {k: [0, 0, 0, 0] for k in range(10)}
     for k, v, _ in brute_force_rows(s, clean_only):
         expected[k][0] += 1
         expected[k][1 if v > 0 else 2 if v == 0 else 3] += 1
-    assert table[OUTCOME_COLUMNS].values.tolist() == [[k, *expected[k]] for k in range(10)]
+    assert table[OUTCOME_COLUMNS[:5]].values.tolist() == [[k, *expected[k]] for k in range(10)]
 
 
 def test_outcomes_side3_sums():
     s = solve(3)
-    table = outcomes_by_edge_count(s)
-    assert list(table.columns[:5]) == OUTCOME_COLUMNS
+    table = outcomes_by_edges_drawn(s)
+    assert list(table.columns) == OUTCOME_COLUMNS
     assert table["positions"].sum() == 2**18
     assert table["positions"].tolist() == [comb(18, k) for k in range(19)]
-    assert (table["first_player_wins"] + table["draws"] + table["second_player_wins"]
-            == table["positions"]).all()
-    assert table.loc[0, "second_player_wins"] == 1  # the empty board is lost by 3
-    clean = outcomes_by_edge_count(s, clean_only=True)
-    assert clean["positions"].sum() == int((complete_triangle_counts(s.board) == 0).sum())
+    assert (table["mover_wins"] + table["draws"] + table["mover_loses"] == table["positions"]).all()
+    assert table.loc[0, "mover_loses"] == 1  # the empty board is lost by 3
+    clean = outcomes_by_edges_drawn(s, clean_only=True)
+    assert clean["positions"].sum() == sum(1 for p in range(1 << 18) if not s.board.complete_cells(p))
     assert (clean["positions"] <= table["positions"]).all()
 
 
@@ -114,11 +110,11 @@ def test_outcomes_side3_sums():
 def test_value_distribution_agrees_with_outcomes(clean_only):
     s = solve(3)
     distribution = value_distribution(s, clean_only)
-    outcomes = outcomes_by_edge_count(s, clean_only).set_index("edges_drawn")
+    outcomes = outcomes_by_edges_drawn(s, clean_only).set_index("edges_drawn")
     wide = distribution.pivot(index="edges_drawn", columns="value", values="positions").fillna(0)
     assert (wide.sum(axis=1) == outcomes["positions"][wide.index]).all()
     positive = wide[[c for c in wide.columns if c > 0]].sum(axis=1)
-    assert (positive == outcomes["first_player_wins"][wide.index]).all()
+    assert (positive == outcomes["mover_wins"][wide.index]).all()
     assert np.allclose(distribution.groupby("edges_drawn")["share"].sum(), 1, atol=1e-5)
     assert distribution["value"].abs().max() <= 9
 
@@ -137,6 +133,7 @@ def test_first_moves_side3():
     table = first_moves(s)
     assert table["edge"].tolist() == list(range(1, 19))
     assert dict(zip(table["edge"], table["value"])) == s.move_values(0)
+    assert table["dots"].tolist()[:3] == ["1-2", "1-3", "2-3"] and (table["claims"] == 0).all()
     assert table.loc[table["optimal"], "edge"].tolist() == s.optimal_moves(0)
     assert (table.groupby("symmetry_class")["value"].nunique() == 1).all()
     classes = first_move_classes(s)
@@ -193,42 +190,44 @@ def test_winning_move_existence_side2_against_brute_force():
     table = winning_move_existence(s)
     columns = ["positions", "with_winning_move", "unique_winning_move", "unique_optimal_move", "all_moves_optimal"]
     assert table[columns].values.tolist() == [expected[k] for k in range(9)]
-    assert (table["with_winning_move"] == outcomes_by_edge_count(s)["first_player_wins"][:9]).all()
+    assert (table["with_winning_move"] == outcomes_by_edges_drawn(s)["mover_wins"][:9]).all()
 
 
-def test_mistake_cost_side2_against_brute_force():
+@pytest.mark.parametrize("clean_only", [False, True])
+def test_move_statistics_side2_against_brute_force(clean_only):
     s = solve(2)
     losses: dict[int, list[int]] = {k: [] for k in range(9)}
     random_loss: dict[int, list[float]] = {k: [] for k in range(9)}
-    for k, v, moves in brute_force_rows(s):
+    for k, v, moves in brute_force_rows(s, clean_only):
         if moves:
             losses[k] += [v - mv for mv in moves.values()]
             random_loss[k].append(sum(v - mv for mv in moves.values()) / len(moves))
-    table = mistake_cost_by_edge_count(s).set_index("edges_drawn")
+    table = move_statistics_by_edges_drawn(s, clean_only=clean_only).set_index("edges_drawn")
     for k in range(9):
         mistakes = [x for x in losses[k] if x > 0]
         assert table.loc[k, "moves"] == len(losses[k])
         assert table.loc[k, "mistakes"] == len(mistakes)
-        assert table.loc[k, "worst_loss"] == max(losses[k])
+        assert table.loc[k, "max_value_lost"] == max(losses[k], default=0)
         if mistakes:
-            assert table.loc[k, "mean_loss"] == pytest.approx(sum(mistakes) / len(mistakes), abs=1e-6)
+            assert table.loc[k, "mean_mistake_value_lost"] == pytest.approx(sum(mistakes) / len(mistakes), abs=1e-6)
         else:
-            assert pd.isna(table.loc[k, "mean_loss"])
-        assert table.loc[k, "mean_random_move_loss"] == pytest.approx(
-            sum(random_loss[k]) / len(random_loss[k]), abs=1e-6)
+            assert pd.isna(table.loc[k, "mean_mistake_value_lost"])
+        if random_loss[k]:  # every position with k edges has the same number of moves
+            assert table.loc[k, "mean_value_lost"] == pytest.approx(
+                sum(random_loss[k]) / len(random_loss[k]), abs=1e-6)
 
 
 def test_mistake_cost_side3_sampled():
     s = solve(3)
-    table = mistake_cost_by_edge_count(s).set_index("edges_drawn")
+    table = move_statistics_by_edges_drawn(s).set_index("edges_drawn")
     worst = {k: 0 for k in range(18)}
     for p in random.Random(7).sample(range(2**18 - 1), 3000):
         moves = s.move_values(p)
         k = p.bit_count()
         worst[k] = max(worst[k], max(s.value(p) - mv for mv in moves.values()))
     for k in range(18):
-        assert worst[k] <= table.loc[k, "worst_loss"]
-        assert table.loc[k, "worst_loss"] <= 2 * 9
+        assert worst[k] <= table.loc[k, "max_value_lost"]
+        assert table.loc[k, "max_value_lost"] <= 2 * 9
 
 
 def test_state_graph_levels_side3():
@@ -239,11 +238,11 @@ def test_state_graph_levels_side3():
     assert table["burnside_classes"].sum() == 44224
 
 
-def test_optimal_play_by_edge_count_side2_against_networkx():
-    from triangles_core.graph import optimal_subgraph
+def test_optimal_play_by_edges_drawn_side2_against_networkx():
+    from triangles_core.engine.graphs import optimal_subgraph
 
     s = solve(2)
-    table = optimal_play_by_edge_count(s)
+    table = optimal_play_by_edges_drawn(s)
     g = optimal_subgraph(s)
     reachable = [0] * 10
     critical_reachable = [0] * 10
@@ -264,13 +263,14 @@ def test_charts_draw_every_table():
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    from triangles_core import charts
+    from triangles_core.plot import charts
 
     s = solve(2)
     fig, axes = plt.subplots(1, 4)
-    charts.outcome_bars(axes[0], outcomes_by_edge_count(s, clean_only=True), title="t")
+    charts.outcome_bars(axes[0], outcomes_by_edges_drawn(s, clean_only=True), title="t")
     charts.value_heatmap(axes[1], value_distribution(s), value_limit=4, n_edges=9)
     charts.edge_heatmap(axes[2], edge_move_frequencies(s), "winning_share")
-    charts.lines_by_edge_count(axes[3], mistake_cost_by_edge_count(s), {"mean_loss": "mean"}, ylabel="loss")
+    charts.lines_by_edges_drawn(axes[3], move_statistics_by_edges_drawn(s), {"mean_value_lost": "mean"},
+                                ylabel="value lost")
     assert len(axes[0].patches) == 3 * 7  # clean side-2 positions have at most 6 edges
     plt.close(fig)

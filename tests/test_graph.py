@@ -9,18 +9,17 @@ import networkx as nx
 import numpy as np
 import pytest
 
-from triangles_core import board, solve
-from triangles_core.graph import (
+from triangles_core import board, boxes_board, solve, solve_boxes, solve_number_game, solve_peg_game
+from triangles_core.analysis.graph import (
     count_paths,
     level_sizes,
     optimal_game_counts,
     optimal_move_counts,
     optimal_reach,
-    optimal_subgraph,
-    state_graph,
     symmetry_quotient_graph,
 )
-from triangles_core.symmetry import (
+from triangles_core.engine.graphs import optimal_subgraph, state_graph
+from triangles_core.engine.symmetry import (
     burnside_class_counts,
     canonical_forms,
     cycle_lengths,
@@ -122,16 +121,36 @@ def test_quotient_graph_folds_the_state_graph(side):
         assert set(q.succ[p]) == set(groups)
         for target, edges in groups.items():
             arc = q.edges[p, target]
-            assert arc["moves"] == len(edges) and arc["edge"] == min(edges)
-            assert arc["move_value"] == s.move_value(p, arc["edge"])
+            assert arc["moves"] == len(edges) and arc["move"] == min(edges)
+            assert arc["move_value"] == s.move_value(p, arc["move"])
             assert {s.move_value(p, e) for e in edges} == {arc["move_value"]}
-            assert arc["claimed"] == len(b.completed_by(p, arc["edge"]))
+            assert arc["claims"] == len(b.completed_by(p, arc["move"]))
 
 
 def test_state_graph_levels_side2():
     g = state_graph(solve(2))
     assert level_sizes(g) == [comb(9, k) for k in range(10)]
     assert g.number_of_edges() == 9 * 2**8
+
+
+@pytest.mark.parametrize("make", [lambda: solve(2), lambda: solve_boxes(1, 2), lambda: solve_number_game(),
+                                  lambda: solve_peg_game([0, 2, 1, 3, 1, 1], rows=3)])
+def test_state_graph_of_any_solved_game_carries_values_and_move_values(make):
+    s = make()
+    g = state_graph(s)
+    root = next(n for n, degree in g.in_degree() if degree == 0)
+    assert nx.is_directed_acyclic_graph(g) and g.nodes[root]["value"] == s.value(root)
+    for u, v, data in g.edges(data=True):
+        assert data["move_value"] == s.move_values(u)[data["move"]]
+        assert g.nodes[v]["value"] == s.value(v)
+    optimal = optimal_subgraph(s)
+    assert all(d["move_value"] == optimal.nodes[u]["value"] for u, _, d in optimal.edges(data=True))
+    assert set(optimal.nodes) <= set(g.nodes)
+
+
+def test_state_graph_size_bound():
+    with pytest.raises(ValueError, match="more than 100 positions"):
+        state_graph(solve(2), max_positions=100)
 
 
 def test_optimal_game_counts_side2_against_enumeration():

@@ -3,11 +3,10 @@
 import networkx as nx
 import pytest
 
+from triangles_core import solve
+from triangles_core.analysis.export import export_graph, labelled, read_graphml, write_graph
 from triangles_core.cli import main
-from triangles_core.graph import optimal_subgraph, state_graph
-from triangles_core.graph_export import (
-    export_optimal_subgraph, export_state_graph, labelled, read_graphml, write_graph)
-from triangles_core.solution import solve
+from triangles_core.engine.graphs import optimal_subgraph, state_graph
 
 
 def same_graph(written: nx.DiGraph, read: nx.DiGraph) -> None:
@@ -18,14 +17,14 @@ def same_graph(written: nx.DiGraph, read: nx.DiGraph) -> None:
 @pytest.mark.parametrize("side, root", [(1, 0), (2, 0), (2, [1, 5])])
 def test_graphml_round_trip_of_the_state_graph(tmp_path, side, root):
     solution = solve(side)
-    path = export_state_graph(solution, tmp_path / "graph.graphml", root)
+    path = export_graph(solution, tmp_path / "graph.graphml", root)
     same_graph(labelled(state_graph(solution, root), solution.board), read_graphml(path))
 
 
 def test_graphml_round_trip_of_an_optimal_subgraph(tmp_path):
     solution = solve(3)
     root = [1, 2, 3, 4, 5, 6, 7, 8]
-    path = export_optimal_subgraph(solution, tmp_path / "opt.graphml", root)
+    path = export_graph(solution, tmp_path / "opt.graphml", root, optimal_only=True)
     graph = read_graphml(path)
     same_graph(labelled(optimal_subgraph(solution, root), solution.board), graph)
     assert graph.nodes[solution.position(root)]["label"] == "1 2 3 4 5 6 7 8"
@@ -36,7 +35,7 @@ def test_graphml_round_trip_of_an_optimal_subgraph(tmp_path):
 def test_dot_round_trip(tmp_path):
     pytest.importorskip("pydot")
     solution = solve(1)
-    path = export_state_graph(solution, tmp_path / "side1.dot")
+    path = export_graph(solution, tmp_path / "side1.dot")
     read = nx.DiGraph(nx.nx_pydot.read_dot(path))
     written = state_graph(solution)
     assert {int(n) for n in read.nodes} == set(written.nodes)
@@ -71,9 +70,21 @@ def test_help_examples_work(tmp_path, monkeypatch, capsys):
         main(["graph", "--help"])
     examples = [line.split("#")[0].split() for line in capsys.readouterr().out.splitlines()
                 if line.strip().startswith("triangles graph")]
-    assert len(examples) == 2
+    assert len(examples) == 3
     monkeypatch.chdir(tmp_path)
     for words in examples:
         assert main(words[1:]) == 0, shlex.join(words)
     assert read_graphml(tmp_path / "side2.graphml").number_of_nodes() == 512
     assert (tmp_path / "best.dot").read_text().startswith("strict digraph")
+    assert read_graphml(tmp_path / "boxes.graphml").number_of_nodes() == 128
+
+
+def test_graphs_above_the_bound_are_refused_before_writing(tmp_path):
+    target = tmp_path / "keep.graphml"
+    target.write_text("an earlier good file")
+    with pytest.raises(ValueError, match="2\\*\\*18 positions"):
+        export_graph(solve(3), target)
+    with pytest.raises(ValueError, match="more than 100 positions"):
+        export_graph(solve(3), target, optimal_only=True, max_positions=100)
+    assert target.read_text() == "an earlier good file"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["keep.graphml"]

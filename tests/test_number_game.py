@@ -1,4 +1,4 @@
-"""Number Game (ZOJ 1039 / POJ 1143): the closure rule, the retrograde solver against negamax."""
+"""Number Game (ZOJ 1039 / POJ 1143): the closure rule against brute force, the solution against negamax."""
 
 import itertools
 
@@ -6,10 +6,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from triangles_core.game import NegamaxSolver
-from triangles_core.number_game import (FULL, HIGH, LOW, InvalidNumberPositionError, NumberGame,
-                                        additive_closure, allowed_numbers, choose, is_valid_position,
-                                        number_game_graph, position_mask, solve_number_game)
+from triangles_core import SolvedGame, solve_number_game, state_graph
+from triangles_core.engine.game import NegamaxSolver
+from triangles_core.games.number import (FULL, HIGH, LOW, InvalidNumberPositionError, NumberGame, additive_closure,
+                                         allowed_numbers, choose, is_valid_position, position_mask)
 
 
 @pytest.fixture(scope="module")
@@ -81,15 +81,23 @@ def test_invalid_positions(solution):
     assert is_valid_position(position_mask([2, 3, 4, 5, 7]))  # 6, 8, 9, ... forbidden: closed
     with pytest.raises(InvalidNumberPositionError, match="cannot occur"):
         solution.value([6])
-    with pytest.raises(InvalidNumberPositionError, match="not a number"):
+    with pytest.raises(InvalidNumberPositionError, match="number 21 is out of range"):
         position_mask([21])
     with pytest.raises(InvalidNumberPositionError, match="not allowed"):
         choose(position_mask([2, 5]), 3)
 
 
 def test_game_graph(solution):
-    graph = number_game_graph(solution)
+    assert isinstance(solution, SolvedGame)
+    graph = state_graph(solution)
     assert graph.number_of_nodes() == 3515
-    assert graph.nodes[0]["p_position"] and graph.out_degree(0) == 0
+    assert graph.nodes[0]["value"] == -1 and graph.out_degree(0) == 0
     for p, data in graph.nodes(data=True):
-        assert data["value"] == (1 if any(graph.edges[p, q]["winning"] for q in graph.successors(p)) else -1)
+        winning = any(graph.edges[p, q]["move_value"] == 1 for q in graph.successors(p))
+        assert data["value"] == (1 if winning else -1) and data["remaining"] == int(p).bit_count()
+
+
+def test_principal_variation_ends_with_the_mover_stuck(solution):
+    steps = solution.principal_variation(FULL)
+    assert steps[0].value == 1 and steps[0].move == solution.winning_moves(FULL)[0]
+    assert steps[-1].position == 0 and steps[-1].player == "A"  # A makes the last choice: B cannot choose

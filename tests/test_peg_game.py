@@ -1,4 +1,4 @@
-"""Peg Game for Two (NAQ 2018 J): geometry, the fast solver against the reference negamax."""
+"""Peg Game for Two (NAQ 2018 J): geometry, published answers, the solved-game interface, properties."""
 
 import random
 
@@ -6,9 +6,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from triangles_core.game import NegamaxSolver, negamax
-from triangles_core.peg_game import (InvalidPegBoardError, Jump, PegBoard, PegGame, PegSolver, peg_board,
-                                     peg_game_graph, random_start, solve_peg)
+from triangles_core import SearchLimitError, SolvedGame, solve_peg, solve_peg_game, state_graph
+from triangles_core.engine.game import NegamaxSolver, negamax
+from triangles_core.games.peg import InvalidPegBoardError, Jump, PegBoard, PegGame, peg_board, random_start
 
 SAMPLES = [
     ((3, 1, 6, 1, 7, 8, 5, 0, 3, 4, 9, 3, 2, 1, 9), 21),
@@ -35,16 +35,20 @@ def test_samples(values, answer):
     assert negamax(PegGame(), values) == answer
 
 
-def test_random_boards_against_reference():
+def test_random_boards_through_the_solved_game_interface():
     rng = random.Random(2018)
-    solver = PegSolver()
     for _ in range(4):
         start = random_start(rng, low=1, high=9)
+        solution = solve_peg_game(start)
+        assert isinstance(solution, SolvedGame) and solution.root == start
         reference = NegamaxSolver(PegGame())
-        assert solver.value(start) == reference.value(start)
-        # every position the reference visited has the same value in the fast solver
-        assert all(solver.value(p) == v for p, v in reference.cache.items())
-        assert solver.move_values(start) == reference.move_values(start)
+        assert solution.value(start) == reference.value(start)
+        assert solution.move_values(start) == reference.move_values(start)
+        best = solution.value(start)
+        assert solution.optimal_moves(start) == [m for m, v in solution.move_values(start).items() if v == best]
+        assert sorted(solution.winning_moves(start) + solution.drawing_moves(start)
+                      + solution.losing_moves(start)) == sorted(solution.move_values(start))
+        assert solution.verdict(start) == ("win" if best > 0 else "loss" if best < 0 else "draw")
 
 
 @pytest.mark.parametrize("rows", [3, 4])
@@ -54,21 +58,21 @@ def test_small_boards_every_start_against_reference(rows):
         start = tuple(0 if k == hole else k + 1 for k in range(n))
         reference = NegamaxSolver(PegGame(rows))
         reference.value(start)
-        solver = PegSolver(rows)
-        assert all(solver.value(p) == v for p, v in reference.cache.items())
+        solution = solve_peg_game(start, rows)
+        assert all(solution.value(p) == v for p, v in reference.cache.items())
 
 
 def test_principal_variation_adds_up():
-    solver = PegSolver()
     for start, answer in SAMPLES:
-        steps = solver.principal_variation(start)
+        solution = solve_peg_game(start)
+        steps = solution.principal_variation(start)
         assert steps[0].value == answer
         net = sum(s.reward if s.player == "A" else -s.reward for s in steps)
         assert net == answer
-        assert [s.player for s in steps[:3]] == ["A", "B", "A"]
+        assert [s.player for s in steps[:3]] == ["A", "B", "A"] and not any(s.again for s in steps)
         assert not peg_board().legal_jumps(steps[-1].position)
         for before, step in zip([start] + [s.position for s in steps], steps):
-            assert step.jump in solver.optimal_moves(before)
+            assert step.move in solution.optimal_moves(before)
 
 
 def test_start_position_validation():
@@ -79,7 +83,7 @@ def test_start_position_validation():
         b.start_position([0, 0] + [1] * 13)
     with pytest.raises(InvalidPegBoardError, match="15 holes"):
         b.start_position([0] + [1] * 13)
-    with pytest.raises(InvalidPegBoardError, match="outside 0..100"):
+    with pytest.raises(InvalidPegBoardError, match="hole 15: peg value 101 is out of range \\(0..100\\)"):
         b.start_position([0] + [1] * 13 + [101])
     with pytest.raises(ValueError, match="not legal"):
         b.play((1,) * 15, Jump(4, 2, 1))
@@ -87,11 +91,16 @@ def test_start_position_validation():
 
 def test_game_graph_matches_solver():
     start = SAMPLES[0][0]
-    solver = PegSolver()
-    graph = peg_game_graph(start, solver)
+    solution = solve_peg_game(start)
+    graph = state_graph(solution)
     assert graph.nodes[start]["value"] == 21
-    assert graph.number_of_nodes() == len(solver.cache)  # the solver visited exactly the reachable positions
+    assert graph.number_of_nodes() == solution.n_positions  # the solver visited exactly the reachable positions
     assert all(data["pegs"] >= 1 for _, data in graph.nodes(data=True))
+
+
+def test_out_of_reach_boards_are_refused():
+    with pytest.raises(SearchLimitError, match="out of reach"):
+        solve_peg([0] + [1] * 27, rows=7)
 
 
 @settings(max_examples=15, deadline=None)
@@ -99,15 +108,16 @@ def test_game_graph_matches_solver():
        factor=st.integers(1, 5))
 def test_value_properties(values, hole, factor):
     values[hole] = 0
-    solver = PegSolver()
-    value = solver.value(values)
+    solution = solve_peg_game(values)
+    value = solution.value(values)
     # scaling every peg by c scales every reward, hence the value, by c**2
-    assert solver.value([v * factor for v in values]) == value * factor ** 2
+    if max(values) * factor <= 100:
+        assert solve_peg([v * factor for v in values]) == value * factor ** 2
     # the mirror image (left-right reflection of each row) has the same value
     rows = [values[r * (r + 1) // 2: (r + 1) * (r + 2) // 2] for r in range(5)]
-    assert solver.value([v for row in rows for v in reversed(row)]) == value
+    assert solve_peg([v for row in rows for v in reversed(row)]) == value
     # negamax: the value is the best move value, and no move beats it
-    moves = solver.move_values(values)
+    moves = solution.move_values(values)
     assert value == max(moves.values(), default=0)
 
 
@@ -117,6 +127,5 @@ def test_symmetries_preserve_jumps_and_values():
     jumps = {(j.start, j.over, j.land) for j in b.jumps}
     for sym in b.symmetries:
         assert {(sym[s - 1], sym[o - 1], sym[l - 1]) for s, o, l in jumps} == jumps
-    solver = PegSolver()
     start = SAMPLES[0][0]
-    assert {solver.value(b.apply_symmetry(i, start)) for i in range(6)} == {21}
+    assert {solve_peg(b.apply_symmetry(i, start)) for i in range(6)} == {21}

@@ -4,8 +4,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from triangles_core.board import board
-from triangles_core.record import GameRecord, RecordError, format_record, parse_record, random_record
+from triangles_core.games.triangles import board
+from triangles_core.analysis.records import GameRecord, RecordError, format_record, parse_record, random_record
 
 
 def test_dot_pairs_are_the_triangle_war_numbering():
@@ -37,10 +37,10 @@ def test_empty_record_is_a_game_without_moves():
 
 def test_other_sides_use_the_generalised_numbering():
     b = board(4)
-    record = parse_record("11 12\n30", side=4)
+    record = parse_record("11 12\n30", board=4)
     assert record.moves == (b.edge_between(11, 12), 30)
     with pytest.raises(RecordError, match="edges are 1..30"):
-        parse_record("31", side=4)
+        parse_record("31", board=4)
 
 
 def test_duplicate_start_edge_is_a_note_said_once():

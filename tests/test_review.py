@@ -11,14 +11,14 @@ from hypothesis import strategies as st
 matplotlib.use("Agg")
 
 from commands import assert_one_line_error, triangles  # noqa: E402
-from triangles_core.board import board  # noqa: E402
+from triangles_core import solve  # noqa: E402
+from triangles_core.analysis.records import GameRecord, parse_record, random_record  # noqa: E402
+from triangles_core.analysis.review import COLUMNS, classify, format_review, review_game, review_table  # noqa: E402
 from triangles_core.cli import main  # noqa: E402
-from triangles_core.game import NegamaxSolver, TriangleGame  # noqa: E402
+from triangles_core.engine.game import NegamaxSolver  # noqa: E402
+from triangles_core.games.triangles import TriangleGame, board  # noqa: E402
 from triangles_core.judge import run_dialect  # noqa: E402
-from triangles_core.record import GameRecord, parse_record, random_record  # noqa: E402
-from triangles_core.review import (  # noqa: E402
-    COLUMNS, classify, format_review, plot_value_history, review_game, review_table)
-from triangles_core.solution import solve  # noqa: E402
+from triangles_core.plot.review import plot_value_history  # noqa: E402
 
 SPEC_GAMES = [  # SPEC section 1, the Triangle War sample; the judge answers B, A, A, B
     "2 4\n4 5\n5 9\n3 6\n2 5\n3 5\n",
@@ -78,7 +78,7 @@ def test_review_matches_the_plain_negamax_reference(seed, start, moves):
                                                       margin + sign * best)))
         claimed = len(b.completed_by(position, edge))
         score[player] += claimed
-        assert (m.claimed, m.score_a, m.score_b) == (claimed, score["A"], score["B"])
+        assert (m.claims, m.score_a, m.score_b) == (claimed, score["A"], score["B"])
         position |= 1 << (edge - 1)
         if not claimed:
             player = "B" if player == "A" else "A"
@@ -86,8 +86,8 @@ def test_review_matches_the_plain_negamax_reference(seed, start, moves):
     assert review.start_value - review.value_lost["A"] + review.value_lost["B"] == review.end_value
     if review.finished:
         assert review.end_value == score["A"] - score["B"]
-        assert review.final_triangles == review.score
-    a, b_total = review.final_triangles
+        assert review.final_cells == review.score
+    a, b_total = review.final_cells
     assert a - b_total == review.end_value
     assert a + b_total == 4 - len(board(2).complete_triangles(record.start))
 
@@ -104,7 +104,7 @@ def test_third_sample_game_in_detail():
     assert [(m.move, m.player, m.value_lost, m.classification) for m in review.errors] == [
         (2, "B", 2, "mistake"), (4, "A", 4, "blunder"), (5, "B", 8, "blunder")]
     assert review.score == (2, 0) and review.to_move == "A" and review.remaining == 12
-    assert review.result == "A wins by 3" and review.final_triangles == (6, 3)
+    assert review.result == "A wins by 3" and review.final_cells == (6, 3)
     assert review.perfect_play_result == "B wins by 3"
     assert review.decisive_move.move == 5
     assert review.value_lost == {"A": 4, "B": 10}
@@ -122,16 +122,16 @@ def test_table_columns_and_types():
 def test_start_position_triangles_belong_to_nobody():
     record = GameRecord.from_moves(3, [4, 6], start=[1, 2, 3, 5])  # triangle (1,2,3) complete at the start
     review = review_game(record)
-    assert review.moves[0].claimed == 0 and review.moves[1].claimed == 1  # edge 6 completes (4,5,6)
+    assert review.moves[0].claims == 0 and review.moves[1].claims == 1  # edge 6 completes (4,5,6)
     assert review.moves[1].player == "B" and review.score == (0, 1)
-    assert sum(review.final_triangles) == 8
+    assert sum(review.final_cells) == 8
 
 
 def test_empty_record_and_wrong_side():
     review = review_game(parse_record(""))
     assert review.moves == () and review.end_value == review.start_value == -3
     assert review.decisive_move is None and review.table().empty
-    with pytest.raises(ValueError, match="side 3"):
+    with pytest.raises(ValueError, match="the record is for the side-3 board, the solution for the side-2 board"):
         review_game(parse_record("1"), solve(2))
 
 
@@ -203,7 +203,7 @@ def test_command_line_bad_record_has_no_traceback(tmp_path):
 
 
 def test_summary_of_the_sample_games():
-    from triangles_core.review import summary_table
+    from triangles_core.analysis.review import summary_table
 
     reviews = {f"game {k}": review_game(parse_record(text)) for k, text in enumerate(SPEC_GAMES, start=1)}
     table = summary_table(reviews)

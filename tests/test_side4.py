@@ -12,9 +12,9 @@ import sys
 import numpy as np
 import pytest
 
-from triangles_core.board import board
-from triangles_core.game import NegamaxSolver, TriangleGame
-from triangles_core.retrograde import solve_table
+from triangles_core.engine.game import NegamaxSolver
+from triangles_core.engine.retrograde import solve_table
+from triangles_core.games.triangles import TriangleGame, board
 
 
 @pytest.mark.parametrize("low_bits", range(1, 10))
@@ -104,7 +104,7 @@ def test_progress_bar_counts_blocks(reference_values, capsys):
 def test_progress_bar_without_ipywidgets(monkeypatch):
     from tqdm import std
 
-    from triangles_core.retrograde import progress_bar
+    from triangles_core.common.progress import progress_bar
 
     monkeypatch.setitem(sys.modules, "ipywidgets", None)  # import ipywidgets now raises ImportError
     bar = progress_bar(3, "test")

@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 
 from triangles_core import InvalidPositionError, board, solve
-from triangles_core.retrograde import solve_table
+from triangles_core.engine.retrograde import solve_table
 
 # Number of positions per edge count is C(n_edges, k): the "perft" of this game.
 EMPTY_BOARD_VALUES = {1: 1, 2: -2, 3: -3}
@@ -54,12 +54,12 @@ def test_principal_variation_reaches_the_value(position, solution3):
     pv = solution3.principal_variation(position)
     b = solution3.board
     assert len(pv) == b.n_edges - len(set(position))
-    margin = sum(len(step.claimed) * (1 if step.player == "A" else -1) for step in pv)
+    margin = sum(step.reward * (1 if step.player == "A" else -1) for step in pv)
     assert margin == solution3.value(position)
     assert pv == [] or pv[0].value == solution3.value(position)
     # the turn passes exactly after moves that claim nothing
     for before, after in zip(pv, pv[1:]):
-        assert (after.player == before.player) == bool(before.claimed)
+        assert (after.player == before.player) == before.again == bool(before.claims)
 
 
 def test_full_board_has_no_moves(solution3):
@@ -74,5 +74,23 @@ def test_side_out_of_range():
 
 
 def test_drawn_position_renders_svg(solution3):
-    svg = solution3.draw([1, 2, 3], show_moves=True)._repr_svg_()
+    from triangles_core.plot.boards import position_svg
+
+    view = solution3.draw([1, 2, 3], show_moves=True)
+    assert view.move_values == solution3.move_values([1, 2, 3])
+    svg = position_svg(view)
     assert svg.lstrip().startswith("<?xml") and "</svg>" in svg
+
+
+def test_jupyter_draws_a_drawn_position_through_the_plot_layer():
+    """In IPython the package registers the SVG formatter of DrawnPosition (no upward import)."""
+    import subprocess
+    import sys
+
+    code = ("from IPython.core.interactiveshell import InteractiveShell\n"
+            "shell = InteractiveShell.instance()\n"
+            "import triangles_core as tc\n"
+            "data, _ = shell.display_formatter.format(tc.solve(2).draw([1], show_moves=True))\n"
+            "print('image/svg+xml' in data and '</svg>' in data['image/svg+xml'])\n")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert result.stdout.strip().endswith("True"), result.stderr

@@ -7,8 +7,10 @@ import warnings
 import numpy as np
 import pytest
 
-from triangles_core import store
-from triangles_core.store import CorruptCacheWarning, cached_table, load_verified, save_with_checksum, sha256_file
+from triangles_core.engine import store
+from triangles_core.engine.store import (CorruptCacheWarning, cached_table, load_verified, save_with_checksum,
+                                         sha256_file)
+from triangles_core.games.triangles import board
 
 
 @pytest.fixture
@@ -27,7 +29,7 @@ def table(side: int = 2) -> np.ndarray:
 
 def test_cache_dir_follows_environment(cache):
     assert store.cache_dir() == cache
-    assert store.table_path(4) == cache / "side4_values.npy"
+    assert store.table_path(board(4)) == cache / "side4_values.npy"
 
 
 def test_cache_dir_default_is_outside_repository(monkeypatch):
@@ -90,30 +92,30 @@ def test_damaged_file_warns_and_is_recomputed(cache, damage):
         calls.append(1)
         return values.copy()
 
-    np.testing.assert_array_equal(cached_table(2, compute), values)
+    np.testing.assert_array_equal(cached_table(board(2), compute), values)
     assert len(calls) == 1
-    path = store.table_path(2)
+    path = store.table_path(board(2))
     assert path.exists()
     damage(path)
     with pytest.warns(CorruptCacheWarning):
-        again = cached_table(2, compute)
+        again = cached_table(board(2), compute)
     np.testing.assert_array_equal(again, values)
     assert len(calls) == 2
     with warnings.catch_warnings():  # the recomputed copy replaced the damaged one
         warnings.simplefilter("error")
-        np.testing.assert_array_equal(cached_table(2, compute), values)
+        np.testing.assert_array_equal(cached_table(board(2), compute), values)
     assert len(calls) == 2
 
 
 @pytest.mark.parametrize("wrong", [np.zeros(7, dtype=np.int8), np.zeros(1 << 9, dtype=np.int16),
                                    np.zeros((2, 1 << 8), dtype=np.int8)])
 def test_wrong_shape_or_dtype_warns_and_is_recomputed(cache, wrong):
-    save_with_checksum(store.table_path(2), wrong)  # checksum is valid, content is not a side-2 table
+    save_with_checksum(store.table_path(board(2)), wrong)  # checksum is valid, content is not a side-2 table
     values = table(2)
     with pytest.warns(CorruptCacheWarning, match="shape|dtype"):
-        result = cached_table(2, lambda: values)
+        result = cached_table(board(2), lambda: values)
     np.testing.assert_array_equal(result, values)
-    assert load_verified(store.table_path(2), shape=values.shape, dtype=np.int8) is not None
+    assert load_verified(store.table_path(board(2)), shape=values.shape, dtype=np.int8) is not None
 
 
 def test_object_arrays_are_refused(tmp_path):
@@ -129,9 +131,12 @@ def test_unwritable_cache_still_returns_the_table(tmp_path, monkeypatch):
     blocker.write_text("a file where the cache directory should be")
     monkeypatch.setenv(store.CACHE_ENV, str(blocker))
     values = table(2)
-    with pytest.warns(RuntimeWarning, match="could not cache"):
-        result = cached_table(2, lambda: values)
+    with pytest.warns(RuntimeWarning) as caught:
+        result = cached_table(board(2), lambda: values)
     np.testing.assert_array_equal(result, values)
+    messages = [str(w.message) for w in caught]
+    assert any("cannot use the cache" in m and "not_a_directory is not a directory" in m for m in messages)
+    assert any("could not cache" in m and "is not a directory" in m for m in messages)
 
 
 def test_saved_files_are_readable(tmp_path):

@@ -5,11 +5,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from triangles_core.board import board
+from triangles_core import solve, solve_boxes
+from triangles_core.analysis.verify import derive_values, verify_side, verify_solution, verify_table
 from triangles_core.cli import main
-from triangles_core.game import NegamaxSolver, TriangleGame
-from triangles_core.solution import solve
-from triangles_core.verify import derive_values, verify_side, verify_solution, verify_table
+from triangles_core.engine.game import NegamaxSolver
+from triangles_core.games.triangles import TriangleGame, board
 
 
 @pytest.mark.parametrize("side", [1, 2, 3])
@@ -17,7 +17,14 @@ def test_solutions_pass(side):
     result = verify_side(side)
     assert result.passed and result.first_mismatch is None
     assert result.checked == 2 ** board(side).n_edges
-    assert str(result) == f"side {side}: {result.checked} positions checked, every value agrees with the recurrence"
+    assert str(result) == (f"side-{side} board: {result.checked} positions checked, every value agrees with the "
+                           "recurrence")
+
+
+@pytest.mark.parametrize("rows, cols", [(1, 1), (2, 2), (3, 3)])
+def test_boxes_solutions_pass(rows, cols):
+    result = verify_solution(solve_boxes(rows, cols))
+    assert result.passed and str(result).startswith(f"{rows}x{cols} boxes board: ")
 
 
 def test_derived_values_equal_the_reference_on_side_2():
@@ -69,7 +76,9 @@ def test_wrong_table_shape_or_type():
 
 def test_cli_verify(capsys):
     assert main(["verify", "--side", "3"]) == 0
-    assert capsys.readouterr().out == "side 3: 262144 positions checked, every value agrees with the recurrence\n"
+    assert capsys.readouterr().out == "side-3 board: 262144 positions checked, every value agrees with the recurrence\n"
+    assert main(["verify", "--boxes", "2x2"]) == 0
+    assert capsys.readouterr().out == "2x2 boxes board: 4096 positions checked, every value agrees with the recurrence\n"
 
 
 def test_cli_verify_corrupted_table_exits_1(tmp_path, capsys):

@@ -1,7 +1,12 @@
-"""triangles_core: exact solutions of small two-player games.
+"""triangles_core: exact solutions of small two-player games, through one interface.
 
 The main game is Fighting for Triangles (dots-and-triangles on a triangular board;
-Codeforces Gym 100015F, UESTC 2016 training problem B, POJ 1085 "Triangle War").
+Codeforces Gym 100015F, UESTC 2016 training problem B, POJ 1085 "Triangle War");
+Dots-and-Boxes is the same game on a grid of squares.  The siblings Peg Game for Two
+(NAQ 2018 J) and the Number Game (ZOJ 1039 / POJ 1143) are solved by the same engine.
+Every solution answers the same questions (`SolvedGame`): ``value``, ``move_values``,
+``optimal_moves``, ``winning_moves``, ``drawing_moves``, ``losing_moves``,
+``principal_variation`` and ``verdict``.
 
 Examples
 --------
@@ -11,51 +16,104 @@ Examples
 -3
 >>> s.winning_moves([1, 2, 3, 4, 5])
 [6, 7]
+>>> tc.solve_boxes(3, 3).value([])        # Dots-and-Boxes, 3x3 boxes (Wilson)
+-3
 >>> tc.solve_peg([3, 1, 6, 1, 7, 8, 5, 0, 3, 4, 9, 3, 2, 1, 9])  # NAQ 2018 J, sample 1
 21
 >>> tc.solve_number_game().winning_moves([2, 3, 4, 5, 6])  # POJ 1143, sample 3
 [4, 5, 6]
+>>> all(isinstance(x, tc.SolvedGame) for x in (s, tc.solve_boxes(2, 2), tc.solve_number_game(),
+...                                            tc.solve_peg_game([0, 4, 5], rows=2)))
+True
 
-The sibling games, game review and verification are imported on first use, so that
-``import triangles_core`` stays light.
+Every name is imported on first use, so that ``import triangles_core`` stays light (the
+``triangles judge`` command starts without numba or matplotlib).  The package is layered
+(docs/glossary.md and DESIGN.md): ``common`` < ``games`` < ``engine`` < ``analysis`` <
+``plot`` and ``judge`` < ``cli``; nothing imports upward (an import-linter contract in the
+test suite).
 """
 
-from .board import Board, InvalidPositionError, Position, board
-from .game import Game, NegamaxSolver, Transition, TriangleGame, negamax
-from .solution import DrawnPosition, PrincipalVariationStep, Solution, solve
+from __future__ import annotations
+
+import importlib
+import sys
 
 _LAZY = {
-    "PegGame": "peg_game", "solve_peg": "peg_game",
-    "NumberGame": "number_game", "solve_number_game": "number_game",
-    "parse_record": "record", "review_game": "review", "review_table": "review",
-    "verify_solution": "verify", "verify_side": "verify",
-    "state_graph": "graph", "optimal_subgraph": "graph",
+    # games: rules and geometry
+    "CellBoard": "games.cells", "CellGame": "games.cells", "Position": "games.cells",
+    "Board": "games.triangles", "TriangleBoard": "games.triangles", "TriangleGame": "games.triangles",
+    "board": "games.triangles",
+    "BoxesBoard": "games.boxes", "BoxesGame": "games.boxes", "boxes_board": "games.boxes",
+    "Jump": "games.peg", "PegBoard": "games.peg", "PegGame": "games.peg", "peg_board": "games.peg",
+    "InvalidPegBoardError": "games.peg",
+    "NumberGame": "games.number", "InvalidNumberPositionError": "games.number",
+    "Transition": "games.transition",
+    "InvalidPositionError": "common.errors",
+    # engine: solving
+    "Game": "engine.game", "NegamaxSolver": "engine.game", "negamax": "engine.game",
+    "SearchLimitError": "engine.game",
+    "SolvedGame": "engine.solved", "Step": "engine.solved",
+    "Solution": "engine.tables", "DrawnPosition": "engine.tables",
+    "GameSolution": "engine.searched", "NumberGameSolution": "engine.searched",
+    "solve": "engine.solvers", "solve_boxes": "engine.solvers", "solve_cells": "engine.solvers",
+    "solve_peg": "engine.solvers", "solve_peg_game": "engine.solvers", "solve_number_game": "engine.solvers",
+    "state_graph": "engine.graphs", "optimal_subgraph": "engine.graphs",
+    # analysis
+    "GameRecord": "analysis.records", "parse_record": "analysis.records",
+    "review_game": "analysis.review", "review_table": "analysis.review",
+    "verify_solution": "analysis.verify", "verify_side": "analysis.verify",
+    "outcomes_by_edges_drawn": "analysis.tables", "value_distribution": "analysis.tables",
+    "move_statistics_by_edges_drawn": "analysis.tables", "first_moves": "analysis.tables",
+    "first_move_classes": "analysis.tables", "save_table": "analysis.tables",
+    # plot
+    "draw_position": "plot.boards", "position_figure": "plot.boards",
+    "draw_principal_variation": "plot.boards", "save_figure": "plot.export",
 }
+
+_ALIASES = {"PrincipalVariationStep": ("engine.solved", "Step")}
+"""Names kept from earlier releases."""
 
 
 def __getattr__(name: str):
     if name in _LAZY:
-        import importlib
+        value = getattr(importlib.import_module(f".{_LAZY[name]}", __name__), name)
+    elif name in _ALIASES:
+        module, target = _ALIASES[name]
+        value = getattr(importlib.import_module(f".{module}", __name__), target)
+    else:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    globals()[name] = value
+    return value
 
-        return getattr(importlib.import_module(f".{_LAZY[name]}", __name__), name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_LAZY) | set(_ALIASES))
 
 
-__all__ = [
-    "Board",
-    "DrawnPosition",
-    "Game",
-    "InvalidPositionError",
-    "NegamaxSolver",
-    "Position",
-    "PrincipalVariationStep",
-    "Solution",
-    "Transition",
-    "TriangleGame",
-    "board",
-    "negamax",
-    "solve",
-    *_LAZY,
-]
+__all__ = sorted([*_LAZY, *_ALIASES])
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
+
+
+def _svg_of_drawn_position(view) -> str:
+    from .plot.boards import position_svg
+
+    return position_svg(view)
+
+
+def _register_display() -> None:
+    """Let Jupyter draw `DrawnPosition` objects as SVG through the plotting layer.
+
+    The engine's `DrawnPosition` knows nothing of matplotlib (no layer imports upward);
+    the package registers the plotting layer's renderer with IPython's display formatter
+    by type name, so nothing is imported until a position is shown.
+    """
+    ipython = sys.modules.get("IPython")
+    shell = ipython.get_ipython() if ipython is not None else None
+    if shell is None:
+        return
+    formatter = shell.display_formatter.formatters["image/svg+xml"]
+    formatter.for_type_by_name("triangles_core.engine.tables", "DrawnPosition", _svg_of_drawn_position)
+
+
+_register_display()

@@ -18,8 +18,10 @@ import re
 from dataclasses import dataclass
 from typing import Callable, Iterator
 
+from ..common.text import quote_token, split_lines
+
 __all__ = ["DIALECTS", "DuplicateNote", "JudgeInputError", "TokenReader", "Token", "run_dialect",
-           "dialect_function", "quote_token", "split_lines"]
+           "dialect_function"]
 
 Warn = Callable[[str], None]
 Dialect = Callable[["TokenReader", Warn], Iterator[str]]
@@ -60,26 +62,10 @@ class JudgeInputError(ValueError):
         return f"{where}line {self.line}, {token}: {self.message}"
 
 
-MAX_QUOTED = 40
-"""Longer tokens are cut short in error messages."""
-
 MAX_DIGITS = 30
 """Integers with more digits are out of range for every dialect (and never converted)."""
 
-_LINE_BREAK = re.compile(r"\r\n|\n|\r")
 _TOKEN = re.compile(r"[^ \t\n\r\f\v]+")
-
-
-def quote_token(token: str) -> str:
-    """A token quoted for an error message, cut short after `MAX_QUOTED` characters."""
-    if len(token) > MAX_QUOTED:
-        return f"{token[:MAX_QUOTED]!r}... ({len(token)} characters)"
-    return repr(token)
-
-
-def split_lines(text: str) -> list[str]:
-    """The lines of an input, broken at ``\\n``, ``\\r\\n`` or ``\\r`` only (as editors count them)."""
-    return _LINE_BREAK.split(text)
 
 
 @dataclass(frozen=True)

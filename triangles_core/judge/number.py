@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from ..number_game import HIGH, LOW, N_NUMBERS, NumberGameSolution, allowed_numbers, solve_number_game
+from ..engine.searched import NumberGameSolution
+from ..engine.solvers import solve_number_game
+from ..games.number import HIGH, LOW, N_NUMBERS, allowed_numbers, closure_witness
 from . import DuplicateNote, JudgeInputError, TokenReader, Warn
 
 __all__ = ["zoj1039", "poj1143", "read_position", "read_line_position"]
@@ -31,9 +33,7 @@ def read_position(reader: TokenReader, case: int, count: int, solution: NumberGa
             duplicate(case, line, number)
         position |= bit
     if solution.values[position] == 0:
-        forbidden = [n for n in range(LOW, HIGH + 1) if not position >> (n - LOW) & 1]
-        a, b = next((a, b) for a in forbidden for b in forbidden
-                    if a + b <= HIGH and position >> (a + b - LOW) & 1)
+        a, b = closure_witness(position)  # type: ignore[misc]
         raise JudgeInputError(f"allowed numbers {allowed_numbers(position)} cannot occur: {a} and {b} are "
                               f"forbidden, so {a + b} = {a} + {b} is too", case, line, text)
     return position

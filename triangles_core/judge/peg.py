@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from ..peg_game import MAX_PEG_VALUE, PegSolver, peg_board
+from ..engine.solvers import solve_peg_game
+from ..games.peg import MAX_PEG_VALUE, peg_board
 from . import JudgeInputError, TokenReader, Warn
 
 __all__ = ["peg"]
@@ -43,4 +44,5 @@ def peg(reader: TokenReader, warn: Warn) -> Iterator[str]:
     if not hole_seen:
         raise JudgeInputError("the board has no hole (0); it needs exactly one", 1, line, str(values[-1]))
     reader.expect_end(1)
-    yield str(PegSolver(ROWS).value(tuple(values)))
+    solution = solve_peg_game(values, ROWS)
+    yield str(solution.value(solution.root))

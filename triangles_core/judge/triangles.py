@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from ..board import InvalidPositionError
-from ..solution import Solution, solve
+from ..common.errors import InvalidPositionError
+from ..engine.solvers import solve
+from ..engine.tables import Solution
 from . import DuplicateNote, JudgeInputError, TokenReader, Warn
 
 __all__ = ["gym", "uestc", "triangle_war", "read_edge_list"]
@@ -81,10 +82,10 @@ def triangle_war(reader: TokenReader, warn: Warn) -> Iterator[str]:
                 raise JudgeInputError(str(error), case, line, pair) from None
             if position >> (edge - 1) & 1:
                 raise JudgeInputError(f"dots {i} and {j} (edge {edge}) are already joined", case, line, pair)
-            claimed = len(b.completed_by(position, edge))
-            position |= 1 << (edge - 1)
-            score[player] += claimed
-            if not claimed:
+            transition = solution.game.play(position, edge)
+            position = transition.position
+            score[player] += transition.reward
+            if not transition.again:
                 player = "B" if player == "A" else "A"
         future = int(solution.values[position])
         a_margin = score["A"] - score["B"] + (future if player == "A" else -future)

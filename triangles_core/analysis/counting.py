@@ -1,0 +1,298 @@
+"""Counting over whole value tables of cell boards, with compiled kernels.
+
+Every statistic here can run over *all* ``2**n_edges`` positions of a strong solution
+(1,073,741,824 for side 4, 2,147,483,648 for 3x4 boxes), so the counting loops are numba
+kernels that split the table into chunks shared among the CPU cores; each chunk keeps
+its own small counters and only the counters are summed, so no per-position array is
+ever allocated.  Move values come from the one compiled rule,
+`triangles_core.engine.retrograde.move_value`.
+
+Terms (docs/glossary.md): the *value* of a position is the net score, for the side to
+move, of the cells still to be completed under optimal play.  The *value lost* by a move
+is the value of the position minus the value of the move for its mover, so an optimal
+move loses 0 and a *mistake* is a move that loses something.  A mistake *changes the
+outcome* when it turns a win into a draw or a loss, or a draw into a loss.  A *clean*
+position has no complete cell (the kind of start a judge gives).
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from dataclasses import dataclass
+
+import numpy as np
+from numba import njit, prange
+from numba.cpython.unsafe.numbers import trailing_zeros
+
+from ..engine.retrograde import cell_tables, move_value
+from ..games.cells import CellBoard
+
+__all__ = ["MoveStatistics", "move_statistics", "positions_with_edges_drawn", "value_histogram"]
+
+_CHUNKS = 256
+"""Number of chunks a table is cut into for the parallel loops (a few per core, small counters)."""
+
+
+@njit(cache=True, inline="always")
+def _popcount(x):  # pragma: no cover - compiled
+    x = x - ((x >> 1) & 0x5555555555555555)
+    x = (x & 0x3333333333333333) + ((x >> 2) & 0x3333333333333333)
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0F
+    return (x * 0x0101010101010101) >> 56 & 0x7F
+
+
+@njit(cache=True, inline="always")
+def _sign(v):  # pragma: no cover - compiled
+    return (v > 0) - (v < 0)
+
+
+@njit(cache=True, inline="always")
+def _clean(position, cell_masks):  # pragma: no cover - compiled
+    for m in cell_masks:
+        if position & m == m:
+            return False
+    return True
+
+
+@njit(cache=True, parallel=True)
+def _value_histogram(values, n_edges, offset, width, cell_masks, clean_only, chunks):  # pragma: no cover
+    total = values.shape[0]
+    per = (total + chunks - 1) // chunks
+    counts = np.zeros((chunks, n_edges + 1, width), dtype=np.int64)
+    for c in prange(chunks):
+        start = np.int64(c) * per
+        stop = min(total, start + per)
+        for position in range(start, stop):
+            p = np.int64(position)
+            if clean_only and not _clean(p, cell_masks):
+                continue
+            counts[c, _popcount(p), np.int64(values[p]) + offset] += 1
+    return counts.sum(axis=0)
+
+
+def _check_values(board: CellBoard, values: np.ndarray) -> np.ndarray:
+    values = np.asarray(values)
+    if values.shape != (1 << board.n_edges,) or values.dtype != np.int8:
+        raise ValueError(f"values must be an int8 array of shape ({1 << board.n_edges},) for the {board.label}, "
+                         f"got {values.dtype} {values.shape}")
+    return values
+
+
+def value_histogram(board: CellBoard, values: np.ndarray, clean_only: bool = False) -> np.ndarray:
+    """How many positions have each (edges drawn, value) pair (parallel kernel).
+
+    Parameters
+    ----------
+    board : CellBoard
+        The board.
+    values : numpy.ndarray of int8, shape (2**n_edges,)
+        Its value table (`Solution.values`).
+    clean_only : bool, default False
+        Count only positions with no complete cell.
+
+    Returns
+    -------
+    numpy.ndarray of int64, shape (n_edges + 1, 2 * n_cells + 1)
+        ``histogram[k, v + n_cells]``: positions with ``k`` drawn edges and value ``v``.
+
+    Raises
+    ------
+    ValueError
+        If ``values`` does not have the shape and dtype of the board's table.
+
+    Examples
+    --------
+    >>> from triangles_core import solve
+    >>> s = solve(1)
+    >>> value_histogram(s.board, s.values).tolist()
+    [[0, 0, 1], [3, 0, 0], [0, 0, 3], [0, 1, 0]]
+    """
+    values = _check_values(board, values)
+    masks = np.array(board.cell_masks, dtype=np.int64)
+    return _value_histogram(values, board.n_edges, board.n_cells, 2 * board.n_cells + 1, masks, clean_only, _CHUNKS)
+
+
+@njit(cache=True, inline="always")
+def _position_move_statistics(values, position, full, first, second, out):  # pragma: no cover - compiled
+    value = np.int64(values[position])
+    value_sign = _sign(value)
+    free = full & ~position
+    while free:
+        bit = free & -free
+        free ^= bit
+        lost = value - move_value(values, position, bit, trailing_zeros(bit), first, second)
+        out[0] += 1
+        if lost > 0:
+            out[1] += 1
+            out[2] += lost
+            if _sign(value - lost) < value_sign:
+                out[3] += 1
+            if lost > out[4]:
+                out[4] = lost
+
+
+@njit(cache=True, parallel=True)
+def _move_statistics(values, positions, n_edges, first, second, cell_masks, clean_only, chunks):  # pragma: no cover
+    # Every position of the table if ``positions`` is empty, else the positions listed.
+    every = positions.shape[0] == 0
+    total = values.shape[0] if every else positions.shape[0]
+    full = (np.int64(1) << n_edges) - 1
+    per = (total + chunks - 1) // chunks
+    stats = np.zeros((chunks, n_edges + 1, 6), dtype=np.int64)
+    for c in prange(chunks):
+        start = np.int64(c) * per
+        stop = min(total, start + per)
+        for i in range(start, stop):
+            p = np.int64(i) if every else positions[i]
+            if clean_only and not _clean(p, cell_masks):
+                continue
+            row = stats[c, _popcount(p)]
+            row[5] += 1
+            _position_move_statistics(values, p, full, first, second, row)
+    return stats
+
+
+def _combine(stats: np.ndarray) -> np.ndarray:
+    """Sum the chunks' counters (columns 0-3 and 5) and take the largest loss (column 4)."""
+    combined = stats.sum(axis=0)
+    combined[:, 4] = stats[:, :, 4].max(axis=0)
+    return combined
+
+
+def positions_with_edges_drawn(n_edges: int, drawn: int, samples: int | None = None,
+                               rng: np.random.Generator | None = None) -> np.ndarray:
+    """Positions with exactly ``drawn`` edges: all of them, or a uniform random sample.
+
+    Parameters
+    ----------
+    n_edges : int
+        Number of edges of the board.
+    drawn : int
+        Number of drawn edges, ``0..n_edges``.
+    samples : int, optional
+        If given and smaller than ``comb(n_edges, drawn)``, draw this many positions
+        uniformly at random (with replacement) instead of listing all of them.
+    rng : numpy.random.Generator, optional
+        Random source for sampling (default: seed 0).
+
+    Returns
+    -------
+    numpy.ndarray of int64
+        Sorted position bitmasks.
+
+    Examples
+    --------
+    >>> positions_with_edges_drawn(4, 3).tolist()
+    [7, 11, 13, 14]
+    """
+    if samples is None or math.comb(n_edges, drawn) <= samples:
+        masks = [sum(1 << e for e in subset) for subset in itertools.combinations(range(n_edges), drawn)]
+        return np.sort(np.array(masks, dtype=np.int64))
+    rng = rng if rng is not None else np.random.default_rng(0)
+    chosen = np.argpartition(rng.random((samples, n_edges)), drawn, axis=1)[:, :drawn]
+    return np.sort((np.int64(1) << chosen.astype(np.int64)).sum(axis=1))
+
+
+@dataclass(frozen=True)
+class MoveStatistics:
+    """Legal moves of the positions examined, by number of drawn edges.
+
+    Entry ``k`` of every array is about positions with ``k`` drawn edges.
+
+    Attributes
+    ----------
+    positions : numpy.ndarray of int64, shape (n_edges + 1,)
+        How many positions of the kind counted (all, or clean) have ``k`` drawn edges.
+    examined : numpy.ndarray of int64
+        How many of them were examined (all, or a uniform random sample).
+    moves : numpy.ndarray of int64
+        Number of (examined position, legal move) pairs.
+    mistakes : numpy.ndarray of int64
+        How many of them lose value (are not optimal).
+    value_lost : numpy.ndarray of int64
+        Sum of the value those moves lose.
+    outcome_changing : numpy.ndarray of int64
+        Mistakes that turn a win into a draw or loss, or a draw into a loss.
+    max_value_lost : numpy.ndarray of int64
+        The most value any examined move loses.
+    """
+
+    positions: np.ndarray
+    examined: np.ndarray
+    moves: np.ndarray
+    mistakes: np.ndarray
+    value_lost: np.ndarray
+    outcome_changing: np.ndarray
+    max_value_lost: np.ndarray
+
+    @property
+    def exhaustive(self) -> np.ndarray:
+        """True where every position was examined (the counts are exact)."""
+        return self.examined == self.positions
+
+
+def move_statistics(board: CellBoard, values: np.ndarray, samples: int | None = None, seed: int = 0,
+                    clean_only: bool = False) -> MoveStatistics:
+    """Count the legal moves of the positions, their mistakes and the value they lose.
+
+    Parameters
+    ----------
+    board : CellBoard
+        The board.
+    values : numpy.ndarray of int8, shape (2**n_edges,)
+        Its value table (`Solution.values`).
+    samples : int, optional
+        None (default): examine every position.  Otherwise, for each number ``k`` of
+        drawn edges, examine all ``comb(n_edges, k)`` positions if there are at most
+        ``samples`` of them, else ``samples`` positions drawn uniformly at random.  The
+        full side-4 pass evaluates 16 billion (position, move) pairs with scattered
+        reads (minutes on two cores); ``samples=2**16`` takes about a second and
+        estimates every per-``k`` average with a standard error below 0.01.
+    seed : int, default 0
+        Seed of the sampling (the result is deterministic).
+    clean_only : bool, default False
+        Examine only positions with no complete cell (with ``samples=None`` only).
+
+    Returns
+    -------
+    MoveStatistics
+
+    Raises
+    ------
+    ValueError
+        If ``values`` does not have the shape and dtype of the board's table, or
+        ``samples`` is not positive, or both ``samples`` and ``clean_only`` are given.
+
+    Examples
+    --------
+    The side-1 board: from the empty board every first move loses nothing; with one
+    edge drawn every move hands the triangle over (and is optimal, being forced).
+
+    >>> from triangles_core import solve
+    >>> s = solve(1)
+    >>> stats = move_statistics(s.board, s.values)
+    >>> stats.moves.tolist(), stats.mistakes.tolist(), bool(stats.exhaustive.all())
+    ([3, 6, 3, 0], [0, 0, 0, 0], True)
+    """
+    values = _check_values(board, values)
+    n = board.n_edges
+    first, second = cell_tables(board)
+    masks = np.array(board.cell_masks, dtype=np.int64)
+    if samples is None:
+        stats = _combine(_move_statistics(values, np.empty(0, dtype=np.int64), n, first, second, masks, clean_only,
+                                          _CHUNKS))
+        positions = stats[:, 5].copy()
+    else:
+        if clean_only:
+            raise ValueError("clean_only needs samples=None (every position examined)")
+        if samples < 1:
+            raise ValueError(f"samples must be positive, got {samples!r}")
+        rng = np.random.default_rng(seed)
+        chosen = np.concatenate([positions_with_edges_drawn(n, k, samples, rng) for k in range(n + 1)])
+        chosen.sort()
+        stats = _combine(_move_statistics(values, chosen, n, first, second, masks, False, _CHUNKS))
+        positions = np.array([math.comb(n, k) for k in range(n + 1)], dtype=np.int64)
+    return MoveStatistics(positions=positions, examined=stats[:, 5].copy(), moves=stats[:, 0].copy(),
+                          mistakes=stats[:, 1].copy(), value_lost=stats[:, 2].copy(),
+                          outcome_changing=stats[:, 3].copy(), max_value_lost=stats[:, 4].copy())

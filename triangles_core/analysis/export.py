@@ -1,0 +1,173 @@
+"""Write state graphs of cell games as GraphML (Gephi, yEd, networkx) or DOT (Graphviz).
+
+The graphs come from `triangles_core.engine.graphs`: the state graph (every position
+reachable from a root) and the optimal-play subgraph.  Nodes are positions (bitmasks;
+GraphML stores the id as text) with the attributes ``value`` (for the side to move),
+``edges_drawn`` and, added here, ``drawn`` (the drawn edges as space-separated numbers)
+and ``label`` (the same, or ``"empty"``).  Arcs carry ``move`` (the edge), ``reward``
+(the cells it claims), ``again`` and ``move_value``.  DOT needs the optional package
+pydot.  Files are written atomically (`triangles_core.common.files.atomic_open`), and
+graphs above `MAX_EXPORT_POSITIONS` positions are refused before anything is written.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import networkx as nx
+
+from ..common.files import atomic_open
+from ..engine.graphs import state_graph
+from ..engine.tables import Solution
+from ..games.cells import CellBoard, Position
+
+__all__ = ["FORMATS", "MAX_EXPORT_POSITIONS", "export_graph", "labelled", "read_graphml", "write_graph"]
+
+FORMATS = {".graphml": "graphml", ".dot": "dot", ".gv": "dot"}
+"""File suffix to format."""
+
+MAX_EXPORT_POSITIONS = 100_000
+"""The largest graph written (about 40 MB of GraphML; viewers struggle well before)."""
+
+
+def labelled(graph: nx.DiGraph, b: CellBoard) -> nx.DiGraph:
+    """A copy of a state graph with the ``drawn`` and ``label`` node attributes added.
+
+    Examples
+    --------
+    >>> from triangles_core import solve, state_graph
+    >>> g = labelled(state_graph(solve(1)), solve(1).board)
+    >>> g.nodes[0]["label"], g.nodes[3]["label"]
+    ('empty', '1 2')
+    """
+    result = graph.copy()
+    for node, attributes in result.nodes(data=True):
+        drawn = " ".join(map(str, b.drawn_edges(node)))
+        attributes["drawn"] = drawn
+        attributes["label"] = drawn or "empty"
+    return result
+
+
+def graph_format(path: Path, format: str | None = None) -> str:
+    """The format to write ``path`` in: ``format`` if given, else from the suffix.
+
+    Raises
+    ------
+    ValueError
+        For an unknown format or suffix.
+    """
+    if format is not None:
+        if format not in set(FORMATS.values()):
+            raise ValueError(f"unknown graph format {format!r} (use graphml or dot)")
+        return format
+    try:
+        return FORMATS[Path(path).suffix.lower()]
+    except KeyError:
+        raise ValueError(f"cannot tell the format of {str(path)!r}: name it .graphml, .dot or .gv") from None
+
+
+def write_graph(graph: nx.DiGraph, path: str | Path, format: str | None = None) -> Path:
+    """Write a graph as GraphML or DOT, atomically.
+
+    Parameters
+    ----------
+    graph : networkx.DiGraph
+        Any graph (usually from `labelled`).
+    path : str or pathlib.Path
+        Target file; its parent directory must exist.
+    format : {"graphml", "dot"}, optional
+        By default taken from the suffix: ``.graphml``, or ``.dot`` / ``.gv``.
+
+    Returns
+    -------
+    pathlib.Path
+        The file written.
+
+    Raises
+    ------
+    ValueError
+        For an unknown format or suffix.
+    RuntimeError
+        For DOT when pydot is not installed.
+    OSError
+        When the file cannot be written (an earlier file is left as it was).
+    """
+    path = Path(path)
+    kind = graph_format(path, format)
+    if kind == "dot":
+        try:
+            import pydot  # noqa: F401
+        except ImportError:
+            raise RuntimeError("DOT export needs the pydot package (pip install pydot); "
+                               "GraphML works without it") from None
+        with atomic_open(path, "w", encoding="utf-8") as handle:
+            nx.nx_pydot.write_dot(graph, handle)
+    else:
+        with atomic_open(path, "wb") as handle:
+            nx.write_graphml(graph, handle)
+    return path
+
+
+def read_graphml(path: str | Path) -> nx.DiGraph:
+    """Read a graph written by `write_graph` as GraphML, with integer node ids."""
+    return nx.read_graphml(path, node_type=int)
+
+
+def export_graph(solution: Solution, path: str | Path, root: Position | list[int] = 0, *,
+                 optimal_only: bool = False, format: str | None = None,
+                 max_positions: int = MAX_EXPORT_POSITIONS) -> Path:
+    """Write the state graph (or the optimal-play subgraph) from ``root``.
+
+    The graph of a side-2 board has 512 positions and 2304 moves; the full graph from a
+    position with ``f`` free edges has ``2**f`` positions, so it is refused above
+    ``max_positions`` before anything is built; the optimal-play subgraph is built with
+    that bound and refused as soon as it passes it.
+
+    Parameters
+    ----------
+    solution : Solution
+        A solved cell board.
+    path : str or pathlib.Path
+        Target file (``.graphml``, ``.dot`` or ``.gv``).
+    root : int or list of int, default 0
+        Starting position.
+    optimal_only : bool, default False
+        Only the moves of optimal play.
+    format : {"graphml", "dot"}, optional
+        Override the format given by the suffix.
+    max_positions : int, default `MAX_EXPORT_POSITIONS`
+        The largest graph written.
+
+    Returns
+    -------
+    pathlib.Path
+        The file written.
+
+    Raises
+    ------
+    ValueError
+        For a bad format, or a graph above ``max_positions`` positions (nothing is
+        written then).
+
+    Examples
+    --------
+    >>> import tempfile, pathlib
+    >>> from triangles_core import solve
+    >>> with tempfile.TemporaryDirectory() as tmp:
+    ...     path = export_graph(solve(2), pathlib.Path(tmp) / "side2.graphml")
+    ...     read_graphml(path).number_of_nodes()
+    512
+    """
+    graph_format(Path(path), format)
+    root = solution.position(root)
+    free = len(solution.board.free_edges(root))
+    if not optimal_only and 2 ** free > max_positions:
+        raise ValueError(f"the state graph from this position has 2**{free} positions, more than the "
+                         f"{max_positions:,} written at most; draw some edges first or use the optimal-play "
+                         "subgraph")
+    try:
+        graph = state_graph(solution, root, optimal_only=optimal_only, max_positions=max_positions)
+    except ValueError:
+        raise ValueError(f"the optimal-play subgraph from this position has more than {max_positions:,} positions; "
+                         "draw some edges first") from None
+    return write_graph(labelled(graph, solution.board), path, format)

@@ -1,0 +1,318 @@
+"""State-graph questions about a solved cell board, answered with networkx or numpy.
+
+The state graph itself is built by `triangles_core.engine.graphs.state_graph` (for any
+solved game).  This module folds it by symmetry (`symmetry_quotient_graph`), counts its
+levels and paths, and answers questions about optimal play on the whole board with numpy
+(`optimal_game_counts`, `optimal_reach`, `optimal_move_counts`), because a networkx graph
+of all 262,144 side-3 positions is too heavy for a notebook (about 19 s and 0.8 GiB to
+build).  `count_paths` is the plain networkx version of the path count, used to
+cross-check the numpy one.
+"""
+
+from __future__ import annotations
+
+import networkx as nx
+import numpy as np
+import pandas as pd
+
+from ..engine.retrograde import NOT_A_MOVE, claims_table
+from ..engine.symmetry import (burnside_class_counts, canonical_forms, edge_counts, orbit_class_counts,
+                               orbit_sizes)
+from ..engine.tables import Solution
+from ..games.cells import CellBoard, Position
+
+__all__ = [
+    "count_paths",
+    "level_sizes",
+    "optimal_game_counts",
+    "optimal_move_counts",
+    "optimal_play_by_edges_drawn",
+    "optimal_reach",
+    "positions_by_edges_drawn",
+    "state_graph_levels",
+    "symmetry_quotient_graph",
+]
+
+
+def positions_by_edges_drawn(board: CellBoard) -> list[np.ndarray]:
+    """The positions grouped by number of drawn edges (the retrograde layers).
+
+    Returns
+    -------
+    list of numpy.ndarray of int64
+        Entry ``k`` holds the ``C(n_edges, k)`` positions with ``k`` drawn edges, in
+        increasing bitmask order.
+
+    Examples
+    --------
+    >>> from triangles_core import board
+    >>> [level.tolist() for level in positions_by_edges_drawn(board(1))]
+    [[0], [1, 2, 4], [3, 5, 6], [7]]
+    """
+    counts = edge_counts(board)
+    order = np.argsort(counts, kind="stable")
+    bounds = np.searchsorted(counts[order], np.arange(board.n_edges + 2))
+    return [order[bounds[k]:bounds[k + 1]].astype(np.int64) for k in range(board.n_edges + 1)]
+
+
+def symmetry_quotient_graph(solution: Solution) -> nx.DiGraph:
+    """The state graph of the whole board folded by the board's symmetries.
+
+    One node per symmetry class, labelled by its canonical form (smallest bitmask).  An
+    arc joins a class to each class one move away; since symmetric positions have
+    symmetric moves, the arcs out of a class do not depend on the representative.
+
+    Parameters
+    ----------
+    solution : Solution
+        A solved board of at most 24 edges.
+
+    Returns
+    -------
+    networkx.DiGraph
+        Node attributes ``value``, ``edges_drawn`` and ``class_size`` (number of
+        positions in the class).  Arc attributes ``moves`` (how many moves of the
+        representative lead into the target class), ``move`` (the smallest such edge),
+        ``claims`` and ``move_value`` (shared by those moves).  The sum of
+        ``class_size`` over nodes is ``2**n_edges``.
+
+    Examples
+    --------
+    >>> from triangles_core import solve
+    >>> q = symmetry_quotient_graph(solve(2))
+    >>> sum(size for _, size in q.nodes(data="class_size"))
+    512
+    """
+    b = solution.board
+    canonical = canonical_forms(b)
+    sizes = orbit_sizes(b)
+    representatives = np.flatnonzero(canonical == np.arange(canonical.size))
+    table = solution.move_table
+    claims = claims_table(b)
+    values = solution.values
+    graph = nx.DiGraph()
+    for p in representatives.tolist():
+        graph.add_node(p, value=int(values[p]), edges_drawn=p.bit_count(), class_size=int(sizes[p]))
+    tails, edges = np.nonzero(table[representatives] != NOT_A_MOVE)
+    tails = representatives[tails]
+    heads = canonical[tails | (np.int64(1) << edges)]
+    # group the moves of each representative by target class; np.unique sorts by tail
+    # then head, and keeps the first (smallest) edge of each group
+    pairs = np.stack([tails, heads], axis=1)
+    unique, first, multiplicity = np.unique(pairs, axis=0, return_index=True, return_counts=True)
+    first_edges = edges[first]
+    move_values = table[unique[:, 0], first_edges]
+    arc_claims = claims[unique[:, 0], first_edges]
+    graph.add_edges_from(
+        (int(t), int(h), {"moves": int(m), "move": int(e) + 1, "claims": int(c), "move_value": int(v)})
+        for (t, h), m, e, c, v in zip(unique.tolist(), multiplicity, first_edges, arc_claims, move_values)
+    )
+    return graph
+
+
+def count_paths(graph: nx.DiGraph, source, weight: str | None = None) -> int:
+    """Number of paths from ``source`` to the sinks of a DAG (dynamic programming).
+
+    Parameters
+    ----------
+    graph : networkx.DiGraph
+        A directed acyclic graph.
+    source : node
+        Where the paths start.
+    weight : str, optional
+        An arc attribute giving the multiplicity of the arc (for example ``"moves"``
+        in `symmetry_quotient_graph`); each arc counts once if omitted.
+
+    Returns
+    -------
+    int
+        Number of maximal paths from ``source`` (exact Python integer).
+
+    Examples
+    --------
+    >>> count_paths(nx.DiGraph([(0, 1), (0, 2), (1, 3), (2, 3)]), 0)
+    2
+    """
+    below = nx.descendants(graph, source) | {source}
+    paths: dict = {}
+    for node in reversed(list(nx.topological_sort(graph.subgraph(below)))):
+        successors = graph.succ[node]
+        if not successors:
+            paths[node] = 1
+        else:
+            paths[node] = sum(paths[child] * (1 if weight is None else int(data[weight]))
+                              for child, data in successors.items())
+    return paths[source]
+
+
+def optimal_move_counts(solution: Solution) -> np.ndarray:
+    """The number of optimal moves of every position.
+
+    Returns
+    -------
+    numpy.ndarray of int8, shape (2**n_edges,)
+        Moves whose value equals the position's value; 0 for the full board.  A
+        position with exactly one optimal move is *critical*: every other move loses
+        something.
+
+    Examples
+    --------
+    >>> from triangles_core import solve
+    >>> s = solve(3)
+    >>> int(optimal_move_counts(s)[0]) == len(s.optimal_moves(0))
+    True
+    """
+    return (solution.move_table == solution.values[:, None]).sum(axis=1).astype(np.int8)
+
+
+def optimal_game_counts(solution: Solution) -> np.ndarray:
+    """The number of distinct optimal games from every position.
+
+    A game is a sequence of moves to the full board; it is optimal when every move keeps
+    the value of the position it is played in (a path of the optimal-play subgraph).
+    The count is filled level by level from the full board down, like the retrograde
+    analysis.
+
+    Returns
+    -------
+    numpy.ndarray of int64, shape (2**n_edges,)
+        ``counts[p]``: optimal games from ``p``; 1 for the full board.  Exact for up to
+        20 edges (``20! < 2**63``); side 3 has 18.
+
+    Examples
+    --------
+    >>> from triangles_core import solve
+    >>> int(optimal_game_counts(solve(1))[0])
+    6
+    """
+    b = solution.board
+    table = solution.move_table
+    values = solution.values
+    counts = np.zeros(values.size, dtype=np.int64)
+    counts[b.full] = 1
+    levels = positions_by_edges_drawn(b)
+    for k in range(b.n_edges - 1, -1, -1):
+        level = levels[k]
+        optimal = table[level] == values[level][:, None]
+        total = np.zeros(level.size, dtype=np.int64)
+        for e in range(b.n_edges):
+            rows = np.flatnonzero(optimal[:, e])
+            total[rows] += counts[level[rows] | (1 << e)]
+        counts[level] = total
+    return counts
+
+
+def optimal_reach(solution: Solution, root: Position | list[int] = 0) -> np.ndarray:
+    """Which positions optimal play can reach from ``root``.
+
+    Returns
+    -------
+    numpy.ndarray of bool, shape (2**n_edges,)
+        True exactly for the nodes of the optimal-play subgraph from ``root``.
+
+    Examples
+    --------
+    >>> from triangles_core import solve, optimal_subgraph
+    >>> s = solve(2)
+    >>> int(optimal_reach(s).sum()) == optimal_subgraph(s).number_of_nodes()
+    True
+    """
+    b = solution.board
+    root = solution.position(root)
+    table = solution.move_table
+    values = solution.values
+    reach = np.zeros(values.size, dtype=bool)
+    reach[root] = True
+    levels = positions_by_edges_drawn(b)
+    for k in range(root.bit_count(), b.n_edges):
+        level = levels[k][reach[levels[k]]]
+        optimal = table[level] == values[level][:, None]
+        for e in range(b.n_edges):
+            reach[level[optimal[:, e]] | (1 << e)] = True
+    return reach
+
+
+def level_sizes(graph: nx.DiGraph, weight: str | None = None) -> list[int]:
+    """Number of nodes in each `networkx.topological_generations` layer of a DAG.
+
+    Parameters
+    ----------
+    graph : networkx.DiGraph
+        A DAG.
+    weight : str, optional
+        A node attribute to add up instead of counting nodes (``"class_size"`` turns
+        quotient classes back into positions).
+
+    Returns
+    -------
+    list of int
+        One entry per generation, sources first.
+
+    Examples
+    --------
+    >>> from triangles_core import solve, state_graph
+    >>> level_sizes(state_graph(solve(1)))
+    [1, 3, 3, 1]
+    """
+    return [len(layer) if weight is None else sum(int(graph.nodes[v][weight]) for v in layer)
+            for layer in nx.topological_generations(graph)]
+
+
+def state_graph_levels(board: CellBoard) -> pd.DataFrame:
+    """Size of each level of the full state graph and of its symmetry quotient.
+
+    Computed without building the graph: level ``k`` has ``C(n_edges, k)`` positions,
+    each with ``n_edges - k`` out-arcs.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per ``k = 0..n_edges``: ``edges_drawn``, ``positions``, ``arcs_out``
+        (moves from this level), ``symmetry_classes`` (counted from the canonical forms
+        of all positions) and ``burnside_classes`` (Burnside's lemma).
+
+    Examples
+    --------
+    >>> from triangles_core import board
+    >>> state_graph_levels(board(1)).values.tolist()
+    [[0, 1, 3, 1, 1], [1, 3, 6, 1, 1], [2, 3, 3, 1, 1], [3, 1, 0, 1, 1]]
+    """
+    k = np.arange(board.n_edges + 1)
+    positions = np.bincount(edge_counts(board).astype(np.int64), minlength=board.n_edges + 1)
+    return pd.DataFrame({
+        "edges_drawn": k,
+        "positions": positions,
+        "arcs_out": positions * (board.n_edges - k),
+        "symmetry_classes": orbit_class_counts(board),
+        "burnside_classes": burnside_class_counts(board),
+    })
+
+
+def optimal_play_by_edges_drawn(solution: Solution) -> pd.DataFrame:
+    """Optimal play from the empty board, level by level.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per ``k = 0..n_edges``: ``positions``, ``reachable`` (positions that
+        optimal play from the empty board can reach), ``critical`` (positions with
+        exactly one optimal move) and ``critical_reachable`` (both).
+
+    Examples
+    --------
+    >>> from triangles_core import solve
+    >>> optimal_play_by_edges_drawn(solve(1))["reachable"].tolist()
+    [1, 3, 3, 1]
+    """
+    b = solution.board
+    k = edge_counts(b).astype(np.int64)
+    reach = optimal_reach(solution)
+    critical = optimal_move_counts(solution) == 1
+    length = b.n_edges + 1
+    return pd.DataFrame({
+        "edges_drawn": np.arange(length),
+        "positions": np.bincount(k, minlength=length),
+        "reachable": np.bincount(k[reach], minlength=length),
+        "critical": np.bincount(k[critical], minlength=length),
+        "critical_reachable": np.bincount(k[critical & reach], minlength=length),
+    })

@@ -1,0 +1,339 @@
+"""Plain-text game records of cell games (Fighting for Triangles, Dots-and-Boxes).
+
+A game record lists the moves of one game in order, for replaying against the exact
+solution (`triangles_core.review`).  The syntax, line by line:
+
+- Everything after ``#`` is a comment; blank lines are ignored.
+- ``start: ...`` (optional, at most once, before the first move) lists the edges drawn
+  before the game begins, as edge numbers (``start: 1 2 3``) or ``i-j`` dot pairs.
+  Triangles they complete belong to nobody (SPEC section 1).  A duplicate edge there is
+  not an error (a drawn edge is drawn) and is reported once through ``warn``.
+- Every other line holds moves, in one of three notations:
+
+  * a line of exactly two plain numbers ``i j`` is one move: the edge joining dots
+    ``i`` and ``j`` (the Triangle War notation of POJ 1085 / UVa 751; dots are numbered
+    1.. row by row from the top, SPEC sections 1 and 4);
+  * a token ``i-j`` is always one dot-pair move, whatever else is on the line;
+  * any other plain number is an edge number (SPEC numbering, ``1..n_edges``), so a line
+    ``7`` is one move and a line ``1 2 3`` is three moves; write ``e7`` to force the
+    edge reading (``e5 e9`` is two edges, while ``5 9`` would be a dot pair).
+
+Players are ``A`` (moves first from the starting position) and ``B``; who moves next
+follows from the rules (completing a cell earns another move), so the record does not
+say who made each move.
+
+Bad records raise `RecordError` (a `ValueError`) naming the line and the token: an edge
+drawn twice, a pair of dots that is not an edge, a number out of range, a malformed
+token, or a ``start:`` line after the first move.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from dataclasses import dataclass
+from typing import Callable, Iterable
+
+from ..common.checks import excerpt, is_integer
+from ..common.errors import InvalidPositionError
+from ..common.text import quote_token, split_lines
+from ..games.boards import cell_board
+from ..games.cells import CellBoard, Position
+
+__all__ = ["GameRecord", "RecordError", "parse_record", "random_record", "format_record"]
+
+_PAIR = re.compile(r"^(\d+)-(\d+)$")
+_EDGE = re.compile(r"^[eE]?(\d+)$")
+
+
+class RecordError(ValueError):
+    """A game record that cannot be read.
+
+    Parameters
+    ----------
+    message : str
+        What is wrong.
+    line : int
+        1-based line of the record.
+    token : str
+        The offending token (a dot pair is quoted as written, e.g. ``"2 7"``).
+
+    Examples
+    --------
+    >>> str(RecordError("edge 19 is not on the board", 3, "19"))
+    "line 3, token '19': edge 19 is not on the board"
+    """
+
+    def __init__(self, message: str, line: int, token: str) -> None:
+        self.message, self.line, self.token = message, line, token
+        super().__init__(str(self))
+
+    def __str__(self) -> str:
+        return f"line {self.line}, token {quote_token(self.token)}: {self.message}"
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """The moves of one game, as edge numbers, with the starting position.
+
+    Attributes
+    ----------
+    board : CellBoard
+        The board the game is played on.
+    start : int
+        Bitmask of the edges drawn before the first move (0: the empty board).
+    moves : tuple of int
+        1-based edge numbers in the order they were drawn; all distinct and undrawn
+        in ``start``.
+    lines : tuple of int
+        Record line of each move (same length as ``moves``; 0 for records not read
+        from text).
+
+    Examples
+    --------
+    >>> r = GameRecord.from_moves(3, [4, 6, 5])
+    >>> r.moves, r.start
+    ((4, 6, 5), 0)
+    """
+
+    board: CellBoard
+    start: Position
+    moves: tuple[int, ...]
+    lines: tuple[int, ...]
+
+    @property
+    def side(self) -> int:
+        """The side of a triangular board (AttributeError for a boxes board)."""
+        return self.board.side  # type: ignore[attr-defined]
+
+    @classmethod
+    def from_moves(cls, board: CellBoard | int | tuple[int, int], moves: Iterable[int],
+                   start: Iterable[int] | int = 0) -> "GameRecord":
+        """A record from edge numbers, checked like a parsed record.
+
+        Parameters
+        ----------
+        board : CellBoard, int or (int, int)
+            The board, a triangular board's side, or ``(rows, cols)`` of boxes.
+        moves : iterable of int
+            Edge numbers in playing order.
+        start : iterable of int, or int, default 0
+            Edges drawn before the game (edge numbers or a bitmask).
+
+        Raises
+        ------
+        RecordError
+            If a move is not an edge number of the board or is drawn twice (``line`` is
+            then the move number, counted from 1).
+        """
+        b = cell_board(board)
+        try:
+            position = b.position(start)
+        except InvalidPositionError as error:
+            raise RecordError(str(error), 0, excerpt(start)) from None
+        initial = position
+        checked = []
+        for number, edge in enumerate(moves, start=1):  # ends: a long list repeats an edge
+            if not is_integer(edge):
+                raise RecordError(f"a move must be an edge number, got {excerpt(edge)}", number, excerpt(edge))
+            position = _draw(b, position, int(edge), number, str(edge))
+            checked.append(int(edge))
+        return cls(b, initial, tuple(checked), (0,) * len(checked))
+
+    def positions(self) -> list[Position]:
+        """The position before each move, then the final one (``len(moves) + 1`` entries)."""
+        result = [self.start]
+        for edge in self.moves:
+            result.append(result[-1] | 1 << (edge - 1))
+        return result
+
+
+def _draw(b: CellBoard, position: Position, edge: int, line: int, token: str) -> Position:
+    if not 1 <= edge <= b.n_edges:
+        raise RecordError(str(b.edge_error(edge)), line, token)
+    if position >> (edge - 1) & 1:
+        raise RecordError(f"edge {edge} ({_dots(b, edge)}) is already drawn", line, token)
+    return position | 1 << (edge - 1)
+
+
+def _dots(b: CellBoard, edge: int) -> str:
+    i, j = b.edges[edge - 1]
+    return f"dots {i}-{j}"
+
+
+def _integer(text: str, line: int, token: str) -> int:
+    """A decimal number of a record; more than 9 digits is out of range on any board."""
+    if len(text) > 9:
+        raise RecordError("number out of range (more than 9 digits)", line, token)
+    return int(text)
+
+
+def _pair_edge(b: CellBoard, i: str, j: str, line: int, token: str) -> int:
+    i, j = _integer(i, line, token), _integer(j, line, token)
+    try:
+        return b.edge_between(i, j)
+    except InvalidPositionError as error:
+        raise RecordError(str(error), line, token) from None
+
+
+def _line_moves(b: CellBoard, words: list[str], line: int, pair_line: bool = True) -> list[tuple[int, str]]:
+    """The moves ``(edge, token)`` written on one line (``pair_line``: read ``i j`` as dots)."""
+    if pair_line and len(words) == 2 and all(w.isascii() and w.isdigit() for w in words):
+        token = " ".join(words)
+        return [(_pair_edge(b, words[0], words[1], line, token), token)]
+    moves = []
+    for word in words:
+        pair = _PAIR.match(word) if word.isascii() else None
+        if pair:
+            moves.append((_pair_edge(b, pair[1], pair[2], line, word), word))
+            continue
+        single = _EDGE.match(word) if word.isascii() else None
+        if single is None:
+            raise RecordError("expected an edge number, 'e' and an edge number, or a dot pair 'i-j'", line, word)
+        edge = _integer(single[1], line, word)
+        if not 1 <= edge <= b.n_edges:
+            raise RecordError(str(b.edge_error(edge)), line, word)
+        moves.append((edge, word))
+    return moves
+
+
+def parse_record(text: str, board: CellBoard | int | tuple[int, int] = 3,
+                 warn: Callable[[str], None] | None = None) -> GameRecord:
+    """Read a game record (syntax in the module docstring).
+
+    Parameters
+    ----------
+    text : str
+        The record.
+    board : CellBoard, int or (int, int), default 3
+        The board, a triangular board's side (side 3 is the board of Gym 100015F and
+        POJ 1085), or ``(rows, cols)`` of a boxes board.
+    warn : callable, optional
+        Receives a one-line note, once, if ``start:`` lists an edge twice.
+
+    Returns
+    -------
+    GameRecord
+        The starting position and the moves.
+
+    Raises
+    ------
+    RecordError
+        For an edge drawn twice, a pair of dots that is not an edge, a dot or edge
+        number out of range, a malformed token, or a misplaced ``start:`` line; the
+        message names the line and the token.
+
+    Examples
+    --------
+    >>> parse_record("# POJ 1085 sample, game 3\\n1 2\\n2 3\\n1 3\\n").moves
+    (1, 3, 2)
+    >>> r = parse_record("start: 1 2\\n3 e4 5-6")
+    >>> r.board.drawn_edges(r.start), r.moves
+    ([1, 2], (3, 4, 9))
+    >>> parse_record("1 2\\n2 1")
+    Traceback (most recent call last):
+    ...
+    triangles_core.analysis.records.RecordError: line 2, token '2 1': edge 1 (dots 1-2) is already drawn
+    """
+    b = cell_board(board)
+    start: Position = 0
+    position: Position = 0
+    moves: list[int] = []
+    lines: list[int] = []
+    start_seen = False
+    duplicate_said = False
+    for number, raw in enumerate(split_lines(text), start=1):
+        content = raw.split("#", 1)[0].strip()
+        if not content:
+            continue
+        head, colon, rest = content.partition(":")
+        if colon:
+            keyword = head.strip()
+            if keyword.lower() != "start":
+                raise RecordError("unknown keyword (the only one is 'start:')", number, keyword + ":")
+            if moves:
+                raise RecordError("the starting position must come before the first move", number, "start:")
+            if start_seen:
+                raise RecordError("the starting position is given twice", number, "start:")
+            start_seen = True
+            for edge, token in _line_moves(b, rest.split(), number, pair_line=False):
+                bit = 1 << (edge - 1)
+                if start & bit and not duplicate_said and warn is not None:
+                    warn(f"line {number}, token {token!r}: edge {edge} is listed twice in the starting "
+                         "position; a drawn edge is drawn (said once)")
+                    duplicate_said = True
+                start |= bit
+            position = start
+            continue
+        for edge, token in _line_moves(b, content.split(), number):
+            position = _draw(b, position, edge, number, token)
+            moves.append(edge)
+            lines.append(number)
+    return GameRecord(b, start, tuple(moves), tuple(lines))
+
+
+def random_record(board: CellBoard | int | tuple[int, int], seed: int, moves: int | None = None,
+                  start: Iterable[int] | int = 0) -> GameRecord:
+    """A game between two players who draw uniformly random legal edges.
+
+    Parameters
+    ----------
+    board : CellBoard, int or (int, int)
+        The board, a triangular board's side, or ``(rows, cols)`` of boxes.
+    seed : int
+        Seed of the `random.Random` generator (same seed, same game).
+    moves : int, optional
+        Stop after this many moves; by default the game is played to the full board.
+    start : iterable of int, or int, default 0
+        Starting position.
+
+    Returns
+    -------
+    GameRecord
+
+    Examples
+    --------
+    >>> r = random_record(2, seed=1)
+    >>> sorted(r.moves) == list(range(1, 10))
+    True
+    """
+    rng = random.Random(seed)
+    b = cell_board(board)
+    position = b.position(start)
+    free = b.free_edges(position)
+    count = len(free) if moves is None else min(moves, len(free))
+    played = []
+    for _ in range(count):
+        edge = rng.choice(free)
+        free.remove(edge)
+        played.append(edge)
+    return GameRecord.from_moves(b, played, position)
+
+
+def format_record(record: GameRecord, dots: bool = True) -> str:
+    """Write a record back as text that `parse_record` reads to the same record.
+
+    Parameters
+    ----------
+    record : GameRecord
+    dots : bool, default True
+        Write moves as dot pairs ``i j`` (Triangle War notation); otherwise as edge
+        numbers, one per line.
+
+    Examples
+    --------
+    >>> r = parse_record("start: 7\\n2 4\\n5")
+    >>> print(format_record(r))
+    start: 7
+    2 4
+    2 5
+    >>> parse_record(format_record(r)) == GameRecord(r.board, r.start, r.moves, (2, 3))
+    True
+    """
+    b = record.board
+    lines = []
+    if record.start:
+        lines.append("start: " + " ".join(map(str, b.drawn_edges(record.start))))
+    for edge in record.moves:
+        lines.append("{} {}".format(*b.edges[edge - 1]) if dots else str(edge))
+    return "\n".join(lines)

@@ -1,0 +1,422 @@
+"""Game review: replay a recorded game of a cell game against the exact solution.
+
+Like a chess engine's game analysis, but exact.  Each move of a `GameRecord` is compared
+with the solved value table: what the position was worth before and after the move,
+which moves were optimal, and how much value the move played gave away.
+
+Values here are from player A's point of view and count the whole game: the *value for
+A* at a moment is A's cells minus B's at the end of the game if both sides play
+perfectly from that moment on, including the cells already claimed in this game
+(cells complete in the starting position belong to nobody).  Before the first move
+it is the solution's value of the starting position; after the last move of a finished
+game it is the final score difference.  An optimal move keeps it; any other move moves it
+against the mover by the *value lost*.
+
+Classification of a move by the value it loses (the rule of `classify`): 0 optimal,
+1 inaccuracy, 2 mistake, 3 or more blunder.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from ..engine.solvers import solve_cells
+from ..engine.tables import Solution
+from .records import GameRecord
+
+if TYPE_CHECKING:  # pragma: no cover
+    import pandas
+
+__all__ = [
+    "CLASSIFICATION_RULE",
+    "COLUMNS",
+    "GameReview",
+    "MoveReview",
+    "classify",
+    "format_review",
+    "review_game",
+    "review_table",
+    "summary_table",
+]
+
+CLASSIFICATION_RULE = "value lost 0: optimal, 1: inaccuracy, 2: mistake, 3 or more: blunder"
+"""How a move is classified by the value it loses (one line, shown by ``triangles review``)."""
+
+COLUMNS = ["move", "player", "edge", "dots", "claims", "score_a", "score_b", "value_before",
+           "value_after", "best_moves", "value_lost", "classification"]
+"""Column order of `GameReview.table` (and of ``triangles review --csv``)."""
+
+
+def classify(value_lost: int) -> str:
+    """The name of a move by the value it loses (see `CLASSIFICATION_RULE`).
+
+    Parameters
+    ----------
+    value_lost : int
+        Value lost by the move, ``>= 0`` (0 for an optimal move).
+
+    Returns
+    -------
+    str
+        ``"optimal"``, ``"inaccuracy"``, ``"mistake"`` or ``"blunder"``.
+
+    Raises
+    ------
+    ValueError
+        If ``value_lost`` is negative (no move beats an optimal one).
+
+    Examples
+    --------
+    >>> [classify(v) for v in range(5)]
+    ['optimal', 'inaccuracy', 'mistake', 'blunder', 'blunder']
+    """
+    if value_lost < 0:
+        raise ValueError(f"value lost must be >= 0, got {value_lost}")
+    return ("optimal", "inaccuracy", "mistake")[value_lost] if value_lost < 3 else "blunder"
+
+
+def _result(margin: int) -> str:
+    if margin > 0:
+        return f"A wins by {margin}"
+    if margin < 0:
+        return f"B wins by {-margin}"
+    return "draw"
+
+
+def _winner(margin: int) -> str | None:
+    return "A" if margin > 0 else "B" if margin < 0 else None
+
+
+@dataclass(frozen=True)
+class MoveReview:
+    """One reviewed move.
+
+    Attributes
+    ----------
+    move : int
+        1-based move number.
+    player : {"A", "B"}
+        Who drew the edge.
+    edge : int
+        The edge drawn (SPEC numbering).
+    dots : tuple of int
+        Its two dots ``(i, j)``, ``i < j`` (Triangle War numbering).
+    claims : int
+        Cells the move completed (0, 1 or 2).
+    score_a, score_b : int
+        Cells claimed by A and by B so far, this move included.
+    value_before, value_after : int
+        Value for A (module docstring) before and after the move.
+    best_moves : tuple of int
+        The optimal moves of the position (ascending edge numbers).
+    value_lost : int
+        How much the move gave away, ``>= 0``: ``value_before - value_after`` for A,
+        the opposite for B.
+    classification : str
+        `classify` of ``value_lost``.
+    lowest, highest : int
+        The lowest and highest value for A that any legal move of the mover reached:
+        the range of the mover's choices (one end is the optimal value).
+    """
+
+    move: int
+    player: str
+    edge: int
+    dots: tuple[int, int]
+    claims: int
+    score_a: int
+    score_b: int
+    value_before: int
+    value_after: int
+    best_moves: tuple[int, ...]
+    value_lost: int
+    classification: str
+    lowest: int
+    highest: int
+
+
+@dataclass(frozen=True)
+class GameReview:
+    """A recorded game replayed against the exact solution.
+
+    Attributes
+    ----------
+    record : GameRecord
+        The game.
+    moves : tuple of MoveReview
+        One entry per move.
+    start_value : int
+        Value for A of the starting position (A to move): the result under perfect
+        play from the start.
+    to_move : {"A", "B"}
+        Who is to move after the last recorded move.
+    remaining : int
+        Undrawn edges after the last move (0: the game is finished).
+    """
+
+    record: GameRecord
+    moves: tuple[MoveReview, ...]
+    start_value: int
+    to_move: str
+    remaining: int
+
+    @property
+    def score(self) -> tuple[int, int]:
+        """Cells claimed by A and by B in the recorded moves."""
+        if not self.moves:
+            return (0, 0)
+        return (self.moves[-1].score_a, self.moves[-1].score_b)
+
+    @property
+    def end_value(self) -> int:
+        """Value for A after the last move: the final score difference with perfect play
+        from the end of the record (the actual difference for a finished game)."""
+        return self.moves[-1].value_after if self.moves else self.start_value
+
+    @property
+    def finished(self) -> bool:
+        """True when the record fills the board."""
+        return self.remaining == 0
+
+    @property
+    def values(self) -> list[int]:
+        """The value history: value for A at the start and after each move."""
+        return [self.start_value] + [m.value_after for m in self.moves]
+
+    @property
+    def result(self) -> str:
+        """``"A wins by k"``, ``"B wins by k"`` or ``"draw"``: the game's result, with
+        perfect play from the end of the record if it is not finished."""
+        return _result(self.end_value)
+
+    @property
+    def winner(self) -> str | None:
+        """``"A"``, ``"B"`` or None (draw) for `result`."""
+        return _winner(self.end_value)
+
+    @property
+    def perfect_play_result(self) -> str:
+        """The result under perfect play from the starting position."""
+        return _result(self.start_value)
+
+    @property
+    def final_cells(self) -> tuple[int, int]:
+        """Cells of A and B at the end of the game, with perfect play from the end
+        of the record (the actual totals for a finished game)."""
+        a, b = self.score
+        board = self.record.board
+        final = self.record.positions()[-1]
+        left = board.n_cells - len(board.complete_cells(final))
+        future_a = self.end_value - (a - b)
+        return a + (left + future_a) // 2, b + (left - future_a) // 2
+
+    @property
+    def value_lost(self) -> dict[str, int]:
+        """Total value lost by each player, ``{"A": ..., "B": ...}``.
+
+        ``start_value - value_lost["A"] + value_lost["B"] == end_value``.
+        """
+        lost = {"A": 0, "B": 0}
+        for m in self.moves:
+            lost[m.player] += m.value_lost
+        return lost
+
+    @property
+    def errors(self) -> list[MoveReview]:
+        """The non-optimal moves, in playing order."""
+        return [m for m in self.moves if m.value_lost]
+
+    @property
+    def decisive_move(self) -> MoveReview | None:
+        """The last move that changed the predicted result (who wins, or a draw).
+
+        After it the result never changed again.  None when no move changed it: the
+        game ended as perfect play from the start predicts.
+        """
+        values = self.values
+        last = None
+        for m, before, after in zip(self.moves, values, values[1:]):
+            if _winner(before) != _winner(after):
+                last = m
+        return last
+
+    def summary(self) -> dict[str, object]:
+        """The headline numbers of the review as a flat dict (one row of `summary_table`).
+
+        Keys: ``moves``, ``score_a``, ``score_b``, ``finished``, ``result``,
+        ``perfect_play_result``, ``lost_a``, ``lost_b``, ``errors_a``, ``errors_b`` (count
+        of non-optimal moves), and for the `decisive_move` (0 / empty when there is none)
+        ``decisive_move``, ``decisive_player``, ``decisive_edge``, ``decisive_dots``,
+        ``decisive_before``, ``decisive_after``.
+        """
+        decisive = self.decisive_move
+        lost = self.value_lost
+        return {
+            "moves": len(self.moves), "score_a": self.score[0], "score_b": self.score[1],
+            "finished": self.finished, "result": self.result, "perfect_play_result": self.perfect_play_result,
+            "lost_a": lost["A"], "lost_b": lost["B"],
+            "errors_a": sum(1 for m in self.errors if m.player == "A"),
+            "errors_b": sum(1 for m in self.errors if m.player == "B"),
+            "decisive_move": decisive.move if decisive else 0,
+            "decisive_player": decisive.player if decisive else "",
+            "decisive_edge": decisive.edge if decisive else 0,
+            "decisive_dots": "{}-{}".format(*decisive.dots) if decisive else "",
+            "decisive_before": decisive.value_before if decisive else self.start_value,
+            "decisive_after": decisive.value_after if decisive else self.start_value,
+        }
+
+    def table(self) -> "pandas.DataFrame":
+        """The review as a DataFrame, one row per move, columns `COLUMNS`.
+
+        ``dots`` is written ``"i-j"`` and ``best_moves`` as space-separated edge
+        numbers.  Integer columns are ``int64``.
+        """
+        import pandas as pd
+
+        rows = [{**{name: getattr(m, name) for name in COLUMNS}, "dots": "{}-{}".format(*m.dots),
+                 "best_moves": " ".join(map(str, m.best_moves))} for m in self.moves]
+        frame = pd.DataFrame(rows, columns=COLUMNS)
+        integers = [c for c in COLUMNS if c not in ("player", "dots", "best_moves", "classification")]
+        return frame.astype({c: "int64" for c in integers})
+
+
+def review_game(record: GameRecord, solution: Solution | None = None) -> GameReview:
+    """Replay a game record against the exact solution.
+
+    Parameters
+    ----------
+    record : GameRecord
+        The game (see `triangles_core.analysis.records.parse_record`).
+    solution : Solution, optional
+        The solved board of the record; solved on demand by default.
+
+    Returns
+    -------
+    GameReview
+        Move-by-move review and summary.
+
+    Raises
+    ------
+    ValueError
+        If ``solution`` is for another board.
+
+    Examples
+    --------
+    >>> from triangles_core.analysis.records import parse_record
+    >>> r = review_game(parse_record("1 2\\n2 3\\n1 3\\n2 4\\n2 5\\n4 5"))  # POJ 1085 game 3
+    >>> r.score, r.result, r.perfect_play_result
+    ((2, 0), 'A wins by 3', 'B wins by 3')
+    >>> [(m.move, m.player, m.value_lost, m.classification) for m in r.errors]
+    [(2, 'B', 2, 'mistake'), (4, 'A', 4, 'blunder'), (5, 'B', 8, 'blunder')]
+    >>> r.start_value - r.value_lost["A"] + r.value_lost["B"] == r.end_value
+    True
+    """
+    if solution is None:
+        solution = solve_cells(record.board)
+    if solution.board != record.board:
+        raise ValueError(f"the record is for the {record.board.label}, the solution for the {solution.board.label}")
+    b = solution.board
+    position = record.start
+    start_value = solution.value(position)
+    player = "A"
+    score = {"A": 0, "B": 0}
+    reviews = []
+    for number, edge in enumerate(record.moves, start=1):
+        sign = 1 if player == "A" else -1
+        margin = score["A"] - score["B"]
+        best = solution.value(position)
+        options = solution.move_values(position)
+        played = options[edge]
+        transition = solution.game.play(position, edge)
+        score[player] += transition.reward
+        reachable = [margin + sign * v for v in options.values()]
+        reviews.append(MoveReview(
+            move=number, player=player, edge=edge, dots=b.edges[edge - 1], claims=transition.reward,
+            score_a=score["A"], score_b=score["B"], value_before=margin + sign * best,
+            value_after=margin + sign * played, best_moves=tuple(e for e, v in options.items() if v == best),
+            value_lost=best - played, classification=classify(best - played),
+            lowest=min(reachable), highest=max(reachable)))
+        position = transition.position
+        if not transition.again:
+            player = "B" if player == "A" else "A"
+    return GameReview(record, tuple(reviews), start_value, player, len(b.free_edges(position)))
+
+
+def review_table(record: GameRecord, solution: Solution | None = None) -> "pandas.DataFrame":
+    """The move-by-move review of a game as a DataFrame (`GameReview.table`).
+
+    Examples
+    --------
+    >>> from triangles_core.analysis.records import parse_record
+    >>> review_table(parse_record("2 4\\n4 5"))[["move", "player", "dots", "value_after"]]
+       move player dots  value_after
+    0     1      A  2-4           -5
+    1     2      B  4-5           -1
+    """
+    return review_game(record, solution).table()
+
+
+def summary_table(reviews: "dict[str, GameReview]") -> "pandas.DataFrame":
+    """One row of `GameReview.summary` per named game, in the given order.
+
+    Parameters
+    ----------
+    reviews : dict of str to GameReview
+        Game name to review.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Column ``game`` then the summary keys.
+
+    Examples
+    --------
+    >>> from triangles_core.analysis.records import parse_record
+    >>> t = summary_table({"POJ 1085 game 3": review_game(parse_record("1 2\\n2 3\\n1 3\\n2 4\\n2 5\\n4 5"))})
+    >>> print(t[["result", "decisive_move", "decisive_player", "decisive_dots"]].to_string(index=False))
+         result  decisive_move decisive_player decisive_dots
+    A wins by 3              5               B           2-5
+    """
+    import pandas as pd
+
+    return pd.DataFrame([{"game": name, **review.summary()} for name, review in reviews.items()])
+
+
+def format_review(review: GameReview) -> str:
+    """The review as the text that ``triangles review`` prints.
+
+    A table with one row per move, then the score, the result (with perfect play from
+    the end of the record when it is unfinished), the result under perfect play from the
+    start, each player's total value lost, and the legend.
+    """
+    b = review.record.board
+    start = b.drawn_edges(review.record.start)
+    origin = "the empty board" if not start else "a start with edges " + " ".join(map(str, start)) + " drawn"
+    count = len(review.moves)
+    lines = [f"{b.title} game from {origin}: {count} move{'' if count == 1 else 's'}."]
+    header = f"{'move':>4}  {'player':<6}  {'edge':>4}  {'dots':<5}  {'claims':>6}  {'score':<5}  " \
+             f"{'before':>6}  {'after':>5}  {'lost':>4}  {'verdict':<10}  best moves"
+    lines.append(header)
+    for m in review.moves:
+        note = "" if m.classification == "optimal" else m.classification
+        lines.append(f"{m.move:>4}  {m.player:<6}  {m.edge:>4}  {'{}-{}'.format(*m.dots):<5}  {m.claims:>6}  "
+                     f"{f'{m.score_a}-{m.score_b}':<5}  {m.value_before:>+6d}  {m.value_after:>+5d}  "
+                     f"{m.value_lost:>4}  {note:<10}  {' '.join(map(str, m.best_moves))}".rstrip())
+    a, bb = review.score
+    if review.finished:
+        lines.append(f"Final score: A {a}, B {bb}: {review.result}.")
+    else:
+        fa, fb = review.final_cells
+        lines.append(f"Score after the record: A {a}, B {bb} ({review.remaining} edges left, {review.to_move} to move).")
+        lines.append(f"Result with perfect play from here: {review.result} (A {fa}, B {fb}).")
+    lines.append(f"Result under perfect play from the start: {review.perfect_play_result}.")
+    lost = review.value_lost
+    counts = {p: sum(1 for m in review.errors if m.player == p) for p in "AB"}
+    def moves(p: str) -> str:
+        return f"{counts[p]} non-optimal move{'' if counts[p] == 1 else 's'}"
+
+    lines.append(f"Value lost: A {lost['A']} in {moves('A')}, B {lost['B']} in {moves('B')}.")
+    lines.append(f"Values: A's final margin (A's {b.cell_plural} minus B's) if both play perfectly from that point; "
+                 f"{CLASSIFICATION_RULE}.")
+    return "\n".join(lines)

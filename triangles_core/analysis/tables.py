@@ -1,0 +1,435 @@
+"""pandas tables of a solved cell board, in the project's one vocabulary.
+
+Every table is about positions grouped by ``edges_drawn``, the number of edges already
+drawn, with outcomes for the *player to move*: a position is won, drawn or lost
+(``mover_wins``, ``draws``, ``mover_loses``) according to the net score of the cells
+still to be completed under optimal play, which is all a position determines (who owns
+the cells already complete is not part of it).  ``value_lost`` is what a move gives away
+against an optimal one; ``claims`` the cells a move completes.  *Clean* positions have
+no complete cell, the kind of starting position a judge gives (SPEC section 2).  The
+terms are defined once in docs/glossary.md.
+
+The whole-board counts run in compiled kernels (`triangles_core.analysis.counting`), so
+the same functions serve side 3 (262,144 positions), side 4 and 3x4 boxes (2**31).  The
+per-edge tables read the solution's move table and need at most 24 edges.  Tables are
+sorted and have a fixed column order so that `save_table` writes the same bytes on every
+run.
+"""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from ..common.files import atomic_open
+from ..engine.retrograde import NOT_A_MOVE
+from ..engine.solved import verdict_of
+from ..engine.symmetry import edge_classes, edge_counts
+from ..engine.tables import Solution
+from .counting import move_statistics, value_histogram
+
+__all__ = [
+    "MOVE_STATISTICS_COLUMNS",
+    "OUTCOME_COLUMNS",
+    "board_summary",
+    "edge_move_frequencies",
+    "first_move_classes",
+    "first_moves",
+    "move_statistics_by_edges_drawn",
+    "outcomes_by_edges_drawn",
+    "save_table",
+    "value_distribution",
+    "winning_move_existence",
+]
+
+OUTCOME_COLUMNS = ["edges_drawn", "positions", "mover_wins", "draws", "mover_loses", "mover_win_share",
+                   "draw_share", "mover_loss_share"]
+"""Columns of `outcomes_by_edges_drawn`."""
+
+MOVE_STATISTICS_COLUMNS = ["edges_drawn", "positions", "examined", "exhaustive", "moves", "mistakes",
+                           "mistake_share", "outcome_changing", "outcome_changing_share", "value_lost",
+                           "mean_value_lost", "mean_mistake_value_lost", "max_value_lost", "all_moves"]
+"""Columns of `move_statistics_by_edges_drawn`."""
+
+
+def save_table(frame: pd.DataFrame, name: str, directory: str | Path, *, float_digits: int = 6) -> Path:
+    """Write a DataFrame as ``name.csv`` with reproducible bytes, atomically.
+
+    Parameters
+    ----------
+    frame : pandas.DataFrame
+        The table; its column order and row order are written as they are, so sort it
+        before saving.
+    name : str
+        File stem, for example ``"side3_first_moves"``.
+    directory : str or pathlib.Path
+        Target directory (created if missing), usually ``data/tables``.
+    float_digits : int, default 6
+        Floats are rounded to this many decimals and written with this many
+        significant digits, on purpose.
+
+    Returns
+    -------
+    pathlib.Path
+        The file written (UTF-8, ``\\n`` line ends, no index column).
+    """
+    directory = Path(directory)
+    directory.mkdir(parents=True, exist_ok=True)
+    path = directory / f"{name}.csv"
+    with atomic_open(path, "w", encoding="utf-8", newline="") as handle:
+        frame.round(float_digits).to_csv(handle, index=False, lineterminator="\n",
+                                         float_format=f"%.{float_digits}g")
+    return path
+
+
+def _shares(frame: pd.DataFrame, columns: dict[str, str], total: str) -> pd.DataFrame:
+    with np.errstate(invalid="ignore", divide="ignore"):
+        for share, count in columns.items():
+            frame[share] = (frame[count] / frame[total]).round(6)
+    return frame
+
+
+def outcomes_by_edges_drawn(solution: Solution, clean_only: bool = False) -> pd.DataFrame:
+    """How many positions with ``k`` drawn edges are won, drawn and lost by the mover.
+
+    Parameters
+    ----------
+    solution : Solution
+        A solved cell board (any size).
+    clean_only : bool, default False
+        Count only positions with no complete cell.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns `OUTCOME_COLUMNS`; one row per ``k = 0..n_edges``.  ``mover_wins``
+        counts value > 0, ``draws`` value == 0, ``mover_loses`` value < 0; the shares
+        are of ``positions`` (6 decimals; NaN where there is no position).  Without
+        ``clean_only`` the ``positions`` column is ``C(n_edges, k)``.
+
+    Examples
+    --------
+    >>> from triangles_core import solve
+    >>> outcomes_by_edges_drawn(solve(1))[OUTCOME_COLUMNS[:5]].values.tolist()
+    [[0, 1, 1, 0, 0], [1, 3, 0, 0, 3], [2, 3, 3, 0, 0], [3, 1, 0, 1, 0]]
+    """
+    b = solution.board
+    histogram = value_histogram(b, solution.values, clean_only)
+    middle = b.n_cells
+    frame = pd.DataFrame({
+        "edges_drawn": np.arange(b.n_edges + 1),
+        "positions": histogram.sum(axis=1),
+        "mover_wins": histogram[:, middle + 1:].sum(axis=1),
+        "draws": histogram[:, middle],
+        "mover_loses": histogram[:, :middle].sum(axis=1),
+    })
+    return _shares(frame, {"mover_win_share": "mover_wins", "draw_share": "draws",
+                           "mover_loss_share": "mover_loses"}, "positions")
+
+
+def value_distribution(solution: Solution, clean_only: bool = False) -> pd.DataFrame:
+    """The number of positions with each (edges drawn, value) pair.
+
+    Parameters
+    ----------
+    solution : Solution
+        A solved cell board (any size).
+    clean_only : bool, default False
+        Count only positions with no complete cell.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Tidy table with columns ``edges_drawn``, ``value`` (for the player to move),
+        ``positions`` (> 0) and ``share`` (of the positions with that ``k``, 6
+        decimals), sorted by ``edges_drawn`` then ``value``.
+
+    Examples
+    --------
+    >>> from triangles_core import solve
+    >>> value_distribution(solve(1)).values.tolist()
+    [[0.0, 1.0, 1.0, 1.0], [1.0, -1.0, 3.0, 1.0], [2.0, 1.0, 3.0, 1.0], [3.0, 0.0, 1.0, 1.0]]
+    """
+    b = solution.board
+    histogram = value_histogram(b, solution.values, clean_only)
+    k, v = np.nonzero(histogram)
+    table = pd.DataFrame({"edges_drawn": k.astype(np.int64), "value": (v - b.n_cells).astype(np.int64),
+                          "positions": histogram[k, v]})
+    totals = table.groupby("edges_drawn")["positions"].transform("sum")
+    table["share"] = (table["positions"] / totals).round(6)
+    return table.sort_values(["edges_drawn", "value"]).reset_index(drop=True)
+
+
+def move_statistics_by_edges_drawn(solution: Solution, samples: int | None = None, seed: int = 0,
+                                   clean_only: bool = False) -> pd.DataFrame:
+    """Mistakes and the value they lose, by number of drawn edges.
+
+    Parameters
+    ----------
+    solution : Solution
+        A solved cell board (any size).
+    samples, seed : int, optional
+        None (default): every position.  Otherwise at most ``samples`` positions per
+        ``k``, drawn uniformly at random with ``seed`` (see
+        `triangles_core.analysis.counting.move_statistics`).
+    clean_only : bool, default False
+        Only positions with no complete cell (exhaustive runs only).
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns `MOVE_STATISTICS_COLUMNS`, one row per ``k = 0..n_edges - 1``:
+        ``positions`` (of the kind counted), ``examined``, ``exhaustive`` (bool),
+        ``moves`` (legal moves of the examined positions), ``mistakes`` (those that
+        lose value), ``outcome_changing`` (mistakes that change win/draw/loss),
+        ``value_lost`` (their sum), ``mean_value_lost`` (expected value lost by a
+        uniformly random move), ``mean_mistake_value_lost`` (average over mistakes; NaN
+        where there is none), ``max_value_lost``, and ``all_moves`` (legal moves of all
+        positions of the kind: the weight of the row in a whole-board average).  Shares
+        and means are rounded to 6 decimals.
+
+    Examples
+    --------
+    >>> from triangles_core import solve
+    >>> move_statistics_by_edges_drawn(solve(2))["max_value_lost"].tolist()
+    [0, 2, 4, 6, 6, 8, 6, 4, 0]
+    """
+    b = solution.board
+    stats = move_statistics(b, solution.values, samples, seed, clean_only)
+    n = b.n_edges
+    rows = slice(0, n)
+    moves = stats.moves[rows]
+    remaining = n - np.arange(n)
+    if clean_only or samples is None:
+        all_moves = stats.positions[rows] * remaining
+    else:
+        all_moves = np.array([math.comb(n, k) for k in range(n)], dtype=np.int64) * remaining
+    frame = pd.DataFrame({
+        "edges_drawn": np.arange(n),
+        "positions": stats.positions[rows],
+        "examined": stats.examined[rows],
+        "exhaustive": stats.exhaustive[rows],
+        "moves": moves,
+        "mistakes": stats.mistakes[rows],
+        "outcome_changing": stats.outcome_changing[rows],
+        "value_lost": stats.value_lost[rows],
+        "max_value_lost": stats.max_value_lost[rows],
+        "all_moves": all_moves,
+    })
+    frame = _shares(frame, {"mistake_share": "mistakes", "outcome_changing_share": "outcome_changing",
+                            "mean_value_lost": "value_lost"}, "moves")
+    frame = _shares(frame, {"mean_mistake_value_lost": "value_lost"}, "mistakes")
+    frame.loc[frame["mistakes"] == 0, "mean_mistake_value_lost"] = np.nan
+    return frame[MOVE_STATISTICS_COLUMNS]
+
+
+def board_summary(outcomes: pd.DataFrame, moves: pd.DataFrame, by: str = "board") -> pd.DataFrame:
+    """One row per board from per-``edges_drawn`` tables of one or more boards.
+
+    Whole-board move averages weight each row of ``moves`` by the number of moves of all
+    its positions (``all_moves``), so sampled rows count as much as they should.
+
+    Parameters
+    ----------
+    outcomes : pandas.DataFrame
+        `outcomes_by_edges_drawn` rows of one or more boards, with a column ``by``.
+    moves : pandas.DataFrame
+        `move_statistics_by_edges_drawn` rows of the same boards, with a column ``by``.
+    by : str, default "board"
+        The column naming the board (for example ``"side"``).
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns ``by``, ``positions``, ``mover_win_share``, ``draw_share``,
+        ``mover_loss_share`` (of all positions), ``exhaustive`` (every position's moves
+        examined), ``mistake_share`` (share of all legal moves that are mistakes),
+        ``outcome_changing_share``, ``mean_value_lost`` (expected value lost by a
+        uniformly random (position, move) pair) and ``mean_mistake_value_lost``; in
+        the order the boards first appear in ``outcomes``.
+    """
+    order = list(dict.fromkeys(outcomes[by]))
+    totals = outcomes.groupby(by, sort=False)[["positions", "mover_wins", "draws", "mover_loses"]].sum()
+    weight = moves["all_moves"] / moves.groupby(by, sort=False)["all_moves"].transform("sum")
+    weighted = moves.assign(mistake=weight * moves["mistake_share"],
+                            outcome=weight * moves["outcome_changing_share"],
+                            lost=weight * moves["mean_value_lost"]).groupby(by, sort=False)
+    summary = totals.join(weighted[["mistake", "outcome", "lost"]].sum())
+    summary["exhaustive"] = weighted["exhaustive"].all()
+    summary["mover_win_share"] = summary["mover_wins"] / summary["positions"]
+    summary["draw_share"] = summary["draws"] / summary["positions"]
+    summary["mover_loss_share"] = summary["mover_loses"] / summary["positions"]
+    summary["mistake_share"] = summary["mistake"]
+    summary["outcome_changing_share"] = summary["outcome"]
+    summary["mean_value_lost"] = summary["lost"]
+    summary["mean_mistake_value_lost"] = summary["lost"] / summary["mistake"].where(summary["mistake"] > 0)
+    columns = ["positions", "mover_win_share", "draw_share", "mover_loss_share", "exhaustive", "mistake_share",
+               "outcome_changing_share", "mean_value_lost", "mean_mistake_value_lost"]
+    return summary.loc[order, columns].reset_index()
+
+
+def first_moves(solution: Solution, position: int | list[int] = 0) -> pd.DataFrame:
+    """Every legal move of a position with its value and symmetry class.
+
+    Parameters
+    ----------
+    solution : Solution
+        A solved cell board.
+    position : int or list of int, default 0
+        The position (empty board by default).
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns ``edge``, ``dots`` (``"i-j"``), ``claims`` (cells the move completes),
+        ``value`` (for the mover), ``symmetry_class`` (the smallest edge equivalent to
+        this one under the symmetries fixing the position), ``optimal`` (bool) and
+        ``outcome`` (``"win"``, ``"draw"`` or ``"loss"`` for the mover), sorted by edge.
+
+    Examples
+    --------
+    >>> from triangles_core import solve
+    >>> table = first_moves(solve(3))
+    >>> len(table), sorted(set(table["symmetry_class"]))
+    (18, [1, 3, 4, 5])
+    """
+    b = solution.board
+    p = solution.position(position)
+    values = solution.move_values(p)
+    classes = edge_classes(b, p)
+    best = solution.value(p)
+    rows = [(e, "{}-{}".format(*b.edges[e - 1]), b.claims(p, e), v, classes[e], v == best, verdict_of(v))
+            for e, v in values.items()]
+    return pd.DataFrame(rows, columns=["edge", "dots", "claims", "value", "symmetry_class", "optimal", "outcome"])
+
+
+def first_move_classes(solution: Solution, position: int | list[int] = 0) -> pd.DataFrame:
+    """The legal moves of a position grouped by symmetry class.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per class, sorted by ``symmetry_class`` (its smallest edge):
+        ``symmetry_class``, ``edges`` (space-separated edge numbers), ``size``,
+        ``value`` (shared by the class: a test of the table and the symmetries) and
+        ``optimal``.
+
+    Raises
+    ------
+    AssertionError
+        If two edges of one class had different values.
+
+    Examples
+    --------
+    >>> from triangles_core import solve
+    >>> first_move_classes(solve(3))["size"].tolist()
+    [6, 3, 3, 6]
+    """
+    moves = first_moves(solution, position)
+    grouped = moves.groupby("symmetry_class", sort=True)
+    assert (grouped["value"].nunique() == 1).all(), "symmetric moves have different values"
+    return pd.DataFrame({
+        "symmetry_class": list(grouped.groups),
+        "edges": [" ".join(map(str, g["edge"])) for _, g in grouped],
+        "size": grouped.size().tolist(),
+        "value": grouped["value"].first().tolist(),
+        "optimal": grouped["optimal"].first().tolist(),
+    })
+
+
+def _selection(solution: Solution, clean_only: bool) -> np.ndarray:
+    if not clean_only:
+        return np.ones(solution.values.size, dtype=bool)
+    from ..engine.symmetry import all_positions
+
+    positions = all_positions(solution.board)
+    complete = np.zeros(positions.size, dtype=bool)
+    for mask in solution.board.cell_masks:
+        complete |= (positions & mask) == mask
+    return ~complete
+
+
+def edge_move_frequencies(solution: Solution, clean_only: bool = False) -> pd.DataFrame:
+    """For each ``k`` and edge: how often drawing the edge is legal, winning, optimal.
+
+    Parameters
+    ----------
+    solution : Solution
+        A solved board of at most 24 edges.
+    clean_only : bool, default False
+        Count only positions with no complete cell.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per ``(edges_drawn, edge)`` with ``k < n_edges``, sorted: ``legal``
+        (positions with ``k`` drawn edges where the edge is free), ``winning`` (where
+        its move value is > 0), ``optimal`` (where it keeps the position's value),
+        ``winning_share`` and ``optimal_share`` (of ``legal``, 6 decimals).
+
+    Examples
+    --------
+    >>> from triangles_core import solve
+    >>> table = edge_move_frequencies(solve(2))
+    >>> int(table.query("edges_drawn == 0")["legal"].sum())
+    9
+    """
+    b = solution.board
+    keep = _selection(solution, clean_only)
+    table = solution.move_table[keep]
+    values = solution.values[keep]
+    k = edge_counts(b)[keep].astype(np.int64)
+    length = b.n_edges + 1
+    rows = []
+    for e in range(b.n_edges):
+        column = table[:, e]
+        legal = column != NOT_A_MOVE
+        counts = [np.bincount(k[legal & extra], minlength=length)
+                  for extra in (True, column > 0, column == values)]
+        rows += [(level, e + 1, *(int(c[level]) for c in counts)) for level in range(b.n_edges)]
+    frame = pd.DataFrame(rows, columns=["edges_drawn", "edge", "legal", "winning", "optimal"])
+    frame = _shares(frame, {"winning_share": "winning", "optimal_share": "optimal"}, "legal")
+    return frame.sort_values(["edges_drawn", "edge"]).reset_index(drop=True)
+
+
+def winning_move_existence(solution: Solution, clean_only: bool = False) -> pd.DataFrame:
+    """By ``k``: positions with a winning move, with exactly one, and critical positions.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per ``k = 0..n_edges - 1`` (positions with a move): ``positions``,
+        ``with_winning_move`` (the mover is winning: some move has value > 0),
+        ``winning_share``, ``unique_winning_move`` (exactly one move wins),
+        ``unique_optimal_move`` (exactly one move keeps the value: critical positions)
+        and ``all_moves_optimal``.
+
+    Examples
+    --------
+    >>> from triangles_core import solve
+    >>> winning_move_existence(solve(1))["with_winning_move"].tolist()
+    [1, 0, 3]
+    """
+    b = solution.board
+    keep = _selection(solution, clean_only)
+    table = solution.move_table[keep]
+    values = solution.values[keep]
+    k = edge_counts(b)[keep].astype(np.int64)
+    legal = table != NOT_A_MOVE
+    winning = ((table > 0) & legal).sum(axis=1)
+    optimal = ((table == values[:, None]) & legal).sum(axis=1)
+    length = b.n_edges + 1
+    frame = pd.DataFrame({
+        "edges_drawn": np.arange(length),
+        "positions": np.bincount(k, minlength=length),
+        "with_winning_move": np.bincount(k[winning > 0], minlength=length),
+        "unique_winning_move": np.bincount(k[winning == 1], minlength=length),
+        "unique_optimal_move": np.bincount(k[optimal == 1], minlength=length),
+        "all_moves_optimal": np.bincount(k[optimal == legal.sum(axis=1)], minlength=length),
+    }).iloc[:-1]
+    with np.errstate(invalid="ignore", divide="ignore"):
+        frame.insert(3, "winning_share", (frame["with_winning_move"] / frame["positions"]).round(6))
+    return frame.reset_index(drop=True)

@@ -1,0 +1,236 @@
+"""Self-check of a stored solution: re-derive every value from its children.
+
+A value table of a cell board is correct exactly when every entry satisfies the negamax
+recurrence (SPEC section 1) given its children's entries:
+
+- the full board is worth 0;
+- otherwise a position is worth the best, over its undrawn edges, of
+  ``claims + values[child]`` if the edge completes ``claims >= 1`` cells (the mover
+  moves again) and ``-values[child]`` if it completes none (the turn passes).
+
+Every child has one more edge than its parent, so if all entries pass, induction on the
+number of undrawn edges shows the whole table is the true solution.  This is the
+self-check that GAMESMAN (the Berkeley game-solving system) runs on its databases.  It
+re-derives values with the one compiled rule, `triangles_core.engine.retrograde.move_value`,
+but in a different order from the solver: edge by edge over a whole chunk of positions,
+in parallel.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+from numba import njit, prange
+
+from ..common.progress import progress_bar
+from ..engine.retrograde import NOT_A_MOVE, cell_tables, move_value
+from ..engine.solvers import solve
+from ..engine.tables import Solution
+from ..games.cells import CellBoard
+
+__all__ = ["Mismatch", "Verification", "derive_values", "verify_side", "verify_solution", "verify_table"]
+
+CHUNK = 1 << 22
+"""Positions checked per call of the compiled kernel (a progress-bar step for side 4)."""
+
+
+@dataclass(frozen=True)
+class Mismatch:
+    """A stored value that its children contradict.
+
+    Attributes
+    ----------
+    position : int
+        The position (bitmask).
+    edges : tuple of int
+        Its drawn edges.
+    stored : int
+        The value in the table.
+    derived : int
+        The value the recurrence gives from the stored children.
+    """
+
+    position: int
+    edges: tuple[int, ...]
+    stored: int
+    derived: int
+
+    def __str__(self) -> str:
+        drawn = " ".join(map(str, self.edges)) or "none"
+        return (f"position {self.position} (edges drawn: {drawn}): stored value {self.stored:+d}, "
+                f"its children give {self.derived:+d}")
+
+
+@dataclass(frozen=True)
+class Verification:
+    """The outcome of a self-check.
+
+    Attributes
+    ----------
+    board : CellBoard
+        The board.
+    checked : int
+        Positions checked (the whole table, ``2**n_edges``).
+    mismatches : int
+        Positions whose stored value differs from the recurrence.
+    first_mismatch : Mismatch or None
+        The mismatch with the smallest bitmask, or None if the table passes.
+    """
+
+    board: CellBoard
+    checked: int
+    mismatches: int
+    first_mismatch: Mismatch | None
+
+    @property
+    def passed(self) -> bool:
+        """True when every stored value agrees with its children."""
+        return self.mismatches == 0
+
+    def __str__(self) -> str:
+        head = f"{self.board.label}: {self.checked} positions checked"
+        if self.passed:
+            return f"{head}, every value agrees with the recurrence"
+        plural = "" if self.mismatches == 1 else "es"
+        return f"{head}, {self.mismatches} mismatch{plural}; first: {self.first_mismatch}"
+
+
+@njit(cache=True, parallel=True)
+def _derive(values, start, stop, n_edges, first, second):  # pragma: no cover - compiled
+    # Edge by edge over the whole chunk: each pass streams through values[p | bit] in
+    # order, which the memory system prefetches well (2-4x faster on side 4 than looping
+    # over the edges of one position at a time).
+    size = stop - start
+    best = np.full(size, NOT_A_MOVE, dtype=np.int8)
+    for e in range(n_edges):
+        bit = np.int64(1) << e
+        for k in prange(size):
+            position = np.int64(start + k)
+            if position & bit:
+                continue
+            candidate = move_value(values, position, bit, e, first, second)
+            if candidate > best[k]:
+                best[k] = candidate
+    for k in prange(size):
+        if best[k] == NOT_A_MOVE:  # the full board: no move, worth 0
+            best[k] = 0
+    return best
+
+
+def derive_values(b: CellBoard, values: np.ndarray, start: int = 0, stop: int | None = None) -> np.ndarray:
+    """The recurrence's value of positions ``start .. stop - 1`` from their stored children.
+
+    Parameters
+    ----------
+    b : CellBoard
+        The board.
+    values : numpy.ndarray of int8, shape (2**b.n_edges,)
+        The table under test.
+    start, stop : int
+        Range of positions (bitmasks); the whole table by default.
+
+    Returns
+    -------
+    numpy.ndarray of int8, shape (stop - start,)
+        For each position, the best move value computed from ``values`` of its children
+        (0 for the full board).
+
+    Examples
+    --------
+    >>> from triangles_core import solve
+    >>> s = solve(2)
+    >>> bool((derive_values(s.board, s.values) == s.values).all())
+    True
+    """
+    stop = len(values) if stop is None else stop
+    first, second = cell_tables(b)
+    return _derive(values, np.int64(start), np.int64(stop), b.n_edges, first, second)
+
+
+def verify_table(b: CellBoard, values: np.ndarray, progress: bool = False, chunk: int = CHUNK) -> Verification:
+    """Check every stored value of a table against the recurrence.
+
+    Parameters
+    ----------
+    b : CellBoard
+        The board the table is for.
+    values : numpy.ndarray of int8, shape (2**b.n_edges,)
+        The table under test (not modified).
+    progress : bool, default False
+        Show a tqdm progress bar (counted in positions).
+    chunk : int, default `CHUNK`
+        Positions per kernel call.
+
+    Returns
+    -------
+    Verification
+        How many positions were checked and the first mismatch, if any.
+
+    Raises
+    ------
+    ValueError
+        If ``values`` is not an int8 array of shape ``(2**b.n_edges,)``.
+
+    Examples
+    --------
+    >>> from triangles_core import solve
+    >>> solution = solve(2)
+    >>> print(verify_table(solution.board, solution.values))
+    side-2 board: 512 positions checked, every value agrees with the recurrence
+    >>> table = solution.values.copy()
+    >>> table[0] += 1
+    >>> print(verify_table(solution.board, table))
+    side-2 board: 512 positions checked, 1 mismatch; first: position 0 (edges drawn: none): stored value -1, its children give -2
+    """
+    expected = 1 << b.n_edges
+    if not isinstance(values, np.ndarray) or values.dtype != np.int8 or values.shape != (expected,):
+        shape = getattr(values, "shape", None)
+        dtype = getattr(values, "dtype", type(values).__name__)
+        raise ValueError(f"a {b.label} table must be an int8 array of shape ({expected},), "
+                         f"got {dtype} of shape {shape}")
+    bar = progress_bar(expected, f"verify {b.label}", unit="pos", unit_scale=True) if progress else None
+    mismatches, first = 0, None
+    try:
+        for start in range(0, expected, chunk):
+            stop = min(start + chunk, expected)
+            derived = derive_values(b, values, start, stop)
+            bad = np.flatnonzero(derived != values[start:stop])
+            if bad.size:
+                if first is None:
+                    p = start + int(bad[0])
+                    first = Mismatch(p, tuple(b.drawn_edges(p)), int(values[p]), int(derived[bad[0]]))
+                mismatches += int(bad.size)
+            if bar is not None:
+                bar.update(stop - start)
+    finally:
+        if bar is not None:
+            bar.close()
+    return Verification(b, expected, mismatches, first)
+
+
+def verify_solution(solution: Solution, progress: bool = False) -> Verification:
+    """`verify_table` on a solution's table.
+
+    Examples
+    --------
+    >>> from triangles_core import solve
+    >>> verify_solution(solve(3)).passed
+    True
+    """
+    return verify_table(solution.board, solution.values, progress=progress)
+
+
+def verify_side(side: int, progress: bool = False) -> Verification:
+    """Load or compute the side-``side`` solution (`solve`) and check every value.
+
+    Side 4 loads the 1 GiB cached table (or computes it, about half a minute) and then
+    checks its 2**30 positions.
+
+    Raises
+    ------
+    ValueError
+        If ``side`` is not in 1..4.
+    """
+    return verify_solution(solve(side, progress=progress), progress=progress)
+

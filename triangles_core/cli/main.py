@@ -1,0 +1,397 @@
+"""The ``triangles`` command (also ``python -m triangles_core``).
+
+Subcommands are registered in `build_parser`; each handler returns an exit status.
+Errors in the input end the command with one line on stderr and exit status 2 (never a
+traceback); every answer before the error is already on stdout.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from typing import Sequence
+
+from ..common.checks import excerpt
+from ..common.errors import InvalidPositionError
+
+__all__ = ["main", "build_parser", "CommandError"]
+
+PROG = "triangles"
+
+
+class CommandError(Exception):
+    """A user error: printed as one line on stderr, exit status 2."""
+
+
+class _Parser(argparse.ArgumentParser):
+    """An argument parser whose usage errors are one line on stderr (exit status 2)."""
+
+    def error(self, message: str):
+        self.exit(2, f"{self.prog}: error: {message} (see '{self.prog} --help')\n")
+
+
+def _read_input(path: str | None) -> str:
+    if path is None or path == "-":
+        return sys.stdin.buffer.read().decode("utf-8-sig", errors="replace")
+    try:
+        with open(path, "rb") as handle:
+            return handle.read().decode("utf-8-sig", errors="replace")
+    except OSError as error:
+        raise CommandError(f"cannot read {path}: {error.strerror or error}") from None
+
+
+def _judge(args: argparse.Namespace) -> int:
+    from ..judge import JudgeInputError, run_dialect
+
+    text = _read_input(args.file)
+    out = sys.stdout
+
+    def warn(message: str) -> None:
+        out.flush()
+        print(f"{PROG} judge {args.format}: note: {message}", file=sys.stderr)
+
+    try:
+        for line in run_dialect(args.format, text, warn):
+            out.write(line + "\n")
+    except JudgeInputError as error:
+        try:
+            out.flush()
+        except BrokenPipeError:
+            _silence_stdout()
+        print(f"{PROG} judge {args.format}: error: {error}", file=sys.stderr)
+        return 2
+    return 0
+
+
+def _parse_edges(words: Sequence[str], board) -> list[int]:
+    """Edge numbers from the command line (spaces or commas), checked against the board.
+
+    Numbers are decimal digits; leading zeros are allowed (``007`` is 7), as a C program
+    reading with ``scanf("%d")`` would read them.
+    """
+    edges: list[int] = []
+    for word in words:
+        for part in word.replace(",", " ").split():
+            if not (part.isascii() and part.isdigit()):
+                raise CommandError(f"edge {excerpt(part)} is not a positive integer")
+            digits = part.lstrip("0") or "0"
+            if len(digits) > 6:
+                raise CommandError(str(board.edge_error(part)))
+            try:
+                edges.append(board.check_edge(int(digits)))
+            except InvalidPositionError as error:
+                raise CommandError(str(error)) from None
+    duplicate = next((e for i, e in enumerate(edges) if e in edges[:i]), None)
+    if duplicate is not None:
+        print(f"{PROG}: note: edge {duplicate} is listed more than once; a drawn edge is drawn", file=sys.stderr)
+    return edges
+
+
+def _board(args: argparse.Namespace):
+    """The board named by ``--side`` or ``--boxes``."""
+    from ..games.boards import cell_board
+
+    return cell_board(args.boxes if args.boxes is not None else args.side)
+
+
+def _solution(args: argparse.Namespace):
+    """The solved board of ``--side`` or ``--boxes`` (with a progress bar for big tables)."""
+    from ..engine.solvers import solve_cells
+
+    board = _board(args)
+    return solve_cells(board, progress=board.n_edges >= 28)
+
+
+def _solution_and_position(args: argparse.Namespace):
+    """The solved board and the position given by the ``EDGE`` arguments (checked before solving)."""
+    edges = _parse_edges(args.edges, _board(args))
+    solution = _solution(args)
+    return solution, solution.position(edges)
+
+
+def _silence_stdout() -> None:
+    """Point stdout at /dev/null so that the interpreter's final flush cannot fail."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):
+        pass
+
+
+def _solve(args: argparse.Namespace) -> int:
+    solution, position = _solution_and_position(args)
+    b = solution.board
+    value = solution.value(position)
+    verdict = {"win": "the player to move wins", "loss": "the player to move loses",
+               "draw": "optimal play ends in a draw"}[solution.verdict(position)]
+    print(f"{b.title} board, drawn edges: {' '.join(map(str, b.drawn_edges(position))) or '(none)'}")
+    print(b.text_art(position))
+    print(f"Value for the player to move: {value:+d} ({verdict})")
+    moves = solution.move_values(position)
+    if not moves:
+        print("No legal move: the board is full.")
+        return 0
+    print("\nedge  dots    claims  value")
+    for edge, move_value in moves.items():
+        i, j = b.edges[edge - 1]
+        mark = "optimal" if move_value == value else ""
+        print(f"{edge:>4}  {i:>2}-{j:<3}  {b.claims(position, edge):>6}  {move_value:>+5d}  {mark}".rstrip())
+    pv = solution.principal_variation(position)
+    line = " ".join(f"{s.player}:{s.move}{'*' * s.reward}" for s in pv)
+    print(f"\nPrincipal variation (* = {b.cell_name} claimed): {line}")
+    return 0
+
+
+def _review(args: argparse.Namespace) -> int:
+    from ..analysis.records import RecordError, parse_record
+    from ..analysis.review import format_review, review_game
+
+    text = _read_input(args.record)
+    name = "standard input" if args.record in (None, "-") else args.record
+
+    def warn(message: str) -> None:
+        print(f"{PROG} review: note: {name}: {message}", file=sys.stderr)
+
+    try:
+        record = parse_record(text, _board(args), warn)
+    except RecordError as error:
+        raise CommandError(f"{name}: {error}") from None
+    review = review_game(record, _solution(args))
+    if args.csv:
+        review.table().to_csv(sys.stdout, index=False, lineterminator="\n")
+    else:
+        print(format_review(review))
+    return 0
+
+
+def _verify(args: argparse.Namespace) -> int:
+    from ..analysis.verify import verify_solution, verify_table
+
+    board = _board(args)
+    if args.table is None:
+        result = verify_solution(_solution(args), progress=board.n_edges >= 28)
+    else:
+        import numpy as np
+
+        try:
+            with open(args.table, "rb") as handle:
+                if handle.read(6) != b"\x93NUMPY":
+                    raise CommandError(f"{args.table} is not a .npy file (numpy.save format)")
+            with np.errstate(over="ignore"):
+                values = np.load(args.table, allow_pickle=False, mmap_mode="r")
+        except (OSError, ValueError, OverflowError) as error:
+            raise CommandError(f"cannot read {args.table} as a .npy table: {error}") from None
+        try:
+            result = verify_table(board, np.asarray(values), progress=board.n_edges >= 28)
+        except ValueError as error:
+            raise CommandError(f"{args.table}: {error}") from None
+    print(result)
+    return 0 if result.passed else 1
+
+
+def _graph(args: argparse.Namespace) -> int:
+    from ..analysis.export import export_graph, graph_format
+
+    try:
+        graph_format(args.output)
+    except ValueError as error:
+        raise CommandError(str(error)) from None
+    solution, root = _solution_and_position(args)
+    try:
+        path = export_graph(solution, args.output, root, optimal_only=args.optimal)
+    except (ValueError, RuntimeError) as error:
+        raise CommandError(str(error)) from None
+    except OSError as error:
+        raise CommandError(f"cannot write {args.output}: {error.strerror or error}") from None
+    print(f"wrote {path}")
+    return 0
+
+
+EXAMPLES = {
+    "judge": """examples:
+  printf '6\\n1 2 3 4 5 6\\n5\\n4 5 6 7 8\\n0\\n' | triangles judge gym
+  Andy wins
+  Ralph wins
+
+  printf '1\\n1\\n2 4\\n' | triangles judge triangle-war
+  Game 1: B wins.
+
+  echo '5 1 2 3 4 5' | triangles judge uestc
+  WIN!
+
+  echo '3 1 6 1 7 8 5 0 3 4 9 3 2 1 9' | triangles judge peg
+  21
+
+  printf '1\\n2\\n2 3\\n' | triangles judge zoj1039
+  Scenario #1:
+  There is no winning move.
+
+  printf '5 2 3 4 5 6\\n0\\n' | triangles judge poj1143
+  Test Case #1
+  The winning moves are: 4 5 6
+
+Bad input: one line on stderr naming the case, line and token, exit status 2; every
+answer before it is already on stdout.  Formats: docs/SPEC.md.
+""",
+    "solve": """example:
+  triangles solve 1 2 3 4 5 6      # the first gym sample: value +1, the player to move wins
+  triangles solve --side 2         # the empty side-2 board
+  triangles solve --boxes 2x2 1 2  # Dots-and-Boxes, 2x2 boxes, lines 1 and 2 drawn
+""",
+    "review": """record syntax (one game; '#' starts a comment, blank lines are ignored):
+  start: 1 2 3     optional, before the first move: edges drawn before the game
+                   (their triangles belong to nobody); A moves first from there
+  2 4              a line of exactly two numbers: the edge joining dots 2 and 4
+                   (Triangle War numbering, dots 1.. row by row from the top)
+  7                any other number: an edge number (SPEC numbering); '1 2 3' on one
+                   line is three edges; 'e7' is always an edge, '2-4' always a dot pair
+
+values are A's final margin (A's triangles minus B's) if both play perfectly from that
+point on; 'lost' is how much a move gave away (0 for an optimal move).
+classification: value lost 1 = inaccuracy, 2 = mistake, 3 or more = blunder.
+
+example (the third game of the POJ 1085 sample):
+  printf '1 2\\n2 3\\n1 3\\n2 4\\n2 5\\n4 5\\n' > game.txt
+  triangles review game.txt              # ends: A wins by 3 with perfect play from here
+  triangles review game.txt --csv > game.csv
+""",
+    "verify": """example:
+  triangles verify --side 3
+  side-3 board: 262144 positions checked, every value agrees with the recurrence
+  triangles verify --boxes 3x3
+
+exit status: 0 if every value agrees, 1 on a mismatch (the first one is printed),
+2 on bad input (an unreadable --table file or one of the wrong shape).
+""",
+    "graph": """examples:
+  triangles graph side2.graphml --side 2           # all 512 positions of side 2
+  triangles graph best.dot 1 2 3 4 5 --side 3 --optimal   # optimal play from a side-3 position
+  triangles graph boxes.graphml --boxes 1x2        # all 128 positions of 1x2 Dots-and-Boxes
+
+Graphs above 100,000 positions are refused before anything is written.
+""",
+}
+
+
+def _boxes(text: str) -> tuple[int, int]:
+    """``RxC`` (for example ``3x3``) as ``(rows, cols)``, for ``--boxes``."""
+    rows, sep, cols = text.lower().partition("x")
+    if not (sep and rows.isascii() and rows.isdigit() and cols.isascii() and cols.isdigit()):
+        raise argparse.ArgumentTypeError(f"expected ROWSxCOLS such as 3x3, got {excerpt(text)}")
+    r, c = int(rows[:4]), int(cols[:4])
+    lines = 2 * r * c + r + c
+    if r < 1 or c < 1 or lines > MAX_LINES:
+        raise argparse.ArgumentTypeError(f"{excerpt(text)} boxes have {lines} lines; solvable boards have 1..{MAX_LINES} "
+                                         "(3x3: 24, 2x5: 27, 3x4: 31)")
+    return r, c
+
+
+MAX_LINES = 31
+"""The largest boxes board the commands solve (3x4: 31 lines, a 2 GiB table)."""
+
+
+def _add_board(parser: argparse.ArgumentParser, default: int | None) -> None:
+    """``--side N`` (1..4) or ``--boxes RxC``; one of them is required when there is no default."""
+    group = parser.add_mutually_exclusive_group(required=default is None)
+    group.add_argument("--side", type=int, default=default, choices=range(1, 5), metavar="N",
+                       help="triangular board of side 1..4" + (f" (default {default})" if default else ""))
+    group.add_argument("--boxes", type=_boxes, metavar="RxC",
+                       help="Dots-and-Boxes board of R x C boxes instead (up to 31 lines, e.g. 3x3, 3x4)")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of the ``triangles`` command."""
+    from ..judge import DIALECTS
+
+    parser = _Parser(
+        prog=PROG,
+        description="Exact solutions of Fighting for Triangles (Gym 100015F, POJ 1085) and its sibling games.",
+        epilog="example:\n  triangles solve 1 2 3 4 5 6     # value, verdict and move values of a position\n\n"
+               "Run 'triangles COMMAND --help' for examples of each command.\n"
+               "Rules and formats: docs/SPEC.md in the repository.",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    judge = sub.add_parser("judge", help="answer contest input in a judge's exact format",
+                           description="Read judge input (token-based) and print the judge's exact output.",
+                           epilog=EXAMPLES["judge"], formatter_class=argparse.RawDescriptionHelpFormatter)
+    judge.add_argument("format", choices=sorted(DIALECTS), metavar="FORMAT",
+                       help="one of: " + ", ".join(sorted(DIALECTS)))
+    judge.add_argument("file", nargs="?", metavar="FILE", help="input file (default: standard input)")
+    judge.set_defaults(handler=_judge)
+
+    solve = sub.add_parser("solve", help="value, verdict and move values of one position",
+                           description="Show a position, its value for the player to move, every legal move "
+                                       "with its value, and a principal variation.",
+                           epilog=EXAMPLES["solve"], formatter_class=argparse.RawDescriptionHelpFormatter)
+    solve.add_argument("edges", nargs="*", metavar="EDGE", help="drawn edges (1-based numbers, docs/SPEC.md numbering)")
+    _add_board(solve, default=3)
+    solve.set_defaults(handler=_solve)
+
+    review = sub.add_parser("review", help="replay a game record against the exact solution",
+                            description="Replay a game move by move against the exact solution: the value "
+                                        "before and after each move for A, the optimal moves, the value lost "
+                                        "and a verdict (inaccuracy, mistake, blunder); then the score, the "
+                                        "result, the result under perfect play, and each side's value lost.",
+                            epilog=EXAMPLES["review"], formatter_class=argparse.RawDescriptionHelpFormatter)
+    review.add_argument("record", metavar="RECORD", help="game record file ('-' for standard input)")
+    _add_board(review, default=3)
+    review.add_argument("--csv", action="store_true", help="write the move table as CSV instead")
+    review.set_defaults(handler=_review)
+
+    verify = sub.add_parser("verify", help="check a solution: re-derive every value from its children",
+                            description="Load or compute the side-N solution and check every stored value "
+                                        "against the recurrence from its children (as GAMESMAN does).",
+                            epilog=EXAMPLES["verify"], formatter_class=argparse.RawDescriptionHelpFormatter)
+    _add_board(verify, default=None)
+    verify.add_argument("--table", metavar="FILE", help="check this .npy table instead of the solver's")
+    verify.set_defaults(handler=_verify)
+
+    graph = sub.add_parser("graph", help="write a state graph as GraphML or DOT",
+                           description="Write the state graph (or, with --optimal, the optimal-play "
+                                       "subgraph) from a position, for Gephi (GraphML) or Graphviz (DOT).",
+                           epilog=EXAMPLES["graph"], formatter_class=argparse.RawDescriptionHelpFormatter)
+    graph.add_argument("output", metavar="OUTPUT", help="file to write: .graphml, or .dot / .gv (needs pydot)")
+    graph.add_argument("edges", nargs="*", metavar="EDGE", help="drawn edges of the root (default: empty board)")
+    _add_board(graph, default=2)
+    graph.add_argument("--optimal", action="store_true", help="only the moves of optimal play")
+    graph.set_defaults(handler=_graph)
+    return parser
+
+
+def _one_line_warning(message, category, filename, lineno, line=None) -> str:
+    return f"{PROG}: warning: {message}\n"
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the ``triangles`` command; returns the exit status."""
+    import warnings
+
+    warnings.formatwarning = _one_line_warning  # e.g. a corrupted cache: one line, no source excerpt
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if sys.stdout is None:
+        print(f"{PROG} {args.command}: error: standard output is closed", file=sys.stderr)
+        return 2
+    try:
+        status = args.handler(args)
+        sys.stdout.flush()
+        return status
+    except CommandError as error:
+        sys.stdout.flush()
+        print(f"{PROG} {args.command}: error: {error}", file=sys.stderr)
+        return 2
+    except BrokenPipeError:
+        # The reader went away (e.g. `| head`): stop quietly, like other filters.
+        _silence_stdout()
+        return 0
+    except OSError as error:
+        print(f"{PROG} {args.command}: error: cannot write output: {error.strerror or error}", file=sys.stderr)
+        _silence_stdout()
+        return 2
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,110 @@
+"""One rule for what an integer argument is, and bounded quotes of bad input.
+
+An integer argument is a Python or numpy integer of any size; ``bool`` (although a
+subclass of ``int``), floats (even ``2.0``) and strings are not.  Every entry point (the
+library, the command line and the judges) checks its integer arguments with
+`check_integer`, so the same input gets the same answer everywhere, and quotes bad
+input with `excerpt`, so that no message prints more than a bounded part of it.
+"""
+
+from __future__ import annotations
+
+import numbers
+
+__all__ = ["MAX_EXCERPT", "excerpt", "is_integer", "check_integer"]
+
+MAX_EXCERPT = 40
+"""Quoted input is cut after this many characters."""
+
+
+def excerpt(value: object, limit: int = MAX_EXCERPT) -> str:
+    """``repr(value)``, cut short after ``limit`` characters (with the full length said).
+
+    Parameters
+    ----------
+    value : object
+        What to quote; strings are quoted with `repr`.
+    limit : int, default `MAX_EXCERPT`
+        Longest quote kept.
+
+    Returns
+    -------
+    str
+        The quote.
+
+    Examples
+    --------
+    >>> excerpt(19)
+    '19'
+    >>> excerpt("x" * 100)
+    "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx... (102 characters)"
+    """
+    if isinstance(value, (range, bytes, str, list, tuple)) and len(value) > 10 * limit:
+        text = repr(value[: 2 * limit])  # never build the repr of a huge sequence
+        return f"{text[:limit - 1]}... (a {type(value).__name__} of {len(value)} items)"
+    text = repr(value)
+    if len(text) > limit:
+        return f"{text[:limit - 1]}... ({len(text)} characters)"
+    return text
+
+
+def is_integer(value: object) -> bool:
+    """True for Python and numpy integers, False for bool, float, str and the rest.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> [is_integer(v) for v in (3, np.int8(3), 2**100, True, 3.0, "3")]
+    [True, True, True, False, False, False]
+    """
+    if isinstance(value, bool) or type(value).__name__ == "bool_":
+        return False
+    return isinstance(value, numbers.Integral)
+
+
+def check_integer(value: object, what: str, low: int | None = None, high: int | None = None,
+                  error: type[ValueError] = ValueError) -> int:
+    """``value`` as an ``int`` if it is an integer in ``low..high``; otherwise raise.
+
+    Parameters
+    ----------
+    value : object
+        The argument.
+    what : str
+        What it is, for the message (``"board side"``, ``"edge"``).
+    low, high : int, optional
+        Inclusive bounds.
+    error : type, default ValueError
+        The exception class to raise (a `ValueError` subclass).
+
+    Returns
+    -------
+    int
+
+    Raises
+    ------
+    ValueError
+        Or ``error``: the value is not an integer (`is_integer`) or is out of range;
+        the message quotes it with `excerpt`.
+
+    Examples
+    --------
+    >>> check_integer(3, "board side", 1, 4)
+    3
+    >>> check_integer(2.0, "board side", 1, 4)
+    Traceback (most recent call last):
+    ...
+    ValueError: board side must be an integer, got 2.0
+    >>> check_integer(9, "board side", 1, 4)
+    Traceback (most recent call last):
+    ...
+    ValueError: board side 9 is out of range (1..4)
+    """
+    if not is_integer(value):
+        raise error(f"{what} must be an integer, got {excerpt(value)}")
+    number = int(value)  # type: ignore[arg-type]
+    if (low is not None and number < low) or (high is not None and number > high):
+        bounds = (f"{low}..{high}" if low is not None and high is not None
+                  else f">= {low}" if low is not None else f"<= {high}")
+        raise error(f"{what} {excerpt(number)} is out of range ({bounds})")
+    return number

@@ -1,0 +1,158 @@
+"""Writing files so that no fault leaves a broken or stray file.
+
+Every file the package writes (tables, figures, graph exports, cached value tables, a
+review written with ``--csv``) goes through `atomic_open`: the bytes go to a temporary
+file in the same folder, which is flushed, synced and renamed over the target only when
+complete.  A full disk, Ctrl-C or an exception leaves the earlier file untouched and
+removes the temporary one.  A process killed outright (SIGKILL) cannot clean up; its
+temporary file carries its process id in the name, so `remove_stale_temporaries` can
+tell it from one that a running process is still writing.
+
+Targets that are not regular files (``/dev/stdout``, a FIFO, a terminal) are written
+directly: they are streams, and renaming over them would replace the device node.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+import tempfile
+from contextlib import contextmanager
+from pathlib import Path
+from typing import IO, Iterator
+
+__all__ = ["atomic_open", "remove_stale_temporaries", "temporary_prefix"]
+
+_SUFFIX = ".tmp"
+
+
+def temporary_prefix(path: Path) -> str:
+    """The name prefix of the temporary files written for ``path`` (before the pid)."""
+    return f".{path.name}."
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
+@contextmanager
+def atomic_open(path: str | os.PathLike, mode: str = "wb", encoding: str | None = None,
+                newline: str | None = None, replace_special: bool = False) -> Iterator[IO]:
+    """Open ``path`` for writing so that it is replaced only by a complete file.
+
+    Parameters
+    ----------
+    path : str or path-like
+        The file to write; its folder must exist.  A symbolic link is followed (the
+        file it points to is replaced, the link kept).
+    mode : {"wb", "w"}, default "wb"
+        Binary or text.
+    encoding, newline : str, optional
+        As for `open` in text mode.
+    replace_special : bool, default False
+        What to do when ``path`` exists but is not a regular file (a device, a FIFO, or
+        a link to one): write to it as a stream (the default, for an output the user
+        names, such as ``/dev/stdout``), or replace it by a regular file (for files the
+        package owns, such as its cache).
+
+    Yields
+    ------
+    file object
+        Write to it; the file is renamed into place when the ``with`` block ends
+        without an exception, and removed otherwise.
+
+    Raises
+    ------
+    OSError
+        When the folder cannot be written (the target is left as it was).
+
+    Examples
+    --------
+    >>> import tempfile, pathlib
+    >>> with tempfile.TemporaryDirectory() as d:
+    ...     target = pathlib.Path(d) / "out.txt"
+    ...     with atomic_open(target, "w") as handle:
+    ...         _ = handle.write("hello\\n")
+    ...     print(target.read_text(), end=""); print(sorted(p.name for p in pathlib.Path(d).iterdir()))
+    hello
+    ['out.txt']
+    """
+    if mode not in ("wb", "w"):
+        raise ValueError(f"mode must be 'wb' or 'w', got {mode!r}")
+    target = Path(os.path.realpath(path))
+    try:
+        status = os.stat(target)
+    except FileNotFoundError:
+        status = None
+    if status is not None and not stat.S_ISREG(status.st_mode):
+        if not replace_special:
+            with open(target, mode, encoding=encoding, newline=newline) as handle:  # a stream
+                yield handle
+            return
+        target, status = Path(os.path.abspath(path)), None
+    fd, temporary = tempfile.mkstemp(dir=target.parent, prefix=f"{temporary_prefix(target)}{os.getpid()}-",
+                                     suffix=_SUFFIX)
+    try:
+        os.fchmod(fd, stat.S_IMODE(status.st_mode) if status is not None else 0o666 & ~_umask())
+        with os.fdopen(fd, mode, encoding=encoding, newline=newline) as handle:
+            yield handle
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(temporary, target)
+    except BaseException:
+        try:
+            os.unlink(temporary)
+        except OSError:
+            pass
+        raise
+
+
+def _pid_alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True  # it exists, owned by someone else
+    return True
+
+
+def remove_stale_temporaries(path: str | os.PathLike) -> list[Path]:
+    """Remove the temporary files that killed writers of ``path`` left behind.
+
+    A temporary file is stale when the process whose id is in its name no longer runs;
+    files of running processes (a concurrent writer) are left alone.
+
+    Parameters
+    ----------
+    path : str or path-like
+        The target file whose temporaries to look for.
+
+    Returns
+    -------
+    list of pathlib.Path
+        The files removed.
+    """
+    target = Path(os.path.realpath(path))
+    prefix = temporary_prefix(target)
+    removed = []
+    try:
+        candidates = list(target.parent.iterdir())
+    except OSError:
+        return removed
+    for candidate in candidates:
+        name = candidate.name
+        if not (name.startswith(prefix) and name.endswith(_SUFFIX)):
+            continue
+        pid_text = name[len(prefix):].split("-", 1)[0]
+        if not pid_text.isdigit() or _pid_alive(int(pid_text)):
+            continue
+        try:
+            if candidate.is_file() and not candidate.is_symlink():
+                candidate.unlink()
+                removed.append(candidate)
+        except OSError:
+            pass
+    return removed

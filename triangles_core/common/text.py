@@ -1,0 +1,35 @@
+"""Reading text input: lines as editors count them, and tokens quoted for messages."""
+
+from __future__ import annotations
+
+import re
+
+from .checks import MAX_EXCERPT
+
+__all__ = ["quote_token", "split_lines"]
+
+_LINE_BREAK = re.compile(r"\r\n|\n|\r")
+
+
+def quote_token(token: str) -> str:
+    """A token quoted for an error message, cut short after `MAX_EXCERPT` characters.
+
+    Examples
+    --------
+    >>> quote_token("19")
+    "'19'"
+    """
+    if len(token) > MAX_EXCERPT:
+        return f"{token[:MAX_EXCERPT]!r}... ({len(token)} characters)"
+    return repr(token)
+
+
+def split_lines(text: str) -> list[str]:
+    """The lines of an input, broken at ``\\n``, ``\\r\\n`` or ``\\r`` only (as editors count them).
+
+    Examples
+    --------
+    >>> split_lines("1\\r\\n2\\r3")
+    ['1', '2', '3']
+    """
+    return _LINE_BREAK.split(text)

@@ -1,0 +1,243 @@
+"""The public entry points that solve each game, and where their value tables live.
+
+- `solve` (Fighting for Triangles, side 1..4) and `solve_boxes` (Dots-and-Boxes up to
+  31 lines) run the compiled retrograde kernel once per board and process; tables of
+  28 edges or more are kept in the user cache (`triangles_core.engine.store`).
+- `solve_peg_game` and `solve_number_game` run the reference negamax
+  (`triangles_core.engine.searched`).
+
+Every result implements `triangles_core.engine.solved.SolvedGame`.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Iterable
+
+import numpy as np
+
+from ..common.checks import check_integer
+from ..games.boxes import boxes_board
+from ..games.cells import CellBoard
+from ..games.peg import PegGame, peg_board
+from ..games.triangles import board
+from .game import SearchLimitError
+from .searched import GameSolution, NumberGameSolution
+from .tables import Solution
+
+__all__ = ["MAX_PEG_POSITIONS", "MAX_TABLE_SIDE", "solve", "solve_boxes", "solve_cells", "solve_number_game",
+           "solve_peg", "solve_peg_game"]
+
+MAX_TABLE_SIDE = 4
+"""The largest side whose full table fits in memory (side 4: 1 GiB; side 5: 32 TiB)."""
+
+CACHED_EDGES = 28
+"""Value tables of boards with at least this many edges are cached on disk (256 MiB and up)."""
+
+MAX_PEG_POSITIONS = 100_000
+"""A peg search stops beyond this many positions (about 30 MB and 3 s); every 5-row
+board of NAQ 2018 J needs at most 26,725."""
+
+_memory: dict[str, np.ndarray] = {}
+
+
+def solve_cells(cell_board: CellBoard, *, progress: bool = False, use_cache: bool = True) -> Solution:
+    """Strongly solve any cell board by retrograde analysis (at most 31 edges).
+
+    Parameters
+    ----------
+    cell_board : CellBoard
+        The board.
+    progress : bool, default False
+        Show a tqdm progress bar while the table is computed.
+    use_cache : bool, default True
+        For boards of `CACHED_EDGES` edges or more, load the table from (and save it
+        to) the cache directory instead of recomputing it.
+
+    Returns
+    -------
+    Solution
+        Values of all ``2**n_edges`` positions (``int8``, read-only), computed once
+        per process.
+
+    Raises
+    ------
+    ValueError
+        If the board has more than 31 edges.
+    """
+    key = cell_board.key
+    if key not in _memory:
+        from .retrograde import _check_size, solve_table
+
+        _check_size(cell_board)
+
+        def compute() -> np.ndarray:
+            return solve_table(cell_board, progress=progress)
+
+        if cell_board.n_edges >= CACHED_EDGES and use_cache:
+            from .store import cached_table
+
+            values = cached_table(cell_board, compute)
+        else:
+            values = compute()
+        values.flags.writeable = False
+        _memory[key] = values
+    return Solution(cell_board, _memory[key])
+
+
+def solve(side: int, *, progress: bool = False, use_cache: bool = True) -> Solution:
+    """Strongly solve Fighting for Triangles on the side-``n`` board.
+
+    Parameters
+    ----------
+    side : int
+        Board side, 1 to 4.  Side 3 is the board of Gym 100015F / POJ 1085.
+    progress : bool, default False
+        Show a tqdm progress bar (worth it for side 4).
+    use_cache : bool, default True
+        For side 4, load the table from (and save it to) the cache directory
+        (`triangles_core.engine.store`) instead of recomputing it.
+
+    Returns
+    -------
+    Solution
+        Values of all ``2**n_edges`` positions (``int8``).
+
+    Raises
+    ------
+    ValueError
+        If ``side`` is not an integer in 1..4 (side 5 would need 32 TiB).
+
+    Examples
+    --------
+    >>> solve(3).value([])
+    -3
+    """
+    side = check_integer(side, "board side", 1, MAX_TABLE_SIDE)
+    return solve_cells(board(side), progress=progress, use_cache=use_cache)
+
+
+def solve_boxes(rows: int, cols: int, *, progress: bool = False, use_cache: bool = True) -> Solution:
+    """Strongly solve Dots-and-Boxes on ``rows x cols`` boxes (at most 31 lines).
+
+    Lines are numbered as in docs/SPEC.md section 4 (`triangles_core.games.boxes`).
+
+    Parameters
+    ----------
+    rows, cols : int
+        Boxes down and across; the board has ``2 rows cols + rows + cols`` lines,
+        at most 31 (3x3: 24 lines, 16 MiB; 2x5: 27; 3x4: 31, 2 GiB).
+    progress, use_cache : bool
+        As for `solve`.
+
+    Returns
+    -------
+    Solution
+        Values of all ``2**n_lines`` positions: the same interface as `solve`.
+
+    Raises
+    ------
+    ValueError
+        If ``rows`` or ``cols`` is not a positive integer, or the board has more than
+        31 lines.
+
+    Examples
+    --------
+    >>> solve_boxes(1, 1).value([])        # the second player draws the fourth line
+    -1
+    >>> solve_boxes(3, 3).value([])        # David Wilson's analysis: the first player loses by 3
+    -3
+    """
+    return solve_cells(boxes_board(rows, cols), progress=progress, use_cache=use_cache)
+
+
+def solve_peg_game(values: Iterable[int], rows: int = 5) -> GameSolution:
+    """Solve Peg Game for Two (NAQ 2018 J) from a position, by memoised negamax.
+
+    Parameters
+    ----------
+    values : iterable of int
+        Peg value per hole, row by row, each 0..100 (0 = empty hole).
+    rows : int, default 5
+        Holes on a side.
+
+    Returns
+    -------
+    GameSolution
+        ``root`` is the position; every position below it is solved.  Moves are
+        `triangles_core.games.peg.Jump` objects.
+
+    Raises
+    ------
+    InvalidPegBoardError
+        If the position is not one of this board (see `PegBoard.position`).
+    SearchLimitError
+        If the search would need more than `MAX_PEG_POSITIONS` positions (large
+        boards with many distinct pegs): the message says so.
+
+    Examples
+    --------
+    >>> s = solve_peg_game([3, 1, 6, 1, 7, 8, 5, 0, 3, 4, 9, 3, 2, 1, 9])
+    >>> s.value(s.root), [str(m) for m in s.optimal_moves(s.root)]
+    (21, ['3>5>8'])
+    """
+    game = PegGame(rows)
+    position = game.position(values)
+    try:
+        return GameSolution(game, position, max_positions=MAX_PEG_POSITIONS)
+    except SearchLimitError:
+        raise SearchLimitError(f"this {rows}-row peg board needs more than {MAX_PEG_POSITIONS:,} positions to "
+                               "solve exactly, which is out of reach here (every 5-row board needs at most "
+                               "26,725)") from None
+
+
+def solve_peg(values: Iterable[int], rows: int = 5) -> int:
+    """The first player's net score for a starting board (the NAQ 2018 J answer).
+
+    Parameters
+    ----------
+    values : iterable of int
+        Peg values row by row, 0..100, exactly one 0.
+    rows : int, default 5
+        Holes on a side.
+
+    Returns
+    -------
+    int
+        First player's total minus the second's under optimal play.
+
+    Raises
+    ------
+    InvalidPegBoardError
+        If the board is not a legal start (see `PegBoard.start_position`).
+    SearchLimitError
+        As for `solve_peg_game`.
+
+    Examples
+    --------
+    >>> solve_peg([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 0, 13, 14])
+    19
+    """
+    start = peg_board(check_integer(rows, "peg board rows", 1)).start_position(values)
+    solution = solve_peg_game(start, rows)
+    return solution.value(solution.root)
+
+
+@lru_cache(maxsize=1)
+def solve_number_game() -> NumberGameSolution:
+    """Solve every position of the Number Game reachable from the full start.
+
+    By memoised negamax from the full start (ZOJ 1039 / POJ 1143): 3,515 positions.
+
+    Returns
+    -------
+    NumberGameSolution
+        Cached: the same object on every call.
+
+    Examples
+    --------
+    >>> s = solve_number_game()
+    >>> s.n_positions, s.value([2, 3]), s.winning_moves([2])
+    (3515, -1, [2])
+    """
+    return NumberGameSolution()

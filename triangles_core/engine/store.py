@@ -1,0 +1,346 @@
+"""Cached value tables outside the repository: ``.npy`` files with a sha256 sidecar.
+
+The side-4 table is 1 GiB and the 3x4 boxes table 2 GiB, so they are never committed.
+They are kept in a user cache directory (``platformdirs.user_cache_dir("triangles_core")``,
+or the directory named by the ``TRIANGLES_CORE_CACHE`` environment variable), named after
+the board (``side4_values.npy``, ``boxes3x4_values.npy``).  Both files are written
+atomically (`triangles_core.common.files.atomic_open`).  A table that is missing its
+sidecar, fails its checksum (truncated or corrupted), cannot be parsed, has the wrong
+shape or dtype, or is not a regular file (a FIFO, a link to a device) is reported with a
+`CorruptCacheWarning` and recomputed; a cache that cannot be used at all (not a
+directory, no permission, a name too long) is reported with a `RuntimeWarning` naming
+the cause, and the table is still computed and returned.  Temporary files left by a
+killed writer are removed by the next run.
+
+Reading and writing hash the bytes as they pass, so a table is read once and no
+second copy of it is ever held in memory.
+"""
+
+from __future__ import annotations
+
+import errno
+import hashlib
+import math
+import os
+import stat
+import warnings
+from pathlib import Path
+from typing import Callable
+
+import numpy as np
+
+from ..common.files import atomic_open, remove_stale_temporaries
+from ..games.cells import CellBoard
+
+__all__ = ["CACHE_ENV", "CorruptCacheWarning", "cache_dir", "cached_table", "load_verified", "save_with_checksum",
+           "sha256_file", "table_path"]
+
+CACHE_ENV = "TRIANGLES_CORE_CACHE"
+"""Environment variable naming the cache directory (overrides the platform default)."""
+
+_CHUNK = 1 << 24  # 16 MiB per read/hash step
+_MAX_SIDECAR = 4096
+
+
+class CorruptCacheWarning(UserWarning):
+    """A cached table was missing its sidecar, truncated, corrupted, of the wrong shape
+    or dtype, or not a regular file, and is recomputed."""
+
+
+def cache_dir() -> Path:
+    """The directory for cached tables (created on demand when a table is saved).
+
+    Returns
+    -------
+    pathlib.Path
+        ``$TRIANGLES_CORE_CACHE`` if set and non-empty, else the platform's user cache
+        directory for ``triangles_core`` (``~/.cache/triangles_core`` on Linux).
+    """
+    override = os.environ.get(CACHE_ENV)
+    if override:
+        return Path(override)
+    import platformdirs
+
+    return Path(platformdirs.user_cache_dir("triangles_core"))
+
+
+def table_path(board: CellBoard) -> Path:
+    """Where a board's value table is cached: ``cache_dir() / f"{board.key}_values.npy"``.
+
+    Examples
+    --------
+    >>> from triangles_core.games.triangles import board
+    >>> table_path(board(4)).name
+    'side4_values.npy'
+    """
+    return cache_dir() / f"{board.key}_values.npy"
+
+
+def _describe(error: OSError, path: Path) -> str:
+    """The real cause of an ``OSError`` on ``path``, in words."""
+    if error.errno in (errno.EEXIST, errno.ENOTDIR):
+        for parent in [path, *path.parents]:
+            try:
+                if parent.exists() and not parent.is_dir() and parent != path:
+                    return f"{parent} is not a directory"
+            except OSError:
+                continue
+        return f"a part of {path} is not a directory"
+    if error.errno == errno.ENAMETOOLONG:
+        return "the file name is too long"
+    if error.errno in (errno.EACCES, errno.EPERM):
+        return "permission denied"
+    if error.errno == errno.ENOSPC:
+        return "no space left on the device"
+    if error.errno == errno.EROFS:
+        return "read-only file system"
+    return error.strerror or str(error)
+
+
+def sha256_file(path: Path, chunk: int = _CHUNK) -> str:
+    """Hex sha256 of a file, read in chunks of ``chunk`` bytes."""
+    digest = hashlib.sha256()
+    with open(path, "rb") as handle:
+        while block := handle.read(chunk):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+class _HashingWriter:
+    """A write-only file wrapper that hashes every byte written through it."""
+
+    def __init__(self, handle) -> None:
+        self.handle = handle
+        self.digest = hashlib.sha256()
+
+    def write(self, data) -> int:
+        self.digest.update(data)
+        return self.handle.write(data)
+
+
+class _HashingReader:
+    """A read-only file wrapper that hashes every byte read through it."""
+
+    def __init__(self, handle) -> None:
+        self.handle = handle
+        self.digest = hashlib.sha256()
+
+    def read(self, size: int = -1) -> bytes:
+        data = self.handle.read(size)
+        self.digest.update(data)
+        return data
+
+    def readinto(self, buffer) -> int:
+        count = self.handle.readinto(buffer)
+        self.digest.update(memoryview(buffer)[:count])
+        return count
+
+
+def save_with_checksum(path: Path, array: np.ndarray) -> str:
+    """Save ``array`` as ``.npy`` and its sha256 in ``path + ".sha256"``, atomically.
+
+    The checksum is computed while the file is written (no second read, no copy of the
+    array).  The table is renamed into place before its sidecar, so a reader never sees a
+    new sidecar next to an old table; an interrupted save leaves a mismatch, which the
+    next `load_verified` reports and the caller recomputes.
+
+    Parameters
+    ----------
+    path : pathlib.Path
+        Target ``.npy`` file; its directory is created if missing.
+    array : numpy.ndarray
+        Any array without Python objects.
+
+    Returns
+    -------
+    str
+        The hex digest written to the sidecar (``sha256sum`` format).
+
+    Raises
+    ------
+    OSError
+        If the directory or the files cannot be written.
+
+    Examples
+    --------
+    >>> import tempfile, numpy as np
+    >>> with tempfile.TemporaryDirectory() as d:
+    ...     digest = save_with_checksum(Path(d) / "t.npy", np.arange(4, dtype=np.int8))
+    ...     digest == sha256_file(Path(d) / "t.npy")
+    True
+    """
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with atomic_open(path, replace_special=True) as handle:
+        writer = _HashingWriter(handle)
+        np.save(writer, np.ascontiguousarray(array), allow_pickle=False)
+    digest = writer.digest.hexdigest()
+    with atomic_open(path.with_name(path.name + ".sha256"), replace_special=True) as handle:
+        handle.write(f"{digest}  {path.name}\n".encode())
+    return digest
+
+
+def _corrupt(message: str) -> None:
+    warnings.warn(message + "; recomputing", CorruptCacheWarning, stacklevel=4)
+
+
+def _read_npy_verified(path: Path, expected_digest: str) -> np.ndarray | str:
+    """Read a ``.npy`` file once, hashing it on the way; the array or what is wrong."""
+    with open(path, "rb") as raw:
+        size = os.fstat(raw.fileno()).st_size
+        handle = _HashingReader(raw)
+        try:
+            version = np.lib.format.read_magic(handle)
+            if version == (1, 0):
+                shape, fortran_order, dtype = np.lib.format.read_array_header_1_0(handle)
+            else:
+                shape, fortran_order, dtype = np.lib.format.read_array_header_2_0(handle)
+        except (ValueError, OSError, SyntaxError) as error:
+            return f"has an unreadable .npy header ({error})"
+        if dtype.hasobject:
+            return "holds Python objects"
+        nbytes = math.prod(shape) * dtype.itemsize  # Python ints: no overflow on a forged header
+        if raw.tell() + nbytes != size:
+            return f"is {size} bytes, not the {raw.tell() + nbytes} its header announces (truncated)"
+        array = np.empty(shape, dtype=dtype, order="F" if fortran_order else "C")
+        view = memoryview(array.reshape(-1, order="A").view(np.uint8))
+        for start in range(0, nbytes, _CHUNK):
+            part = view[start:start + _CHUNK]
+            if handle.readinto(part) != len(part):
+                return "ended early (truncated)"
+        if raw.read(1):
+            return "has trailing bytes"
+    if handle.digest.hexdigest() != expected_digest:
+        return "fails its sha256 check (truncated or corrupted)"
+    return array
+
+
+def _regular(path: Path) -> bool | None:
+    """True for a regular file, False for anything else that exists, None if absent.
+
+    Raises
+    ------
+    OSError
+        When the path cannot be examined (permission, a parent that is a file, ...).
+    """
+    try:
+        status = os.stat(path)
+    except FileNotFoundError:
+        return None
+    return stat.S_ISREG(status.st_mode)
+
+
+def load_verified(path: Path, shape: tuple[int, ...] | None = None,
+                  dtype: np.dtype | type | str | None = None) -> np.ndarray | None:
+    """Load a table saved by `save_with_checksum`, or None if it is absent or damaged.
+
+    Parameters
+    ----------
+    path : pathlib.Path
+        The ``.npy`` file; its sidecar is ``path + ".sha256"``.
+    shape : tuple of int, optional
+        Required shape; a table of another shape counts as damaged.
+    dtype : numpy dtype-like, optional
+        Required dtype; a table of another dtype counts as damaged.
+
+    Returns
+    -------
+    numpy.ndarray or None
+        The verified table, or None when there is no usable copy.
+
+    Raises
+    ------
+    OSError
+        When the path cannot even be examined (for example a parent that is a file).
+
+    Warns
+    -----
+    CorruptCacheWarning
+        When the file exists but is unusable: not a regular file, missing or unreadable
+        sidecar, checksum mismatch, truncated or unparsable file, wrong shape or dtype.
+        A simply absent file is not warned about.
+
+    Examples
+    --------
+    >>> import tempfile, warnings, numpy as np
+    >>> with tempfile.TemporaryDirectory() as d:
+    ...     _ = save_with_checksum(Path(d) / "t.npy", np.arange(3, dtype=np.int8))
+    ...     print(load_verified(Path(d) / "t.npy", shape=(3,), dtype=np.int8))
+    ...     with warnings.catch_warnings(record=True) as caught:
+    ...         warnings.simplefilter("always")
+    ...         print(load_verified(Path(d) / "t.npy", shape=(4,)), caught[0].category.__name__)
+    [0 1 2]
+    None CorruptCacheWarning
+    """
+    path = Path(path)
+    regular = _regular(path)
+    if regular is None:
+        return None
+    if not regular:
+        _corrupt(f"cached table {path} is not a regular file")
+        return None
+    sidecar = path.with_name(path.name + ".sha256")
+    try:
+        if not _regular(sidecar):
+            raise OSError("not a regular file")
+        with open(sidecar, "rb") as handle:
+            expected = handle.read(_MAX_SIDECAR).decode("ascii").split()[0].lower()
+    except (OSError, IndexError, UnicodeDecodeError):
+        _corrupt(f"cached table {path} has no readable checksum")
+        return None
+    try:
+        result = _read_npy_verified(path, expected)
+    except OSError as error:
+        result = f"cannot be read ({_describe(error, path)})"
+    if isinstance(result, str):
+        _corrupt(f"cached table {path} {result}")
+        return None
+    if shape is not None and result.shape != tuple(shape):
+        _corrupt(f"cached table {path} has shape {result.shape}, expected {tuple(shape)}")
+        return None
+    if dtype is not None and result.dtype != np.dtype(dtype):
+        _corrupt(f"cached table {path} has dtype {result.dtype}, expected {np.dtype(dtype)}")
+        return None
+    return result
+
+
+def cached_table(board: CellBoard, compute: Callable[[], np.ndarray]) -> np.ndarray:
+    """A board's value table from the cache, computing and saving it if needed.
+
+    Parameters
+    ----------
+    board : CellBoard
+        The board; the table must be ``int8`` of shape ``(2**n_edges,)`` and is kept in
+        `table_path` ``(board)``.
+    compute : callable
+        Returns the table when the cache has no valid copy.
+
+    Returns
+    -------
+    numpy.ndarray of int8, shape (2**n_edges,)
+        The value table.
+
+    Warns
+    -----
+    CorruptCacheWarning
+        When a cached copy exists but is unusable (it is then recomputed and replaced).
+    RuntimeWarning
+        When the cache cannot be read or the computed table cannot be written to it
+        (the table is still returned); the message names the cause.
+    """
+    path = table_path(board)
+    try:
+        remove_stale_temporaries(path)
+        values = load_verified(path, shape=(1 << board.n_edges,), dtype=np.int8)
+    except OSError as error:
+        warnings.warn(f"cannot use the cache {path} ({_describe(error, path)}); computing the {board.label} table",
+                      RuntimeWarning, stacklevel=2)
+        values = None
+    if values is None:
+        values = compute()
+        try:
+            save_with_checksum(path, values)
+        except OSError as error:  # a read-only or full cache must not lose the computed table
+            warnings.warn(f"could not cache the {board.label} table in {path} ({_describe(error, path)}); it will "
+                          "be recomputed next time", RuntimeWarning, stacklevel=2)
+    return values

@@ -1,0 +1,130 @@
+"""A cell game solved into a value table, and the questions it answers.
+
+`Solution` holds the value of every position of a cell board (`triangles_core.games.cells`)
+as an ``int8`` array indexed by the position's bitmask, and answers every query of the
+solved-game interface (`triangles_core.engine.solved`) from it.  `DrawnPosition` is a
+position with its move values, which Jupyter draws through the plotting layer.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Iterable
+
+import numpy as np
+
+from ..games.cells import CellBoard, CellGame, Position
+from .solved import SolvedGameBase
+
+__all__ = ["DrawnPosition", "Solution"]
+
+
+@dataclass(frozen=True)
+class DrawnPosition:
+    """A position of a cell board to be drawn, with the value of each legal move.
+
+    In Jupyter it draws itself as SVG (the package registers the plotting layer's
+    `triangles_core.plot.boards.position_svg` as its SVG formatter).  Save it with
+    `triangles_core.plot.boards.position_figure` and `triangles_core.plot.export.save_figure`.
+
+    Parameters
+    ----------
+    board : CellBoard
+        The board.
+    position : int
+        The position bitmask.
+    move_values : dict of int to int, optional
+        If given, every legal move is drawn coloured and labelled by its value.
+    title : str, optional
+        A caption drawn above the board.
+    """
+
+    board: CellBoard
+    position: Position
+    move_values: dict[int, int] | None = None
+    title: str | None = None
+
+    def __repr__(self) -> str:
+        return f"DrawnPosition(board={self.board!r}, position={self.position!r})"
+
+
+@dataclass(frozen=True, eq=False)
+class Solution(SolvedGameBase):
+    """The value of every position of one cell board: a strong solution.
+
+    Parameters
+    ----------
+    board : CellBoard
+        The board that was solved (the triangular board of side n, or a boxes board).
+    values : numpy.ndarray of int8, shape (2**board.n_edges,)
+        ``values[p]``: net score for the side to move in position ``p``, counting only
+        cells completed from now on, under optimal play by both.
+
+    Examples
+    --------
+    >>> from triangles_core import solve
+    >>> s = solve(3)
+    >>> s.value([])
+    -3
+    >>> s.verdict([1, 2, 3, 4, 5, 6])
+    'win'
+    >>> s.move_values([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16])
+    {17: -1, 18: -1}
+    """
+
+    board: CellBoard
+    values: np.ndarray = field(repr=False)
+
+    @cached_property
+    def game(self) -> CellGame:  # type: ignore[override]
+        """The game in the `triangles_core.engine.game.Game` form."""
+        return CellGame(self.board)
+
+    @property
+    def side(self) -> int:
+        """The side of a triangular board.
+
+        Raises
+        ------
+        AttributeError
+            For a board that has no side (Dots-and-Boxes).
+        """
+        return self.board.side  # type: ignore[attr-defined]
+
+    def _value_of(self, position: Position) -> int:
+        return int(self.values[position])
+
+    def position(self, position: Iterable[int] | int) -> Position:
+        """Normalise a position given as edge numbers or a bitmask (`CellBoard.position`)."""
+        return self.board.position(position)
+
+    @cached_property
+    def move_table(self) -> np.ndarray:
+        """The value of every move of every position (computed once per solution).
+
+        See `triangles_core.engine.retrograde.move_value_table`: shape
+        ``(2**n_edges, n_edges)``, `NOT_A_MOVE` for a drawn edge.  Boards of at most 24
+        edges.
+        """
+        from .retrograde import move_value_table
+
+        table = move_value_table(self.board, self.values)
+        table.flags.writeable = False
+        return table
+
+    def draw(self, position: Iterable[int] | int = 0, show_moves: bool = False,
+             title: str | None = None) -> DrawnPosition:
+        """A position that draws itself in Jupyter.
+
+        Parameters
+        ----------
+        position : iterable of int, or int, default 0
+            The position (empty board by default).
+        show_moves : bool, default False
+            Colour and label every legal move by its value.
+        title : str, optional
+            Caption.
+        """
+        p = self.position(position)
+        return DrawnPosition(self.board, p, self.move_values(p) if show_moves else None, title)

@@ -1,0 +1,437 @@
+"""Cell games: "draw an edge; complete a cell, claim it and move again".
+
+Fighting for Triangles (Gym 100015F, POJ 1085) and Dots-and-Boxes are this one game on
+two geometries.  A `CellBoard` is given by its dots (with drawing coordinates), its edges
+(pairs of dots, numbered from 1) and its cells (sets of edges; every edge lies in at most
+two cells), together with the board's symmetries as permutations of the dots.  Everything
+else (positions, claims, symmetries of positions, text art) is derived here once, so the
+engine, the analysis and the plots work for any cell board with no per-game code beyond
+the geometry (`triangles_core.games.triangles`, `triangles_core.games.boxes`).
+
+A *position* is the set of drawn edges, stored as a plain ``int`` bitmask: bit ``i`` set
+means edge ``i + 1`` is drawn.  `CellGame` is the game in the
+`triangles_core.engine.game.Game` form.
+"""
+
+from __future__ import annotations
+
+from functools import cached_property
+from typing import Iterable, Sequence
+
+from ..common.checks import excerpt, is_integer
+from ..common.errors import InvalidPositionError
+from .transition import Transition
+
+__all__ = ["CellBoard", "CellGame", "Position", "popcount"]
+
+Position = int
+"""A set of drawn edges as a bitmask: bit ``i`` set means edge ``i + 1`` is drawn."""
+
+MAX_POSITION_ITEMS = 1 << 16
+"""A list of edges longer than this is refused before it is read (no board is that big)."""
+
+
+def popcount(mask: int) -> int:
+    """Number of set bits of a non-negative integer (the number of drawn edges).
+
+    Examples
+    --------
+    >>> popcount(0b1011)
+    3
+    """
+    return int(mask).bit_count()
+
+
+class CellBoard:
+    """A board of dots, edges and cells: the geometry of a cell game.
+
+    Subclasses name their cells (`cell_name`, `cell_plural`) and give the board a short
+    `title` for text output ("Side-3", "3x3 boxes").
+
+    Parameters
+    ----------
+    key : str
+        Short identifier, used in file names (``"side3"``, ``"boxes3x3"``).
+    label : str
+        How messages name the board (``"side-3 board"``, ``"3x3 boxes board"``).
+    dot_coordinates : sequence of (float, float)
+        Drawing coordinates of each dot (dot ``d`` at index ``d - 1``; y points up).
+    edges : sequence of (int, int)
+        The two dots of each edge, ``i < j`` (edge ``e`` at index ``e - 1``).
+    cells : sequence of sequence of int
+        The edge numbers of each cell.
+    dot_symmetries : sequence of sequence of int
+        The board's symmetries as dot permutations (``s[d - 1]`` is the image of dot
+        ``d``), the identity first; each must map edges onto edges.
+
+    Raises
+    ------
+    ValueError
+        If an edge or cell refers to something that does not exist, an edge lies in
+        more than two cells, or a symmetry does not map edges onto edges.
+
+    Examples
+    --------
+    A single triangle:
+
+    >>> b = CellBoard("one", "one-triangle board", [(0, 0), (1, 0), (0.5, 0.8)],
+    ...               [(1, 2), (1, 3), (2, 3)], [(1, 2, 3)], [(1, 2, 3)])
+    >>> b.n_edges, b.n_cells, b.completed_by(0b011, 3)
+    (3, 1, (0,))
+    """
+
+    cell_name = "cell"
+    """What a cell is called in text ("triangle", "box")."""
+    cell_plural = "cells"
+    """The plural of `cell_name`."""
+
+    def __init__(self, key: str, label: str, dot_coordinates: Sequence[tuple[float, float]],
+                 edges: Sequence[tuple[int, int]], cells: Sequence[Sequence[int]],
+                 dot_symmetries: Sequence[Sequence[int]]) -> None:
+        self.key = key
+        self.label = label
+        self.dot_coordinates: tuple[tuple[float, float], ...] = tuple((float(x), float(y))
+                                                                       for x, y in dot_coordinates)
+        self.edges: tuple[tuple[int, int], ...] = tuple((int(i), int(j)) for i, j in edges)
+        self.cells: tuple[tuple[int, ...], ...] = tuple(tuple(int(e) for e in cell) for cell in cells)
+        n_dots = len(self.dot_coordinates)
+        for number, (i, j) in enumerate(self.edges, start=1):
+            if not 1 <= i < j <= n_dots:
+                raise ValueError(f"edge {number} joins dots {i} and {j}: need 1 <= i < j <= {n_dots}")
+        for k, cell in enumerate(self.cells):
+            if any(not 1 <= e <= len(self.edges) for e in cell):
+                raise ValueError(f"cell {k} has an edge outside 1..{len(self.edges)}: {cell}")
+        if any(len(cells_of) > 2 for cells_of in self.edge_cells):
+            raise ValueError("an edge lies in more than two cells")
+        self.symmetries: tuple[tuple[int, ...], ...] = tuple(self._edge_permutation(s) for s in dot_symmetries)
+        """The board's symmetries as edge permutations: ``s[e - 1]`` is the image of edge ``e``."""
+
+    def _edge_permutation(self, dot_map: Sequence[int]) -> tuple[int, ...]:
+        try:
+            image = tuple(self._edge_of_dots[tuple(sorted((dot_map[i - 1], dot_map[j - 1])))] for i, j in self.edges)
+        except KeyError:
+            raise ValueError("a symmetry does not map edges onto edges") from None
+        return image
+
+    # ----------------------------------------------------------------- identity
+    def __repr__(self) -> str:
+        return f"<CellBoard {self.label}>"
+
+    @property
+    def title(self) -> str:
+        """The board's short name at the start of a sentence (``"Side-3"``, ``"3x3 boxes"``)."""
+        name = self.label.removesuffix(" board")
+        return name[:1].upper() + name[1:]
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, CellBoard) and type(self) is type(other) and self.key == other.key
+
+    def __hash__(self) -> int:
+        return hash((type(self).__name__, self.key))
+
+    # ------------------------------------------------------------------- sizes
+    @property
+    def n_dots(self) -> int:
+        """Number of dots."""
+        return len(self.dot_coordinates)
+
+    @property
+    def n_edges(self) -> int:
+        """Number of edges (the moves of the empty board)."""
+        return len(self.edges)
+
+    @property
+    def n_cells(self) -> int:
+        """Number of cells (what the players claim)."""
+        return len(self.cells)
+
+    @property
+    def full(self) -> Position:
+        """The position with every edge drawn."""
+        return (1 << self.n_edges) - 1
+
+    # ------------------------------------------------------------------- edges
+    @cached_property
+    def _edge_of_dots(self) -> dict[tuple[int, int], int]:
+        return {dots: number for number, dots in enumerate(self.edges, start=1)}
+
+    def edge_error(self, edge: object) -> InvalidPositionError:
+        """The error for an edge that is not on this board (the one wording everywhere).
+
+        Examples
+        --------
+        >>> from triangles_core.games.triangles import board
+        >>> print(board(3).edge_error(19))
+        edge 19 is not on the side-3 board (edges are 1..18)
+        """
+        return InvalidPositionError(f"edge {excerpt(edge)} is not on the {self.label} (edges are 1..{self.n_edges})")
+
+    def check_edge(self, edge: object) -> int:
+        """``edge`` as an ``int`` if it is an edge number of this board, else raise.
+
+        Raises
+        ------
+        InvalidPositionError
+            For a non-integer (`triangles_core.common.checks.is_integer`) or a number
+            outside ``1..n_edges``.
+        """
+        if not is_integer(edge) or not 1 <= edge <= self.n_edges:  # type: ignore[operator]
+            raise self.edge_error(edge)
+        return int(edge)  # type: ignore[arg-type]
+
+    def edge_dots(self, edge: int) -> tuple[int, int]:
+        """The two dots ``(i, j)``, ``i < j``, joined by an edge.
+
+        Raises
+        ------
+        InvalidPositionError
+            If ``edge`` is not in ``1..n_edges``.
+        """
+        return self.edges[self.check_edge(edge) - 1]
+
+    def edge_between(self, i: int, j: int) -> int:
+        """The edge number joining dots ``i`` and ``j`` (in either order).
+
+        Raises
+        ------
+        InvalidPositionError
+            If a dot does not exist or the two dots are not adjacent.
+        """
+        for dot in (i, j):
+            if not is_integer(dot) or not 1 <= dot <= self.n_dots:
+                raise InvalidPositionError(f"dot {excerpt(dot)} is not on the {self.label} (dots are 1..{self.n_dots})")
+        edge = self._edge_of_dots.get((min(i, j), max(i, j)))
+        if edge is None:
+            raise InvalidPositionError(f"dots {i} and {j} are not joined by an edge")
+        return edge
+
+    def edge_midpoint(self, edge: int) -> tuple[float, float]:
+        """Drawing coordinates of the middle of an edge."""
+        i, j = self.edges[edge - 1]
+        (x0, y0), (x1, y1) = self.dot_coordinates[i - 1], self.dot_coordinates[j - 1]
+        return (x0 + x1) / 2, (y0 + y1) / 2
+
+    # ------------------------------------------------------------------- cells
+    @cached_property
+    def cell_masks(self) -> tuple[int, ...]:
+        """Bitmask of the edges of each cell (same order as `cells`)."""
+        return tuple(sum(1 << (e - 1) for e in cell) for cell in self.cells)
+
+    @cached_property
+    def edge_cells(self) -> tuple[tuple[int, ...], ...]:
+        """Indices into `cells` of the one or two cells containing each edge."""
+        return tuple(tuple(k for k, cell in enumerate(self.cells) if e in cell) for e in range(1, self.n_edges + 1))
+
+    @cached_property
+    def other_edge_masks(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """Per edge, the masks of the other edges of its first and second cell.
+
+        ``first[e]`` is the mask of the edges other than ``e + 1`` of the first cell
+        containing edge ``e + 1``; ``second[e]`` the same for its second cell, or
+        ``1 << n_edges`` (a bit no position has) when the edge lies in one cell only
+        (or ``first`` too when it lies in none).  Drawing edge ``e + 1`` in position
+        ``p`` claims ``(p & first[e] == first[e]) + (p & second[e] == second[e])``
+        cells: the form the compiled kernel reads.
+        """
+        never = 1 << self.n_edges
+        first, second = [], []
+        for e, cells in enumerate(self.edge_cells):
+            masks = [self.cell_masks[k] & ~(1 << e) for k in cells] + [never, never]
+            first.append(masks[0])
+            second.append(masks[1])
+        return tuple(first), tuple(second)
+
+    def complete_cells(self, position: Position) -> tuple[int, ...]:
+        """Indices of the cells whose edges are all drawn."""
+        return tuple(k for k, m in enumerate(self.cell_masks) if position & m == m)
+
+    def completed_by(self, position: Position, edge: int) -> tuple[int, ...]:
+        """Indices of the cells that drawing ``edge`` in ``position`` completes (0, 1 or 2).
+
+        ``edge`` must be undrawn.
+        """
+        after = position | 1 << (edge - 1)
+        return tuple(k for k in self.edge_cells[edge - 1] if after & self.cell_masks[k] == self.cell_masks[k])
+
+    def claims(self, position: Position, edge: int) -> int:
+        """How many cells drawing ``edge`` in ``position`` completes (the mover's reward)."""
+        after = position | 1 << (edge - 1)
+        return sum(1 for k in self.edge_cells[edge - 1] if after & self.cell_masks[k] == self.cell_masks[k])
+
+    def cell_dots(self, cell: int) -> tuple[int, ...]:
+        """The dots of a cell (index into `cells`) in drawing order around it."""
+        edges = [self.edges[e - 1] for e in self.cells[cell]]
+        order = [edges[0][0], edges[0][1]]
+        remaining = edges[1:]
+        while remaining:
+            for k, (i, j) in enumerate(remaining):
+                if order[-1] in (i, j):
+                    nxt = j if i == order[-1] else i
+                    remaining.pop(k)
+                    if nxt != order[0]:
+                        order.append(nxt)
+                    break
+            else:  # pragma: no cover - a cell is a cycle of edges
+                break
+        return tuple(order)
+
+    def cell_centre(self, cell: int) -> tuple[float, float]:
+        """Drawing coordinates of the centroid of a cell's dots."""
+        dots = self.cell_dots(cell)
+        xs, ys = zip(*(self.dot_coordinates[d - 1] for d in dots))
+        return sum(xs) / len(xs), sum(ys) / len(ys)
+
+    # --------------------------------------------------------------- positions
+    def position(self, edges: Iterable[int] | int) -> Position:
+        """Build a position from edge numbers, or check a bitmask.
+
+        Parameters
+        ----------
+        edges : iterable of int, or int
+            Edge numbers in ``1..n_edges`` (duplicates allowed: a drawn edge is drawn),
+            or a bitmask in ``0 .. 2**n_edges - 1``.  Integers are Python or numpy
+            integers (not bool, float or str).
+
+        Returns
+        -------
+        int
+            The position as a bitmask.
+
+        Raises
+        ------
+        InvalidPositionError
+            If an edge number or the bitmask is out of range, or ``edges`` has the
+            wrong type; the message quotes (an excerpt of) the input.
+
+        Examples
+        --------
+        >>> from triangles_core.games.triangles import board
+        >>> board(3).position([1, 2, 3]), board(3).position(7)
+        (7, 7)
+        """
+        if is_integer(edges):
+            mask = int(edges)  # type: ignore[arg-type]
+            if not 0 <= mask <= self.full:
+                raise InvalidPositionError(f"bitmask {excerpt(mask)} is out of range for the {self.label} "
+                                           f"(0..{self.full})")
+            return mask
+        if isinstance(edges, (str, bytes, bool, float)) or not hasattr(edges, "__iter__"):
+            raise InvalidPositionError(f"position {excerpt(edges)} is neither a bitmask nor a list of edges")
+        try:
+            size = len(edges)  # type: ignore[arg-type]
+        except TypeError:
+            size = None
+        if size is not None and size > MAX_POSITION_ITEMS:
+            raise InvalidPositionError(f"position {excerpt(edges)} lists {size} edges; the {self.label} has "
+                                       f"{self.n_edges}")
+        mask = 0
+        for count, edge in enumerate(edges):  # type: ignore[union-attr]
+            if count >= MAX_POSITION_ITEMS:
+                raise InvalidPositionError(f"position lists more than {MAX_POSITION_ITEMS} edges; the "
+                                           f"{self.label} has {self.n_edges}")
+            mask |= 1 << (self.check_edge(edge) - 1)
+        return mask
+
+    def drawn_edges(self, position: Position) -> list[int]:
+        """The numbers of the drawn edges, ascending."""
+        return [e + 1 for e in range(self.n_edges) if position >> e & 1]
+
+    def free_edges(self, position: Position) -> list[int]:
+        """The numbers of the undrawn edges (the legal moves), ascending."""
+        return [e + 1 for e in range(self.n_edges) if not position >> e & 1]
+
+    # -------------------------------------------------------------- symmetries
+    def apply_symmetry(self, symmetry: Sequence[int], position: Position) -> Position:
+        """Image of a position under an edge permutation from `symmetries`."""
+        image = 0
+        for e in range(self.n_edges):
+            if position >> e & 1:
+                image |= 1 << (symmetry[e] - 1)
+        return image
+
+    def symmetric_positions(self, position: Position) -> list[Position]:
+        """The images of ``position`` under every symmetry (identity first)."""
+        return [self.apply_symmetry(s, position) for s in self.symmetries]
+
+    def canonical(self, position: Position) -> Position:
+        """The smallest bitmask among the symmetric images: one label per symmetry class."""
+        return min(self.symmetric_positions(position))
+
+    def edge_classes(self) -> list[tuple[int, ...]]:
+        """The edges grouped into symmetry classes (orbits), classes ordered by smallest edge.
+
+        From the empty board, all edges of a class are equally good first moves.
+        """
+        seen: set[int] = set()
+        classes = []
+        for edge in range(1, self.n_edges + 1):
+            if edge not in seen:
+                orbit = tuple(sorted({s[edge - 1] for s in self.symmetries}))
+                seen.update(orbit)
+                classes.append(orbit)
+        return classes
+
+    # ---------------------------------------------------------------- display
+    def text_art(self, position: Position) -> str:  # pragma: no cover - each geometry draws itself
+        """The position as text for a terminal (each geometry defines it)."""
+        raise NotImplementedError
+
+
+class CellGame:
+    """A cell game in the `triangles_core.engine.game.Game` form.
+
+    Positions are bitmasks of drawn edges, moves are edge numbers (ascending), the
+    reward of a move is the number of cells it completes (0, 1 or 2), the mover moves
+    again when it is positive, and a full board is worth 0 (SPEC section 1).
+
+    Parameters
+    ----------
+    board : CellBoard
+        The geometry.
+
+    Examples
+    --------
+    >>> from triangles_core.games.triangles import board
+    >>> CellGame(board(3)).play(0b11, 3)
+    Transition(position=7, reward=1, again=True)
+    """
+
+    def __init__(self, board: CellBoard) -> None:
+        self.board = board
+
+    def __repr__(self) -> str:
+        return f"CellGame({self.board!r})"
+
+    def moves(self, position: Position) -> list[int]:
+        """The undrawn edges, ascending."""
+        return self.board.free_edges(position)
+
+    def play(self, position: Position, move: int) -> Transition:
+        """Draw edge ``move`` (it must be undrawn; not checked here)."""
+        reward = self.board.claims(position, move)
+        return Transition(position | 1 << (move - 1), reward, reward > 0)
+
+    def terminal_value(self, position: Position) -> int:
+        """A full board is worth 0: nothing is left to claim."""
+        return 0
+
+    def position(self, position: Iterable[int] | int) -> Position:
+        """Check and normalise a position (`CellBoard.position`)."""
+        return self.board.position(position)
+
+    def check_move(self, position: Position, move: object) -> int:
+        """``move`` as an edge number if it is legal in ``position``, else raise.
+
+        Raises
+        ------
+        InvalidPositionError
+            If the edge is off the board or already drawn.
+        """
+        edge = self.board.check_edge(move)
+        if position >> (edge - 1) & 1:
+            raise InvalidPositionError(f"edge {edge} is already drawn in position {self.board.drawn_edges(position)}")
+        return edge
+
+    def describe(self, position: Position) -> dict[str, int]:
+        """Node attributes of a position in a state graph: ``edges_drawn``."""
+        return {"edges_drawn": popcount(position)}

@@ -1,0 +1,136 @@
+"""Charts of the analysis tables (matplotlib), so that notebook cells stay short.
+
+Each function draws one table from `triangles_core.analysis.tables` on a given axes and
+returns nothing but what a caller may need for a colour bar.  Save figures with
+`triangles_core.plot.export.save_figure`.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+from matplotlib.colors import PowerNorm
+
+from .palette import OUTCOME_COLOURS, value_colormap
+
+__all__ = ["outcome_bars", "value_heatmap", "edge_heatmap", "lines_by_edges_drawn"]
+
+_OUTCOMES = {"mover_wins": ("win", "player to move wins"), "draws": ("draw", "draw"),
+             "mover_loses": ("loss", "player to move loses")}
+
+
+def outcome_bars(ax, outcomes: pd.DataFrame, *, shares: bool = True, title: str | None = None) -> None:
+    """Stacked bars of wins, draws and losses of the player to move, by edges drawn.
+
+    Parameters
+    ----------
+    ax : matplotlib.axes.Axes
+        Where to draw.
+    outcomes : pandas.DataFrame
+        A table from `triangles_core.analysis.tables.outcomes_by_edges_drawn`; rows
+        without positions are skipped.
+    shares : bool, default True
+        Plot shares of the positions with that ``k`` (else raw counts).
+    title : str, optional
+        Axes title.
+    """
+    table = outcomes[outcomes["positions"] > 0]
+    bottom = np.zeros(len(table))
+    for column, (outcome, label) in _OUTCOMES.items():
+        heights = table[column] / table["positions"] if shares else table[column]
+        ax.bar(table["edges_drawn"], heights, bottom=bottom, color=OUTCOME_COLOURS[outcome], label=label, width=0.85)
+        bottom = bottom + np.asarray(heights, dtype=float)
+    ax.set_xlabel("edges drawn")
+    ax.set_ylabel("share of positions" if shares else "positions")
+    ax.set_xticks(table["edges_drawn"])
+    ax.tick_params(axis="x", labelsize=8)
+    if title:
+        ax.set_title(title, fontsize=10)
+
+
+def value_heatmap(ax, distribution: pd.DataFrame, *, value_limit: int, n_edges: int,
+                  title: str | None = None):
+    """Heatmap of the share of positions with each value, for each number of edges drawn.
+
+    Shares are coloured on a square-root scale so that rare values stay visible; value
+    cells with no position are left blank.
+
+    Parameters
+    ----------
+    ax : matplotlib.axes.Axes
+        Where to draw.
+    distribution : pandas.DataFrame
+        A table from `triangles_core.analysis.tables.value_distribution`.
+    value_limit : int
+        Values ``-value_limit .. value_limit`` are shown (the number of triangles).
+    n_edges : int
+        Rows ``0 .. n_edges`` are shown.
+    title : str, optional
+        Axes title.
+
+    Returns
+    -------
+    matplotlib.image.AxesImage
+        The image (for a colour bar).
+    """
+    grid = (distribution.pivot(index="edges_drawn", columns="value", values="share")
+            .reindex(index=range(n_edges + 1), columns=range(-value_limit, value_limit + 1)))
+    image = ax.imshow(np.ma.masked_invalid(grid.to_numpy(dtype=float)), aspect="auto", cmap="viridis",
+                      norm=PowerNorm(gamma=0.5, vmin=0, vmax=1), origin="lower",
+                      extent=(-value_limit - 0.5, value_limit + 0.5, -0.5, n_edges + 0.5))
+    ax.set_xlabel("value for the player to move")
+    ax.set_ylabel("edges drawn")
+    ax.set_xticks(range(-value_limit, value_limit + 1, 3 if value_limit > 6 else 1))
+    ax.set_yticks(range(0, n_edges + 1, 3 if n_edges > 9 else 1))
+    ax.set_facecolor("#f4f4f4")
+    if title:
+        ax.set_title(title, fontsize=10)
+    return image
+
+
+def edge_heatmap(ax, frequencies: pd.DataFrame, column: str, *, title: str | None = None):
+    """Heatmap of a per-edge share (edge by edges drawn) from `edge_move_frequencies`.
+
+    Returns
+    -------
+    matplotlib.image.AxesImage
+        The image (for a colour bar).
+    """
+    grid = frequencies.pivot(index="edge", columns="edges_drawn", values=column)
+    image = ax.imshow(grid.to_numpy(dtype=float), aspect="auto", cmap=value_colormap(), vmin=0, vmax=1,
+                      origin="lower",
+                      extent=(grid.columns.min() - 0.5, grid.columns.max() + 0.5,
+                              grid.index.min() - 0.5, grid.index.max() + 0.5))
+    ax.set_xlabel("edges drawn")
+    ax.set_ylabel("edge")
+    ax.set_yticks(list(grid.index))
+    ax.set_xticks(list(grid.columns))
+    ax.tick_params(labelsize=7)
+    if title:
+        ax.set_title(title, fontsize=10)
+    return image
+
+
+def lines_by_edges_drawn(ax, table: pd.DataFrame, columns: dict[str, str], *, ylabel: str,
+                        title: str | None = None) -> None:
+    """One line per column of a table indexed by ``edges_drawn``.
+
+    Parameters
+    ----------
+    table : pandas.DataFrame
+        Has an ``edges_drawn`` column.
+    columns : dict of str to str
+        Column name to legend label, plotted in this order.
+    ylabel : str
+        Y-axis label.
+    """
+    for column, label in columns.items():
+        ax.plot(table["edges_drawn"], table[column], marker="o", markersize=3, label=label)
+    ax.set_xlabel("edges drawn")
+    ax.set_ylabel(ylabel)
+    ax.set_xticks(list(table["edges_drawn"]))
+    ax.tick_params(axis="x", labelsize=8)
+    ax.grid(alpha=0.3)
+    ax.legend(fontsize=8)
+    if title:
+        ax.set_title(title, fontsize=10)

@@ -1,0 +1,31 @@
+"""The one palette of the package's figures.
+
+- Players: A blue, B orange (claimed cells, moves in a principal variation, the sides of
+  a value-history plot).
+- Outcomes for the player to move: win blue, draw grey, loss red.
+- Move and position values: one diverging colour map, red (losing) through white (0) to
+  blue (winning), centred on 0.
+"""
+
+from __future__ import annotations
+
+import matplotlib.pyplot as plt
+
+__all__ = ["CLASSIFICATION_COLOURS", "NEUTRAL", "OUTCOME_COLOURS", "OWNER_COLOURS", "value_colormap"]
+
+OWNER_COLOURS = {"A": "#4c72b0", "B": "#dd8452", None: "#c8c8c8"}
+"""Fill colours of complete cells: claimed by A, by B, or by nobody."""
+
+OUTCOME_COLOURS = {"win": "#4c72b0", "draw": "#bbbbbb", "loss": "#c44e52"}
+"""Colours of the outcomes for the player to move."""
+
+CLASSIFICATION_COLOURS = {"inaccuracy": "#e6b800", "mistake": "#e07b00", "blunder": "#c0392b"}
+"""Markers of non-optimal moves in a game review, by how much value they lose."""
+
+NEUTRAL = "#bbbbbb"
+"""Undrawn edges, empty holes and other background marks."""
+
+
+def value_colormap():
+    """The diverging colormap used for values (red: losing, blue: winning)."""
+    return plt.get_cmap("RdBu")
