@@ -92,7 +92,9 @@ def _board(args: argparse.Namespace):
     """The board named by ``--side`` or ``--boxes``."""
     from ..games.boards import cell_board
 
-    return cell_board(args.boxes if args.boxes is not None else args.side)
+    if args.boxes is not None:
+        return cell_board(args.boxes)
+    return cell_board(args.side if args.side is not None else args.default_side)
 
 
 def _solution(args: argparse.Namespace):
@@ -294,8 +296,10 @@ MAX_LINES = 31
 def _add_board(parser: argparse.ArgumentParser, default: int | None) -> None:
     """``--side N`` (1..4) or ``--boxes RxC``; one of them is required when there is no default."""
     group = parser.add_mutually_exclusive_group(required=default is None)
-    group.add_argument("--side", type=int, default=default, choices=range(1, 5), metavar="N",
+    # No default on --side itself: argparse would not see "--side 3 --boxes 2x2" as a conflict.
+    group.add_argument("--side", type=int, choices=range(1, 5), metavar="N",
                        help="triangular board of side 1..4" + (f" (default {default})" if default else ""))
+    parser.set_defaults(default_side=default)
     group.add_argument("--boxes", type=_boxes, metavar="RxC",
                        help="Dots-and-Boxes board of R x C boxes instead (up to 31 lines, e.g. 3x3, 3x4)")
 
