@@ -13,7 +13,7 @@ from matplotlib.colors import PowerNorm
 
 from .palette import OUTCOME_COLOURS, value_colormap
 
-__all__ = ["outcome_bars", "value_heatmap", "edge_heatmap", "lines_by_edges_drawn"]
+__all__ = ["boards_by_fraction_drawn", "edge_heatmap", "lines_by_edges_drawn", "outcome_bars", "value_heatmap"]
 
 _OUTCOMES = {"mover_wins": ("win", "player to move wins"), "draws": ("draw", "draw"),
              "mover_loses": ("loss", "player to move loses")}
@@ -130,6 +130,39 @@ def lines_by_edges_drawn(ax, table: pd.DataFrame, columns: dict[str, str], *, yl
     ax.set_ylabel(ylabel)
     ax.set_xticks(list(table["edges_drawn"]))
     ax.tick_params(axis="x", labelsize=8)
+    ax.grid(alpha=0.3)
+    ax.legend(fontsize=8)
+    if title:
+        ax.set_title(title, fontsize=10)
+
+
+def boards_by_fraction_drawn(ax, tables: dict[str, tuple[pd.DataFrame, int]], column: str, *, ylabel: str,
+                             title: str | None = None) -> None:
+    """One line per board: a per-``edges_drawn`` column against the fraction of edges drawn.
+
+    Boards of different sizes (side 3 and 3x3 boxes, sides 1 to 4) are compared on one
+    axis by dividing ``edges_drawn`` by the board's number of edges.
+
+    Parameters
+    ----------
+    ax : matplotlib.axes.Axes
+        Where to draw.
+    tables : dict of str to (pandas.DataFrame, int)
+        Board label to a table with ``edges_drawn`` and ``column`` (for example from
+        `triangles_core.analysis.tables.move_statistics_by_edges_drawn`) and the board's
+        number of edges.
+    column : str
+        The column to plot.
+    ylabel : str
+        Y-axis label.
+    title : str, optional
+        Axes title.
+    """
+    for label, (table, n_edges) in tables.items():
+        ax.plot(table["edges_drawn"] / n_edges, table[column], marker="o", markersize=3, label=label)
+    ax.set_xlabel("fraction of the edges drawn")
+    ax.set_ylabel(ylabel)
+    ax.set_xlim(0, 1)
     ax.grid(alpha=0.3)
     ax.legend(fontsize=8)
     if title:
