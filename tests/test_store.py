@@ -144,3 +144,25 @@ def test_saved_files_are_readable(tmp_path):
     save_with_checksum(path, table(1))
     assert path.stat().st_mode & 0o777 == 0o644
     assert (tmp_path / "t.npy.sha256").stat().st_mode & 0o777 == 0o644
+
+
+def test_packaged_side3_table_is_the_kernel_table():
+    """The table shipped with the package (so the judges need no numba) is byte for byte the kernel's."""
+    from triangles_core.engine.retrograde import solve_table
+    from triangles_core.engine.store import PACKAGED, packaged_table
+
+    packaged = packaged_table(board(3))
+    assert packaged is not None and packaged.dtype == np.int8
+    np.testing.assert_array_equal(packaged, solve_table(board(3)))
+    assert (PACKAGED / "side3_values.npy.sha256").read_text().split()[0] == sha256_file(PACKAGED / "side3_values.npy")
+
+
+def test_the_judge_starts_without_numba():
+    import subprocess
+    import sys
+
+    trace = subprocess.run([sys.executable, "-X", "importtime", "-m", "triangles_core", "judge", "uestc"],
+                           input="5 1 2 3 4 5\n", capture_output=True, text=True, timeout=120)
+    assert trace.stdout == "WIN!\n"
+    modules = {line.split("|")[-1].strip() for line in trace.stderr.splitlines() if line.startswith("import time:")}
+    assert "numba" not in modules and "matplotlib" not in modules

@@ -2,7 +2,8 @@
 
 - `solve` (Fighting for Triangles, side 1..4) and `solve_boxes` (Dots-and-Boxes up to
   31 lines) run the compiled retrograde kernel once per board and process; tables of
-  28 edges or more are kept in the user cache (`triangles_core.engine.store`).
+  28 edges or more are kept in the user cache (`triangles_core.engine.store`), and the
+  side-3 table ships with the package (so the judges start without numba).
 - `solve_peg_game` and `solve_number_game` run the reference negamax
   (`triangles_core.engine.searched`).
 
@@ -66,6 +67,13 @@ def solve_cells(cell_board: CellBoard, *, progress: bool = False, use_cache: boo
         If the board has more than 31 edges.
     """
     key = cell_board.key
+    if key not in _memory and use_cache:
+        from .store import packaged_table
+
+        packaged = packaged_table(cell_board)
+        if packaged is not None:
+            packaged.flags.writeable = False
+            _memory[key] = packaged
     if key not in _memory:
         from .retrograde import _check_size, solve_table
 
