@@ -1,4 +1,5 @@
-"""The judge reads case by case: interactive answers, bounded memory, chunk boundaries."""
+"""The judge reads case by case: interactive answers, bounded memory, chunk boundaries,
+zero-padded numbers."""
 
 from __future__ import annotations
 
@@ -103,12 +104,45 @@ def test_tokens_bom_and_characters_split_between_chunks():
         list(run_dialect("gym", Chunks(b"1\n1\xff", b" 5")))
 
 
-def test_a_huge_token_is_cut_short():
-    for text, where in [("1\n" + "9" * 100_000, "out of range"), ("1\n" + "1" * 100_000 + "x", "not an integer")]:
+def test_a_huge_token_is_cut_short_and_still_read_right():
+    digits = "0" * 3_000_000 + "7"
+    for source in (f"1\n{digits}\n0", Chunks(b"1\n", *[b"0" * 65536] * 45, b"0" * (3_000_000 - 45 * 65536), b"7")):
+        assert list(run_dialect("gym", source)) == list(run_dialect("gym", "1 7")) == ["Andy wins"]
+    for text, where in [("1\n" + "0" * 100_000 + "19", "out of range"), ("1\n" + "9" * 100_000, "out of range"),
+                        ("1\n" + "1" * 100_000 + "x", "not an integer"), ("1\n+" + "0" * 100_000, "out of range")]:
         with pytest.raises(JudgeInputError, match=where) as info:
             list(run_dialect("gym", Chunks(*[text[k:k + 1000].encode() for k in range(0, len(text), 1000)])))
         assert f"({len(text) - 2} characters)" in str(info.value) and info.value.line == 2
         assert len(info.value.token) <= MAX_KEPT and info.value.token[:40] == text[2:42]
+
+
+def test_a_huge_token_in_a_pair_is_quoted_with_its_length():
+    # dots 1 and 4 are not joined by an edge; the 4 is written with 2000 leading zeros
+    for source in ("1\n1\n1 " + "0" * 2000 + "4\n", Chunks(b"1\n1\n1 " + b"0" * 1000, b"0" * 1000 + b"4\n")):
+        with pytest.raises(JudgeInputError, match=r"token '1 0{38}'\.\.\. \(2003 characters\)"):
+            list(run_dialect("triangle-war", source))
+
+
+# Zero-padded numbers
+
+
+@pytest.mark.parametrize("fmt, text, expected", [
+    ("gym", "0006\n0001 2 03 4 5 000000000000000000000000000000000000000000006\n00\n", ["Andy wins"]),
+    ("uestc", "+05 1 2 3 4 5", ["WIN!"]),
+    ("triangle-war", "01\n001\n0002 04\n", ["Game 1: B wins."]),
+    ("peg", "3 1 6 1 7 8 5 000 3 4 9 3 2 1 09", ["21"]),
+    ("zoj1039", "01\n01\n002\n", ["Scenario #1:", "The winning moves are: 2.", ""]),
+    ("poj1143", "02 2 05\n-0\n", ["Test Case #1", "The winning moves are: 2", ""]),
+])
+def test_zero_padded_numbers_read_as_scanf_reads_them(fmt, text, expected):
+    assert list(run_dialect(fmt, text)) == expected
+
+
+def test_zero_padding_does_not_hide_out_of_range_numbers():
+    with pytest.raises(JudgeInputError, match="token '0000000000000000000000000000000000019': out of range"):
+        list(run_dialect("gym", "1\n" + "0" * 35 + "19"))
+    with pytest.raises(JudgeInputError, match="token '-0001': out of range"):
+        list(run_dialect("gym", "-0001"))
 
 
 # The command: interactive use, memory

@@ -68,7 +68,8 @@ MAX_QUOTED = 40
 """Longer tokens are cut short in error messages."""
 
 MAX_DIGITS = 30
-"""Integers with more digits are out of range for every dialect (and never converted)."""
+"""Integers with more significant digits (leading zeros aside) are out of range for every
+dialect (and never converted)."""
 
 MAX_KEPT = 1024
 """Of a token longer than this, only the beginning is kept (with its length and what it reads
@@ -133,7 +134,7 @@ class _Cut(str):
     """The first `MAX_KEPT` characters of a longer token.
 
     ``length`` is the token's full length; ``integer`` an equivalent short text for reading
-    it as an integer (its sign and its first ``MAX_DIGITS + 1`` digits), or
+    it as an integer (its sign and at most ``MAX_DIGITS + 1`` significant digits), or
     ``"?"`` if it is not a decimal integer.
     """
 
@@ -160,7 +161,8 @@ class _LongToken:
         if not (text.isascii() and text.isdigit()):
             self.numeric = False
         elif len(self.significant) <= MAX_DIGITS:  # beyond that it is out of range anyway
-            self.significant = (self.significant + text)[:MAX_DIGITS + 1]
+            digits = text if self.significant else text.lstrip("0")
+            self.significant = (self.significant + digits)[:MAX_DIGITS + 1]
 
     def token(self) -> _Cut:
         """The token as the reader keeps it."""
@@ -348,7 +350,8 @@ class TokenReader:
     def integer(self, case: int | None, expected: str, low: int | None = None, high: int | None = None) -> int:
         """The next token as an integer in ``low..high`` (either bound optional).
 
-        The token read is `last_token`.
+        A decimal integer with an optional sign; any number of leading zeros is allowed, as
+        C's ``scanf("%d")`` reads them (``0007`` is 7).  The token read is `last_token`.
 
         Raises
         ------
@@ -368,6 +371,8 @@ class TokenReader:
             if not (digits.isascii() and digits.isdigit()):
                 raise JudgeInputError(f"not an integer, expected {expected}", case, self._word_lines[self._pos - 1],
                                       text)
+            if len(digits) > MAX_DIGITS:
+                digits = digits.lstrip("0") or "0"
             value = int(sign + digits) if len(digits) <= MAX_DIGITS else None
         if value is None or (low is not None and value < low) or (high is not None and value > high):
             bounds = f"{low}..{high}" if high is not None else f">= {low}" if low is not None else f"<= {high}"
