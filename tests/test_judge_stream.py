@@ -1,5 +1,5 @@
 """The judge reads case by case: interactive answers, bounded memory, chunk boundaries,
-zero-padded numbers."""
+zero-padded numbers, and the poj1143 end line."""
 
 from __future__ import annotations
 
@@ -18,6 +18,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import triangles_core.judge as judge_module
+from commands import assert_one_line_error, judge
 from triangles_core.judge import MAX_KEPT, JudgeInputError, TokenReader, run_dialect, split_lines
 
 COMMAND = [sys.executable, "-m", "triangles_core", "judge"]
@@ -143,6 +144,18 @@ def test_zero_padding_does_not_hide_out_of_range_numbers():
         list(run_dialect("gym", "1\n" + "0" * 35 + "19"))
     with pytest.raises(JudgeInputError, match="token '-0001': out of range"):
         list(run_dialect("gym", "-0001"))
+
+
+# poj1143: the end line
+
+
+def test_poj1143_end_line_with_more_numbers_is_an_error():
+    result = judge("poj1143", "2 2 5\n0 5\n")
+    assert_one_line_error(result, "triangles judge poj1143: error: case 2, line 2, token '5': line 2 has more "
+                                  "than 0 numbers")
+    assert result.stdout.count("Test Case") == 1
+    assert list(run_dialect("poj1143", "2 2 5\n0\n5 2 3\n")) == ["Test Case #1", "The winning moves are: 2", ""]
+    assert list(run_dialect("poj1143", "2 2 5\n0   \t\r\n")) == ["Test Case #1", "The winning moves are: 2", ""]
 
 
 # The command: interactive use, memory

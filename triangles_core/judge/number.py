@@ -97,7 +97,7 @@ def zoj1039(reader: TokenReader, warn: Warn) -> Iterator[str]:
 
 
 def poj1143(reader: TokenReader, warn: Warn) -> Iterator[str]:
-    """POJ 1143: cases ``n a1 .. an`` until ``n = 0`` (or end of input).
+    """POJ 1143: cases ``n a1 .. an`` until a line ``0`` (or end of input).
 
     Yields ``Test Case #k``, then ``The winning moves are: w1 ... wk`` or
     ``There's no winning move.``, then an empty line.
@@ -116,6 +116,10 @@ def poj1143(reader: TokenReader, warn: Warn) -> Iterator[str]:
         count = reader.integer(case, "the number of allowed numbers n", 0, N_NUMBERS)
         line = reader.last_token.line
         if count == 0:
+            extra = reader.peek_on_line(line)
+            if extra is not None:
+                raise JudgeInputError(f"line {line} has more than 0 numbers (a line 0 ends the input)", case,
+                                      extra.line, extra.text)
             return
         moves = solution.winning_moves(read_line_position(reader, case, count, solution, duplicate, line))
         yield f"Test Case #{case}"
