@@ -1,5 +1,5 @@
 """The judge reads case by case: interactive answers, bounded memory, chunk boundaries,
-zero-padded numbers, and the poj1143 end line."""
+zero-padded numbers, closed standard input, Ctrl-C, and the poj1143 end line."""
 
 from __future__ import annotations
 
@@ -22,6 +22,7 @@ from commands import assert_one_line_error, judge
 from triangles_core.judge import MAX_KEPT, JudgeInputError, TokenReader, run_dialect, split_lines
 
 COMMAND = [sys.executable, "-m", "triangles_core", "judge"]
+ANSWERS = {b"Andy wins", b"Ralph wins", b"Draw"}
 
 
 def gym_input(megabytes: float, seed: int = 2026) -> bytes:
@@ -158,7 +159,7 @@ def test_poj1143_end_line_with_more_numbers_is_an_error():
     assert list(run_dialect("poj1143", "2 2 5\n0   \t\r\n")) == ["Test Case #1", "The winning moves are: 2", ""]
 
 
-# The command: interactive use, memory
+# The command: interactive use, memory, closed standard input, Ctrl-C
 
 
 def start(fmt: str) -> subprocess.Popen:
@@ -199,6 +200,49 @@ def test_each_answer_comes_as_soon_as_its_case_is_complete(fmt, cases):
         assert process.wait(timeout=60) == 0 and process.stdout.read() == b"" and process.stderr.read() == b""
     finally:
         process.kill()
+
+
+def test_ctrl_c_keeps_the_answers_and_exits_130_in_one_line():
+    process = start("gym")
+    try:
+        process.stdin.write(b"6\n1 2 3 4 5 6\n")
+        assert read_line(process) == b"Andy wins\n"
+        process.send_signal(signal.SIGINT)  # waiting for more input
+        assert process.wait(timeout=60) == 130
+        assert process.stdout.read() == b""
+        assert process.stderr.read() == b"triangles judge gym: interrupted\n"
+    finally:
+        process.kill()
+
+
+def test_ctrl_c_while_answering_keeps_whole_answers(tmp_path):
+    big = tmp_path / "gym.txt"
+    big.write_bytes(gym_input(5))
+    with open(big, "rb") as source:
+        process = subprocess.Popen([*COMMAND, "gym"], stdin=source, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                   preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+        try:
+            first = read_line(process)
+            process.send_signal(signal.SIGINT)
+            out, err = process.communicate(timeout=120)
+        finally:
+            process.kill()
+    assert process.returncode == 130 and err == b"triangles judge gym: interrupted\n"
+    answers = (first + out).split(b"\n")
+    assert answers[-1] == b"" and set(answers[:-1]) <= ANSWERS and len(answers) > 1
+
+
+@pytest.mark.parametrize("fmt, status, stderr", [
+    ("gym", 0, ""),
+    ("poj1143", 0, ""),
+    ("uestc", 2, "triangles judge uestc: error: case 1, line 1, end of input: input ended, expected the number "
+                 "of drawn edges n\n"),
+])
+def test_closed_standard_input_reads_as_empty_input(fmt, status, stderr):
+    # As a C judge sees it: scanf on a closed descriptor reports the end of input at once.
+    result = subprocess.run(["bash", "-c", f'"$0" -m triangles_core judge {fmt} <&-', sys.executable],
+                            capture_output=True, text=True, timeout=120)
+    assert (result.returncode, result.stdout, result.stderr) == (status, "", stderr)
 
 
 PEAK_RSS = ("import sys\n"

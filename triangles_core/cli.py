@@ -30,6 +30,8 @@ class _Parser(argparse.ArgumentParser):
 
 def _read_input(path: str | None) -> str:
     if path is None or path == "-":
+        if sys.stdin is None:  # closed standard input (`<&-`): empty, as a C program sees it
+            return ""
         return sys.stdin.buffer.read().decode("utf-8-sig", errors="replace")
     try:
         with open(path, "rb") as handle:
@@ -43,7 +45,9 @@ class _Input:
 
     def __init__(self, path: str | None) -> None:
         if path is None or path == "-":
-            self.name, self.stream = "standard input", sys.stdin.buffer
+            # A closed standard input (`<&-`) reads as empty, as a C judge's scanf sees it
+            # (EOF at once).
+            self.name, self.stream = "standard input", sys.stdin.buffer if sys.stdin is not None else None
         else:
             self.name = path
             try:
@@ -54,17 +58,36 @@ class _Input:
 
     def read1(self, size: int) -> bytes:
         """At most ``size`` bytes: as many as are there, waiting only if none are; b"" at the end."""
+        if self.stream is None:
+            return b""
         try:
             return self._read(size)
         except OSError as error:
             raise CommandError(f"cannot read {self.name}: {error.strerror or error}") from None
 
     def close(self) -> None:
-        if self.name != "standard input":
+        if self.stream is not None and self.name != "standard input":
             self.stream.close()
 
 
 def _judge(args: argparse.Namespace) -> int:
+    try:
+        return _answer(args)
+    except KeyboardInterrupt:
+        # Ctrl-C: keep every answer given, say so in one line, exit 128 + SIGINT like a
+        # shell.  A second Ctrl-C now ends the process at once.
+        import signal
+
+        signal.signal(signal.SIGINT, signal.SIG_DFL)
+        try:
+            sys.stdout.flush()
+        except (OSError, ValueError):
+            _silence_stdout()
+        print(f"{PROG} judge {args.format}: interrupted", file=sys.stderr)
+        return 130
+
+
+def _answer(args: argparse.Namespace) -> int:
     from .judge import JudgeInputError, run_dialect
 
     source = _Input(args.file)
