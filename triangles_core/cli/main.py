@@ -33,6 +33,8 @@ class _Parser(argparse.ArgumentParser):
 
 def _read_input(path: str | None) -> str:
     if path is None or path == "-":
+        if sys.stdin is None:  # closed standard input (`<&-`): empty, as a C program sees it
+            return ""
         return sys.stdin.buffer.read().decode("utf-8-sig", errors="replace")
     try:
         with open(path, "rb") as handle:
@@ -41,18 +43,68 @@ def _read_input(path: str | None) -> str:
         raise CommandError(f"cannot read {path}: {error.strerror or error}") from None
 
 
+class _Input:
+    """A binary input read piece by piece; a failed read is a `CommandError`."""
+
+    def __init__(self, path: str | None) -> None:
+        if path is None or path == "-":
+            # A closed standard input (`<&-`) reads as empty, as a C judge's scanf sees it
+            # (EOF at once).
+            self.name, self.stream = "standard input", sys.stdin.buffer if sys.stdin is not None else None
+        else:
+            self.name = path
+            try:
+                self.stream = open(path, "rb")
+            except OSError as error:
+                raise CommandError(f"cannot read {path}: {error.strerror or error}") from None
+        self._read = getattr(self.stream, "read1", None) or getattr(self.stream, "read", None)
+
+    def read1(self, size: int) -> bytes:
+        """At most ``size`` bytes: as many as are there, waiting only if none are; b"" at the end."""
+        if self.stream is None:
+            return b""
+        try:
+            return self._read(size)
+        except OSError as error:
+            raise CommandError(f"cannot read {self.name}: {error.strerror or error}") from None
+
+    def close(self) -> None:
+        if self.stream is not None and self.name != "standard input":
+            self.stream.close()
+
+
 def _judge(args: argparse.Namespace) -> int:
+    try:
+        return _answer(args)
+    except KeyboardInterrupt:
+        # Ctrl-C: keep every answer given, say so in one line, exit 128 + SIGINT like a
+        # shell.  A second Ctrl-C now ends the process at once.
+        import signal
+
+        signal.signal(signal.SIGINT, signal.SIG_DFL)
+        try:
+            sys.stdout.flush()
+        except (OSError, ValueError):
+            _silence_stdout()
+        print(f"{PROG} judge {args.format}: interrupted", file=sys.stderr)
+        return 130
+
+
+def _answer(args: argparse.Namespace) -> int:
     from ..judge import JudgeInputError, run_dialect
 
-    text = _read_input(args.file)
+    source = _Input(args.file)
     out = sys.stdout
 
     def warn(message: str) -> None:
         out.flush()
         print(f"{PROG} judge {args.format}: note: {message}", file=sys.stderr)
 
+    # Cases are read and answered one by one.  The answers are flushed whenever the reader
+    # is about to read more input (it may wait there): at once for an interactive user or
+    # a pipe, but only once per chunk of input for a large file.
     try:
-        for line in run_dialect(args.format, text, warn):
+        for line in run_dialect(args.format, source, warn, before_read=out.flush):
             out.write(line + "\n")
     except JudgeInputError as error:
         try:
@@ -61,6 +113,8 @@ def _judge(args: argparse.Namespace) -> int:
             _silence_stdout()
         print(f"{PROG} judge {args.format}: error: {error}", file=sys.stderr)
         return 2
+    finally:
+        source.close()
     return 0
 
 

@@ -14,13 +14,17 @@ _LINE_BREAK = re.compile(r"\r\n|\n|\r")
 def quote_token(token: str) -> str:
     """A token quoted for an error message, cut short after `MAX_EXCERPT` characters.
 
+    A reader may keep only the beginning of a very long token, as a `str` with a
+    ``length`` attribute: the length stated is then the token's full length.
+
     Examples
     --------
     >>> quote_token("19")
     "'19'"
     """
-    if len(token) > MAX_EXCERPT:
-        return f"{token[:MAX_EXCERPT]!r}... ({len(token)} characters)"
+    length = getattr(token, "length", len(token))
+    if length > MAX_EXCERPT:
+        return f"{token[:MAX_EXCERPT]!r}... ({length} characters)"
     return repr(token)
 
 

@@ -2,7 +2,10 @@
 
 Each dialect is a function ``dialect(reader, warn)`` that reads cases from a
 `TokenReader` and yields output lines (without the newline) one case at a time, so
-that every answer before a bad case is already written when the error is raised.
+that every answer before a bad case is already written when the error is raised.  The
+reader reads its input only as far as the current case needs, so each answer can be
+given as soon as its case is complete (interactive use) and memory stays bounded
+whatever the input size.
 ``warn`` is called with a one-line note for things that are accepted but worth saying
 (a duplicate edge in a position).
 
@@ -13,15 +16,16 @@ and ``poj1143`` (Number Game).
 
 from __future__ import annotations
 
+import codecs
 import importlib
 import re
 from dataclasses import dataclass
-from typing import Callable, Iterator
+from typing import BinaryIO, Callable, Iterator
 
 from ..common.text import quote_token, split_lines
 
 __all__ = ["DIALECTS", "DuplicateNote", "JudgeInputError", "TokenReader", "Token", "run_dialect",
-           "dialect_function"]
+           "dialect_function", "join_tokens"]
 
 Warn = Callable[[str], None]
 Dialect = Callable[["TokenReader", Warn], Iterator[str]]
@@ -63,26 +67,110 @@ class JudgeInputError(ValueError):
 
 
 MAX_DIGITS = 30
-"""Integers with more digits are out of range for every dialect (and never converted)."""
+"""Integers with more significant digits (leading zeros aside) are out of range for every
+dialect (and never converted)."""
+
+MAX_KEPT = 1024
+"""Of a token longer than this, only the beginning is kept (with its length and what it reads
+as an integer), so that a huge token cannot exhaust memory."""
+
+CHUNK = 1 << 16
+"""Input is read and scanned this many bytes (characters for a `str`) at a time."""
+
+WHITESPACE = " \t\n\r\f\v"
+"""What separates tokens: ASCII white space only, as C's scanf sees it."""
 
 _TOKEN = re.compile(r"[^ \t\n\r\f\v]+")
 
 
 @dataclass(frozen=True)
 class Token:
-    """One whitespace-separated token and its 1-based line number."""
+    """One whitespace-separated token and its 1-based line number.
+
+    ``text`` is the whole token, or for a token longer than `MAX_KEPT` characters its
+    beginning (see `quote_token`); ``length`` is always the full length.
+    """
 
     text: str
     line: int
 
+    @property
+    def length(self) -> int:
+        """The token's length in characters."""
+        return getattr(self.text, "length", len(self.text))
+
+
+def join_tokens(*tokens: Token) -> str:
+    """Tokens as one text for an error message (a dot pair ``'1 4'``), keeping cut tokens' full length."""
+    text = " ".join(token.text for token in tokens)
+    length = sum(token.length for token in tokens) + len(tokens) - 1
+    if length == len(text):
+        return text
+    cut = _Cut(text[:MAX_KEPT])
+    cut.length, cut.integer = length, "?"
+    return cut
+
+
+class _Cut(str):
+    """The first `MAX_KEPT` characters of a longer token.
+
+    ``length`` is the token's full length; ``integer`` an equivalent short text for reading
+    it as an integer (its sign and at most ``MAX_DIGITS + 1`` significant digits), or
+    ``"?"`` if it is not a decimal integer.
+    """
+
+    length: int
+    integer: str
+
+
+class _LongToken:
+    """A token being read that is too long to keep: its beginning, length and integer reading."""
+
+    def __init__(self, text: str) -> None:
+        self.head = text[:MAX_KEPT]
+        self.sign = text[0] if text[0] in "+-" else ""
+        self.length = len(self.sign)
+        self.numeric = True
+        self.significant = ""
+        self.add(text[len(self.sign):])
+
+    def add(self, text: str) -> None:
+        """The token continues with ``text``."""
+        self.length += len(text)
+        if not self.numeric:
+            return
+        if not (text.isascii() and text.isdigit()):
+            self.numeric = False
+        elif len(self.significant) <= MAX_DIGITS:  # beyond that it is out of range anyway
+            digits = text if self.significant else text.lstrip("0")
+            self.significant = (self.significant + digits)[:MAX_DIGITS + 1]
+
+    def token(self) -> _Cut:
+        """The token as the reader keeps it."""
+        cut = _Cut(self.head)
+        cut.length = self.length
+        cut.integer = self.sign + (self.significant or "0") if self.numeric else "?"
+        return cut
+
 
 class TokenReader:
-    """Whitespace-separated tokens of a judge input, with their line numbers.
+    """Whitespace-separated tokens of a judge input, with their line numbers, read as needed.
+
+    The input is read and scanned one chunk at a time (`CHUNK`), only when a token is
+    needed that has not been read yet, so memory stays bounded whatever the input size and
+    each case can be answered as soon as it is complete.  Lines end at ``\\n``, ``\\r\\n``
+    or ``\\r`` (also when a chunk ends between ``\\r`` and ``\\n``); tokens are separated by
+    ASCII white space, so a no-break space is part of a token.
 
     Parameters
     ----------
-    text : str
-        The whole input.
+    source : str or binary file
+        The whole input as text, or a binary stream (read with ``read1`` when it has one,
+        so that a pipe or terminal is read as far as it has data, without waiting for more;
+        decoded as UTF-8 with a leading byte-order mark dropped and bad bytes replaced).
+    before_read : callable, optional
+        Called before each read from a stream, that is just before the reader may have
+        to wait for input (for example: flush the answers written so far).
 
     Examples
     --------
@@ -91,62 +179,193 @@ class TokenReader:
     2
     >>> r.peek_line()
     2
+    >>> r.peek_on_line(2), r.peek_on_line(1)
+    (Token(text='5', line=2), None)
     """
 
-    def __init__(self, text: str) -> None:
-        # Lines end at \n, \r\n or \r only; tokens are separated by ASCII white space
-        # (as C's scanf sees them), so a no-break space is part of a token.
-        self.texts: list[str] = []
-        self.lines: list[int] = []
-        lines = split_lines(text)
-        for number, line in enumerate(lines, start=1):
-            words = _TOKEN.findall(line)
-            self.texts += words
-            self.lines += [number] * len(words)
-        self.last_line = max(1, len(lines) - (lines[-1] == ""))
-        self.index = 0
+    def __init__(self, source: str | BinaryIO, before_read: Callable[[], object] | None = None) -> None:
+        if isinstance(source, str):
+            self._text, self._read, self._decoder = source, None, None
+        else:
+            self._text = ""
+            self._read = getattr(source, "read1", None) or source.read
+            self._decoder = codecs.getincrementaldecoder("utf-8-sig")(errors="replace")
+        self._before_read = before_read
+        self._offset = 0                    # of the next chunk of a str source
+        self._words: list[str] = []         # tokens scanned: the last one read, then those not read yet
+        self._word_lines: list[int] = []
+        self._pos = 0                       # index of the next token in _words
+        self._line = 1                      # line of the end of the input scanned so far
+        self._ended_with_break = False      # the input scanned so far ends with a line break
+        self._cr = False                    # ... and that break is a \r (a \n next is part of it)
+        self._partial: list[str] | _LongToken | None = None  # a token that may go on in the next chunk
+        self._partial_line = 0
+        self._partial_length = 0
+        self._eof = False
+
+    # Reading and scanning the input
+
+    def _fill(self) -> None:
+        """Read and scan the next chunk of input, or note the end of input."""
+        if self._pos > 1:  # forget the tokens read, except the last one (`last_token`)
+            del self._words[:self._pos - 1]
+            del self._word_lines[:self._pos - 1]
+            self._pos = 1
+        if self._read is None:
+            text = self._text[self._offset:self._offset + CHUNK]
+            self._offset += len(text)
+            end = not text
+        else:
+            if self._before_read is not None:
+                self._before_read()
+            data = self._read(CHUNK)
+            end = not data
+            text = self._decoder.decode(data, end)
+        self._scan(text)
+        if end:
+            if self._partial is not None:
+                self._end_partial()
+            self._eof = True
+            self._text = ""
+
+    def _scan(self, text: str) -> None:
+        """Split a chunk of input into tokens and line breaks."""
+        if not text:
+            return
+        if self._cr:
+            self._cr = False
+            if text[0] == "\n":  # the \n of a \r\n cut between two chunks: already counted
+                text = text[1:]
+                if not text:
+                    return
+        if self._partial is not None:
+            match = _TOKEN.match(text)
+            if match:
+                self._extend_partial(match.group())
+                if match.end() == len(text):
+                    return
+                text = text[match.end():]
+            self._end_partial()
+        last = text[-1]
+        self._cr = last == "\r"
+        self._ended_with_break = last in "\r\n"
+        words, lines, line = self._words, self._word_lines, self._line
+        for piece in split_lines(text):
+            if piece:
+                found = _TOKEN.findall(piece)
+                words += found
+                lines += [line] * len(found)
+            line += 1
+        self._line = line - 1
+        if last not in WHITESPACE:  # the last token may go on in the next chunk
+            self._partial = [words.pop()]
+            self._partial_line = lines.pop()
+            self._partial_length = len(self._partial[0])
+
+    def _extend_partial(self, text: str) -> None:
+        partial = self._partial
+        if isinstance(partial, _LongToken):
+            partial.add(text)
+            return
+        partial.append(text)
+        self._partial_length += len(text)
+        if self._partial_length > MAX_KEPT:
+            self._partial = _LongToken("".join(partial))
+
+    def _end_partial(self) -> None:
+        partial = self._partial
+        self._words.append(partial.token() if isinstance(partial, _LongToken) else "".join(partial))
+        self._word_lines.append(self._partial_line)
+        self._partial = None
+
+    # Reading tokens
+
+    @property
+    def last_line(self) -> int:
+        """The number of the last line (meaningful at the end of input)."""
+        return max(1, self._line - self._ended_with_break)
 
     def at_end(self) -> bool:
-        """True when every token has been read."""
-        return self.index >= len(self.texts)
+        """True when every token has been read (reads input until a token or the end is seen)."""
+        while self._pos >= len(self._words):
+            if self._eof:
+                return True
+            self._fill()
+        return False
+
+    def peek(self, ahead: int = 0) -> Token | None:
+        """The next token (or the one ``ahead`` tokens after it) without reading it; None past the end."""
+        while len(self._words) - self._pos <= ahead and not self._eof:
+            self._fill()
+        index = self._pos + ahead
+        return Token(self._words[index], self._word_lines[index]) if index < len(self._words) else None
+
+    def peek_on_line(self, line: int) -> Token | None:
+        """The next token if it is on ``line``, else None, without reading input past the end of that line.
+
+        This is what a check "nothing more on this line" needs: it can answer as soon as the
+        line is complete, not only when the next token arrives.
+        """
+        while self._pos >= len(self._words):
+            if self._eof or self._line > line:
+                return None
+            self._fill()
+        return Token(self._words[self._pos], line) if self._word_lines[self._pos] == line else None
 
     def peek_line(self) -> int:
         """Line number of the next token (the last line at end of input)."""
-        return self.lines[self.index] if not self.at_end() else self.last_line
+        return self.last_line if self.at_end() else self._word_lines[self._pos]
+
+    @property
+    def last_token(self) -> Token | None:
+        """The token read last (None before the first)."""
+        return Token(self._words[self._pos - 1], self._word_lines[self._pos - 1]) if self._pos else None
 
     def next(self, case: int | None, expected: str) -> Token:
         """The next token; raises `JudgeInputError` naming ``expected`` at end of input."""
         if self.at_end():
             raise JudgeInputError(f"input ended, expected {expected}", case, self.last_line, None)
-        token = Token(self.texts[self.index], self.lines[self.index])
-        self.index += 1
-        return token
+        self._pos += 1
+        return Token(self._words[self._pos - 1], self._word_lines[self._pos - 1])
 
     def integer(self, case: int | None, expected: str, low: int | None = None, high: int | None = None) -> int:
         """The next token as an integer in ``low..high`` (either bound optional).
+
+        A decimal integer with an optional sign; any number of leading zeros is allowed, as
+        C's ``scanf("%d")`` reads them (``0007`` is 7).  The token read is `last_token`.
 
         Raises
         ------
         JudgeInputError
             At end of input, for a token that is not a decimal integer, or out of range.
         """
-        token = self.next(case, expected)
-        text = token.text
-        digits = text[1:] if text[:1] in "+-" else text
-        if not (digits.isascii() and digits.isdigit()):
-            raise JudgeInputError(f"not an integer, expected {expected}", case, token.line, text)
-        value = int(text) if len(digits) <= MAX_DIGITS else None
+        if self._pos >= len(self._words) and self.at_end():
+            raise JudgeInputError(f"input ended, expected {expected}", case, self.last_line, None)
+        text = self._words[self._pos]
+        self._pos += 1
+        if len(text) <= MAX_DIGITS and text.isdigit() and text.isascii():  # the usual case
+            value: int | None = int(text)
+        else:
+            reading = getattr(text, "integer", text)
+            sign = reading[:1] if reading[:1] in "+-" else ""
+            digits = reading[len(sign):]
+            if not (digits.isascii() and digits.isdigit()):
+                raise JudgeInputError(f"not an integer, expected {expected}", case, self._word_lines[self._pos - 1],
+                                      text)
+            if len(digits) > MAX_DIGITS:
+                digits = digits.lstrip("0") or "0"
+            value = int(sign + digits) if len(digits) <= MAX_DIGITS else None
         if value is None or (low is not None and value < low) or (high is not None and value > high):
             bounds = f"{low}..{high}" if high is not None else f">= {low}" if low is not None else f"<= {high}"
             wanted = expected if bounds in expected else f"{expected} ({bounds})"
-            raise JudgeInputError(f"out of range, expected {wanted}", case, token.line, text)
+            raise JudgeInputError(f"out of range, expected {wanted}", case, self._word_lines[self._pos - 1], text)
         return value
 
     def expect_end(self, case: int | None) -> None:
-        """Raise `JudgeInputError` if any token is left."""
-        if not self.at_end():
-            raise JudgeInputError("unexpected token after the last case", case, self.lines[self.index],
-                                  self.texts[self.index])
+        """Raise `JudgeInputError` if any token is left (reads to the end of input)."""
+        token = self.peek()
+        if token is not None:
+            raise JudgeInputError("unexpected token after the last case", case, token.line, token.text)
 
 
 class DuplicateNote:
@@ -184,22 +403,26 @@ def dialect_function(name: str) -> Dialect:
     return getattr(importlib.import_module(module), function)
 
 
-def run_dialect(name: str, text: str, warn: Warn | None = None) -> Iterator[str]:
-    """Answer a whole judge input in one dialect, line by line.
+def run_dialect(name: str, source: str | BinaryIO, warn: Warn | None = None,
+                before_read: Callable[[], object] | None = None) -> Iterator[str]:
+    """Answer a judge input in one dialect, line by line, reading it case by case.
 
     Parameters
     ----------
     name : str
         A key of `DIALECTS`.
-    text : str
-        The judge input.
+    source : str or binary file
+        The judge input: the whole text, or a binary stream read as needed (see `TokenReader`).
     warn : callable, optional
         Receives one-line notes (duplicate edges); ignored by default.
+    before_read : callable, optional
+        Called before each read from a stream (see `TokenReader`), for example to flush
+        the answers written so far before the reader may wait for more input.
 
     Yields
     ------
     str
-        Output lines without the newline.
+        Output lines without the newline, each case's as soon as the case has been read.
 
     Raises
     ------
@@ -210,5 +433,8 @@ def run_dialect(name: str, text: str, warn: Warn | None = None) -> Iterator[str]
     --------
     >>> list(run_dialect("gym", "6\\n1 2 3 4 5 6\\n5\\n4 5 6 7 8\\n0\\n"))
     ['Andy wins', 'Ralph wins']
+    >>> import io
+    >>> list(run_dialect("gym", io.BytesIO(b"\\xef\\xbb\\xbf5 4 5 6 7 8\\r\\n0\\r\\n")))
+    ['Ralph wins']
     """
-    return dialect_function(name)(TokenReader(text), warn or (lambda message: None))
+    return dialect_function(name)(TokenReader(source, before_read), warn or (lambda message: None))

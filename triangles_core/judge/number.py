@@ -23,19 +23,17 @@ def read_position(reader: TokenReader, case: int, count: int, solution: NumberGa
         closed under addition (named at its last number, or at the count when empty).
     """
     position = 0
-    line, text = reader.peek_line(), None
     for _ in range(count):
-        line = reader.peek_line()
         number = reader.integer(case, "an allowed number", LOW, HIGH)
-        text = str(number)
         bit = 1 << (number - LOW)
         if position & bit:
-            duplicate(case, line, number)
+            duplicate(case, reader.last_token.line, number)
         position |= bit
     if solution.values[position] == 0:
         a, b = closure_witness(position)  # type: ignore[misc]
+        last = reader.last_token
         raise JudgeInputError(f"allowed numbers {allowed_numbers(position)} cannot occur: {a} and {b} are "
-                              f"forbidden, so {a + b} = {a} + {b} is too", case, line, text)
+                              f"forbidden, so {a + b} = {a} + {b} is too", case, last.line, last.text)
     return position
 
 
@@ -47,25 +45,30 @@ def read_line_position(reader: TokenReader, case: int, count: int, solution: Num
                        duplicate: DuplicateNote, line: int | None) -> int:
     """Read a position whose ``count`` numbers must fill exactly one line.
 
-    ``line`` is the line they must be on (the count's own line for POJ 1143), or None
-    for "the line after the count" (ZOJ 1039).  A count that does not match its line is
-    an error naming the first token off the line, or the first extra token.
+    Called just after reading the count.  ``line`` is the line the numbers must be on (the
+    count's own line for POJ 1143), or None for "the line after the count" (ZOJ 1039).  A
+    count that does not match its line is an error naming the first token off the line, or
+    the first extra token.  The check for an extra token reads no further than the end of
+    the line, so a complete line is answered at once.
     """
-    start = reader.index
-    if count and not reader.at_end():
-        first_line = reader.lines[start]
-        wanted = line if line is not None else reader.lines[start - 1] + 1
-        if first_line != wanted:
-            raise JudgeInputError(f"expected {_numbers(count)} on line {wanted}", case, first_line,
-                                  reader.texts[start])
-        for index in range(start, min(start + count, len(reader.texts))):
-            if reader.lines[index] != first_line:
-                raise JudgeInputError(f"line {first_line} has fewer than {_numbers(count)}", case,
-                                      reader.lines[index], reader.texts[index])
+    if not count:
+        return read_position(reader, case, count, solution, duplicate)
+    first = reader.peek()
+    if first is not None:
+        wanted = line if line is not None else reader.last_token.line + 1
+        if first.line != wanted:
+            raise JudgeInputError(f"expected {_numbers(count)} on line {wanted}", case, first.line, first.text)
+        for ahead in range(1, count):
+            token = reader.peek(ahead)
+            if token is None:
+                break
+            if token.line != first.line:
+                raise JudgeInputError(f"line {first.line} has fewer than {_numbers(count)}", case, token.line,
+                                      token.text)
     position = read_position(reader, case, count, solution, duplicate)
-    if count and not reader.at_end() and reader.peek_line() == reader.lines[start]:
-        raise JudgeInputError(f"line {reader.lines[start]} has more than {_numbers(count)}", case,
-                              reader.lines[start], reader.texts[reader.index])
+    extra = reader.peek_on_line(first.line)
+    if extra is not None:
+        raise JudgeInputError(f"line {first.line} has more than {_numbers(count)}", case, extra.line, extra.text)
     return position
 
 
@@ -94,7 +97,7 @@ def zoj1039(reader: TokenReader, warn: Warn) -> Iterator[str]:
 
 
 def poj1143(reader: TokenReader, warn: Warn) -> Iterator[str]:
-    """POJ 1143: cases ``n a1 .. an`` until ``n = 0`` (or end of input).
+    """POJ 1143: cases ``n a1 .. an`` until a line ``0`` (or end of input).
 
     Yields ``Test Case #k``, then ``The winning moves are: w1 ... wk`` or
     ``There's no winning move.``, then an empty line.
@@ -110,9 +113,13 @@ def poj1143(reader: TokenReader, warn: Warn) -> Iterator[str]:
     case = 0
     while not reader.at_end():
         case += 1
-        line = reader.peek_line()
         count = reader.integer(case, "the number of allowed numbers n", 0, N_NUMBERS)
+        line = reader.last_token.line
         if count == 0:
+            extra = reader.peek_on_line(line)
+            if extra is not None:
+                raise JudgeInputError(f"line {line} has more than 0 numbers (a line 0 ends the input)", case,
+                                      extra.line, extra.text)
             return
         moves = solution.winning_moves(read_line_position(reader, case, count, solution, duplicate, line))
         yield f"Test Case #{case}"

@@ -34,15 +34,19 @@ def peg(reader: TokenReader, warn: Warn) -> Iterator[str]:
     values = []
     hole_seen = False
     for k in range(1, board.n_holes + 1):
-        line = reader.peek_line()
         value = reader.integer(1, f"the peg value of hole {k} of {board.n_holes}", 0, MAX_PEG_VALUE)
         if value == 0:
             if hole_seen:
-                raise JudgeInputError(f"hole {k} is a second hole (0); a board has exactly one", 1, line, "0")
+                token = reader.last_token
+                raise JudgeInputError(f"hole {k} is a second hole (0); a board has exactly one", 1, token.line,
+                                      token.text)
             hole_seen = True
         values.append(value)
     if not hole_seen:
-        raise JudgeInputError("the board has no hole (0); it needs exactly one", 1, line, str(values[-1]))
+        token = reader.last_token
+        raise JudgeInputError("the board has no hole (0); it needs exactly one", 1, token.line, token.text)
+    # One board per input: the answer waits for the end of input, since a 16th value is an
+    # error and no answer is given then.
     reader.expect_end(1)
     solution = solve_peg_game(values, ROWS)
     yield str(solution.value(solution.root))

@@ -7,7 +7,7 @@ from typing import Iterator
 from ..common.errors import InvalidPositionError
 from ..engine.solvers import solve
 from ..engine.tables import Solution
-from . import DuplicateNote, JudgeInputError, TokenReader, Warn
+from . import DuplicateNote, JudgeInputError, TokenReader, Warn, join_tokens
 
 __all__ = ["gym", "uestc", "triangle_war", "read_edge_list"]
 
@@ -18,13 +18,13 @@ def read_edge_list(reader: TokenReader, case: int, count: int, solution: Solutio
                    duplicate: DuplicateNote) -> int:
     """Read ``count`` edge numbers and return the position they draw."""
     n_edges = solution.board.n_edges
+    expected = f"an edge number 1..{n_edges}"
     position = 0
     for _ in range(count):
-        token_line = reader.peek_line()
-        edge = reader.integer(case, f"an edge number 1..{n_edges}", 1, n_edges)
+        edge = reader.integer(case, expected, 1, n_edges)
         bit = 1 << (edge - 1)
         if position & bit:
-            duplicate(case, token_line, edge)
+            duplicate(case, reader.last_token.line, edge)
         position |= bit
     return position
 
@@ -72,10 +72,10 @@ def triangle_war(reader: TokenReader, warn: Warn) -> Iterator[str]:
         moves = reader.integer(case, "the number of moves m", 0, b.n_edges)
         position, score, player = 0, {"A": 0, "B": 0}, "A"
         for _ in range(moves):
-            line, start = reader.peek_line(), reader.index
             i = reader.integer(case, f"a dot number 1..{b.n_dots}", 1, b.n_dots)
+            first = reader.last_token
             j = reader.integer(case, f"a dot number 1..{b.n_dots}", 1, b.n_dots)
-            pair = " ".join(reader.texts[start:reader.index])
+            line, pair = first.line, join_tokens(first, reader.last_token)
             try:
                 edge = b.edge_between(i, j)
             except InvalidPositionError as error:
