@@ -19,7 +19,8 @@ from hypothesis import strategies as st
 
 import triangles_core.judge as judge_module
 from commands import assert_one_line_error, judge
-from triangles_core.judge import MAX_KEPT, JudgeInputError, TokenReader, run_dialect, split_lines
+from triangles_core.common.text import split_lines
+from triangles_core.judge import MAX_KEPT, JudgeInputError, TokenReader, run_dialect
 
 COMMAND = [sys.executable, "-m", "triangles_core", "judge"]
 ANSWERS = {b"Andy wins", b"Ralph wins", b"Draw"}

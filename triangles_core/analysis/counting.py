@@ -22,9 +22,10 @@ import math
 from dataclasses import dataclass
 
 import numpy as np
-from numba import njit, prange
+from numba import prange
 from numba.cpython.unsafe.numbers import trailing_zeros
 
+from ..engine.compiled import compiled
 from ..engine.retrograde import cell_tables, move_value
 from ..games.cells import CellBoard
 
@@ -34,7 +35,7 @@ _CHUNKS = 256
 """Number of chunks a table is cut into for the parallel loops (a few per core, small counters)."""
 
 
-@njit(cache=True, inline="always")
+@compiled(inline="always")
 def _popcount(x):  # pragma: no cover - compiled
     x = x - ((x >> 1) & 0x5555555555555555)
     x = (x & 0x3333333333333333) + ((x >> 2) & 0x3333333333333333)
@@ -42,12 +43,12 @@ def _popcount(x):  # pragma: no cover - compiled
     return (x * 0x0101010101010101) >> 56 & 0x7F
 
 
-@njit(cache=True, inline="always")
+@compiled(inline="always")
 def _sign(v):  # pragma: no cover - compiled
     return (v > 0) - (v < 0)
 
 
-@njit(cache=True, inline="always")
+@compiled(inline="always")
 def _clean(position, cell_masks):  # pragma: no cover - compiled
     for m in cell_masks:
         if position & m == m:
@@ -55,7 +56,7 @@ def _clean(position, cell_masks):  # pragma: no cover - compiled
     return True
 
 
-@njit(cache=True, parallel=True)
+@compiled(parallel=True)
 def _value_histogram(values, n_edges, offset, width, cell_masks, clean_only, chunks):  # pragma: no cover
     total = values.shape[0]
     per = (total + chunks - 1) // chunks
@@ -113,7 +114,7 @@ def value_histogram(board: CellBoard, values: np.ndarray, clean_only: bool = Fal
     return _value_histogram(values, board.n_edges, board.n_cells, 2 * board.n_cells + 1, masks, clean_only, _CHUNKS)
 
 
-@njit(cache=True, inline="always")
+@compiled(inline="always")
 def _position_move_statistics(values, position, full, first, second, out):  # pragma: no cover - compiled
     value = np.int64(values[position])
     value_sign = _sign(value)
@@ -132,7 +133,7 @@ def _position_move_statistics(values, position, full, first, second, out):  # pr
                 out[4] = lost
 
 
-@njit(cache=True, parallel=True)
+@compiled(parallel=True)
 def _move_statistics(values, positions, n_edges, first, second, cell_masks, clean_only, chunks):  # pragma: no cover
     # Every position of the table if ``positions`` is empty, else the positions listed.
     every = positions.shape[0] == 0

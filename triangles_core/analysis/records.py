@@ -34,7 +34,7 @@ import re
 from dataclasses import dataclass
 from typing import Callable, Iterable
 
-from ..common.checks import excerpt, is_integer
+from ..common.checks import excerpt, is_integer, parse_decimal
 from ..common.errors import InvalidPositionError
 from ..common.text import quote_token, split_lines
 from ..games.boards import cell_board
@@ -162,10 +162,12 @@ def _dots(b: CellBoard, edge: int) -> str:
 
 
 def _integer(text: str, line: int, token: str) -> int:
-    """A decimal number of a record; more than 9 digits is out of range on any board."""
-    if len(text) > 9:
+    """A decimal number of a record (leading zeros allowed); more than 9 significant digits
+    is out of range on any board."""
+    value = parse_decimal(text, max_digits=9)
+    if value is None:
         raise RecordError("number out of range (more than 9 digits)", line, token)
-    return int(text)
+    return value
 
 
 def _pair_edge(b: CellBoard, i: str, j: str, line: int, token: str) -> int:

@@ -21,9 +21,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
-from numba import njit, prange
+from numba import prange
 
 from ..common.progress import progress_bar
+from ..engine.compiled import compiled
 from ..engine.retrograde import NOT_A_MOVE, cell_tables, move_value
 from ..engine.solvers import solve
 from ..engine.tables import Solution
@@ -96,7 +97,7 @@ class Verification:
         return f"{head}, {self.mismatches} mismatch{plural}; first: {self.first_mismatch}"
 
 
-@njit(cache=True, parallel=True)
+@compiled(parallel=True)
 def _derive(values, start, stop, n_edges, first, second):  # pragma: no cover - compiled
     # Edge by edge over the whole chunk: each pass streams through values[p | bit] in
     # order, which the memory system prefetches well (2-4x faster on side 4 than looping

@@ -12,7 +12,7 @@ import os
 import sys
 from typing import Sequence
 
-from ..common.checks import excerpt
+from ..common.checks import excerpt, parse_decimal
 from ..common.errors import InvalidPositionError
 
 __all__ = ["main", "build_parser", "CommandError"]
@@ -29,6 +29,12 @@ class _Parser(argparse.ArgumentParser):
 
     def error(self, message: str):
         self.exit(2, f"{self.prog}: error: {message} (see '{self.prog} --help')\n")
+
+    def _print_message(self, message: str, file=None) -> None:
+        # argparse swallows write errors, so that help sent to a full device would be lost
+        # with exit status 0; let them through to main(), which reports them.
+        if message:
+            (file or sys.stderr).write(message)
 
 
 def _read_input(path: str | None) -> str:
@@ -74,23 +80,6 @@ class _Input:
 
 
 def _judge(args: argparse.Namespace) -> int:
-    try:
-        return _answer(args)
-    except KeyboardInterrupt:
-        # Ctrl-C: keep every answer given, say so in one line, exit 128 + SIGINT like a
-        # shell.  A second Ctrl-C now ends the process at once.
-        import signal
-
-        signal.signal(signal.SIGINT, signal.SIG_DFL)
-        try:
-            sys.stdout.flush()
-        except (OSError, ValueError):
-            _silence_stdout()
-        print(f"{PROG} judge {args.format}: interrupted", file=sys.stderr)
-        return 130
-
-
-def _answer(args: argparse.Namespace) -> int:
     from ..judge import JudgeInputError, run_dialect
 
     source = _Input(args.file)
@@ -127,13 +116,12 @@ def _parse_edges(words: Sequence[str], board) -> list[int]:
     edges: list[int] = []
     for word in words:
         for part in word.replace(",", " ").split():
-            if not (part.isascii() and part.isdigit()):
-                raise CommandError(f"edge {excerpt(part)} is not a positive integer")
-            digits = part.lstrip("0") or "0"
-            if len(digits) > 6:
-                raise CommandError(str(board.edge_error(part)))
             try:
-                edges.append(board.check_edge(int(digits)))
+                value = parse_decimal(part, max_digits=6)
+            except ValueError:
+                raise CommandError(f"edge {excerpt(part)} is not a positive integer") from None
+            try:
+                edges.append(board.check_edge(part if value is None else value))
             except InvalidPositionError as error:
                 raise CommandError(str(error)) from None
     duplicate = next((e for i, e in enumerate(edges) if e in edges[:i]), None)
@@ -214,8 +202,17 @@ def _review(args: argparse.Namespace) -> int:
     except RecordError as error:
         raise CommandError(f"{name}: {error}") from None
     review = review_game(record, _solution(args))
-    if args.csv:
+    if args.csv == "-":
         review.table().to_csv(sys.stdout, index=False, lineterminator="\n")
+    elif args.csv is not None:
+        from ..common.files import atomic_open
+
+        try:
+            with atomic_open(args.csv, "w", encoding="utf-8", newline="") as handle:
+                review.table().to_csv(handle, index=False, lineterminator="\n")
+        except OSError as error:
+            raise CommandError(f"cannot write {args.csv}: {error.strerror or error}") from None
+        print(f"wrote {args.csv}")
     else:
         print(format_review(review))
     return 0
@@ -310,7 +307,7 @@ classification: value lost 1 = inaccuracy, 2 = mistake, 3 or more = blunder.
 example (the third game of the POJ 1085 sample):
   printf '1 2\\n2 3\\n1 3\\n2 4\\n2 5\\n4 5\\n' > game.txt
   triangles review game.txt              # ends: A wins by 3 with perfect play from here
-  triangles review game.txt --csv > game.csv
+  triangles review game.txt --csv game.csv   # the move table as CSV (--csv alone: to stdout)
 """,
     "verify": """example:
   triangles verify --side 3
@@ -384,7 +381,7 @@ def build_parser() -> argparse.ArgumentParser:
                            description="Show a position, its value for the player to move, every legal move "
                                        "with its value, and a principal variation.",
                            epilog=EXAMPLES["solve"], formatter_class=argparse.RawDescriptionHelpFormatter)
-    solve.add_argument("edges", nargs="*", metavar="EDGE", help="drawn edges (1-based numbers, docs/SPEC.md numbering)")
+    solve.add_argument("edges", nargs="*", default=[], metavar="EDGE", help="drawn edges (1-based numbers, docs/SPEC.md numbering)")
     _add_board(solve, default=3)
     solve.set_defaults(handler=_solve)
 
@@ -396,7 +393,9 @@ def build_parser() -> argparse.ArgumentParser:
                             epilog=EXAMPLES["review"], formatter_class=argparse.RawDescriptionHelpFormatter)
     review.add_argument("record", metavar="RECORD", help="game record file ('-' for standard input)")
     _add_board(review, default=3)
-    review.add_argument("--csv", action="store_true", help="write the move table as CSV instead")
+    review.add_argument("--csv", nargs="?", const="-", metavar="FILE",
+                        help="write the move table as CSV instead, to FILE (written whole or not at all) "
+                             "or, without FILE, to standard output")
     review.set_defaults(handler=_review)
 
     verify = sub.add_parser("verify", help="check a solution: re-derive every value from its children",
@@ -412,7 +411,7 @@ def build_parser() -> argparse.ArgumentParser:
                                        "subgraph) from a position, for Gephi (GraphML) or Graphviz (DOT).",
                            epilog=EXAMPLES["graph"], formatter_class=argparse.RawDescriptionHelpFormatter)
     graph.add_argument("output", metavar="OUTPUT", help="file to write: .graphml, or .dot / .gv (needs pydot)")
-    graph.add_argument("edges", nargs="*", metavar="EDGE", help="drawn edges of the root (default: empty board)")
+    graph.add_argument("edges", nargs="*", default=[], metavar="EDGE", help="drawn edges of the root (default: empty board)")
     _add_board(graph, default=2)
     graph.add_argument("--optimal", action="store_true", help="only the moves of optimal play")
     graph.set_defaults(handler=_graph)
@@ -423,31 +422,89 @@ def _one_line_warning(message, category, filename, lineno, line=None) -> str:
     return f"{PROG}: warning: {message}\n"
 
 
+OPTIONAL_MODULES = {"networkx": "notebooks", "pandas": "notebooks", "pydot": "notebooks"}
+"""Modules some commands need that a plain install lacks, and the extra that brings each."""
+
+
+def _say(command: str | None, message: str) -> None:
+    """One line on stderr, prefixed with the command."""
+    prefix = f"{PROG} {command}" if command else PROG
+    try:
+        print(f"{prefix}: {message}", file=sys.stderr)
+    except (OSError, ValueError, AttributeError):  # no stderr to speak to
+        pass
+
+
+def _flush_stdout() -> None:
+    """Flush standard output, raising OSError if the text cannot be written (a full device)."""
+    if sys.stdout is not None:
+        sys.stdout.flush()
+
+
+def _interrupted(command: str | None) -> int:
+    """Ctrl-C: keep what was already written, say so in one line, exit 130 (128 + SIGINT).
+
+    A second Ctrl-C now ends the process at once.
+    """
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    try:
+        _flush_stdout()
+    except (OSError, ValueError):
+        _silence_stdout()
+    _say(command, "interrupted")
+    return 130
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the ``triangles`` command; returns the exit status."""
+    """Run the ``triangles`` command; returns the exit status.
+
+    Every user error and fault ends in one line on stderr: exit status 2 for bad input or
+    output that cannot be written (a full device), 130 for Ctrl-C (what was written before
+    is kept), 0 when the reader of standard output went away (``| head``).
+    """
     import warnings
 
     warnings.formatwarning = _one_line_warning  # e.g. a corrupted cache: one line, no source excerpt
-    parser = build_parser()
-    args = parser.parse_args(argv)
-    if sys.stdout is None:
-        print(f"{PROG} {args.command}: error: standard output is closed", file=sys.stderr)
-        return 2
+    command = None
     try:
+        parser = build_parser()
+        try:
+            args = parser.parse_args(argv)
+        except SystemExit as done:  # --help, or a usage error already reported
+            _flush_stdout()
+            return done.code if isinstance(done.code, int) else 2
+        command = args.command if args.command != "judge" else f"judge {args.format}"
+        if sys.stdout is None:
+            _say(command, "error: standard output is closed")
+            return 2
         status = args.handler(args)
-        sys.stdout.flush()
+        _flush_stdout()
         return status
+    except KeyboardInterrupt:
+        return _interrupted(command)
     except CommandError as error:
-        sys.stdout.flush()
-        print(f"{PROG} {args.command}: error: {error}", file=sys.stderr)
+        try:
+            _flush_stdout()
+        except OSError:
+            _silence_stdout()
+        _say(command, f"error: {error}")
         return 2
     except BrokenPipeError:
         # The reader went away (e.g. `| head`): stop quietly, like other filters.
         _silence_stdout()
         return 0
+    except ModuleNotFoundError as error:
+        extra = OPTIONAL_MODULES.get((error.name or "").split(".")[0])
+        if extra is None:
+            raise
+        _say(command, f"error: this command needs the package {error.name}, which comes with the '{extra}' extra: "
+                      f"pip install 'triangles_core[{extra}]'")
+        return 2
     except OSError as error:
-        print(f"{PROG} {args.command}: error: cannot write output: {error.strerror or error}", file=sys.stderr)
         _silence_stdout()
+        _say(command, f"error: cannot write output: {error.strerror or error}")
         return 2
 
 

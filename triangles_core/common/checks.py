@@ -4,14 +4,18 @@ An integer argument is a Python or numpy integer of any size; ``bool`` (although
 subclass of ``int``), floats (even ``2.0``) and strings are not.  Every entry point (the
 library, the command line and the judges) checks its integer arguments with
 `check_integer`, so the same input gets the same answer everywhere, and quotes bad
-input with `excerpt`, so that no message prints more than a bounded part of it.
+input with `excerpt`, so that no message prints more than a bounded part of it.  An
+integer written as text (a judge token, an edge on the command line, a move in a game
+record) is read by `parse_decimal`: ASCII decimal digits, any number of leading zeros
+(``0007`` is 7, as C's ``scanf("%d")`` reads it), and a bounded number of significant
+digits, so no input makes the conversion slow.
 """
 
 from __future__ import annotations
 
 import numbers
 
-__all__ = ["MAX_EXCERPT", "excerpt", "is_integer", "check_integer"]
+__all__ = ["MAX_EXCERPT", "check_integer", "excerpt", "is_integer", "parse_decimal"]
 
 MAX_EXCERPT = 40
 """Quoted input is cut after this many characters."""
@@ -108,3 +112,41 @@ def check_integer(value: object, what: str, low: int | None = None, high: int | 
                   else f">= {low}" if low is not None else f"<= {high}")
         raise error(f"{what} {excerpt(number)} is out of range ({bounds})")
     return number
+
+
+def parse_decimal(text: str, max_digits: int, signed: bool = False) -> int | None:
+    """An integer written in decimal, or None if it has more than ``max_digits`` significant digits.
+
+    Parameters
+    ----------
+    text : str
+        The text: ASCII digits, with a leading ``+`` or ``-`` if ``signed``; leading zeros
+        are allowed and not counted.
+    max_digits : int
+        Most significant digits accepted (a bound on the work, and on the range).
+    signed : bool, default False
+        Accept a sign.
+
+    Returns
+    -------
+    int or None
+        The value, or None for a well-formed number that is too long (out of range).
+
+    Raises
+    ------
+    ValueError
+        If ``text`` is not a decimal integer.
+
+    Examples
+    --------
+    >>> parse_decimal("0007", 6), parse_decimal("-12", 6, signed=True), parse_decimal("1" * 40, 30)
+    (7, -12, None)
+    """
+    sign = text[:1] if signed and text[:1] in ("+", "-") else ""
+    digits = text[len(sign):]
+    if not (digits.isascii() and digits.isdigit()):
+        raise ValueError(f"{excerpt(text)} is not a decimal integer")
+    significant = digits.lstrip("0") or "0"
+    if len(significant) > max_digits:
+        return None
+    return int(sign + significant)

@@ -23,11 +23,12 @@ independent, so they are shared among the CPU cores.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, prange
+from numba import prange
 from numba.cpython.unsafe.numbers import trailing_zeros
 
 from ..common.progress import progress_bar
 from ..games.cells import CellBoard
+from .compiled import compiled
 
 __all__ = ["DEFAULT_LOW_BITS", "MAX_TABLE_EDGES", "NOT_A_MOVE", "cell_tables", "claims", "claims_table",
            "move_value", "move_value_table", "solve_table"]
@@ -61,7 +62,7 @@ def cell_tables(board: CellBoard) -> tuple[np.ndarray, np.ndarray]:
     return np.array(first, dtype=np.int64), np.array(second, dtype=np.int64)
 
 
-@njit(cache=True, inline="always")
+@compiled(inline="always")
 def claims(position, edge, first, second):  # pragma: no cover - compiled
     """How many cells drawing ``edge`` (0-based) in ``position`` completes (0, 1 or 2).
 
@@ -72,7 +73,7 @@ def claims(position, edge, first, second):  # pragma: no cover - compiled
             + np.int64((position & second[edge]) == second[edge]))
 
 
-@njit(cache=True, inline="always")
+@compiled(inline="always")
 def move_value(values, position, bit, edge, first, second):  # pragma: no cover - compiled
     """Value for its mover of drawing ``edge`` (``bit == 1 << edge``) in ``position``.
 
@@ -87,7 +88,7 @@ def move_value(values, position, bit, edge, first, second):  # pragma: no cover 
     return -child
 
 
-@njit(cache=True, nogil=True)
+@compiled(nogil=True)
 def _solve_block(values, high, low_bits, full, first, second):  # pragma: no cover - compiled
     base = np.int64(high) << low_bits
     low = (np.int64(1) << low_bits) - 1
@@ -107,7 +108,7 @@ def _solve_block(values, high, low_bits, full, first, second):  # pragma: no cov
         low -= 1
 
 
-@njit(cache=True, parallel=True)
+@compiled(parallel=True)
 def _solve_blocks(values, highs, low_bits, full, first, second):  # pragma: no cover - compiled
     for i in prange(highs.shape[0]):
         _solve_block(values, highs[i], low_bits, full, first, second)
@@ -187,7 +188,7 @@ def solve_table(board: CellBoard, low_bits: int | None = None, progress: bool = 
     return values
 
 
-@njit(cache=True, parallel=True)
+@compiled(parallel=True)
 def _move_value_table(values, n_edges, first, second, table):  # pragma: no cover - compiled
     for position in prange(values.shape[0]):
         p = np.int64(position)
@@ -242,7 +243,7 @@ def move_value_table(board: CellBoard, values: np.ndarray) -> np.ndarray:
     return table
 
 
-@njit(cache=True, parallel=True)
+@compiled(parallel=True)
 def _claims_table(n_positions, n_edges, first, second, table):  # pragma: no cover - compiled
     for position in prange(n_positions):
         p = np.int64(position)

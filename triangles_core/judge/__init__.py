@@ -22,6 +22,7 @@ import re
 from dataclasses import dataclass
 from typing import BinaryIO, Callable, Iterator
 
+from ..common.checks import parse_decimal
 from ..common.text import quote_token, split_lines
 
 __all__ = ["DIALECTS", "DuplicateNote", "JudgeInputError", "TokenReader", "Token", "run_dialect",
@@ -346,15 +347,11 @@ class TokenReader:
         if len(text) <= MAX_DIGITS and text.isdigit() and text.isascii():  # the usual case
             value: int | None = int(text)
         else:
-            reading = getattr(text, "integer", text)
-            sign = reading[:1] if reading[:1] in "+-" else ""
-            digits = reading[len(sign):]
-            if not (digits.isascii() and digits.isdigit()):
+            try:
+                value = parse_decimal(getattr(text, "integer", text), MAX_DIGITS, signed=True)
+            except ValueError:
                 raise JudgeInputError(f"not an integer, expected {expected}", case, self._word_lines[self._pos - 1],
-                                      text)
-            if len(digits) > MAX_DIGITS:
-                digits = digits.lstrip("0") or "0"
-            value = int(sign + digits) if len(digits) <= MAX_DIGITS else None
+                                      text) from None
         if value is None or (low is not None and value < low) or (high is not None and value > high):
             bounds = f"{low}..{high}" if high is not None else f">= {low}" if low is not None else f"<= {high}"
             wanted = expected if bounds in expected else f"{expected} ({bounds})"
