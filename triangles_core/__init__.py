@@ -67,7 +67,7 @@ _LAZY = {
     "first_move_classes": "analysis.tables", "save_table": "analysis.tables",
     # plot
     "draw_position": "plot.boards", "position_figure": "plot.boards",
-    "draw_principal_variation": "plot.boards", "save_figure": "plot.export",
+    "draw_principal_variation": "plot.boards", "save_figure": "plot.export", "show_figure": "plot.export",
 }
 
 _ALIASES = {"PrincipalVariationStep": ("engine.solved", "Step")}

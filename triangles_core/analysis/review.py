@@ -222,6 +222,37 @@ class GameReview:
             lost[m.player] += m.value_lost
         return lost
 
+    def claim_runs(self) -> list[tuple[str, int, int]]:
+        """The runs of cells claimed by one player in consecutive moves.
+
+        In a cell game a player who completes a cell moves again, so cells are often
+        taken in runs: a *chain* collected in one turn.
+
+        Returns
+        -------
+        list of (str, int, int)
+            ``(player, cells, first_move)`` for each run, in playing order.
+
+        Examples
+        --------
+        >>> from triangles_core import GameRecord, solve
+        >>> line = solve(3).principal_variation([])
+        >>> review = review_game(GameRecord.from_moves(3, [step.move for step in line]))
+        >>> review.claim_runs()
+        [('B', 1, 4), ('A', 2, 8), ('B', 4, 11), ('A', 1, 16), ('B', 1, 18)]
+        """
+        runs: list[tuple[str, int, int]] = []
+        for m in self.moves:
+            if not m.claims:
+                continue
+            previous = self.moves[m.move - 2] if m.move > 1 else None
+            if runs and previous is not None and previous.claims and previous.player == m.player:
+                player, cells, first = runs[-1]
+                runs[-1] = (player, cells + m.claims, first)
+            else:
+                runs.append((m.player, m.claims, m.move))
+        return runs
+
     @property
     def errors(self) -> list[MoveReview]:
         """The non-optimal moves, in playing order."""

@@ -196,22 +196,52 @@ class SolvedGameBase:
         """``"win"``, ``"draw"`` or ``"loss"`` for the side to move under optimal play."""
         return verdict_of(self.value(position))
 
-    def principal_variation(self, position: Any) -> list[Step]:
+    def principal_variation(self, position: Any, first_move: Any = None) -> list[Step]:
         """An optimal line of play from ``position`` to the end of the game.
 
         At each step the first optimal move in the game's move order is taken, so the
         line is deterministic.  The rewards along it add up to the value: A's rewards
         minus B's equals ``value(position)``.
 
+        Parameters
+        ----------
+        position : position
+            Where the line starts (A is the player to move there).
+        first_move : move, optional
+            Play this move first (optimal or not), then continue optimally: the line
+            answers "what happens after this move?".  The rewards then add up to the
+            move's value instead.
+
         Returns
         -------
         list of Step
             One entry per move; empty when the game is over.
+
+        Raises
+        ------
+        ValueError
+            If ``first_move`` is not legal in ``position``.
+
+        Examples
+        --------
+        >>> from triangles_core import solve
+        >>> line = solve(2).principal_variation([], first_move=5)
+        >>> line[0].move, sum(s.reward * (1 if s.player == "A" else -1) for s in line)
+        (5, -2)
         """
         p = self.position(position)
         game = self.game
         player = "A"
         steps: list[Step] = []
+        if first_move is not None:
+            check = getattr(game, "check_move", None)
+            move = check(p, first_move) if check is not None else first_move
+            transition = game.play(p, move)
+            steps.append(Step(1, player, move, transition.reward, transition.again, self._value_of(p),
+                              transition.position))
+            p = transition.position
+            if not transition.again:
+                player = "B"
         while True:
             best = self._value_of(p)
             for move in game.moves(p):

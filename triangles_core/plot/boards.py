@@ -10,18 +10,20 @@ from __future__ import annotations
 
 import io
 import math
-from typing import Mapping
+from typing import Mapping, Sequence
 
 import matplotlib
 import matplotlib.pyplot as plt
+from matplotlib.cm import ScalarMappable
 from matplotlib.colors import TwoSlopeNorm
 
 from ..engine.tables import DrawnPosition, Solution
 from ..games.cells import CellBoard, Position
 from .export import SVG_HASH_SALT
-from .palette import OWNER_COLOURS, value_colormap
+from .palette import CLASS_COLOURS, OWNER_COLOURS, value_colormap
 
-__all__ = ["draw_position", "draw_principal_variation", "position_figure", "position_svg"]
+__all__ = ["add_value_colorbar", "draw_edge_classes", "draw_position", "draw_principal_variation", "position_figure", "position_svg",
+           "value_norm"]
 
 
 def _extent(board: CellBoard, pad: float = 0.3) -> tuple[float, float, float, float]:
@@ -30,10 +32,24 @@ def _extent(board: CellBoard, pad: float = 0.3) -> tuple[float, float, float, fl
     return min(xs) - pad, max(xs) + pad, min(ys) - pad, max(ys) + pad
 
 
+def value_norm(limit: int) -> TwoSlopeNorm:
+    """The colour scale of values: ``-limit .. +limit``, white at 0."""
+    limit = max(int(limit), 1)
+    return TwoSlopeNorm(vcenter=0, vmin=-limit, vmax=limit)
+
+
+def _value_limit(board: CellBoard, move_values: Mapping[int, int] | None, value_limit: int | None) -> int:
+    if value_limit is not None:
+        return value_limit
+    if move_values:
+        return max(1, max(abs(v) for v in move_values.values()))
+    return board.n_cells
+
+
 def draw_position(ax, board: CellBoard, position: Position = 0, move_values: Mapping[int, int] | None = None,
                   *, owners: Mapping[int, str | None] | None = None, edge_numbers: bool = False,
-                  highlight: Mapping[int, str] | None = None, value_limit: int | None = None,
-                  title: str | None = None) -> None:
+                  dot_numbers: bool = False, highlight: Mapping[int, str] | None = None,
+                  value_limit: int | None = None, colorbar: bool = False, title: str | None = None):
     """Draw a position of a cell board on a matplotlib axes.
 
     Parameters
@@ -46,17 +62,31 @@ def draw_position(ax, board: CellBoard, position: Position = 0, move_values: Map
         Bitmask of drawn edges.
     move_values : mapping of int to int, optional
         Value of each legal move (edge number to value for the mover): the undrawn
-        edges are coloured on a diverging scale and labelled with the value.
+        edges are coloured on the diverging value scale (red losing, blue winning) and
+        labelled with the value; the optimal moves (the highest value) are drawn with a
+        black outline and a bold label, so they stand out whatever their colour.
     owners : mapping of int to {"A", "B", None}, optional
         Owner of each complete cell (index into ``board.cells``); unowned ones are grey.
     edge_numbers : bool, default False
-        Label every edge with its number (SPEC numbering).
+        Label every edge with its number (SPEC numbering); with ``move_values`` the
+        label of a legal move reads ``edge: value``.
+    dot_numbers : bool, default False
+        Label every dot with its number (the Triangle War notation of POJ 1085).
     highlight : mapping of int to str, optional
         Edge number to colour, drawn thick on top (for example the last move).
     value_limit : int, optional
-        Colour scale limit for ``move_values``; defaults to the number of cells.
+        Colour scale limit for ``move_values``; by default the largest absolute move
+        value (pass the same limit to panels that share a colour bar).
+    colorbar : bool, default False
+        Add a colour bar of move values beside the axes, with the optimal-move key.
     title : str, optional
         Axes title.
+
+    Returns
+    -------
+    matplotlib.cm.ScalarMappable or None
+        The value scale of ``move_values`` (for a shared colour bar, see
+        `add_value_colorbar`), or None without ``move_values``.
     """
     xy = board.dot_coordinates
     owners = owners or {}
@@ -64,28 +94,48 @@ def draw_position(ax, board: CellBoard, position: Position = 0, move_values: Map
         dots = board.cell_dots(k)
         ax.fill([xy[d - 1][0] for d in dots], [xy[d - 1][1] for d in dots],
                 color=OWNER_COLOURS[owners.get(k)], zorder=0, linewidth=0)
-    limit = value_limit or board.n_cells
-    norm = TwoSlopeNorm(vcenter=0, vmin=-limit, vmax=limit)
+    norm = value_norm(_value_limit(board, move_values, value_limit))
     cmap = value_colormap()
+    best = max(move_values.values()) if move_values else None
     for number, (i, j) in enumerate(board.edges, start=1):
         (x0, y0), (x1, y1) = xy[i - 1], xy[j - 1]
         mx, my = (x0 + x1) / 2, (y0 + y1) / 2
         drawn = position >> (number - 1) & 1
+        label = str(number) if edge_numbers else None
         if drawn:
             ax.plot([x0, x1], [y0, y1], color="#222222", linewidth=3, solid_capstyle="round", zorder=2)
         elif move_values is not None and number in move_values:
-            colour = cmap(norm(move_values[number]))
-            ax.plot([x0, x1], [y0, y1], color=colour, linewidth=5, solid_capstyle="round", zorder=1)
-            ax.text(mx, my, f"{move_values[number]:+d}", ha="center", va="center", fontsize=9, zorder=4,
-                    bbox=dict(boxstyle="round,pad=0.15", facecolor="white", edgecolor=colour, linewidth=1))
+            value = move_values[number]
+            colour = cmap(norm(value))
+            optimal = value == best
+            if optimal:
+                ax.plot([x0, x1], [y0, y1], color="black", linewidth=9, solid_capstyle="round", zorder=1)
+            ax.plot([x0, x1], [y0, y1], color=colour, linewidth=5.5, solid_capstyle="round", zorder=1)
+            text = f"{number}: {value:+d}" if edge_numbers else f"{value:+d}"
+            ax.text(mx, my, text, ha="center", va="center", fontsize=9, zorder=4,
+                    fontweight="bold" if optimal else "normal",
+                    bbox=dict(boxstyle="round,pad=0.2", facecolor="white", edgecolor="black" if optimal else colour,
+                              linewidth=1.6 if optimal else 1))
+            label = None
         else:
             ax.plot([x0, x1], [y0, y1], color="#bbbbbb", linewidth=1, linestyle=(0, (2, 2)), zorder=1)
         if highlight and number in highlight:
             ax.plot([x0, x1], [y0, y1], color=highlight[number], linewidth=5, solid_capstyle="round", zorder=3)
-        if edge_numbers:
-            ax.text(mx, my, str(number), ha="center", va="center", fontsize=8, zorder=4,
+        if label is not None:
+            ax.text(mx, my, label, ha="center", va="center", fontsize=8, zorder=4,
                     bbox=dict(boxstyle="circle,pad=0.15", facecolor="white", edgecolor="#888888", linewidth=0.5))
     ax.scatter([x for x, _ in xy], [y for _, y in xy], s=30, color="black", zorder=5)
+    if dot_numbers:
+        centre_x = sum(x for x, _ in xy) / len(xy)
+        centre_y = sum(y for _, y in xy) / len(xy)
+        for d, (x, y) in enumerate(xy, start=1):
+            dx, dy = x - centre_x, y - centre_y
+            if dx * dx + dy * dy < 0.09:  # a dot near the middle: label it above and to the right
+                dx, dy = 0.6, 0.8
+            scale = 0.17 / (dx * dx + dy * dy) ** 0.5
+            ax.text(x + dx * scale, y + dy * scale, f"v{d}", ha="center", va="center", fontsize=8,
+                    color="#555555", zorder=5, bbox=dict(boxstyle="round,pad=0.05", facecolor="white",
+                                                          edgecolor="none", alpha=0.8))
     ax.set_aspect("equal")
     ax.axis("off")
     x0, x1, y0, y1 = _extent(board)
@@ -93,6 +143,43 @@ def draw_position(ax, board: CellBoard, position: Position = 0, move_values: Map
     ax.set_ylim(y0, y1)
     if title:
         ax.set_title(title, fontsize=10)
+    if move_values is None:
+        return None
+    mappable = ScalarMappable(norm=norm, cmap=cmap)
+    if colorbar:
+        add_value_colorbar(ax.figure, mappable, ax)
+    return mappable
+
+
+def add_value_colorbar(fig, mappable, axes, label: str = "value of the move for its mover"):
+    """A colour bar of move values for one or more board axes, with the key to optimal moves.
+
+    Parameters
+    ----------
+    fig : matplotlib.figure.Figure
+        The figure.
+    mappable : matplotlib.cm.ScalarMappable
+        From `draw_position`.
+    axes : matplotlib.axes.Axes or list of them
+        The boards the bar belongs to.
+    label : str, optional
+        The bar's label.
+
+    Returns
+    -------
+    matplotlib.colorbar.Colorbar
+    """
+    limit = int(round(mappable.norm.vmax))
+    bar = fig.colorbar(mappable, ax=axes, shrink=0.75, pad=0.02, ticks=_integer_ticks(limit))
+    bar.set_label(label + "\n(bold, outlined: optimal moves)", fontsize=9)
+    bar.ax.tick_params(labelsize=8)
+    return bar
+
+
+def _integer_ticks(limit: int) -> list[int]:
+    step = max(1, (2 * limit) // 8)
+    ticks = list(range(0, limit + 1, step))
+    return sorted({-t for t in ticks} | set(ticks))
 
 
 def _board_size(board: CellBoard) -> tuple[float, float]:
@@ -122,8 +209,10 @@ def position_figure(solution: Solution, position: Position | list[int] = 0, show
         Save it with `triangles_core.plot.export.save_figure`.
     """
     p = solution.position(position)
-    fig, ax = plt.subplots(figsize=_board_size(solution.board))
-    draw_position(ax, solution.board, p, solution.move_values(p) if show_moves else None, title=title)
+    width, height = _board_size(solution.board)
+    fig, ax = plt.subplots(figsize=(width + (1.6 if show_moves else 0), height))
+    draw_position(ax, solution.board, p, solution.move_values(p) if show_moves else None, colorbar=show_moves,
+                  title=title)
     return fig
 
 
@@ -135,8 +224,9 @@ def position_svg(view: DrawnPosition) -> str:
     str
         A standalone SVG document.
     """
-    fig, ax = plt.subplots(figsize=_board_size(view.board))
-    draw_position(ax, view.board, view.position, view.move_values, title=view.title)
+    width, height = _board_size(view.board)
+    fig, ax = plt.subplots(figsize=(width + (1.6 if view.move_values else 0), height))
+    draw_position(ax, view.board, view.position, view.move_values, colorbar=bool(view.move_values), title=view.title)
     buffer = io.StringIO()
     with matplotlib.rc_context({"svg.hashsalt": SVG_HASH_SALT}):
         fig.savefig(buffer, format="svg", bbox_inches="tight", metadata={"Date": None})
@@ -187,3 +277,45 @@ def draw_principal_variation(solution: Solution, position: Position = 0, columns
         ax.axis("off")
     fig.tight_layout()
     return fig
+
+
+def draw_edge_classes(ax, board: CellBoard, classes: Mapping[str, Sequence[int]], *, edge_numbers: bool = True,
+                      title: str | None = None) -> None:
+    """Draw a board with its edges coloured by class (for example the symmetry classes).
+
+    Parameters
+    ----------
+    ax : matplotlib.axes.Axes
+        Where to draw.
+    board : CellBoard
+        The board.
+    classes : mapping of str to sequence of int
+        Class name (shown in the legend) to its edge numbers.
+    edge_numbers : bool, default True
+        Label every edge with its number.
+    title : str, optional
+        Axes title.
+    """
+    from matplotlib.lines import Line2D
+
+    xy = board.dot_coordinates
+    handles = []
+    for (name, edges), colour in zip(classes.items(), CLASS_COLOURS):
+        for edge in edges:
+            i, j = board.edges[edge - 1]
+            (x0, y0), (x1, y1) = xy[i - 1], xy[j - 1]
+            ax.plot([x0, x1], [y0, y1], color=colour, linewidth=6, solid_capstyle="round", zorder=1)
+            if edge_numbers:
+                mx, my = board.edge_midpoint(edge)
+                ax.text(mx, my, str(edge), ha="center", va="center", fontsize=8, zorder=4,
+                        bbox=dict(boxstyle="circle,pad=0.15", facecolor="white", edgecolor=colour, linewidth=1))
+        handles.append(Line2D([], [], color=colour, linewidth=6, label=name))
+    ax.scatter([x for x, _ in xy], [y for _, y in xy], s=30, color="black", zorder=5)
+    ax.set_aspect("equal")
+    ax.axis("off")
+    x0, x1, y0, y1 = _extent(board)
+    ax.set_xlim(x0, x1)
+    ax.set_ylim(y0, y1)
+    ax.legend(handles=handles, loc="upper left", bbox_to_anchor=(1.0, 1.0), frameon=False, fontsize=9)
+    if title:
+        ax.set_title(title, fontsize=10)

@@ -11,9 +11,10 @@ import numpy as np
 import pandas as pd
 from matplotlib.colors import PowerNorm
 
-from .palette import OUTCOME_COLOURS, value_colormap
+from .palette import OUTCOME_COLOURS, SHARE_COLORMAP
 
-__all__ = ["boards_by_fraction_drawn", "edge_heatmap", "lines_by_edges_drawn", "outcome_bars", "value_heatmap"]
+__all__ = ["bars_by_edges_drawn", "boards_by_fraction_drawn", "edge_heatmap", "lines_by_edges_drawn",
+           "outcome_bars", "outcome_legend", "value_heatmap"]
 
 _OUTCOMES = {"mover_wins": ("win", "player to move wins"), "draws": ("draw", "draw"),
              "mover_loses": ("loss", "player to move loses")}
@@ -42,10 +43,22 @@ def outcome_bars(ax, outcomes: pd.DataFrame, *, shares: bool = True, title: str 
         bottom = bottom + np.asarray(heights, dtype=float)
     ax.set_xlabel("edges drawn")
     ax.set_ylabel("share of positions" if shares else "positions")
-    ax.set_xticks(table["edges_drawn"])
+    step = 1 if len(table) <= 20 else 2 if len(table) <= 40 else 5
+    ax.set_xticks(table["edges_drawn"][::step])
     ax.tick_params(axis="x", labelsize=8)
+    if shares:
+        ax.set_ylim(0, 1)
     if title:
         ax.set_title(title, fontsize=10)
+
+
+def outcome_legend(fig, ncol: int = 3) -> None:
+    """One legend of the three outcomes below a figure of `outcome_bars` panels."""
+    from matplotlib.patches import Patch
+
+    handles = [Patch(color=OUTCOME_COLOURS[outcome], label=label) for outcome, label in _OUTCOMES.values()]
+    fig.legend(handles=handles, loc="lower center", ncol=ncol, frameon=False, fontsize=9,
+               bbox_to_anchor=(0.5, -0.02))
 
 
 def value_heatmap(ax, distribution: pd.DataFrame, *, value_limit: int, n_edges: int,
@@ -75,7 +88,7 @@ def value_heatmap(ax, distribution: pd.DataFrame, *, value_limit: int, n_edges: 
     """
     grid = (distribution.pivot(index="edges_drawn", columns="value", values="share")
             .reindex(index=range(n_edges + 1), columns=range(-value_limit, value_limit + 1)))
-    image = ax.imshow(np.ma.masked_invalid(grid.to_numpy(dtype=float)), aspect="auto", cmap="viridis",
+    image = ax.imshow(np.ma.masked_invalid(grid.to_numpy(dtype=float)), aspect="auto", cmap=SHARE_COLORMAP,
                       norm=PowerNorm(gamma=0.5, vmin=0, vmax=1), origin="lower",
                       extent=(-value_limit - 0.5, value_limit + 0.5, -0.5, n_edges + 0.5))
     ax.set_xlabel("value for the player to move")
@@ -88,24 +101,41 @@ def value_heatmap(ax, distribution: pd.DataFrame, *, value_limit: int, n_edges: 
     return image
 
 
-def edge_heatmap(ax, frequencies: pd.DataFrame, column: str, *, title: str | None = None):
-    """Heatmap of a per-edge share (edge by edges drawn) from `edge_move_frequencies`.
+def edge_heatmap(ax, frequencies: pd.DataFrame, column: str, *, rows: str = "edge",
+                 row_labels: dict | None = None, title: str | None = None):
+    """Heatmap of a share (0 to 1) by row (edge or symmetry class) and edges drawn.
+
+    Parameters
+    ----------
+    ax : matplotlib.axes.Axes
+        Where to draw.
+    frequencies : pandas.DataFrame
+        Columns ``edges_drawn``, ``rows`` and ``column`` (for example from
+        `triangles_core.analysis.tables.edge_move_frequencies`, or the same summed over
+        the edges of each symmetry class).
+    column : str
+        The share to colour (sequential colour map, 0 to 1).
+    rows : str, default "edge"
+        The column giving the rows.
+    row_labels : dict, optional
+        Row value to tick label.
+    title : str, optional
+        Axes title.
 
     Returns
     -------
     matplotlib.image.AxesImage
         The image (for a colour bar).
     """
-    grid = frequencies.pivot(index="edge", columns="edges_drawn", values=column)
-    image = ax.imshow(grid.to_numpy(dtype=float), aspect="auto", cmap=value_colormap(), vmin=0, vmax=1,
-                      origin="lower",
-                      extent=(grid.columns.min() - 0.5, grid.columns.max() + 0.5,
-                              grid.index.min() - 0.5, grid.index.max() + 0.5))
+    grid = frequencies.pivot(index=rows, columns="edges_drawn", values=column)
+    image = ax.imshow(grid.to_numpy(dtype=float), aspect="auto", cmap=SHARE_COLORMAP, vmin=0, vmax=1,
+                      origin="upper", interpolation="nearest",
+                      extent=(grid.columns.min() - 0.5, grid.columns.max() + 0.5, len(grid) - 0.5, -0.5))
     ax.set_xlabel("edges drawn")
-    ax.set_ylabel("edge")
-    ax.set_yticks(list(grid.index))
+    ax.set_yticks(range(len(grid)))
+    ax.set_yticklabels([row_labels.get(r, r) if row_labels else r for r in grid.index])
     ax.set_xticks(list(grid.columns))
-    ax.tick_params(labelsize=7)
+    ax.tick_params(labelsize=8)
     if title:
         ax.set_title(title, fontsize=10)
     return image
@@ -136,8 +166,39 @@ def lines_by_edges_drawn(ax, table: pd.DataFrame, columns: dict[str, str], *, yl
         ax.set_title(title, fontsize=10)
 
 
+def bars_by_edges_drawn(ax, table: pd.DataFrame, column: str, *, ylabel: str, title: str | None = None,
+                        labels: bool = True) -> None:
+    """One bar per number of edges drawn, optionally labelled with its value.
+
+    Parameters
+    ----------
+    ax : matplotlib.axes.Axes
+        Where to draw.
+    table : pandas.DataFrame
+        Has ``edges_drawn`` and ``column``.
+    column : str
+        The bar heights.
+    ylabel : str
+        Y-axis label.
+    title : str, optional
+        Axes title.
+    labels : bool, default True
+        Write each bar's value (two decimals) above it.
+    """
+    bars = ax.bar(table["edges_drawn"], table[column], color="#4c72b0", width=0.8)
+    if labels:
+        ax.bar_label(bars, labels=[f"{v:.2f}" for v in table[column]], fontsize=7, padding=2)
+    ax.set_xlabel("edges drawn")
+    ax.set_ylabel(ylabel)
+    ax.set_xticks(list(table["edges_drawn"]))
+    ax.tick_params(axis="x", labelsize=8)
+    ax.spines[["top", "right"]].set_visible(False)
+    if title:
+        ax.set_title(title, fontsize=10)
+
+
 def boards_by_fraction_drawn(ax, tables: dict[str, tuple[pd.DataFrame, int]], column: str, *, ylabel: str,
-                             title: str | None = None) -> None:
+                             sampled: set[str] = frozenset(), title: str | None = None) -> None:
     """One line per board: a per-``edges_drawn`` column against the fraction of edges drawn.
 
     Boards of different sizes (side 3 and 3x3 boxes, sides 1 to 4) are compared on one
@@ -155,11 +216,17 @@ def boards_by_fraction_drawn(ax, tables: dict[str, tuple[pd.DataFrame, int]], co
         The column to plot.
     ylabel : str
         Y-axis label.
+    sampled : set of str, optional
+        Boards whose values are estimated from samples: drawn dashed, with hollow
+        markers, and "(sampled)" in the legend.
     title : str, optional
         Axes title.
     """
     for label, (table, n_edges) in tables.items():
-        ax.plot(table["edges_drawn"] / n_edges, table[column], marker="o", markersize=3, label=label)
+        estimated = label in sampled
+        ax.plot(table["edges_drawn"] / n_edges, table[column], marker="o", markersize=3.5,
+                linestyle="--" if estimated else "-", markerfacecolor="white" if estimated else None,
+                label=f"{label} (sampled)" if estimated else label)
     ax.set_xlabel("fraction of the edges drawn")
     ax.set_ylabel(ylabel)
     ax.set_xlim(0, 1)

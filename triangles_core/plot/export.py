@@ -1,20 +1,34 @@
-"""Reproducible figure files: PNG and SVG with pinned metadata, written atomically."""
+"""Reproducible figure files (PNG and SVG with pinned metadata, written atomically), and
+figures shown in Jupyter with alternative text."""
 
 from __future__ import annotations
 
+import base64
+import html
+import io
 from pathlib import Path
 
 import matplotlib
 
 from ..common.files import atomic_open
 
-__all__ = ["SVG_HASH_SALT", "save_figure"]
+__all__ = ["DPI", "SVG_HASH_SALT", "png_bytes", "save_figure", "show_figure"]
+
+DPI = 150
+"""Resolution of every PNG the package writes or shows."""
 
 SVG_HASH_SALT = "triangles_core"
 """Fixed ``svg.hashsalt``, so that SVG element ids are the same on every run."""
 
 
-def save_figure(fig, name: str, directory: str | Path, dpi: int = 100) -> list[Path]:
+def png_bytes(fig, dpi: int = DPI) -> bytes:
+    """A figure as PNG bytes, with no software stamp (the same bytes on every run)."""
+    buffer = io.BytesIO()
+    fig.savefig(buffer, format="png", dpi=dpi, bbox_inches="tight", metadata={"Software": None})
+    return buffer.getvalue()
+
+
+def save_figure(fig, name: str, directory: str | Path, dpi: int = DPI) -> list[Path]:
     """Save a figure as ``name.png`` and ``name.svg`` with reproducible bytes.
 
     No software or date stamp is written and the SVG hash salt is fixed, so that
@@ -29,7 +43,7 @@ def save_figure(fig, name: str, directory: str | Path, dpi: int = 100) -> list[P
         File stem, for example ``"side3_first_moves"``.
     directory : str or pathlib.Path
         Target directory (created if missing), usually ``data/figures``.
-    dpi : int, default 100
+    dpi : int, default `DPI`
         Resolution of the PNG.
 
     Returns
@@ -41,7 +55,33 @@ def save_figure(fig, name: str, directory: str | Path, dpi: int = 100) -> list[P
     directory.mkdir(parents=True, exist_ok=True)
     png, svg = directory / f"{name}.png", directory / f"{name}.svg"
     with atomic_open(png) as handle:
-        fig.savefig(handle, format="png", dpi=dpi, bbox_inches="tight", metadata={"Software": None})
+        handle.write(png_bytes(fig, dpi))
     with matplotlib.rc_context({"svg.hashsalt": SVG_HASH_SALT}), atomic_open(svg) as handle:
         fig.savefig(handle, format="svg", bbox_inches="tight", metadata={"Date": None})
     return [png, svg]
+
+
+def show_figure(fig, alt: str, dpi: int = DPI) -> None:
+    """Show a figure in Jupyter as a PNG with alternative text, and close it.
+
+    The output is an HTML ``<img>`` with an ``alt`` attribute (what screen readers say,
+    and what nbconvert and the site need), plus the text itself as the plain-text form.
+
+    Parameters
+    ----------
+    fig : matplotlib.figure.Figure
+        The figure (closed afterwards, so that Jupyter does not show it twice).
+    alt : str
+        What the figure shows, in one or two sentences.
+    dpi : int, default `DPI`
+        Resolution.
+    """
+    import matplotlib.pyplot as plt
+    from IPython.display import display
+
+    data = base64.b64encode(png_bytes(fig, dpi)).decode("ascii")
+    width = int(round(fig.get_size_inches()[0] * 100))
+    markup = (f'<img src="data:image/png;base64,{data}" alt="{html.escape(alt, quote=True)}" '
+              f'style="max-width: 100%; width: {width}px">')
+    plt.close(fig)
+    display({"text/html": markup, "text/plain": f"[figure: {alt}]"}, raw=True)

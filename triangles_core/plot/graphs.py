@@ -48,10 +48,11 @@ def layered_layout(graph: nx.DiGraph, level: str = "edges_drawn") -> dict:
 
 
 def draw_value_graph(ax, graph: nx.DiGraph, *, value_limit: int | None = None, labels: bool = False,
-                     title: str | None = None) -> dict:
-    """Draw a small position graph with nodes coloured by value.
+                     colorbar: bool = True, title: str | None = None) -> dict:
+    """Draw a small position graph, one column per number of drawn edges, nodes coloured by value.
 
-    Uses `layered_layout` (one column per number of drawn edges, no randomness).
+    Uses `layered_layout` (no randomness).  The x axis shows the levels (edges drawn);
+    with ``labels`` each node carries its value for the side to move.
 
     Parameters
     ----------
@@ -64,6 +65,8 @@ def draw_value_graph(ax, graph: nx.DiGraph, *, value_limit: int | None = None, l
         least 1).
     labels : bool, default False
         Write each node's value on it.
+    colorbar : bool, default True
+        Add a colour bar of the value for the side to move.
     title : str, optional
         Axes title.
 
@@ -72,17 +75,31 @@ def draw_value_graph(ax, graph: nx.DiGraph, *, value_limit: int | None = None, l
     dict
         Node to ``(x, y)`` position used.
     """
+    from matplotlib.cm import ScalarMappable
+    from matplotlib.colors import TwoSlopeNorm
+
     layout = layered_layout(graph)
     nodes = sorted(graph.nodes)
     values = [graph.nodes[v]["value"] for v in nodes]
     limit = value_limit or max(1, max(abs(v) for v in values))
-    nx.draw_networkx_edges(graph, layout, ax=ax, edge_color="#999999", arrows=False, width=0.8)
+    nx.draw_networkx_edges(graph, layout, ax=ax, edge_color="#aaaaaa", arrows=False, width=0.8)
     nx.draw_networkx_nodes(graph, layout, nodelist=nodes, node_color=values, cmap=value_colormap(),
-                           vmin=-limit, vmax=limit, node_size=80, ax=ax, edgecolors="#333333", linewidths=0.5)
+                           vmin=-limit, vmax=limit, node_size=260 if labels else 80, ax=ax, edgecolors="#333333",
+                           linewidths=0.6)
     if labels:
         nx.draw_networkx_labels(graph, layout, {v: f"{graph.nodes[v]['value']:+d}" for v in nodes},
-                                font_size=6, ax=ax)
-    ax.axis("off")
+                                font_size=7, ax=ax)
+    levels = sorted({x for x, _ in layout.values()})
+    ax.set_xticks(levels)
+    ax.tick_params(axis="x", which="both", bottom=True, labelbottom=True, labelsize=8)  # networkx hides them
+    ax.tick_params(axis="y", left=False, labelleft=False)
+    ax.set_xlabel("edges drawn")
+    for side in ("top", "right", "left"):
+        ax.spines[side].set_visible(False)
+    if colorbar:
+        mappable = ScalarMappable(norm=TwoSlopeNorm(vcenter=0, vmin=-limit, vmax=limit), cmap=value_colormap())
+        bar = ax.figure.colorbar(mappable, ax=ax, shrink=0.8, pad=0.01)
+        bar.set_label("value for the side to move", fontsize=9)
     if title:
         ax.set_title(title, fontsize=10)
     return layout

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from ..games.number import HIGH, LOW
+from ..games.number import HIGH, LOW, allowed_numbers
+from .palette import NEUTRAL, OUTCOME_COLOURS
 
-__all__ = ["draw_number_strip"]
+__all__ = ["draw_number_game_graph", "draw_number_strip"]
 
 
 def draw_number_strip(ax, rows: list[tuple[str, int, int | None]]) -> None:
@@ -34,3 +35,62 @@ def draw_number_strip(ax, rows: list[tuple[str, int, int | None]]) -> None:
     ax.set_ylim(-len(rows) + 0.4, 0.6)
     ax.set_aspect("equal")
     ax.axis("off")
+
+
+def draw_number_game_graph(ax, graph, *, title: str | None = None) -> None:
+    """Draw a Number Game state graph by level, P-positions and winning moves marked, with a key.
+
+    Parameters
+    ----------
+    ax : matplotlib.axes.Axes
+        Where to draw.
+    graph : networkx.DiGraph
+        A state graph of the Number Game (`triangles_core.engine.graphs.state_graph`):
+        node attributes ``value`` (+1 or -1) and ``remaining``, arc attribute
+        ``move_value``.
+    title : str, optional
+        Axes title.
+
+    Notes
+    -----
+    Columns are the number of allowed numbers, from the root on the left to the empty
+    position on the right; each node is labelled with its allowed numbers beside it.
+    An N-position (the mover wins) is blue, a P-position (the mover loses) red, and the
+    winning moves (into a P-position) are the thick red arcs.
+    """
+    import networkx as nx
+    from matplotlib.lines import Line2D
+
+    columns: dict[int, list] = {}
+    for node, remaining in sorted(graph.nodes(data="remaining"), key=lambda item: (-item[1], item[0])):
+        columns.setdefault(remaining, []).append(node)
+    layout = {}
+    for x, remaining in enumerate(sorted(columns, reverse=True)):
+        nodes = columns[remaining]
+        for i, node in enumerate(nodes):
+            layout[node] = (x, (len(nodes) - 1) / 2 - i)
+    winning = [(u, v) for u, v, value in graph.edges(data="move_value") if value == 1]
+    others = [(u, v) for u, v, value in graph.edges(data="move_value") if value != 1]
+    nx.draw_networkx_edges(graph, layout, edgelist=others, ax=ax, edge_color=NEUTRAL, arrows=True, arrowsize=8,
+                           width=0.8, node_size=220)
+    nx.draw_networkx_edges(graph, layout, edgelist=winning, ax=ax, edge_color=OUTCOME_COLOURS["loss"],
+                           arrows=True, arrowsize=11, width=2.2, node_size=220)
+    colours = [OUTCOME_COLOURS["win"] if graph.nodes[p]["value"] == 1 else OUTCOME_COLOURS["loss"]
+               for p in graph.nodes]
+    nx.draw_networkx_nodes(graph, layout, ax=ax, node_size=220, node_color=colours, edgecolors="black",
+                           linewidths=0.6)
+    for node, (x, y) in layout.items():
+        label = "{" + ",".join(map(str, allowed_numbers(node))) + "}" if node else "{ }"
+        ax.text(x, y - 0.28, label, ha="center", va="top", fontsize=8)
+    ax.set_xlim(-0.6, len(columns) - 0.4)
+    ax.set_ylim(min(y for _, y in layout.values()) - 0.8, max(y for _, y in layout.values()) + 0.5)
+    ax.axis("off")
+    handles = [Line2D([], [], marker="o", linestyle="", markersize=9, markerfacecolor=OUTCOME_COLOURS["win"],
+                      markeredgecolor="black", label="N-position: the player to move wins"),
+               Line2D([], [], marker="o", linestyle="", markersize=9, markerfacecolor=OUTCOME_COLOURS["loss"],
+                      markeredgecolor="black", label="P-position: the player to move loses"),
+               Line2D([], [], color=OUTCOME_COLOURS["loss"], linewidth=2.2, label="winning move (into a P-position)"),
+               Line2D([], [], color=NEUTRAL, linewidth=1, label="other move")]
+    ax.legend(handles=handles, loc="upper center", bbox_to_anchor=(0.5, -0.02), ncol=2, frameon=False, fontsize=9)
+    if title:
+        ax.set_title(title, fontsize=10)

@@ -5,19 +5,28 @@
 - Outcomes for the player to move: win blue, draw grey, loss red.
 - Move and position values: one diverging colour map, red (losing) through white (0) to
   blue (winning), centred on 0.
+- Shares (0 to 1): one sequential colour map.
+- Symmetry classes and other categories: a qualitative set.
 """
 
 from __future__ import annotations
 
 import matplotlib.pyplot as plt
 
-__all__ = ["CLASSIFICATION_COLOURS", "NEUTRAL", "OUTCOME_COLOURS", "OWNER_COLOURS", "value_colormap"]
+__all__ = ["CLASS_COLOURS", "CLASSIFICATION_COLOURS", "NEUTRAL", "OUTCOME_COLOURS", "OWNER_COLOURS", "SHARE_COLORMAP",
+           "value_colormap"]
 
 OWNER_COLOURS = {"A": "#4c72b0", "B": "#dd8452", None: "#c8c8c8"}
 """Fill colours of complete cells: claimed by A, by B, or by nobody."""
 
-OUTCOME_COLOURS = {"win": "#4c72b0", "draw": "#bbbbbb", "loss": "#c44e52"}
-"""Colours of the outcomes for the player to move."""
+OUTCOME_COLOURS = {"win": "#2166ac", "draw": "#bdbdbd", "loss": "#b2182b"}
+"""Colours of the outcomes for the player to move (the two ends of the value colour map)."""
+
+SHARE_COLORMAP = "viridis"
+"""The sequential colour map of shares."""
+
+CLASS_COLOURS = ("#1b9e77", "#d95f02", "#7570b3", "#e7298a", "#66a61e", "#e6ab02", "#a6761d", "#666666")
+"""Colours of categories such as symmetry classes (ColorBrewer Dark2)."""
 
 CLASSIFICATION_COLOURS = {"inaccuracy": "#e6b800", "mistake": "#e07b00", "blunder": "#c0392b"}
 """Markers of non-optimal moves in a game review, by how much value they lose."""

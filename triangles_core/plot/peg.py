@@ -10,7 +10,8 @@ __all__ = ["draw_peg_position"]
 
 
 def draw_peg_position(ax, board: PegBoard, position: Sequence[int] | None = None, *, jump: Jump | None = None,
-                      lines: bool = False, hole_numbers: bool = False, title: str | None = None) -> None:
+                      lines: bool = False, hole_numbers: bool = False, hole_labels: bool = False,
+                      title: str | None = None) -> None:
     """Draw a peg board on a matplotlib axes.
 
     Parameters
@@ -28,6 +29,8 @@ def draw_peg_position(ax, board: PegBoard, position: Sequence[int] | None = None
         Draw the jump lines (every straight line of 3 or more holes).
     hole_numbers : bool, default False
         Label each hole with its number instead of the peg value.
+    hole_labels : bool, default False
+        Write each hole's number small beside it (with peg values inside the pegs).
     title : str, optional
         Axes title.
     """
@@ -50,6 +53,8 @@ def draw_peg_position(ax, board: PegBoard, position: Sequence[int] | None = None
         label = str(k) if hole_numbers else (str(value) if value else "")
         if label:
             ax.text(x, y, label, ha="center", va="center", fontsize=9, zorder=4)
+        if hole_labels:
+            ax.text(x + 0.2, y + 0.2, str(k), ha="left", va="bottom", fontsize=7, color="#666666", zorder=4)
     if jump is not None:
         (x0, y0), (x1, y1) = xy[jump.start - 1], xy[jump.land - 1]
         ax.annotate("", xy=(x1, y1), xytext=(x0, y0), zorder=5,

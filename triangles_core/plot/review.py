@@ -16,7 +16,7 @@ def plot_value_history(review: GameReview, ax=None, title: str | None = None, le
     mover's optimal choice is the band's edge on the mover's side: the top for A, the
     bottom for B); the dotted line is the value under perfect play from the start; and
     the non-optimal moves are marked in colour by classification and labelled with
-    their edge.
+    their player and dot pair (``B:2-5``, the Triangle War notation of the records).
 
     Parameters
     ----------
@@ -60,7 +60,7 @@ def plot_value_history(review: GameReview, ax=None, title: str | None = None, le
             ax.scatter([m.move for m in marked], [m.value_after for m in marked], s=60, color=colour,
                        zorder=5, label=kind, edgecolor="black", linewidth=0.5)
             for m in marked:
-                ax.annotate(f"{m.player}:{m.edge}", (m.move, m.value_after), textcoords="offset points",
+                ax.annotate(f"{m.player}:{m.dots[0]}-{m.dots[1]}", (m.move, m.value_after), textcoords="offset points",
                             xytext=(0, 7 if m.player == "B" else -12), ha="center", fontsize=7)
     ax.set_xlim(-0.5, max(len(values) - 0.5, 1))
     ax.set_ylim(-limit, limit)
