@@ -16,8 +16,9 @@ Examples
 >>> tc.solve_number_game().winning_moves([2, 3, 4, 5, 6])  # POJ 1143, sample 3
 [4, 5, 6]
 
-The sibling games, game review and verification are imported on first use, so that
-``import triangles_core`` stays light.
+The sibling games, game review, verification and the interactive explorer
+(``explore``, an anywidget) are imported on first use, so that ``import triangles_core``
+stays light.
 """
 
 from .board import Board, InvalidPositionError, Position, board
@@ -30,6 +31,7 @@ _LAZY = {
     "parse_record": "record", "review_game": "review", "review_table": "review",
     "verify_solution": "verify", "verify_side": "verify",
     "state_graph": "graph", "optimal_subgraph": "graph",
+    "explore": "explorer",
 }
 
 
