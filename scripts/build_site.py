@@ -1,0 +1,427 @@
+"""Build the static site of the notebook collection into ``site/`` (open ``site/index.html``).
+
+Usage::
+
+    python scripts/build_site.py                 # -> site/
+    python scripts/build_site.py --out /tmp/site --strict
+
+The notebooks are rendered from their committed outputs (Sphinx + myst-nb, nothing is
+executed), so a build takes seconds. The site has
+
+* a landing page: ``notebooks/00_index.ipynb`` rendered, when that notebook exists;
+  otherwise a page generated from `FALLBACK_INDEX` below (each notebook's question and
+  one-line answer);
+* one page per notebook, with a download link for the ``.ipynb`` and for the tables
+  it writes, under the same paths as in the repository (``notebooks/NAME.ipynb``,
+  ``data/tables/NAME.csv``, ``data/figures/NAME.png|svg``);
+* the glossary (``docs/glossary.md``, a placeholder while it is missing) and SPEC;
+* the figures, the data tables with their descriptions from ``data/README.md``;
+* the position explorer (``triangles_core/explorer/explorer.js``) for the side-3
+  board, with the value table shipped in the page: no kernel and no network.
+
+Nothing is loaded from another host (see ``docs/site/conf.py``); the tests in
+``tests/test_site.py`` and ``tests/test_site_browser.py`` check it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import html
+import json
+import posixpath
+import re
+import shutil
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import nbformat
+
+ROOT = Path(__file__).resolve().parent.parent
+INDEX_NOTEBOOK = "00_index.ipynb"
+
+FALLBACK_INDEX = {
+    "01_solving_the_game": (
+        "Under perfect play on the side-3 board, who wins from the empty board, by how many triangles, "
+        "and which first moves are best?",
+        "The first player loses by 3 (3 triangles to 6); no first move wins: 12 first moves lose by 3, "
+        "the six edges around the centre dot lose by 5."),
+    "02_state_graph": (
+        "What does the game look like as a graph of positions, how much does symmetry shrink it, and how "
+        "narrow is optimal play inside it?",
+        "262,144 positions and 2,359,296 moves fold to 44,224 symmetry classes; optimal play from the empty "
+        "board touches only 2,588 positions, yet allows 439,296 different optimal games."),
+    "03_outcomes_by_edge_count": (
+        "From a position with k edges drawn, who wins under optimal play, and how are the values spread?",
+        "The player to move wins 92.9 % of all side-3 positions; the exceptions are the openings: the empty "
+        "board is lost by 3, and 41 % of the positions with 2 edges drawn are lost."),
+    "04_winning_first_moves": (
+        "Which moves win, how often is a winning move unique, and how much does a wrong move cost?",
+        "No first move wins (12 lose by 3, 6 by 5); 65 % of all moves are mistakes, and at 10 edges drawn "
+        "a mistake costs 11.5 triangles of net score on average."),
+    "05_peg_game": (
+        "Peg Game for Two (NAQ 2018 J): what is the first player's net score under optimal play, and how "
+        "does it depend on the board?",
+        "The samples give 21, 19 and 2148; with equal pegs the first player wins by one jump exactly when "
+        "the hole starts at hole 2, 3, 7, 10, 12 or 14, and draws otherwise."),
+    "06_number_game": (
+        "The Number Game (ZOJ 1039 / POJ 1143): from a set of still-allowed numbers, which choices win?",
+        "Only 3,515 positions can occur (623 lost for the player to move); from the full start the winning "
+        "first moves are 5, 7, 12, 16, 18 and 19."),
+    "07_larger_boards": (
+        "What is the side-4 board (2^30 positions) worth, and how does the game change with the size of "
+        "the board?",
+        "The empty board is worth +1, −2, −3 and −2 to the first player on sides 1 to 4; drawn positions "
+        "get rarer and mistakes costlier as the board grows."),
+    "08_game_review": (
+        "Where were the POJ 1085 sample games won and lost, move by move?",
+        "Each of the four sample games was decided by a single blunder that swung the value by 8 or 10 "
+        "triangles; a game between random players ends at the perfect-play result, 3–6."),
+}
+"""Landing-page content while ``notebooks/00_index.ipynb`` does not exist: notebook stem
+to (question, one-line answer). The index notebook replaces it as soon as it is added."""
+
+GLOSSARY_PLACEHOLDER = """# Glossary
+
+*The glossary is being written (`docs/glossary.md`).* Until then, the terms are defined
+where they are first used: [the rules and the edge numbering](SPEC.md) and the
+*Representation* section of each notebook.
+"""
+
+EXPLORER_PAGE = """# Position explorer
+
+Play on the side-3 board of Fighting for Triangles (the board of Gym 100015F and
+POJ 1085) and see the exact value of every move. Click an undrawn edge to draw it; a
+player who completes a triangle claims it and moves again. Each legal move is coloured
+and labelled with its value for the player to move: the final margin in triangles
+(own minus the opponent's, counting only those still to be completed) if both players
+then play perfectly. The optimal moves glow gold.
+
+```{{raw}} html
+<link rel="stylesheet" href="{css}">
+<div id="explorer" class="tce-page"><noscript>The explorer needs JavaScript.</noscript></div>
+<script src="{values_js}"></script>
+<script type="module">
+{module}
+// The page: the same module, with the browser port of the solution instead of a kernel.
+const spec = window.trianglesCoreBoards["{board}"];
+render({{ model: createLocalModel(spec), el: document.getElementById("explorer") }});
+</script>
+```
+
+The values are computed in the page from the complete side-3 value table
+({table_kib} KiB, shipped with the site): the value of a move is the number of
+triangles it completes plus the value of the position after it if it completes any
+(the mover moves again), and minus that value otherwise. In Jupyter,
+`triangles_core.explore(side=3)` shows the same explorer with the values computed
+by the kernel, for side 4 as well.
+"""
+
+
+# ---------------------------------------------------------------------- helpers
+def _title(nb: nbformat.NotebookNode, fallback: str) -> str:
+    for cell in nb.cells:
+        if cell.cell_type == "markdown":
+            for line in cell.source.splitlines():
+                if line.startswith("# "):
+                    return line[2:].strip()
+    return fallback
+
+
+def _data_descriptions(root: Path) -> dict[str, tuple[str, str]]:
+    """``figures/NAME`` or ``tables/NAME`` (no suffix) -> (what it shows, notebook), from data/README.md."""
+    found = {}
+    readme = root / "data" / "README.md"
+    text = readme.read_text(encoding="utf-8") if readme.exists() else ""
+    for line in text.splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if len(cells) == 3 and re.match(r"(figures|tables)/", cells[0]):
+            stem = re.sub(r"\.(png|svg|csv)\b.*$", "", cells[0].split(",")[0].strip())
+            found[stem] = (cells[1], cells[2])
+    return found
+
+
+def _rebase(target: str, folder: str, pages: set[str], html_link: bool) -> str:
+    """A relative link of a page in ``folder``, seen from the site root.
+
+    In raw HTML a link to a notebook that has a page goes to the page (``.html``); in
+    Markdown the ``.ipynb`` link stays, and MyST turns it into a link to the page.
+    """
+    if re.match(r"[a-zA-Z][a-zA-Z0-9+.-]*:|#|/", target):
+        return target
+    path, hash_, fragment = target.partition("#")
+    path = posixpath.normpath(posixpath.join(folder, path))
+    if html_link and path.endswith(".ipynb") and path[:-len(".ipynb")] in pages:
+        path = path[:-len(".ipynb")] + ".html"
+    return path + hash_ + fragment
+
+
+def _rebase_notebook(nb: nbformat.NotebookNode, folder: str, pages: set[str]) -> None:
+    """Rewrite the relative links of a notebook in ``folder`` for a page at the site root."""
+    def markdown(text: str) -> str:
+        text = re.sub(r"(\[[^\]]*\])\(([^)\s]+)\)",
+                      lambda m: f"{m.group(1)}({_rebase(m.group(2), folder, pages, False)})", text)
+        return html_(text)
+
+    def html_(text: str) -> str:
+        return re.sub(r"""((?:href|src)\s*=\s*)(["'])([^"']*)\2""",
+                      lambda m: f"{m.group(1)}{m.group(2)}{_rebase(m.group(3), folder, pages, True)}{m.group(2)}",
+                      text)
+
+    for cell in nb.cells:
+        if cell.cell_type == "markdown":
+            cell.source = markdown(cell.source)
+        for output in cell.get("outputs", []):
+            data = output.get("data", {})
+            for mime, convert in (("text/markdown", markdown), ("text/html", html_)):
+                if mime in data:
+                    text = data[mime] if isinstance(data[mime], str) else "".join(data[mime])
+                    data[mime] = convert(text)
+
+
+def _toctree(caption: str, entries: list[str]) -> str:
+    return "\n".join(["```{toctree}", ":hidden:", f":caption: {caption}", "", *entries, "```", ""])
+
+
+def _html_link(href: str, text: str, download: bool = False) -> str:
+    return f'<a href="{html.escape(href)}"{" download" if download else ""}>{html.escape(text)}</a>'
+
+
+# ---------------------------------------------------------------------- stage
+def stage(src: Path, root: Path = ROOT) -> dict:
+    """Write the Sphinx source tree for the repository at ``root`` into ``src``; return a summary."""
+    shutil.copytree(root / "docs" / "site", src, dirs_exist_ok=True)
+    extra = src / "extra"
+    (extra / "notebooks").mkdir(parents=True)
+    described = _data_descriptions(root)
+
+    notebooks = sorted(p for p in (root / "notebooks").glob("*.ipynb") if p.name != INDEX_NOTEBOOK)
+    tables = sorted((root / "data" / "tables").glob("*.csv"))
+    figures = sorted((root / "data" / "figures").glob("*.png"))
+    # Under extra/ they are copied as they are into the site (data/tables/NAME.csv...); under
+    # data/ they are there for Markdown links and images in the notebooks to resolve.
+    for base in (extra / "data", src / "data"):
+        for folder, files in (("tables", tables), ("figures", [*figures, *(root / "data" / "figures").glob("*.svg")])):
+            (base / folder).mkdir(parents=True)
+            for path in files:
+                shutil.copyfile(path, base / folder / path.name)
+
+    titles = {}
+    (src / "notebooks").mkdir()
+    for path in notebooks:
+        shutil.copyfile(path, extra / "notebooks" / path.name)
+        nb = nbformat.read(path, as_version=4)
+        titles[path.stem] = _title(nb, path.stem)
+        written = [stem for stem, (_, owner) in described.items()
+                   if stem.startswith("tables/") and owner.strip("`") == path.stem]
+        links = [_html_link(path.name, f"{path.name}", download=True)]
+        links += [_html_link(f"../data/{stem}.csv", f"{stem.split('/')[1]}.csv", download=True) for stem in written]
+        note = nbformat.v4.new_markdown_cell(
+            '<p class="tc-downloads"><span class="tc-downloads-label">Download</span> '
+            + " · ".join(links) + "</p>")
+        note.metadata["tags"] = ["site-downloads"]
+        first = next((i for i, c in enumerate(nb.cells) if c.cell_type == "markdown"), -1)
+        number = path.stem.split("_")[0]
+        if first >= 0 and number.isdigit() and not titles[path.stem].startswith(number):
+            # The same "NN · title" in the navigation for every notebook.
+            titles[path.stem] = f"{number} · {titles[path.stem]}"
+            heading = f"# {titles[path.stem]}"
+            nb.cells[first].source = re.sub(r"^# .*$", lambda _: heading, nb.cells[first].source, count=1, flags=re.M)
+        nb.cells.insert(first + 1, note)
+        nbformat.write(nb, src / "notebooks" / path.name)
+
+    reference = ["explorer", "figures", "data", "docs/glossary", "docs/SPEC"]
+    toc = _toctree("Notebooks", [f"notebooks/{p.stem}" for p in notebooks]) + "\n" + _toctree("Reference", reference)
+    (src / "docs").mkdir()
+    shutil.copyfile(root / "docs" / "SPEC.md", src / "docs" / "SPEC.md")
+    glossary = root / "docs" / "glossary.md"
+    (src / "docs" / "glossary.md").write_text(
+        glossary.read_text(encoding="utf-8") if glossary.exists() else GLOSSARY_PLACEHOLDER, encoding="utf-8")
+
+    index_nb = root / "notebooks" / INDEX_NOTEBOOK
+    if index_nb.exists():
+        nb = nbformat.read(index_nb, as_version=4)
+        _rebase_notebook(nb, "notebooks", {f"notebooks/{p.stem}" for p in notebooks})
+        nb.cells.append(nbformat.v4.new_markdown_cell(toc))
+        nbformat.write(nb, src / "index.ipynb")
+        shutil.copyfile(index_nb, extra / "notebooks" / index_nb.name)
+        landing = "notebooks/00_index.ipynb"
+    else:
+        (src / "index.md").write_text(_fallback_index(notebooks, titles) + "\n" + toc, encoding="utf-8")
+        landing = "FALLBACK_INDEX in scripts/build_site.py"
+
+    (src / "figures.md").write_text(_figures_page(figures, described, titles), encoding="utf-8")
+    (src / "data.md").write_text(_data_page(tables, notebooks, described, titles), encoding="utf-8")
+    _explorer_page(src)
+    return {"notebooks": len(notebooks), "tables": len(tables), "figures": len(figures), "landing": landing}
+
+
+def _fallback_index(notebooks: list[Path], titles: dict[str, str]) -> str:
+    lines = [
+        "# Fighting for Triangles, solved",
+        "",
+        "Exact solutions of small two-player games: **Fighting for Triangles** (dots-and-triangles on a "
+        "triangular board; Codeforces Gym 100015F, POJ 1085 \"Triangle War\") and its siblings, "
+        "**Peg Game for Two** (NAQ 2018 J) and the **Number Game** (ZOJ 1039 / POJ 1143). Each notebook "
+        "asks one question and answers it from a strong solution: the exact value of every position.",
+        "",
+        "Play the game against the solution in the [position explorer](explorer.md); the rules and "
+        "the edge numbering are in the [SPEC](docs/SPEC.md), the terms in the "
+        "[glossary](docs/glossary.md), every exported [figure](figures.md) and [table](data.md) "
+        "has its own page.",
+        "",
+        "## The notebooks",
+        "",
+    ]
+    for path in notebooks:
+        question, answer = FALLBACK_INDEX.get(path.stem, ("", ""))
+        lines += [f"### [{titles[path.stem]}](notebooks/{path.name})", ""]
+        if question:
+            lines += [f"{question}", ""]
+        if answer:
+            lines += ["```{container} tc-answer", f"**{answer}**", "```", ""]
+    return "\n".join(lines)
+
+
+def _figures_page(figures: list[Path], described: dict, titles: dict[str, str]) -> str:
+    groups: dict[str, list[str]] = {stem: [] for stem in titles}
+    order = list(described)
+    for png in sorted(figures, key=lambda p: order.index(f"figures/{p.stem}") if f"figures/{p.stem}" in order
+                      else len(order)):
+        stem = f"figures/{png.stem}"
+        what, notebook = described.get(stem, ("", ""))
+        svg = png.with_suffix(".svg")
+        files = _html_link(f"data/{stem}.png", "PNG") + (
+            " · " + _html_link(f"data/{stem}.svg", "SVG") if svg.exists() else "")
+        groups.setdefault(notebook.strip("`") if notebook.strip("`") in titles else "", []).append(
+            f'<figure class="tc-figure" id="{png.stem}">'
+            f'<a href="data/{stem}.png"><img src="data/{stem}.png" alt="{html.escape(what or png.stem)}" '
+            f'loading="lazy"></a>'
+            f"<figcaption><code>{png.stem}</code><br>{html.escape(what)}<br>"
+            f'<span class="tc-figure-files">{files}</span></figcaption></figure>')
+    lines = [
+        "# Figures",
+        "",
+        f"The {len(figures)} figures that the notebooks export to `data/figures/`, each as PNG and SVG, "
+        "with their descriptions from `data/README.md`. Click a figure for the full-size PNG.",
+        "",
+    ]
+    for notebook, items in groups.items():
+        if not items:
+            continue
+        heading = f"[{titles[notebook]}](notebooks/{notebook}.ipynb)" if notebook else "Other figures"
+        lines += [f"## {heading}", "", "```{raw} html", '<div class="tc-gallery">', *items, "</div>", "```", ""]
+    return "\n".join(lines)
+
+
+def _data_page(tables: list[Path], notebooks: list[Path], described: dict, titles: dict[str, str]) -> str:
+    rows = []
+    for csv in tables:
+        what, notebook = described.get(f"tables/{csv.stem}", ("", ""))
+        notebook = notebook.strip("`")
+        source = (f'<a href="notebooks/{notebook}.html">{html.escape(notebook)}</a>' if notebook in titles else "")
+        size = csv.stat().st_size
+        rows.append(f"<tr><td>{_html_link(f'data/tables/{csv.name}', csv.name, download=True)}</td>"
+                    f"<td>{html.escape(what)}</td><td>{source}</td><td class=\"tc-num\">{size / 1024:.1f} KiB</td></tr>")
+    nb_rows = []
+    for path in notebooks:
+        nb_rows.append(f"<tr><td>{_html_link(f'notebooks/{path.name}', path.name, download=True)}</td>"
+                       f"<td><a href=\"notebooks/{path.stem}.html\">{html.escape(titles[path.stem])}</a></td>"
+                       f"<td class=\"tc-num\">{path.stat().st_size / 1024:.0f} KiB</td></tr>")
+    return "\n".join([
+        "# Data and downloads",
+        "",
+        "Every table here is written by a notebook (run `scripts/reproduce.py` to regenerate them); "
+        "`tests/test_reproducibility.py` checks that re-running the notebooks gives the same bytes.",
+        "",
+        "## Notebooks",
+        "",
+        "Each notebook as committed, with its outputs (open it in JupyterLab with the package installed "
+        "to run it again).",
+        "",
+        "```{raw} html",
+        '<table class="table tc-files"><thead><tr><th>file</th><th>page</th><th>size</th></tr></thead><tbody>',
+        *nb_rows,
+        "</tbody></table>",
+        "```",
+        "",
+        "## Tables",
+        "",
+        "```{raw} html",
+        '<table class="table tc-files"><thead><tr><th>file</th><th>what it holds</th><th>notebook</th>'
+        "<th>size</th></tr></thead><tbody>",
+        *rows,
+        "</tbody></table>",
+        "```",
+        "",
+    ])
+
+
+def _explorer_page(src: Path) -> None:
+    if str(ROOT) not in sys.path:
+        sys.path.insert(0, str(ROOT))
+    from triangles_core.explorer import CSS, ESM, static_spec
+
+    spec = static_spec(3)
+    static = src / "_static" / "explorer"
+    static.mkdir(parents=True, exist_ok=True)
+    values_js = static / "side3-values.js"
+    values_js.write_text(
+        "// The side-3 value table of triangles_core (solve(3).values, int8, base64) and the board spec,\n"
+        "// for the site's position explorer (triangles_core/explorer/explorer.js).\n"
+        "window.trianglesCoreBoards = window.trianglesCoreBoards || {};\n"
+        f"window.trianglesCoreBoards[\"triangles-3\"] = {json.dumps(spec, separators=(',', ':'))};\n",
+        encoding="utf-8")
+    shutil.copyfile(CSS, static / "explorer.css")
+    module = ESM.read_text(encoding="utf-8")
+    if "</script" in module:
+        raise ValueError("explorer.js must not contain '</script' (it is inlined in the page)")
+    page = EXPLORER_PAGE.format(values_js="_static/explorer/side3-values.js", css="_static/explorer/explorer.css",
+                                module=module.strip(),
+                                board="triangles-3", table_kib=len(spec["values"]) * 3 // 4 // 1024)
+    (src / "explorer.md").write_text(page, encoding="utf-8")
+
+
+# ---------------------------------------------------------------------- build
+def build(out: Path, strict: bool = False, quiet: bool = True, root: Path = ROOT) -> dict:
+    """Stage the sources, run Sphinx, and replace ``out`` with the result; return a summary."""
+    from sphinx.cmd.build import build_main
+
+    started = time.perf_counter()
+    with tempfile.TemporaryDirectory(prefix="triangles-site-") as tmp:
+        base = Path(tmp)
+        src, html_dir = base / "src", base / "build" / "html"
+        summary = stage(src, root)
+        args = ["-b", "html", "-E", "-d", str(base / "build" / "doctrees"), str(src), str(html_dir)]
+        if quiet:
+            args.insert(0, "-q")
+        if strict:
+            args[:0] = ["-W", "--keep-going"]
+        status = build_main(args)
+        if status:
+            raise RuntimeError(f"sphinx-build failed with status {status}")
+        out = Path(out)
+        if out.exists():
+            shutil.rmtree(out)
+        shutil.copytree(html_dir, out)
+    files = [p for p in out.rglob("*") if p.is_file()]
+    summary.update(seconds=round(time.perf_counter() - started, 1), files=len(files),
+                   bytes=sum(p.stat().st_size for p in files), out=str(out))
+    return summary
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--out", type=Path, default=ROOT / "site", help="output folder (default: site/)")
+    parser.add_argument("--strict", action="store_true", help="turn Sphinx warnings into errors")
+    parser.add_argument("--verbose", action="store_true", help="show Sphinx's progress")
+    args = parser.parse_args(argv)
+    summary = build(args.out, strict=args.strict, quiet=not args.verbose)
+    print(f"site: {summary['out']}/index.html ({summary['notebooks']} notebook pages, {summary['files']} files, "
+          f"{summary['bytes'] / 2**20:.1f} MiB) in {summary['seconds']} s; landing page from {summary['landing']}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
