@@ -8,7 +8,9 @@ Usage::
 Each notebook is executed with nbclient in its own directory (so it writes its tables
 and figures to ``../data``), saved in place with its outputs and with volatile metadata
 stripped (nbstripout, keeping outputs and execution counts), and rendered to HTML under
-``reports/`` (not committed: it is regenerated from the notebooks).
+``reports/`` (not committed: it is regenerated from the notebooks). At the end the static
+site is built from the notebooks just executed (``scripts/build_site.py``, into ``site/``;
+``--no-site`` skips it).
 """
 
 from __future__ import annotations
@@ -61,6 +63,7 @@ def execute(path: Path, reports: Path) -> None:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("notebooks", nargs="*", type=Path, help="notebooks to run (default: all in notebooks/)")
+    parser.add_argument("--no-site", action="store_true", help="do not build the static site in site/ at the end")
     args = parser.parse_args(argv)
     notebooks = args.notebooks or sorted((ROOT / "notebooks").glob("*.ipynb"))
     for path in tqdm(notebooks, unit="notebook", desc="executing"):
@@ -68,6 +71,11 @@ def main(argv: list[str] | None = None) -> int:
         execute(path.resolve(), ROOT / "reports")
     print(f"done: {len(notebooks)} notebooks executed; tables in data/tables, figures in data/figures, "
           f"HTML in reports/")
+    if not args.no_site:
+        from build_site import build  # scripts/build_site.py, beside this script
+
+        summary = build(ROOT / "site")
+        print(f"site: {summary['out']}/index.html ({summary['files']} files) in {summary['seconds']} s")
     return 0
 
 
