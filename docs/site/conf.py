@@ -29,6 +29,7 @@ nb_ipywidgets_js = {}  # the default loads require.js and the widget manager fro
 nb_merge_streams = True
 myst_enable_extensions = ["dollarmath", "colon_fence", "deflist"]
 myst_heading_anchors = 3
+highlight_language = "text"  # plain fences (the text art in SPEC) are not code
 
 # --- maths: a bundled MathJax 3, never a CDN ----------------------------------------
 mathjax_path = "mathjax/tex-chtml.js"
