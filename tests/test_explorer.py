@@ -153,3 +153,15 @@ def test_widget_state_is_json_and_carries_the_module():
     assert w._esm == ESM.read_text() or str(w._esm).endswith("explorer.js")
     assert ".tce-root" in CSS.read_text()
     assert repr(w) == "Explorer(side-2 triangular board, moves=[])"
+
+
+@pytest.mark.side4
+def test_widget_on_the_side4_board():
+    s4 = tc.solve(4)
+    w = tc.explore(4)
+    assert len(w.spec["edges"]) == 30 and len(w.spec["cells"]) == 16
+    assert w.values == s4.move_values([]) and w.value == -2
+    click(w, type="play", edge=1)
+    click(w, type="pv", show=True)
+    assert w.to_move == "B" and w.values == s4.move_values([1])
+    assert [step["edge"] for step in w.pv] == [step.edge for step in s4.principal_variation([1])]

@@ -521,3 +521,75 @@ def test_explorer_works_from_the_file_system(browser, site, solution3):
         assert not [p for p in watched.problems if "explorer" in p or "page error" in p], watched.problems
     finally:
         watched.close()
+
+
+def _boxes_2x2() -> tuple[dict, np.ndarray]:
+    """A 2x2 dots-and-boxes board as a cell board spec, solved here by retrograde analysis."""
+    dot = {(r, c): 3 * r + c + 1 for r in range(3) for c in range(3)}
+    edges = [(dot[r, c], dot[r, c + 1]) for r in range(3) for c in range(2)]  # horizontal, 1..6
+    edges += [(dot[r, c], dot[r + 1, c]) for r in range(2) for c in range(3)]  # vertical, 7..12
+    number = {pair: k + 1 for k, pair in enumerate(edges)}
+    cells = [[number[dot[r, c], dot[r, c + 1]], number[dot[r + 1, c], dot[r + 1, c + 1]],
+              number[dot[r, c], dot[r + 1, c]], number[dot[r, c + 1], dot[r + 1, c + 1]]]
+             for r in range(2) for c in range(2)]
+    masks = [sum(1 << (e - 1) for e in cell) for cell in cells]
+    values = np.zeros(1 << 12, dtype=np.int8)
+    for p in range((1 << 12) - 2, -1, -1):
+        best = -99
+        for e in range(12):
+            if not p >> e & 1:
+                q = p | 1 << e
+                claims = sum(1 for m in masks if m >> e & 1 and q & m == m)
+                best = max(best, claims + values[q] if claims else -values[q])
+        values[p] = best
+    spec = {"title": "2x2 boxes", "dots": [[c, r] for r in range(3) for c in range(3)],
+            "edges": [list(e) for e in edges], "cells": cells}
+    return spec, values
+
+
+def test_explorer_module_plays_dots_and_boxes_unchanged(browser, server):
+    """The same explorer.js, given a 2x2 dots-and-boxes spec and table, shows that game's values."""
+    from triangles_core.explorer import ESM
+
+    spec, values = _boxes_2x2()
+    masks = [sum(1 << (e - 1) for e in cell) for cell in spec["cells"]]
+
+    def move_values(moves):
+        p = sum(1 << (e - 1) for e in moves)
+        out = {}
+        for e in range(1, 13):
+            if not p >> (e - 1) & 1:
+                q = p | 1 << (e - 1)
+                claims = sum(1 for m in masks if m >> (e - 1) & 1 and q & m == m)
+                out[e] = int(claims + values[q] if claims else -values[q])
+        return out
+
+    watched = Watched(browser, server)
+    try:
+        page = watched.goto(f"{server}/genindex.html")  # any page of the site: a same-origin blank slate
+        page.set_content('<div id="boxes"></div>')
+        page.add_style_tag(path=str(ESM.with_name("explorer.css")))
+        boxed = dict(spec, values=base64.b64encode(values.tobytes()).decode("ascii"))
+        page.add_script_tag(type="module", content=ESM.read_text(encoding="utf-8")
+                            + f"\nrender({{ model: createLocalModel({json.dumps(boxed)}), "
+                              "el: document.getElementById('boxes') });")
+        page.wait_for_selector("g.tce-label", state="attached")
+        assert not watched.problems, watched.problems
+        assert page.locator("g.tce-cell polygon").count() == 4
+        assert all(len(pts.split()) == 4 for pts in
+                   page.eval_on_selector_all("g.tce-cell polygon", "n => n.map((p) => p.getAttribute('points'))"))
+        moves = []
+        for edge in (1, 7, 8, 3, 4, 12):  # box 1 (edges 1, 3, 7, 8) is completed by the 4th move
+            page.click(f'g.tce-label[data-edge="{edge}"]')
+            moves.append(edge)
+            shown = page.evaluate("""() => Object.fromEntries([...document.querySelectorAll(
+                'g.tce-edge[data-state=free]')].map((g) => [g.dataset.edge, Number(g.dataset.value)]))""")
+            assert {int(k): v for k, v in shown.items()} == move_values(moves), moves
+        root = page.locator(".tce-root")
+        assert root.get_attribute("data-score-a") == "0" and root.get_attribute("data-score-b") == "1"
+        assert page.locator('g.tce-cell[data-owner="B"]').count() == 1
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        root.screenshot(path=str(SCREENSHOTS / "explorer_boxes_2x2.png"))
+        assert not watched.problems, watched.problems
+    finally:
+        watched.close()
