@@ -76,7 +76,7 @@ export function formatValue(value) {
 // value of drawing edge e in position p, for its mover, is
 //     claims + T[p | e]   if the move completes `claims` > 0 cells (the mover moves again),
 //     -T[p | e]           otherwise (the opponent moves next).
-// tests/test_site_browser.py checks every value this code displays against
+// tests/test_site.py checks every value this code displays against
 // solve(3).move_values in Python, position by position.
 // ---------------------------------------------------------------------------------
 
