@@ -38,3 +38,17 @@ def reference_values():
         return cache[side]
 
     return get
+
+
+class _NotebookCollector:
+    """nbmake's collection of notebooks, without its advertisement at the end of every run."""
+
+    def __init__(self, plugin) -> None:
+        self.pytest_collect_file = plugin.pytest_collect_file
+
+
+def pytest_configure(config):
+    plugin = config.pluginmanager.get_plugin("nbmake")
+    if plugin is not None and hasattr(plugin, "pytest_terminal_summary"):
+        config.pluginmanager.unregister(plugin)
+        config.pluginmanager.register(_NotebookCollector(plugin), "nbmake-collector")

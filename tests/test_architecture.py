@@ -11,7 +11,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def test_layers_contract_is_kept(capsys):
-    """`lint-imports` with the contract of pyproject.toml (common < games < engine < analysis < plot | judge < cli)."""
+    """`lint-imports` with the contract of pyproject.toml (common < games < engine < analysis < plot | judge < cli | explorer)."""
     importlinter = pytest.importorskip("importlinter.cli")
     cwd = os.getcwd()
     os.chdir(ROOT)
@@ -24,7 +24,7 @@ def test_layers_contract_is_kept(capsys):
     assert "1 kept, 0 broken" in output
 
 
-@pytest.mark.parametrize("layer", ["common", "games", "engine", "analysis", "plot", "judge", "cli"])
+@pytest.mark.parametrize("layer", ["common", "games", "engine", "analysis", "plot", "judge", "cli", "explorer"])
 def test_every_module_lives_in_a_layer_folder(layer):
     assert (ROOT / "triangles_core" / layer / "__init__.py").is_file()
 

@@ -44,7 +44,7 @@ def test_notebook_is_committed_executed_and_stripped(path):
     stripped = strip_output(copy.deepcopy(nb), keep_output=True, keep_count=True, keep_id=True)
     assert json.dumps(stripped, sort_keys=True) == json.dumps(nb, sort_keys=True), "run nbstripout --keep-output --keep-count"
     code = [c for c in nb.cells if c.cell_type == "code" and c.source.strip()]
-    assert code and all(c.execution_count for c in code), "notebook has unexecuted cells"
+    assert (code or path.stem == "00_index") and all(c.execution_count for c in code), "notebook has unexecuted cells"
     assert not any(o.get("output_type") == "error" for c in code for o in c.outputs)
 
 

@@ -27,9 +27,10 @@ Examples
 True
 
 Every name is imported on first use, so that ``import triangles_core`` stays light (the
-``triangles judge`` command starts without numba or matplotlib).  The package is layered
+``triangles judge`` command starts without numba or matplotlib; the explorer widget loads
+anywidget only when called).  The package is layered
 (docs/glossary.md and DESIGN.md): ``common`` < ``games`` < ``engine`` < ``analysis`` <
-``plot`` and ``judge`` < ``cli``; nothing imports upward (an import-linter contract in the
+``plot`` and ``judge`` < ``explorer`` and ``cli``; nothing imports upward (an import-linter contract in the
 test suite).
 """
 
@@ -68,6 +69,8 @@ _LAZY = {
     # plot
     "draw_position": "plot.boards", "position_figure": "plot.boards",
     "draw_principal_variation": "plot.boards", "save_figure": "plot.export", "show_figure": "plot.export",
+    # interactive
+    "explore": "explorer",
 }
 
 _ALIASES = {"PrincipalVariationStep": ("engine.solved", "Step")}

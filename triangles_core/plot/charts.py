@@ -11,7 +11,7 @@ import numpy as np
 import pandas as pd
 from matplotlib.colors import PowerNorm
 
-from .palette import OUTCOME_COLOURS, SHARE_COLORMAP
+from .palette import CLASS_COLOURS, OUTCOME_COLOURS, SHARE_COLORMAP
 
 __all__ = ["bars_by_edges_drawn", "boards_by_fraction_drawn", "edge_heatmap", "lines_by_edges_drawn",
            "outcome_bars", "outcome_legend", "value_heatmap"]
@@ -154,8 +154,8 @@ def lines_by_edges_drawn(ax, table: pd.DataFrame, columns: dict[str, str], *, yl
     ylabel : str
         Y-axis label.
     """
-    for column, label in columns.items():
-        ax.plot(table["edges_drawn"], table[column], marker="o", markersize=3, label=label)
+    for (column, label), colour in zip(columns.items(), CLASS_COLOURS):
+        ax.plot(table["edges_drawn"], table[column], marker="o", markersize=3, label=label, color=colour)
     ax.set_xlabel("edges drawn")
     ax.set_ylabel(ylabel)
     ax.set_xticks(list(table["edges_drawn"]))
@@ -222,9 +222,9 @@ def boards_by_fraction_drawn(ax, tables: dict[str, tuple[pd.DataFrame, int]], co
     title : str, optional
         Axes title.
     """
-    for label, (table, n_edges) in tables.items():
+    for (label, (table, n_edges)), colour in zip(tables.items(), CLASS_COLOURS):
         estimated = label in sampled
-        ax.plot(table["edges_drawn"] / n_edges, table[column], marker="o", markersize=3.5,
+        ax.plot(table["edges_drawn"] / n_edges, table[column], marker="o", markersize=3.5, color=colour,
                 linestyle="--" if estimated else "-", markerfacecolor="white" if estimated else None,
                 label=f"{label} (sampled)" if estimated else label)
     ax.set_xlabel("fraction of the edges drawn")

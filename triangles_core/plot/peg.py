@@ -5,13 +5,14 @@ from __future__ import annotations
 from typing import Sequence
 
 from ..games.peg import Jump, PegBoard
+from .palette import OUTCOME_COLOURS
 
 __all__ = ["draw_peg_position"]
 
 
 def draw_peg_position(ax, board: PegBoard, position: Sequence[int] | None = None, *, jump: Jump | None = None,
                       lines: bool = False, hole_numbers: bool = False, hole_labels: bool = False,
-                      title: str | None = None) -> None:
+                      circled: Sequence[int] = (), title: str | None = None) -> None:
     """Draw a peg board on a matplotlib axes.
 
     Parameters
@@ -31,6 +32,8 @@ def draw_peg_position(ax, board: PegBoard, position: Sequence[int] | None = None
         Label each hole with its number instead of the peg value.
     hole_labels : bool, default False
         Write each hole's number small beside it (with peg values inside the pegs).
+    circled : sequence of int, optional
+        Holes to circle in the winning colour (for example the best starting holes).
     title : str, optional
         Axes title.
     """
@@ -55,6 +58,9 @@ def draw_peg_position(ax, board: PegBoard, position: Sequence[int] | None = None
             ax.text(x, y, label, ha="center", va="center", fontsize=9, zorder=4)
         if hole_labels:
             ax.text(x + 0.2, y + 0.2, str(k), ha="left", va="bottom", fontsize=7, color="#666666", zorder=4)
+    for hole in circled:
+        x, y = xy[hole - 1]
+        ax.scatter([x], [y], s=800, facecolors="none", edgecolors=OUTCOME_COLOURS["win"], linewidths=3, zorder=5)
     if jump is not None:
         (x0, y0), (x1, y1) = xy[jump.start - 1], xy[jump.land - 1]
         ax.annotate("", xy=(x1, y1), xytext=(x0, y0), zorder=5,
