@@ -18,23 +18,13 @@ Usage::
 from __future__ import annotations
 
 import argparse
-import time
 
+from _timing import best_of
 from triangles_core.engine.game import NegamaxSolver
 from triangles_core.engine.searched import NumberGameSolution
 from triangles_core.engine.solvers import solve_peg_game
 from triangles_core.games.number import FULL, NumberGame
 from triangles_core.games.peg import PegGame
-
-
-def best_time(function, repeat: int) -> float:
-    """The fastest of ``repeat`` runs, in seconds."""
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        function()
-        times.append(time.perf_counter() - start)
-    return min(times)
 
 
 def peg_boards() -> list[tuple[int, ...]]:
@@ -58,17 +48,17 @@ def main() -> None:
 
     worst = (0.0, None, 0)
     for board in peg_boards():
-        seconds = best_time(lambda: solve_peg_game(board), args.repeat)
+        seconds = best_of(lambda: solve_peg_game(board), args.repeat)
         if seconds > worst[0]:
             worst = (seconds, board, solve_peg_game(board).n_positions)
     seconds, board, positions = worst
-    bare = best_time(lambda: NegamaxSolver(PegGame()).value(board), args.repeat)
+    bare = best_of(lambda: NegamaxSolver(PegGame()).value(board), args.repeat)
     print(f"peg game, worst single board of {len(peg_boards())} ({positions} positions, board {board}):")
     print(f"  solve_peg_game {seconds:.3f} s; bare NegamaxSolver {bare:.3f} s (ratio {seconds / bare:.2f}); "
           f"target < 0.5 s: {'met' if seconds < 0.5 else 'MISSED'}")
 
-    seconds = best_time(NumberGameSolution, args.repeat)
-    bare = best_time(lambda: NegamaxSolver(NumberGame()).value(FULL), args.repeat)
+    seconds = best_of(NumberGameSolution, args.repeat)
+    bare = best_of(lambda: NegamaxSolver(NumberGame()).value(FULL), args.repeat)
     print(f"number game, all {NumberGameSolution().n_positions} positions reachable from the full start:")
     print(f"  solve_number_game {seconds * 1000:.0f} ms; bare NegamaxSolver {bare * 1000:.0f} ms "
           f"(ratio {seconds / bare:.2f}); target < 1 s: {'met' if seconds < 1 else 'MISSED'}")

@@ -225,7 +225,7 @@ def verify_solution(solution: Solution, progress: bool = False) -> Verification:
 def verify_side(side: int, progress: bool = False) -> Verification:
     """Load or compute the side-``side`` solution (`solve`) and check every value.
 
-    Side 4 loads the 1 GiB cached table (or computes it, about half a minute) and then
+    Side 4 loads the 1 GiB cached table (or computes it, a few seconds) and then
     checks its 2**30 positions.
 
     Raises

@@ -7,40 +7,73 @@ analysis, and it computes the exact value of every position (a strong solution).
 
 The kernel is compiled with numba and reads the board only through its cell tables
 (`cell_tables`: per edge, the other edges of its one or two cells), so it serves every
-`triangles_core.games.cells.CellBoard`.  `move_value` is the compiled statement of the
-recurrence's rule (its Python twin is `triangles_core.engine.game.move_value`); every
-compiled loop of the package (this solver, the move table, the verifier, the counting
-kernels of `triangles_core.analysis`) calls it.
+`triangles_core.games.cells.CellBoard` up to `MAX_TABLE_EDGES` edges (3x4 Dots-and-Boxes,
+a 2 GiB table).  `move_value` is the compiled statement of the recurrence's rule (its
+Python twin is `triangles_core.engine.game.move_value`); every compiled loop of the
+package (the move table, the verifier, the counting kernels of
+`triangles_core.analysis`) calls it, and the kernel uses its vector form `move_values`
+(a test checks that the two agree on every input).  The kernel works on three levels:
 
-For large boards the table is cut into *blocks* that share their high bits
-(``2**low_bits`` consecutive positions, 1 MiB for the default of 20 low bits, so a block
-sits in the L2 cache).  A move on a low edge stays inside the block; a move on a high
-edge reads the block with one more high bit, which is finished earlier because blocks
-are processed in layers of decreasing high-bit count.  The blocks of one layer are
-independent, so they are shared among the CPU cores.
+- *Blocks* of ``2**low_bits`` consecutive positions (1 MiB for the default of 20 low
+  bits, so a block sits in the L2 cache) share their high bits.  A move on a high edge
+  reads the block with one more high bit, which is finished earlier because blocks are
+  processed in layers of decreasing high-bit count.  The blocks of one layer are
+  independent, so they are shared among the CPU cores.
+- Inside a block, *groups* of ``2**group_bits`` positions (32 by default) that differ
+  only in their lowest ``group_bits`` bits (the *lanes*, `triangles_core.engine.lanes`)
+  are solved from the top of the block down.  For an *outer* edge (bit
+  ``>= group_bits``, free in the whole group), the children of the group's 32 positions
+  are again 32 consecutive bytes, so the 32 move values are one vector load, xor, add and
+  max (on x86 with AVX2 one ``vpxor``, ``vpaddb``, ``vpmaxsb`` on a ``ymm`` register).
+  Whether the move completes a cell depends on the position: the part of the cell
+  outside the lanes is one test per group (it picks one of four rows of the edge's lane
+  table), the part inside the lanes is in that row, lane by lane.
+- The *inner* edges (bit ``k < group_bits``) lead from lane ``j`` to lane ``j + 2**k``
+  of the same group, so they are done in registers by shifting lanes: ``group_bits``
+  rounds, each recomputing every lane from the previous round, finish the lanes in order
+  of decreasing number of inner bits (a lane's inner children have one bit more, and
+  were final one round earlier).
 """
 
 from __future__ import annotations
 
+import functools
+
 import numpy as np
+from llvmlite import ir
 from numba import prange
+from numba.core.extending import intrinsic
 from numba.cpython.unsafe.numbers import trailing_zeros
 
 from ..common.progress import progress_bar
 from ..games.cells import CellBoard
 from .compiled import compiled
+from .lanes import Lanes, LaneWidth, array_pointer, emit_max, lane_count, lanes_max, load_lanes, store_lanes, \
+    vector_type
 
-__all__ = ["DEFAULT_LOW_BITS", "MAX_TABLE_EDGES", "NOT_A_MOVE", "cell_tables", "claims", "claims_table",
-           "move_value", "move_value_table", "solve_table"]
+__all__ = ["DEFAULT_GROUP_BITS", "DEFAULT_LOW_BITS", "MAX_GROUP_BITS", "MAX_TABLE_EDGES", "NOT_A_MOVE",
+           "cell_tables", "claims", "claims_table", "move_value", "move_value_table", "move_values", "solve_table"]
 
 DEFAULT_LOW_BITS = 20
 """Block size exponent: blocks of ``2**20`` positions (1 MiB of ``int8``)."""
 
+DEFAULT_GROUP_BITS = 5
+"""Group size exponent: groups of 32 positions, one AVX2 register of ``int8``."""
+
+MAX_GROUP_BITS = 6
+"""Largest group size exponent (64 lanes: one AVX-512 register, two AVX2 registers)."""
+
 MAX_TABLE_EDGES = 31
 """The largest board whose full value table is built (31 edges: 2 GiB, 3x4 boxes)."""
 
-NOT_A_MOVE = -128
-"""The one sentinel for "not a move": below every value (values lie in -127..127)."""
+NOT_A_MOVE = -64
+"""The one sentinel for "not a move": below every move value.
+
+A cell has at least 3 edges and an edge lies in at most 2 cells, so a board of at most
+`MAX_TABLE_EDGES` edges has at most 20 cells, and every value and move value lies in
+-20..20.  In the kernel, lanes that are not final yet stay within
+``|v| <= 64 + 2 * MAX_GROUP_BITS``, so ``int8`` never overflows.
+"""
 
 
 def cell_tables(board: CellBoard) -> tuple[np.ndarray, np.ndarray]:
@@ -62,6 +95,11 @@ def cell_tables(board: CellBoard) -> tuple[np.ndarray, np.ndarray]:
     return np.array(first, dtype=np.int64), np.array(second, dtype=np.int64)
 
 
+# --------------------------------------------------------------------------------------
+# The move-value rule, once as a scalar and once for a vector of lanes.
+# --------------------------------------------------------------------------------------
+
+
 @compiled(inline="always")
 def claims(position, edge, first, second):  # pragma: no cover - compiled
     """How many cells drawing ``edge`` (0-based) in ``position`` completes (0, 1 or 2).
@@ -79,7 +117,8 @@ def move_value(values, position, bit, edge, first, second):  # pragma: no cover 
 
     ``first``/``second`` are the arrays of `cell_tables`; the child's value is read
     from ``values``: ``claims + child`` if the edge completes cells (the mover moves
-    again), ``-child`` otherwise.  Compiled (numba), for use inside other kernels.
+    again), ``-child`` otherwise.  Compiled (numba), for use inside other kernels.  Its
+    vector form is `move_values`, with the constants of `_rule_lanes`.
     """
     child = np.int64(values[position | bit])
     completed = claims(position, edge, first, second)
@@ -88,36 +127,171 @@ def move_value(values, position, bit, edge, first, second):  # pragma: no cover 
     return -child
 
 
+def _rule_lanes(completed: int) -> tuple[int, int]:
+    """The constants ``(xor, add)`` that make `move_values` the rule of `move_value`.
+
+    ``(child ^ 0) + completed == completed + child`` when ``completed > 0``;
+    ``(child ^ -1) + 1 == -child`` (two's complement) when ``completed == 0``.
+    """
+    if completed:
+        return 0, completed
+    return -1, 1
+
+
+def _emit_move_values(builder, child, xor, add):
+    # (child ^ xor) + add, lane by lane: the vector form of `move_value` (see `_rule_lanes`).
+    return builder.add(builder.xor(child, xor), add)
+
+
+@intrinsic
+def move_values(typingctx, child, xor, add):
+    """Vector form of `move_value`: the move values of a group of lanes, ``(child ^ xor) + add``.
+
+    ``child`` holds the children's values, lane by lane; ``xor`` and ``add`` are, lane by
+    lane, the constants `_rule_lanes` gives for the number of cells the move completes
+    there, read from the kernel's lane tables.  A lane where the edge is already drawn
+    (an inner edge) gets ``xor = add = 0`` and a child of `NOT_A_MOVE`, so its "move
+    value" is `NOT_A_MOVE`.
+    """
+    if not isinstance(child, Lanes) or not child == xor == add:
+        return None
+
+    def codegen(context, builder, sig, args):
+        return _emit_move_values(builder, *args)
+
+    return child(child, xor, add), codegen
+
+
+@intrinsic
+def _best_inner_move(typingctx, vector, lane_tables, inner_rows):
+    """Lane by lane, the best move on an inner edge, children read from ``vector``.
+
+    For inner edge ``k`` (``k < group_bits``), lane ``j``'s child is lane ``j + 2**k``
+    when bit ``k`` of ``j`` is clear; when it is set the edge is drawn and the lane gets
+    `NOT_A_MOVE` (a shift of the lanes, filled from a constant: ``vpshufb``,
+    ``vperm2i128`` and friends).  ``inner_rows[k]`` is the offset in ``lane_tables`` of
+    that edge's ``xor`` row (its ``add`` row follows).  Unrolled over ``k`` at compile
+    time.
+    """
+    if not isinstance(vector, Lanes):
+        return None
+
+    def codegen(context, builder, sig, args):
+        count = sig.args[0].count
+        v, tables, rows = args
+        rows_array = context.make_array(sig.args[2])(context, builder, rows)
+        fill = ir.Constant(vector_type(count), [NOT_A_MOVE] * count)
+        best = fill
+        k = 0
+        while 1 << k < count:
+            step = 1 << k
+            row = builder.load(builder.gep(rows_array.data, [ir.Constant(ir.IntType(64), k)]))
+            xor = builder.load(array_pointer(context, builder, sig.args[1], tables, row, count), align=1)
+            add_at = builder.add(row, ir.Constant(row.type, count))
+            add = builder.load(array_pointer(context, builder, sig.args[1], tables, add_at, count), align=1)
+            mask = [j + step if not j & step else count for j in range(count)]
+            child = builder.shuffle_vector(v, fill, ir.Constant(ir.VectorType(ir.IntType(32), count), mask))
+            best = emit_max(builder, best, _emit_move_values(builder, child, xor, add))
+            k += 1
+        return best
+
+    return vector(vector, lane_tables, inner_rows), codegen
+
+
+# --------------------------------------------------------------------------------------
+# The kernel.
+# --------------------------------------------------------------------------------------
+
+
+@functools.lru_cache(maxsize=16)
+def _lane_tables(first_bytes: bytes, second_bytes: bytes, n_edges: int, group_bits: int):
+    """The per-group constants of the kernel (``first``/``second`` as bytes: a cache key).
+
+    Returns ``first_outer``, ``second_outer`` (the parts of ``first``/``second`` outside
+    the lanes), ``lane_tables`` (flat ``int8``: for edge ``e`` and row
+    ``r = [first cell's outer part drawn] + 2 [second cell's outer part drawn]``, the
+    ``xor`` lanes at ``(4 e + r) * 2 * lanes`` and the ``add`` lanes right after) and
+    ``start_lanes`` (the lanes before any move: `NOT_A_MOVE`, and a second row for the
+    group of the full board, whose top lane is worth 0).
+    """
+    first = np.frombuffer(first_bytes, dtype=np.int64)
+    second = np.frombuffer(second_bytes, dtype=np.int64)
+    lanes = 1 << group_bits
+    lane_part = lanes - 1
+    lane = np.arange(lanes, dtype=np.int64)
+    row = np.arange(4, dtype=np.int64)[None, :, None]
+    completed = np.zeros((n_edges, 4, lanes), dtype=np.int64)
+    for bit, cells in ((1, first), (2, second)):
+        inside = (cells & lane_part)[:, None, None]
+        completed += ((row & bit) != 0) & ((lane & inside) == inside)
+    rule = np.array([_rule_lanes(c) for c in range(3)], dtype=np.int8)  # completed -> (xor, add)
+    tables = rule[completed].transpose(0, 1, 3, 2).copy()  # (edge, row, xor/add, lane)
+    # an inner edge drawn in a lane is no move there: xor = add = 0 (its child is NOT_A_MOVE)
+    edge = np.arange(n_edges, dtype=np.int64)[:, None]
+    drawn = (edge < group_bits) & ((lane >> edge) & 1 == 1)  # shape (edge, lane)
+    tables *= ~drawn[:, None, None, :]
+    start = np.full((2, lanes), NOT_A_MOVE, dtype=np.int8)
+    start[1, lanes - 1] = 0
+    outer = np.int64(~lane_part)
+    constants = first & outer, second & outer, tables.reshape(-1), start.reshape(-1)
+    for array in constants:
+        array.flags.writeable = False
+    return constants
+
+
+@compiled(inline="always")
+def _row(base, first_outer, second_outer, edge):  # pragma: no cover - compiled
+    return (np.int64((base & first_outer[edge]) == first_outer[edge])
+            | (np.int64((base & second_outer[edge]) == second_outer[edge]) << 1))
+
+
 @compiled(nogil=True)
-def _solve_block(values, high, low_bits, full, first, second):  # pragma: no cover - compiled
-    base = np.int64(high) << low_bits
-    low = (np.int64(1) << low_bits) - 1
-    while low >= 0:
-        position = base | low
-        free = full & ~position
-        best = 0
-        if free:
-            best = NOT_A_MOVE
+def _solve_block(values, high, low_bits, full, first_outer, second_outer, lane_tables, start_lanes,
+                 like):  # pragma: no cover - compiled
+    lanes = lane_count(like)
+    group_bits = trailing_zeros(lanes)
+    lane_part = lanes - 1
+    row_size = 2 * lanes
+    inner_rows = np.empty(max(group_bits, 1), dtype=np.int64)
+    block = np.int64(high) << low_bits
+    for group in range((np.int64(1) << (low_bits - group_bits)) - 1, -1, -1):
+        base = block + group * lanes
+        # Outer edges: the children of the group are the lanes of one other group.
+        outer = load_lanes(start_lanes, lanes * np.int64(base + lane_part == full), like)
+        free = full & ~base & ~lane_part
         while free:
             bit = free & -free
             free ^= bit
-            candidate = move_value(values, position, bit, trailing_zeros(bit), first, second)
-            if candidate > best:
-                best = candidate
-        values[position] = best
-        low -= 1
+            edge = trailing_zeros(bit)
+            at = (4 * edge + _row(base, first_outer, second_outer, edge)) * row_size
+            child = load_lanes(values, base | bit, like)
+            outer = lanes_max(outer, move_values(child, load_lanes(lane_tables, at, like),
+                                                 load_lanes(lane_tables, at + lanes, like)))
+        # Inner edges: a lane's children are lanes of this group with one more inner bit.
+        # Each round recomputes every lane from the previous round's lanes; after round r
+        # the lanes with at least group_bits - r inner bits are final (the lane with all
+        # of them has no inner move: it is final from the start).
+        for k in range(group_bits):
+            inner_rows[k] = (4 * k + _row(base, first_outer, second_outer, k)) * row_size
+        v = outer
+        for _ in range(group_bits):
+            v = lanes_max(outer, _best_inner_move(v, lane_tables, inner_rows))
+        store_lanes(values, base, v)
 
 
 @compiled(parallel=True)
-def _solve_blocks(values, highs, low_bits, full, first, second):  # pragma: no cover - compiled
+def _solve_blocks(values, highs, low_bits, full, first_outer, second_outer, lane_tables, start_lanes,
+                  like):  # pragma: no cover - compiled
     for i in prange(highs.shape[0]):
-        _solve_block(values, highs[i], low_bits, full, first, second)
+        _solve_block(values, highs[i], low_bits, full, first_outer, second_outer, lane_tables, start_lanes, like)
 
 
 def _layers(high_bits: int) -> list[np.ndarray]:
     """Block indices grouped by their number of set high bits, most bits first."""
     highs = np.arange(1 << high_bits, dtype=np.int64)
-    counts = np.array([int(h).bit_count() for h in range(1 << high_bits)])
+    counts = np.zeros_like(highs)
+    for i in range(high_bits):
+        counts += highs >> i & 1
     return [highs[counts == k] for k in range(high_bits, -1, -1)]
 
 
@@ -128,39 +302,48 @@ def _check_size(board: CellBoard) -> None:
 
 
 def solve_table(board: CellBoard, low_bits: int | None = None, progress: bool = False,
-                out: np.ndarray | None = None) -> np.ndarray:
+                out: np.ndarray | None = None, group_bits: int | None = None) -> np.ndarray:
     """The value of every position of a cell board, by retrograde analysis.
 
     Parameters
     ----------
     board : CellBoard
-        The board; ``2**board.n_edges`` bytes of memory are needed (1 GiB for side 4).
+        The board, at most `MAX_TABLE_EDGES` edges; ``2**board.n_edges`` bytes of memory
+        are needed (1 GiB for side 4, 2 GiB for 3x4 boxes).
     low_bits : int, optional
         Block size exponent, ``1 <= low_bits <= n_edges``; defaults to
         ``min(n_edges, 20)``.  Any value gives the same table (a test checks this).
     progress : bool, default False
         Show a tqdm progress bar counted in blocks.
     out : numpy.ndarray of int8, shape (2**n_edges,), optional
-        Array to fill instead of allocating a new one.
+        A writeable contiguous array to fill instead of allocating a new one.
+    group_bits : int, optional
+        Group size exponent, ``0 <= group_bits <= min(low_bits, MAX_GROUP_BITS)``;
+        defaults to ``min(low_bits, DEFAULT_GROUP_BITS)``.  Any value gives the same
+        table; numba compiles (and caches) one kernel per value.
 
     Returns
     -------
     numpy.ndarray of int8, shape (2**n_edges,)
-        ``values[p]`` is the net score, for the side to move, of the cells still to be
+        ``values[p]`` is the net score, for the player to move, of the cells still to be
         completed from position ``p`` under optimal play; ``|values[p]|`` is at most the
         number of incomplete cells.
 
     Raises
     ------
     ValueError
-        If ``low_bits`` is out of range, ``out`` has the wrong shape or dtype, or the
-        board has more than `MAX_TABLE_EDGES` edges.
+        If ``low_bits`` or ``group_bits`` is out of range, ``out`` is not a writeable
+        contiguous ``int8`` array of the right shape, or the board has more than
+        `MAX_TABLE_EDGES` edges.
 
     Examples
     --------
     >>> from triangles_core.games.triangles import board
     >>> int(solve_table(board(3))[0])
     -3
+    >>> from triangles_core.games.boxes import boxes_board
+    >>> solve_table(boxes_board(1, 1))[[0b0000, 0b0001, 0b0011, 0b0111, 0b1111]].tolist()
+    [-1, 1, -1, 1, 0]
     """
     _check_size(board)
     n = board.n_edges
@@ -168,20 +351,32 @@ def solve_table(board: CellBoard, low_bits: int | None = None, progress: bool = 
         low_bits = min(n, DEFAULT_LOW_BITS)
     if not 1 <= low_bits <= n:
         raise ValueError(f"low_bits must be in 1..{n}, got {low_bits!r}")
+    if group_bits is None:
+        group_bits = min(low_bits, DEFAULT_GROUP_BITS)
+    if not 0 <= group_bits <= min(low_bits, MAX_GROUP_BITS):
+        raise ValueError(f"group_bits must be in 0..{min(low_bits, MAX_GROUP_BITS)}, got {group_bits!r}")
     values = np.empty(1 << n, dtype=np.int8) if out is None else out
-    if values.shape != (1 << n,) or values.dtype != np.int8:
-        raise ValueError(f"out must be an int8 array of shape ({1 << n},)")
+    if (values.shape != (1 << n,) or values.dtype != np.int8 or not values.flags.c_contiguous
+            or not values.flags.writeable):  # the vector stores would ignore the flags
+        raise ValueError(f"out must be a writeable contiguous int8 array of shape ({1 << n},)")
     first, second = cell_tables(board)
+    tables = _lane_tables(first.tobytes(), second.tobytes(), n, group_bits)
+    like = LaneWidth(1 << group_bits)
     full = np.int64((1 << n) - 1)
-    layers = _layers(n - low_bits)
-    step = 8  # blocks per call: a few per core, and the progress bar keeps moving
+    # blocks per call: a few per core, and the progress bar keeps moving; small blocks are
+    # batched so that a call does at least about a million positions
+    step = max(8, 1 << max(0, 20 - low_bits))
     bar = progress_bar(1 << (n - low_bits), board.label, unit="block") if progress else None
     try:
-        for layer in layers:
+        for layer in _layers(n - low_bits):
             for start in range(0, len(layer), step):
-                _solve_blocks(values, layer[start:start + step], low_bits, full, first, second)
+                highs = layer[start:start + step]
+                if len(highs) == 1:  # no parallel region for a single block (small boards)
+                    _solve_block(values, highs[0], low_bits, full, *tables, like)
+                else:
+                    _solve_blocks(values, highs, low_bits, full, *tables, like)
                 if bar is not None:
-                    bar.update(len(layer[start:start + step]))
+                    bar.update(len(highs))
     finally:
         if bar is not None:
             bar.close()

@@ -1,0 +1,166 @@
+"""The vectorised retrograde kernel: its move-value rule, group and block sizes, boxes boards.
+
+Sides 1..3 against the reference negamax are in test_solver.py and test_side4.py, and
+every position of the small boxes boards in test_boxes.py; here the vector form of the
+rule is checked against the scalar one on every input, and every group size against the
+others (and against the reference negamax on random positions of the larger boards).
+"""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+from numba import njit
+
+from triangles_core.engine.game import NegamaxSolver, deep_recursion
+from triangles_core.engine.lanes import LaneWidth, lane_count, load_lanes, store_lanes
+from triangles_core.engine.retrograde import (
+    MAX_GROUP_BITS,
+    NOT_A_MOVE,
+    _lane_tables,
+    _rule_lanes,
+    cell_tables,
+    move_value,
+    move_values,
+    solve_table,
+)
+from triangles_core.games.boxes import BoxesGame, boxes_board
+from triangles_core.games.triangles import board
+
+
+@njit
+def _vector_rule(children, xor, add, like):
+    out = np.empty_like(children)
+    lanes = lane_count(like)
+    for start in range(0, children.shape[0], lanes):
+        moves = move_values(load_lanes(children, start, like), load_lanes(xor, start, like),
+                            load_lanes(add, start, like))
+        store_lanes(out, start, moves)
+    return out
+
+
+@pytest.mark.parametrize("completed", [0, 1, 2])
+def test_vector_rule_is_the_scalar_rule(completed):
+    """`move_values` with the constants of `_rule_lanes` is `move_value`, child by child."""
+    children = np.arange(-96, 96, dtype=np.int8)  # 192 children: 6 vectors of 32 lanes
+    constants = _rule_lanes(completed)
+    xor = np.full_like(children, constants[0])
+    add = np.full_like(children, constants[1])
+    vector = _vector_rule(children, xor, add, LaneWidth(32))
+    # one edge (bit 0) whose cells are complete (mask 0) or never complete (bit 5)
+    first = np.array([0 if completed >= 1 else 1 << 5], dtype=np.int64)
+    second = np.array([0 if completed >= 2 else 1 << 5], dtype=np.int64)
+    values = np.zeros(2, dtype=np.int8)
+    for child, got in zip(children.tolist(), vector.tolist()):
+        values[1] = child
+        assert got == move_value(values, np.int64(0), np.int64(1), 0, first, second)
+
+
+def test_lane_tables_follow_the_rule():
+    """Row r of edge e in the lane tables gives, lane by lane, the scalar claim count."""
+    b = board(3)
+    first, second = cell_tables(b)
+    group_bits = 3
+    lanes = 1 << group_bits
+    first_outer, second_outer, tables, start = _lane_tables(first.tobytes(), second.tobytes(), b.n_edges, group_bits)
+    tables = tables.reshape(b.n_edges, 4, 2, lanes)
+    rng = random.Random(3)
+    for _ in range(200):
+        position = rng.randrange(1 << b.n_edges)
+        base, lane = position & ~(lanes - 1), position & (lanes - 1)
+        for e in b.free_edges(position):
+            e -= 1
+            row = int(base & first_outer[e] == first_outer[e]) | int(base & second_outer[e] == second_outer[e]) << 1
+            assert (tables[e, row, 0, lane], tables[e, row, 1, lane]) == _rule_lanes(b.claims(position, e + 1))
+    assert start.tolist() == [NOT_A_MOVE] * lanes + [NOT_A_MOVE] * (lanes - 1) + [0]
+
+
+@pytest.mark.parametrize("low_bits, group_bits", [
+    (18, 0), (18, 1), (18, 2), (18, 3), (18, 4), (18, 6),
+    (1, 1), (2, 0), (5, 5), (6, 6), (7, 2), (12, 4), (16, 6), (17, 5),
+])
+def test_block_and_group_sizes_do_not_change_the_table(low_bits, group_bits, solution3):
+    values = solve_table(board(3), low_bits=low_bits, group_bits=group_bits)
+    np.testing.assert_array_equal(values, solution3.values)
+
+
+def test_side2_every_block_and_group_size_matches_negamax(reference_values):
+    for low_bits in range(1, 10):
+        for group_bits in range(0, min(low_bits, MAX_GROUP_BITS) + 1):
+            np.testing.assert_array_equal(solve_table(board(2), low_bits=low_bits, group_bits=group_bits),
+                                          reference_values(2), err_msg=f"{low_bits=} {group_bits=}")
+
+
+@pytest.mark.parametrize("rows, cols", [(1, 1), (1, 2), (2, 1), (2, 2), (1, 4)])
+def test_small_boxes_boards_every_size_matches_negamax(rows, cols):
+    b = boxes_board(rows, cols)
+    n = b.n_edges
+    solver = NegamaxSolver(BoxesGame(rows, cols))
+    expected = np.array([solver.value(p) for p in range(1 << n)], dtype=np.int8)
+    for low_bits in sorted({1, n // 2, n}):
+        for group_bits in sorted({0, min(low_bits, 3), min(low_bits, 5)}):
+            np.testing.assert_array_equal(solve_table(b, low_bits, group_bits=group_bits), expected)
+
+
+def random_position(rng: random.Random, n_edges: int, free: int) -> int:
+    """A random position with exactly ``free`` undrawn edges."""
+    undrawn = set(rng.sample(range(n_edges), free))
+    return sum(1 << e for e in range(n_edges) if e not in undrawn)
+
+
+@pytest.mark.parametrize("rows, cols", [(2, 3), (3, 3)])
+def test_boxes_random_positions_match_negamax(rows, cols):
+    """1,000 random positions with 0 to 11 free lines agree with the reference negamax."""
+    b = boxes_board(rows, cols)
+    values = solve_table(b)
+    solver = NegamaxSolver(BoxesGame(rows, cols))
+    rng = random.Random(rows * 10 + cols)
+    for _ in range(1000):
+        position = random_position(rng, b.n_edges, rng.randint(0, min(b.n_edges, 11)))
+        assert values[position] == solver.value(position), bin(position)
+    assert np.abs(values).max() <= b.n_cells
+
+
+def test_boxes_3x3_group_sizes_agree():
+    b = boxes_board(3, 3)
+    reference = solve_table(b)
+    for low_bits, group_bits in [(24, 0), (10, 2), (16, 6), (20, 4)]:
+        np.testing.assert_array_equal(solve_table(b, low_bits, group_bits=group_bits), reference)
+
+
+@pytest.mark.parametrize("low_bits, group_bits", [(3, 4), (18, 7), (18, -1), (6, 7)])
+def test_group_size_out_of_range(low_bits, group_bits):
+    with pytest.raises(ValueError, match="group_bits"):
+        solve_table(board(3), low_bits=low_bits, group_bits=group_bits)
+
+
+def test_boards_above_31_edges_are_refused():
+    with pytest.raises(ValueError, match="up to 31 edges"):
+        solve_table(board(5))
+
+
+def test_non_contiguous_or_read_only_output_is_rejected():
+    out = np.zeros(1 << 19, dtype=np.int8)[::2]
+    with pytest.raises(ValueError, match="out"):
+        solve_table(board(3), out=out)
+    out = np.zeros(1 << 18, dtype=np.int8)
+    out.flags.writeable = False
+    with pytest.raises(ValueError, match="out"):
+        solve_table(board(3), out=out)
+
+
+@pytest.mark.bigboard
+def test_boxes_3x4_31_lines_random_positions_match_negamax():
+    """The largest board the kernel takes: 3x4 Dots-and-Boxes, 31 lines, a 2 GiB table."""
+    b = boxes_board(3, 4)
+    assert b.n_edges == 31
+    values = solve_table(b)
+    solver = NegamaxSolver(BoxesGame(3, 4))
+    rng = random.Random(34)
+    assert values[b.full] == 0
+    with deep_recursion():
+        for _ in range(500):
+            position = random_position(rng, b.n_edges, rng.randint(0, 12))
+            assert values[position] == solver.value(position), bin(position)
