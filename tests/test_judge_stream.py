@@ -111,12 +111,45 @@ def test_a_huge_token_is_cut_short_and_still_read_right():
     digits = "0" * 3_000_000 + "7"
     for source in (f"1\n{digits}\n0", Chunks(b"1\n", *[b"0" * 65536] * 45, b"0" * (3_000_000 - 45 * 65536), b"7")):
         assert list(run_dialect("gym", source)) == list(run_dialect("gym", "1 7")) == ["Andy wins"]
-    for text, where in [("1\n" + "0" * 100_000 + "19", "out of range"), ("1\n" + "9" * 100_000, "out of range"),
-                        ("1\n" + "1" * 100_000 + "x", "not an integer"), ("1\n+" + "0" * 100_000, "out of range")]:
+    # a token that cannot become an integer in range (too many significant digits, or not
+    # digits) is reported as soon as that is known: its length is then a lower bound
+    for text, where, hopeless in [("1\n" + "0" * 100_000 + "19", "out of range", False),
+                                  ("1\n" + "9" * 100_000, "out of range", True),
+                                  ("1\n" + "1" * 100_000 + "x", "out of range", True),
+                                  ("1\n" + "0" * 100_000 + "x", "not an integer", True),
+                                  ("1\n+" + "0" * 100_000, "out of range", False)]:
         with pytest.raises(JudgeInputError, match=where) as info:
             list(run_dialect("gym", Chunks(*[text[k:k + 1000].encode() for k in range(0, len(text), 1000)])))
-        assert f"({len(text) - 2} characters)" in str(info.value) and info.value.line == 2
+        length = r"at least \d+" if hopeless else str(len(text) - 2)
+        assert re.search(rf"\({length} characters\)", str(info.value)) and info.value.line == 2
         assert len(info.value.token) <= MAX_KEPT and info.value.token[:40] == text[2:42]
+
+
+class Endless:
+    """A binary stream of one byte repeated forever (like /dev/zero), counting its reads."""
+
+    def __init__(self, head: bytes, byte: bytes) -> None:
+        self.head, self.byte, self.reads = head, byte, 0
+
+    def read1(self, size: int) -> bytes:
+        self.reads += 1
+        if self.head:
+            head, self.head = self.head, b""
+            return head
+        return self.byte * size
+
+
+@pytest.mark.parametrize("head, byte, message", [
+    (b"", b"\0", r"case 1, line 1, .*at least \d+ characters\): not an integer"),
+    (b"1\n", b"7", r"case 1, line 2, .*at least \d+ characters\): out of range"),
+    (b"1\n1 2 3\n", b"x", r"line 3, .*not an integer"),
+])
+def test_an_endless_token_is_reported_at_once(head, byte, message):
+    """/dev/zero as input: the first token never ends, and is an error whatever follows."""
+    stream = Endless(head, byte)
+    with pytest.raises(JudgeInputError, match=message):
+        list(run_dialect("gym", stream))
+    assert stream.reads <= 4
 
 
 def test_a_huge_token_in_a_pair_is_quoted_with_its_length():
@@ -277,5 +310,5 @@ def test_memory_stays_bounded_whatever_the_input_size(tmp_path):
     assert large - small < 40_000, (small, large)
     # One 30 MB token without white space: cut short, not kept.
     huge, result = peak_rss_kb(tmp_path, "token.txt", b"1\n" + b"7" * 30_000_000 + b"\n")
-    assert result.returncode == 2 and b"(30000000 characters)" in result.stderr
+    assert result.returncode == 2 and re.search(rb"\(at least \d+ characters\): out of range", result.stderr)
     assert huge - small < 40_000, (small, huge)

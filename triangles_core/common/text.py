@@ -15,7 +15,8 @@ def quote_token(token: str) -> str:
     """A token quoted for an error message, cut short after `MAX_EXCERPT` characters.
 
     A reader may keep only the beginning of a very long token, as a `str` with a
-    ``length`` attribute: the length stated is then the token's full length.
+    ``length`` attribute: the length stated is then the token's full length (or, with an
+    ``unfinished`` attribute set, the length read before the reader gave up on it).
 
     Examples
     --------
@@ -24,7 +25,8 @@ def quote_token(token: str) -> str:
     """
     length = getattr(token, "length", len(token))
     if length > MAX_EXCERPT:
-        return f"{token[:MAX_EXCERPT]!r}... ({length} characters)"
+        at_least = "at least " if getattr(token, "unfinished", False) else ""
+        return f"{token[:MAX_EXCERPT]!r}... ({at_least}{length} characters)"
     return repr(token)
 
 

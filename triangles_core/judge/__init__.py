@@ -117,11 +117,14 @@ class _Cut(str):
 
     ``length`` is the token's full length; ``integer`` an equivalent short text for reading
     it as an integer (its sign and at most ``MAX_DIGITS + 1`` significant digits), or
-    ``"?"`` if it is not a decimal integer.
+    ``"?"`` if it is not a decimal integer.  ``unfinished`` is true when the reader stopped
+    reading the token before its end (see `_LongToken.hopeless`): ``length`` is then a lower
+    bound.
     """
 
     length: int
     integer: str
+    unfinished: bool = False
 
 
 class _LongToken:
@@ -146,11 +149,21 @@ class _LongToken:
             digits = text if self.significant else text.lstrip("0")
             self.significant = (self.significant + digits)[:MAX_DIGITS + 1]
 
-    def token(self) -> _Cut:
-        """The token as the reader keeps it."""
+    @property
+    def hopeless(self) -> bool:
+        """True when no continuation can make this token an integer in range for any dialect.
+
+        Such a token is an error whatever follows, so the reader ends it at once instead of
+        reading on (an endless token, such as ``/dev/zero``, is reported at once).
+        """
+        return not self.numeric or len(self.significant) > MAX_DIGITS
+
+    def token(self, unfinished: bool = False) -> _Cut:
+        """The token as the reader keeps it (``unfinished``: read only this far)."""
         cut = _Cut(self.head)
         cut.length = self.length
         cut.integer = self.sign + (self.significant or "0") if self.numeric else "?"
+        cut.unfinished = unfinished
         return cut
 
 
@@ -202,6 +215,7 @@ class TokenReader:
         self._partial: list[str] | _LongToken | None = None  # a token that may go on in the next chunk
         self._partial_line = 0
         self._partial_length = 0
+        self._skipping = False              # the rest of a hopeless long token is being skipped
         self._eof = False
 
     # Reading and scanning the input
@@ -239,6 +253,12 @@ class TokenReader:
                 text = text[1:]
                 if not text:
                     return
+        if self._skipping:  # the rest of a token already reported as hopeless
+            match = _TOKEN.match(text)
+            if match and match.end() == len(text):
+                return
+            text = text[match.end():] if match else text
+            self._skipping = False
         if self._partial is not None:
             match = _TOKEN.match(text)
             if match:
@@ -246,7 +266,9 @@ class TokenReader:
                 if match.end() == len(text):
                     return
                 text = text[match.end():]
-            self._end_partial()
+                self._skipping = False  # the token (if cut short) ends here
+            if self._partial is not None:
+                self._end_partial()
         last = text[-1]
         self._cr = last == "\r"
         self._ended_with_break = last in "\r\n"
@@ -267,11 +289,17 @@ class TokenReader:
         partial = self._partial
         if isinstance(partial, _LongToken):
             partial.add(text)
-            return
-        partial.append(text)
-        self._partial_length += len(text)
-        if self._partial_length > MAX_KEPT:
-            self._partial = _LongToken("".join(partial))
+        else:
+            partial.append(text)
+            self._partial_length += len(text)
+            if self._partial_length <= MAX_KEPT:
+                return
+            partial = self._partial = _LongToken("".join(partial))
+        if partial.hopeless:  # an error whatever follows: end it now, skip the rest
+            self._words.append(partial.token(unfinished=True))
+            self._word_lines.append(self._partial_line)
+            self._partial = None
+            self._skipping = True
 
     def _end_partial(self) -> None:
         partial = self._partial
