@@ -13,7 +13,7 @@ executed), so a build takes seconds. The site has
 * one page per notebook, with a download link for the ``.ipynb`` and for the tables
   it writes, under the same paths as in the repository (``notebooks/NAME.ipynb``,
   ``data/tables/NAME.csv``, ``data/figures/NAME.png|svg``);
-* the glossary (``docs/glossary.md``) and SPEC;
+* the glossary (``docs/glossary.md``), SPEC and the architecture (``docs/architecture.md``);
 * the figures, the data tables with their descriptions from ``data/README.md``;
 * the position explorer (``triangles_core/explorer/explorer.js``) for the side-3 board
   and for 2x2 Dots-and-Boxes, with the value tables shipped in the page: no kernel and no
@@ -195,11 +195,12 @@ def stage(src: Path, root: Path = ROOT) -> dict:
                 cell.source = cell.source.replace(f"]({INDEX_NOTEBOOK})", "](../index.ipynb)")
         nbformat.write(nb, src / "notebooks" / path.name)
 
-    reference = ["explorer", "figures", "data", "docs/glossary", "docs/SPEC"]
+    reference = ["explorer", "figures", "data", "docs/glossary", "docs/SPEC", "docs/architecture"]
     toc = _toctree("Notebooks", [f"notebooks/{p.stem}" for p in notebooks]) + "\n" + _toctree("Reference", reference)
     (src / "docs").mkdir()
     shutil.copyfile(root / "docs" / "SPEC.md", src / "docs" / "SPEC.md")
     shutil.copyfile(root / "docs" / "glossary.md", src / "docs" / "glossary.md")
+    shutil.copyfile(root / "docs" / "architecture.md", src / "docs" / "architecture.md")
 
     index_nb = root / "notebooks" / INDEX_NOTEBOOK
     if not index_nb.exists():
