@@ -102,7 +102,7 @@ def test_notebook_04_names_the_symmetry_classes_by_their_geometry():
 
     names = {
         "the corner edges": lambda e: corner_edge(e),
-        "the interior bases of the corner triangles": lambda e: not rim(e) and in_corner_triangle(e)
+        "the inner sides of the corner triangles": lambda e: not rim(e) and in_corner_triangle(e)
         and not corner_edge(e),
         "the middle edges of the sides": lambda e: rim(e) and not corner_edge(e),
         "the six edges at the centre dot v5": lambda e: 5 in b.edges[e - 1],

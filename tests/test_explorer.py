@@ -86,7 +86,7 @@ def test_principal_variation_names_the_real_players(solution3):
     assert [s["edge"] for s in state["pv"]] == [s.edge for s in pv]
     assert state["pv"][0]["player"] == "B"
     assert [s["player"] for s in state["pv"]] == [{"A": "B", "B": "A"}[s.player] for s in pv]
-    # the line's claims add up to the position's value for the side to move
+    # the line's claims add up to the position's value for the player to move
     net = sum(s["claims"] * (1 if s["player"] == "B" else -1) for s in state["pv"])
     assert net == state["value"]
 

@@ -93,7 +93,7 @@ def test_review_matches_the_plain_negamax_reference(seed, start, moves):
 
 
 def test_classification_rule():
-    assert [classify(v) for v in range(6)] == ["optimal", "inaccuracy", "mistake", "blunder", "blunder", "blunder"]
+    assert [classify(v) for v in range(6)] == ["optimal", "inaccuracy", "error", "blunder", "blunder", "blunder"]
     with pytest.raises(ValueError):
         classify(-1)
 
@@ -101,8 +101,8 @@ def test_classification_rule():
 def test_third_sample_game_in_detail():
     review = review_game(parse_record(SPEC_GAMES[2]))
     assert review.values == [-3, -3, -1, -1, -5, 3, 3]
-    assert [(m.move, m.player, m.value_lost, m.classification) for m in review.errors] == [
-        (2, "B", 2, "mistake"), (4, "A", 4, "blunder"), (5, "B", 8, "blunder")]
+    assert [(m.move, m.player, m.value_lost, m.classification) for m in review.mistakes] == [
+        (2, "B", 2, "error"), (4, "A", 4, "blunder"), (5, "B", 8, "blunder")]
     assert review.score == (2, 0) and review.to_move == "A" and review.remaining == 12
     assert review.result == "A wins by 3" and review.final_cells == (6, 3)
     assert review.perfect_play_result == "B wins by 3"
@@ -139,7 +139,7 @@ def test_plot_marks_the_mistakes():
     review = review_game(parse_record(SPEC_GAMES[2]))
     ax = plot_value_history(review, title="game 3")
     labels = ax.get_legend_handles_labels()[1]
-    assert {"value for A", "mistake", "blunder", "range of the mover's choices"} <= set(labels)
+    assert {"value for A", "error", "blunder", "range of the mover's choices"} <= set(labels)
     line = next(l for l in ax.get_lines() if l.get_label() == "value for A")
     assert list(line.get_ydata()) == review.values
     matplotlib.pyplot.close(ax.figure)

@@ -389,7 +389,7 @@ def _label(value: int) -> str:
 
 
 def _check_board(page, solution, moves: list[int], scope: str = "explorer") -> None:
-    """Every displayed value, the score and the side to move equal Python's for ``moves``."""
+    """Every displayed value, the score and the player to move equal Python's for ``moves``."""
     shown = _board_state(page, scope)
     want = explorer_state(solution, [], moves)
     values = solution.move_values(moves)

@@ -29,7 +29,7 @@ True
 Every name is imported on first use, so that ``import triangles_core`` stays light (the
 ``triangles judge`` command starts without numba or matplotlib; the explorer widget loads
 anywidget only when called).  The package is layered
-(docs/glossary.md and DESIGN.md): ``common`` < ``games`` < ``engine`` < ``analysis`` <
+(docs/architecture.md): ``common`` < ``games`` < ``engine`` < ``analysis`` <
 ``plot`` and ``judge`` < ``explorer`` and ``cli``; nothing imports upward (an import-linter contract in the
 test suite).
 """

@@ -2,7 +2,7 @@
 
 The graphs come from `triangles_core.engine.graphs`: the state graph (every position
 reachable from a root) and the optimal-play subgraph.  Nodes are positions (bitmasks;
-GraphML stores the id as text) with the attributes ``value`` (for the side to move),
+GraphML stores the id as text) with the attributes ``value`` (for the player to move),
 ``edges_drawn`` and, added here, ``drawn`` (the drawn edges as space-separated numbers)
 and ``label`` (the same, or ``"empty"``).  Arcs carry ``move`` (the edge), ``reward``
 (the cells it claims), ``again`` and ``move_value``.  DOT needs the optional package

@@ -13,7 +13,8 @@ game it is the final score difference.  An optimal move keeps it; any other move
 against the mover by the *value lost*.
 
 Classification of a move by the value it loses (the rule of `classify`): 0 optimal,
-1 inaccuracy, 2 mistake, 3 or more blunder.
+1 inaccuracy, 2 error, 3 or more blunder (each a kind of mistake:
+a move that loses value, docs/glossary.md).
 """
 
 from __future__ import annotations
@@ -40,7 +41,7 @@ __all__ = [
     "summary_table",
 ]
 
-CLASSIFICATION_RULE = "value lost 0: optimal, 1: inaccuracy, 2: mistake, 3 or more: blunder"
+CLASSIFICATION_RULE = "value lost 0: optimal, 1: inaccuracy, 2: error, 3 or more: blunder"
 """How a move is classified by the value it loses (one line, shown by ``triangles review``)."""
 
 COLUMNS = ["move", "player", "edge", "dots", "claims", "score_a", "score_b", "value_before",
@@ -59,7 +60,7 @@ def classify(value_lost: int) -> str:
     Returns
     -------
     str
-        ``"optimal"``, ``"inaccuracy"``, ``"mistake"`` or ``"blunder"``.
+        ``"optimal"``, ``"inaccuracy"``, ``"error"`` or ``"blunder"``.
 
     Raises
     ------
@@ -69,11 +70,11 @@ def classify(value_lost: int) -> str:
     Examples
     --------
     >>> [classify(v) for v in range(5)]
-    ['optimal', 'inaccuracy', 'mistake', 'blunder', 'blunder']
+    ['optimal', 'inaccuracy', 'error', 'blunder', 'blunder']
     """
     if value_lost < 0:
         raise ValueError(f"value lost must be >= 0, got {value_lost}")
-    return ("optimal", "inaccuracy", "mistake")[value_lost] if value_lost < 3 else "blunder"
+    return ("optimal", "inaccuracy", "error")[value_lost] if value_lost < 3 else "blunder"
 
 
 def _result(margin: int) -> str:
@@ -254,8 +255,8 @@ class GameReview:
         return runs
 
     @property
-    def errors(self) -> list[MoveReview]:
-        """The non-optimal moves, in playing order."""
+    def mistakes(self) -> list[MoveReview]:
+        """The mistakes (moves that lose value), in playing order."""
         return [m for m in self.moves if m.value_lost]
 
     @property
@@ -276,7 +277,7 @@ class GameReview:
         """The headline numbers of the review as a flat dict (one row of `summary_table`).
 
         Keys: ``moves``, ``score_a``, ``score_b``, ``finished``, ``result``,
-        ``perfect_play_result``, ``lost_a``, ``lost_b``, ``errors_a``, ``errors_b`` (count
+        ``perfect_play_result``, ``lost_a``, ``lost_b``, ``mistakes_a``, ``mistakes_b`` (count
         of non-optimal moves), and for the `decisive_move` (0 / empty when there is none)
         ``decisive_move``, ``decisive_player``, ``decisive_edge``, ``decisive_dots``,
         ``decisive_before``, ``decisive_after``.
@@ -287,8 +288,8 @@ class GameReview:
             "moves": len(self.moves), "score_a": self.score[0], "score_b": self.score[1],
             "finished": self.finished, "result": self.result, "perfect_play_result": self.perfect_play_result,
             "lost_a": lost["A"], "lost_b": lost["B"],
-            "errors_a": sum(1 for m in self.errors if m.player == "A"),
-            "errors_b": sum(1 for m in self.errors if m.player == "B"),
+            "mistakes_a": sum(1 for m in self.mistakes if m.player == "A"),
+            "mistakes_b": sum(1 for m in self.mistakes if m.player == "B"),
             "decisive_move": decisive.move if decisive else 0,
             "decisive_player": decisive.player if decisive else "",
             "decisive_edge": decisive.edge if decisive else 0,
@@ -338,8 +339,8 @@ def review_game(record: GameRecord, solution: Solution | None = None) -> GameRev
     >>> r = review_game(parse_record("1 2\\n2 3\\n1 3\\n2 4\\n2 5\\n4 5"))  # POJ 1085 game 3
     >>> r.score, r.result, r.perfect_play_result
     ((2, 0), 'A wins by 3', 'B wins by 3')
-    >>> [(m.move, m.player, m.value_lost, m.classification) for m in r.errors]
-    [(2, 'B', 2, 'mistake'), (4, 'A', 4, 'blunder'), (5, 'B', 8, 'blunder')]
+    >>> [(m.move, m.player, m.value_lost, m.classification) for m in r.mistakes]
+    [(2, 'B', 2, 'error'), (4, 'A', 4, 'blunder'), (5, 'B', 8, 'blunder')]
     >>> r.start_value - r.value_lost["A"] + r.value_lost["B"] == r.end_value
     True
     """
@@ -427,7 +428,7 @@ def format_review(review: GameReview) -> str:
     count = len(review.moves)
     lines = [f"{b.title} game from {origin}: {count} move{'' if count == 1 else 's'}."]
     header = f"{'move':>4}  {'player':<6}  {'edge':>4}  {'dots':<5}  {'claims':>6}  {'score':<5}  " \
-             f"{'before':>6}  {'after':>5}  {'lost':>4}  {'verdict':<10}  best moves"
+             f"{'before':>6}  {'after':>5}  {'lost':>4}  {'class':<10}  best moves"
     lines.append(header)
     for m in review.moves:
         note = "" if m.classification == "optimal" else m.classification
@@ -443,7 +444,7 @@ def format_review(review: GameReview) -> str:
         lines.append(f"Result with perfect play from here: {review.result} (A {fa}, B {fb}).")
     lines.append(f"Result under perfect play from the start: {review.perfect_play_result}.")
     lost = review.value_lost
-    counts = {p: sum(1 for m in review.errors if m.player == p) for p in "AB"}
+    counts = {p: sum(1 for m in review.mistakes if m.player == p) for p in "AB"}
     def moves(p: str) -> str:
         return f"{counts[p]} non-optimal move{'' if counts[p] == 1 else 's'}"
 

@@ -302,7 +302,7 @@ answer before it is already on stdout.  Formats: docs/SPEC.md.
 
 values are A's final margin (A's triangles minus B's) if both play perfectly from that
 point on; 'lost' is how much a move gave away (0 for an optimal move).
-classification: value lost 1 = inaccuracy, 2 = mistake, 3 or more = blunder.
+classification: value lost 1 = inaccuracy, 2 = error, 3 or more = blunder.
 
 example (the third game of the POJ 1085 sample):
   printf '1 2\\n2 3\\n1 3\\n2 4\\n2 5\\n4 5\\n' > game.txt
@@ -388,7 +388,7 @@ def build_parser() -> argparse.ArgumentParser:
     review = sub.add_parser("review", help="replay a game record against the exact solution",
                             description="Replay a game move by move against the exact solution: the value "
                                         "before and after each move for A, the optimal moves, the value lost "
-                                        "and a verdict (inaccuracy, mistake, blunder); then the score, the "
+                                        "and its class (inaccuracy, error, blunder); then the score, the "
                                         "result, the result under perfect play, and each side's value lost.",
                             epilog=EXAMPLES["review"], formatter_class=argparse.RawDescriptionHelpFormatter)
     review.add_argument("record", metavar="RECORD", help="game record file ('-' for standard input)")

@@ -2,14 +2,14 @@
 
 Every game in this package is a finite two-player game of perfect information whose
 positions are hashable (a bitmask or a small tuple).  One negamax recurrence covers all
-of them (DESIGN.md)::
+of them (docs/architecture.md)::
 
     value(p) = terminal_value(p)                       if p has no move
     value(p) = max over moves m of  r + value(q)        if the mover moves again
                                     r - value(q)        otherwise
     where (q, r, again) = play(p, m)
 
-The value is the net score for the side to move.  `move_value` is the Python statement
+The value is the net score for the player to move.  `move_value` is the Python statement
 of the rule inside the max; `negamax` and `NegamaxSolver` are deliberately plain
 (recursion plus a dictionary): they solve the sibling games (through
 `triangles_core.engine.searched`) and are the independent oracle that the compiled
@@ -48,7 +48,7 @@ class Game(Protocol[P, M]):
         ...
 
     def terminal_value(self, position: P) -> int:
-        """The value of a position with no legal move, for the side to move."""
+        """The value of a position with no legal move, for the player to move."""
         ...
 
 
@@ -63,7 +63,7 @@ def move_value(transition: Transition, value_after: int) -> int:
     transition : Transition
         What the move does.
     value_after : int
-        The value of ``transition.position`` for the side to move there.
+        The value of ``transition.position`` for the player to move there.
 
     Returns
     -------
@@ -113,7 +113,7 @@ class NegamaxSolver(Generic[P, M]):
         self.cache: dict[P, int] = {}
 
     def value(self, position: P) -> int:
-        """The negamax value of ``position`` for the side to move."""
+        """The negamax value of ``position`` for the player to move."""
         cache = self.cache
         if position in cache:
             return cache[position]
@@ -132,7 +132,7 @@ class NegamaxSolver(Generic[P, M]):
         return best
 
     def move_values(self, position: P) -> dict[M, int]:
-        """The value of every legal move for the side to move."""
+        """The value of every legal move for the player to move."""
         result = {}
         for move in self.game.moves(position):
             transition = self.game.play(position, move)
@@ -153,7 +153,7 @@ def negamax(game: Game[P, M], position: P) -> int:
     Returns
     -------
     int
-        Net score for the side to move under optimal play by both sides.
+        Net score for the player to move under optimal play by both sides.
 
     Examples
     --------

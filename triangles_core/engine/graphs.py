@@ -1,7 +1,7 @@
 """State graphs of any solved game, as networkx directed acyclic graphs.
 
 `state_graph` is built once, generically, from the game's rules and the solution's
-values: nodes are positions, with the attribute ``value`` (for the side to move) plus
+values: nodes are positions, with the attribute ``value`` (for the player to move) plus
 whatever the game's ``describe`` gives (``edges_drawn`` for cell games, ``pegs``,
 ``remaining``); each arc is one legal move, with the attributes ``move``, ``reward``,
 ``again`` and ``move_value`` (the value of the move for its mover).  With

@@ -22,7 +22,7 @@ Verdict = Literal["win", "draw", "loss"]
 
 
 def verdict_of(value: int) -> Verdict:
-    """``"win"``, ``"draw"`` or ``"loss"`` for a value (net score for the side to move).
+    """``"win"``, ``"draw"`` or ``"loss"`` for a value (net score for the player to move).
 
     Examples
     --------
@@ -41,7 +41,7 @@ class Step:
     ply : int
         1-based move number along the variation.
     player : {"A", "B"}
-        Who makes the move: ``"A"`` is the side to move in the starting position.
+        Who makes the move: ``"A"`` is the player to move in the starting position.
     move : object
         The move (an edge number for cell games, a `Jump`, a number).
     reward : int
@@ -75,7 +75,7 @@ class Step:
 
 @runtime_checkable
 class SolvedGame(Protocol):
-    """What every solved game answers, with the same names (DESIGN.md).
+    """What every solved game answers, with the same names (docs/architecture.md).
 
     Positions are given as the game accepts them (edge lists or bitmasks for cell
     games, tuples of peg values, lists of allowed numbers or bitmasks) and checked.
@@ -84,7 +84,7 @@ class SolvedGame(Protocol):
     game: Game
 
     def value(self, position: Any) -> int:
-        """Net score for the side to move under optimal play."""
+        """Net score for the player to move under optimal play."""
         ...
 
     def move_values(self, position: Any) -> dict:
@@ -112,7 +112,7 @@ class SolvedGame(Protocol):
         ...
 
     def verdict(self, position: Any) -> Verdict:
-        """``"win"``, ``"draw"`` or ``"loss"`` for the side to move."""
+        """``"win"``, ``"draw"`` or ``"loss"`` for the player to move."""
         ...
 
 
@@ -138,7 +138,7 @@ class SolvedGameBase:
         return {m: move_value(t, self._value_of(t.position)) for m in game.moves(p) for t in (game.play(p, m),)}
 
     def value(self, position: Any) -> int:
-        """The value of a position for the side to move (net score under optimal play).
+        """The value of a position for the player to move (net score under optimal play).
 
         Raises
         ------
@@ -193,7 +193,7 @@ class SolvedGameBase:
         return [m for m, v in self.move_values(position).items() if v < 0]
 
     def verdict(self, position: Any) -> Verdict:
-        """``"win"``, ``"draw"`` or ``"loss"`` for the side to move under optimal play."""
+        """``"win"``, ``"draw"`` or ``"loss"`` for the player to move under optimal play."""
         return verdict_of(self.value(position))
 
     def principal_variation(self, position: Any, first_move: Any = None) -> list[Step]:

@@ -58,7 +58,7 @@ class Solution(SolvedGameBase):
     board : CellBoard
         The board that was solved (the triangular board of side n, or a boxes board).
     values : numpy.ndarray of int8, shape (2**board.n_edges,)
-        ``values[p]``: net score for the side to move in position ``p``, counting only
+        ``values[p]``: net score for the player to move in position ``p``, counting only
         cells completed from now on, under optimal play by both.
 
     Examples

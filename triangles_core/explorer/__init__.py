@@ -114,7 +114,7 @@ def explorer_state(game, start: Iterable[int] | int = (), moves: Iterable[int] =
     -------
     dict
         ``values`` (legal edge to its value for the mover), ``value`` (of the position
-        for the side to move; None when the board is full), ``to_move``, ``score``
+        for the player to move; None when the board is full), ``to_move``, ``score``
         (``[A, B]`` cells claimed), ``owners`` (per cell: ``"A"``, ``"B"``, ``"-"``
         complete at the start, ``""`` open), ``pv`` (steps as dicts) and the inputs.
 
@@ -145,7 +145,7 @@ def explorer_state(game, start: Iterable[int] | int = (), moves: Iterable[int] =
     if show_pv:
         other = {"A": "B", "B": "A"}
         for step in solution.principal_variation(p):
-            # principal_variation calls the side to move "A"; rename to the real players.
+            # principal_variation calls the player to move "A"; rename to the real players.
             who = player if step.player == "A" else other[player]
             pv.append({"ply": step.ply, "player": who, "edge": step.move, "claims": step.reward})
     return {

@@ -388,7 +388,7 @@ function render({ model, el: root }) {
       verdict.textContent = a > b ? `A wins ${a}\u2013${b}.` : b > a ? `B wins ${b}\u2013${a}.` : `A draw, ${a}\u2013${b}.`;
     } else {
       const open = owners.filter((o) => o === "").length;
-      // With perfect play, the side to move gains `value` more cells than the other from here.
+      // With perfect play, the player to move gains `value` more cells than the other from here.
       const mover = (open + value) / 2;
       const [fa, fb] = toMove === "A" ? [a + mover, b + open - mover] : [a + open - mover, b + mover];
       const result = fa > fb ? `A wins ${fa}\u2013${fb}` : fb > fa ? `B wins ${fb}\u2013${fa}` : `a draw, ${fa}\u2013${fb}`;

@@ -16,14 +16,18 @@ import matplotlib
 import matplotlib.pyplot as plt
 from matplotlib.cm import ScalarMappable
 from matplotlib.colors import TwoSlopeNorm
+from matplotlib.lines import Line2D
+from matplotlib.patches import Patch
+from matplotlib.patheffects import Normal, Stroke
 
+from ..engine.solved import Step
 from ..engine.tables import DrawnPosition, Solution
 from ..games.cells import CellBoard, Position
 from .export import SVG_HASH_SALT
 from .palette import CLASS_COLOURS, OWNER_COLOURS, value_colormap
 
-__all__ = ["add_value_colorbar", "draw_edge_classes", "draw_position", "draw_principal_variation", "position_figure", "position_svg",
-           "value_norm"]
+__all__ = ["add_value_colorbar", "cell_owners", "draw_edge_classes", "draw_position", "draw_principal_variation",
+           "position_figure", "position_svg", "value_norm"]
 
 
 def _extent(board: CellBoard, pad: float = 0.3) -> tuple[float, float, float, float]:
@@ -38,12 +42,10 @@ def value_norm(limit: int) -> TwoSlopeNorm:
     return TwoSlopeNorm(vcenter=0, vmin=-limit, vmax=limit)
 
 
-def _value_limit(board: CellBoard, move_values: Mapping[int, int] | None, value_limit: int | None) -> int:
-    if value_limit is not None:
-        return value_limit
-    if move_values:
-        return max(1, max(abs(v) for v in move_values.values()))
-    return board.n_cells
+def _value_limit(board: CellBoard, value_limit: int | None) -> int:
+    # one scale per board (its number of cells bounds every value), so that figures of
+    # the same board can be compared colour for colour
+    return board.n_cells if value_limit is None else value_limit
 
 
 def draw_position(ax, board: CellBoard, position: Position = 0, move_values: Mapping[int, int] | None = None,
@@ -62,9 +64,10 @@ def draw_position(ax, board: CellBoard, position: Position = 0, move_values: Map
         Bitmask of drawn edges.
     move_values : mapping of int to int, optional
         Value of each legal move (edge number to value for the mover): the undrawn
-        edges are coloured on the diverging value scale (red losing, blue winning) and
-        labelled with the value; the optimal moves (the highest value) are drawn with a
-        black outline and a bold label, so they stand out whatever their colour.
+        edges are coloured on the diverging value scale (red losing, white 0, blue
+        winning) and labelled with the value; the optimal moves (the highest value) are
+        drawn with a black outline and a bold label, the others with a thin grey one, so
+        that every move shows whatever its colour.
     owners : mapping of int to {"A", "B", None}, optional
         Owner of each complete cell (index into ``board.cells``); unowned ones are grey.
     edge_numbers : bool, default False
@@ -73,10 +76,13 @@ def draw_position(ax, board: CellBoard, position: Position = 0, move_values: Map
     dot_numbers : bool, default False
         Label every dot with its number (the Triangle War notation of POJ 1085).
     highlight : mapping of int to str, optional
-        Edge number to colour, drawn thick on top (for example the last move).
+        Edge number to colour.  A drawn edge is drawn thick in that colour, with a black
+        border so that it shows on a cell of the same colour (the last move of a
+        principal variation); an edge that carries a move value keeps its value colour
+        and gets a dashed outline in that colour (a move played from this position).
     value_limit : int, optional
-        Colour scale limit for ``move_values``; by default the largest absolute move
-        value (pass the same limit to panels that share a colour bar).
+        Colour scale limit for ``move_values``; by default the board's number of cells,
+        which bounds every value, so that all figures of one board share one scale.
     colorbar : bool, default False
         Add a colour bar of move values beside the axes, with the optimal-move key.
     title : str, optional
@@ -94,7 +100,7 @@ def draw_position(ax, board: CellBoard, position: Position = 0, move_values: Map
         dots = board.cell_dots(k)
         ax.fill([xy[d - 1][0] for d in dots], [xy[d - 1][1] for d in dots],
                 color=OWNER_COLOURS[owners.get(k)], zorder=0, linewidth=0)
-    norm = value_norm(_value_limit(board, move_values, value_limit))
+    norm = value_norm(_value_limit(board, value_limit))
     cmap = value_colormap()
     best = max(move_values.values()) if move_values else None
     for number, (i, j) in enumerate(board.edges, start=1):
@@ -108,8 +114,8 @@ def draw_position(ax, board: CellBoard, position: Position = 0, move_values: Map
             value = move_values[number]
             colour = cmap(norm(value))
             optimal = value == best
-            if optimal:
-                ax.plot([x0, x1], [y0, y1], color="black", linewidth=9, solid_capstyle="round", zorder=1)
+            ax.plot([x0, x1], [y0, y1], color="black" if optimal else "#8c8c8c", linewidth=9 if optimal else 7,
+                    solid_capstyle="round", zorder=1)
             ax.plot([x0, x1], [y0, y1], color=colour, linewidth=5.5, solid_capstyle="round", zorder=1)
             text = f"{number}: {value:+d}" if edge_numbers else f"{value:+d}"
             ax.text(mx, my, text, ha="center", va="center", fontsize=9, zorder=4,
@@ -120,7 +126,13 @@ def draw_position(ax, board: CellBoard, position: Position = 0, move_values: Map
         else:
             ax.plot([x0, x1], [y0, y1], color="#bbbbbb", linewidth=1, linestyle=(0, (2, 2)), zorder=1)
         if highlight and number in highlight:
-            ax.plot([x0, x1], [y0, y1], color=highlight[number], linewidth=5, solid_capstyle="round", zorder=3)
+            if not drawn and move_values is not None and number in move_values:  # keep the value colour
+                ax.plot([x0, x1], [y0, y1], color=highlight[number], linewidth=17, linestyle=(0, (1, 0.6)),
+                        zorder=0.5)
+            else:
+                ax.plot([x0, x1], [y0, y1], color="black", linewidth=7, solid_capstyle="round", zorder=3)
+                ax.plot([x0, x1], [y0, y1], color=highlight[number], linewidth=4.5, solid_capstyle="round",
+                        zorder=3)
         if label is not None:
             ax.text(mx, my, label, ha="center", va="center", fontsize=8, zorder=4,
                     bbox=dict(boxstyle="circle,pad=0.15", facecolor="white", edgecolor="#888888", linewidth=0.5))
@@ -234,6 +246,40 @@ def position_svg(view: DrawnPosition) -> str:
     return buffer.getvalue()
 
 
+def cell_owners(board: CellBoard, position: Position, steps: Sequence[Step]) -> dict[int, str | None]:
+    """Who claimed each complete cell after a line of play.
+
+    Parameters
+    ----------
+    board : CellBoard
+        The board.
+    position : int
+        The position the line starts from; its complete cells belong to nobody (None).
+    steps : sequence of Step
+        The line (from `triangles_core.engine.solved.SolvedGame.principal_variation`).
+
+    Returns
+    -------
+    dict of int to {"A", "B", None}
+        Cell index (into ``board.cells``) to its owner, for every complete cell; the
+        ``owners`` argument of `draw_position`.
+
+    Examples
+    --------
+    >>> from triangles_core.engine.solvers import solve
+    >>> s = solve(1)
+    >>> cell_owners(s.board, 0, s.principal_variation(0))
+    {0: 'A'}
+    """
+    owners: dict[int, str | None] = {k: None for k in board.complete_cells(position)}
+    p = position
+    for step in steps:
+        for k in board.completed_by(p, step.move):
+            owners[k] = step.player
+        p = step.position
+    return owners
+
+
 def draw_principal_variation(solution: Solution, position: Position = 0, columns: int = 6):
     """Draw a principal variation move by move, one small board per move.
 
@@ -260,14 +306,12 @@ def draw_principal_variation(solution: Solution, position: Position = 0, columns
     rows = max(1, math.ceil(len(steps) / columns))
     width, height = _board_size(board)
     panel = 1.9 / max(width, 1.9) * width
-    fig, axes = plt.subplots(rows, columns, figsize=(panel * columns, panel * height / width * rows + 0.4 * rows),
+    fig, axes = plt.subplots(rows, columns, figsize=(panel * columns, panel * height / width * rows + 0.6 * rows),
                              squeeze=False)
-    owners: dict[int, str | None] = {k: None for k in board.complete_cells(solution.position(position))}
     score = {"A": 0, "B": 0}
-    p = solution.position(position)
-    for ax, step in zip(axes.flat, steps):
-        for k in board.completed_by(p, step.move):
-            owners[k] = step.player
+    start = solution.position(position)
+    for index, (ax, step) in enumerate(zip(axes.flat, steps)):
+        owners = cell_owners(board, start, steps[:index + 1])
         p = step.position
         score[step.player] += step.reward
         draw_position(ax, board, p, owners=owners, highlight={step.move: OWNER_COLOURS[step.player]},
@@ -275,7 +319,17 @@ def draw_principal_variation(solution: Solution, position: Position = 0, columns
                       + f"\nA {score['A']} : {score['B']} B")
     for ax in list(axes.flat)[len(steps):]:
         ax.axis("off")
-    fig.tight_layout()
+    cell = board.cell_name
+    fig.tight_layout(rect=(0, 1.0 / fig.get_figheight(), 1, 1))
+    fig.legend(handles=[Patch(color=OWNER_COLOURS["A"], label=f"{cell} claimed by A (moves first)"),
+                        Patch(color=OWNER_COLOURS["B"], label=f"{cell} claimed by B"),
+                        Line2D([], [], color="#222222", linewidth=3, label="edge drawn before"),
+                        Line2D([], [], color=OWNER_COLOURS["A"], linewidth=4.5,
+                               path_effects=[Stroke(linewidth=7, foreground="black"), Normal()],
+                               label="the move, in its player's colour"),
+                        Line2D([], [], linestyle="none", marker="$*$", color="black", markersize=9,
+                               label=f"in a title: one {cell} claimed by the move")],
+               loc="lower center", ncol=3, fontsize=9, frameon=False)
     return fig
 
 
@@ -296,7 +350,6 @@ def draw_edge_classes(ax, board: CellBoard, classes: Mapping[str, Sequence[int]]
     title : str, optional
         Axes title.
     """
-    from matplotlib.lines import Line2D
 
     xy = board.dot_coordinates
     handles = []

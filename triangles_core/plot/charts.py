@@ -183,11 +183,12 @@ def bars_by_edges_drawn(ax, table: pd.DataFrame, column: str, *, ylabel: str, ti
     title : str, optional
         Axes title.
     labels : bool, default True
-        Write each bar's value (two decimals) above it.
+        Write each bar's value (two decimals) inside its top, so that a reference line
+        drawn just above the bars stays clear.
     """
-    bars = ax.bar(table["edges_drawn"], table[column], color="#4c72b0", width=0.8)
+    bars = ax.bar(table["edges_drawn"], table[column], color=CLASS_COLOURS[2], width=0.8)
     if labels:
-        ax.bar_label(bars, labels=[f"{v:.2f}" for v in table[column]], fontsize=7, padding=2)
+        ax.bar_label(bars, labels=[f"{v:.2f}" for v in table[column]], fontsize=7, padding=-10, color="white")
     ax.set_xlabel("edges drawn")
     ax.set_ylabel(ylabel)
     ax.set_xticks(list(table["edges_drawn"]))
@@ -198,7 +199,8 @@ def bars_by_edges_drawn(ax, table: pd.DataFrame, column: str, *, ylabel: str, ti
 
 
 def boards_by_fraction_drawn(ax, tables: dict[str, tuple[pd.DataFrame, int]], column: str, *, ylabel: str,
-                             sampled: set[str] = frozenset(), title: str | None = None) -> None:
+                             sampled: set[str] = frozenset(), colours: dict[str, str] | None = None,
+                             title: str | None = None) -> None:
     """One line per board: a per-``edges_drawn`` column against the fraction of edges drawn.
 
     Boards of different sizes (side 3 and 3x3 boxes, sides 1 to 4) are compared on one
@@ -219,10 +221,16 @@ def boards_by_fraction_drawn(ax, tables: dict[str, tuple[pd.DataFrame, int]], co
     sampled : set of str, optional
         Boards whose values are estimated from samples: drawn dashed, with hollow
         markers, and "(sampled)" in the legend.
+    colours : dict of str to str, optional
+        Board label to colour (`triangles_core.plot.palette.board_colour`, so that a
+        board has the same colour in every notebook); by default the qualitative set in
+        order.
     title : str, optional
         Axes title.
     """
-    for (label, (table, n_edges)), colour in zip(tables.items(), CLASS_COLOURS):
+    colours = colours or dict(zip(tables, CLASS_COLOURS))
+    for label, (table, n_edges) in tables.items():
+        colour = colours[label]
         estimated = label in sampled
         ax.plot(table["edges_drawn"] / n_edges, table[column], marker="o", markersize=3.5, color=colour,
                 linestyle="--" if estimated else "-", markerfacecolor="white" if estimated else None,

@@ -52,7 +52,7 @@ def draw_value_graph(ax, graph: nx.DiGraph, *, value_limit: int | None = None, l
     """Draw a small position graph, one column per number of drawn edges, nodes coloured by value.
 
     Uses `layered_layout` (no randomness).  The x axis shows the levels (edges drawn);
-    with ``labels`` each node carries its value for the side to move.
+    with ``labels`` each node carries its value for the player to move.
 
     Parameters
     ----------
@@ -66,7 +66,7 @@ def draw_value_graph(ax, graph: nx.DiGraph, *, value_limit: int | None = None, l
     labels : bool, default False
         Write each node's value on it.
     colorbar : bool, default True
-        Add a colour bar of the value for the side to move.
+        Add a colour bar of the value for the player to move.
     title : str, optional
         Axes title.
 
@@ -99,7 +99,7 @@ def draw_value_graph(ax, graph: nx.DiGraph, *, value_limit: int | None = None, l
     if colorbar:
         mappable = ScalarMappable(norm=TwoSlopeNorm(vcenter=0, vmin=-limit, vmax=limit), cmap=value_colormap())
         bar = ax.figure.colorbar(mappable, ax=ax, shrink=0.8, pad=0.01)
-        bar.set_label("value for the side to move", fontsize=9)
+        bar.set_label("value for the player to move", fontsize=9)
     if title:
         ax.set_title(title, fontsize=10)
     return layout

@@ -14,7 +14,7 @@ from __future__ import annotations
 import matplotlib.pyplot as plt
 
 __all__ = ["CLASS_COLOURS", "CLASSIFICATION_COLOURS", "NEUTRAL", "OUTCOME_COLOURS", "OWNER_COLOURS", "SHARE_COLORMAP",
-           "value_colormap"]
+           "board_colour", "value_colormap"]
 
 OWNER_COLOURS = {"A": "#4c72b0", "B": "#dd8452", None: "#c8c8c8"}
 """Fill colours of complete cells: claimed by A, by B, or by nobody."""
@@ -28,8 +28,8 @@ SHARE_COLORMAP = "viridis"
 CLASS_COLOURS = ("#1b9e77", "#d95f02", "#7570b3", "#e7298a", "#66a61e", "#e6ab02", "#a6761d", "#666666")
 """Colours of categories such as symmetry classes (ColorBrewer Dark2)."""
 
-CLASSIFICATION_COLOURS = {"inaccuracy": "#e6b800", "mistake": "#e07b00", "blunder": "#c0392b"}
-"""Markers of non-optimal moves in a game review, by how much value they lose."""
+CLASSIFICATION_COLOURS = {"inaccuracy": "#e6b800", "error": "#9b59b6", "blunder": "#c0392b"}
+"""Markers of mistakes in a game review, by how much value they lose (none is a player's colour)."""
 
 NEUTRAL = "#bbbbbb"
 """Undrawn edges, empty holes and other background marks."""
@@ -38,3 +38,28 @@ NEUTRAL = "#bbbbbb"
 def value_colormap():
     """The diverging colormap used for values (red: losing, blue: winning)."""
     return plt.get_cmap("RdBu")
+
+
+_BOARD_ORDER = ("side1", "side2", "side3", "side4", "boxes2x2", "boxes3x3", "boxes3x4")
+
+
+def board_colour(key: str) -> str:
+    """The colour of one board in every chart that compares boards (the same in every notebook).
+
+    Parameters
+    ----------
+    key : str
+        The board's `key` (``"side3"``, ``"boxes3x3"``).
+
+    Returns
+    -------
+    str
+        A colour of `CLASS_COLOURS`.
+
+    Examples
+    --------
+    >>> board_colour("side3") == CLASS_COLOURS[2]
+    True
+    """
+    index = _BOARD_ORDER.index(key) if key in _BOARD_ORDER else len(_BOARD_ORDER) + sum(map(ord, key))
+    return CLASS_COLOURS[index % len(CLASS_COLOURS)]

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from typing import Sequence
 
+from matplotlib.lines import Line2D
+
 from ..games.peg import Jump, PegBoard
-from .palette import OUTCOME_COLOURS
+from .palette import CLASS_COLOURS, OUTCOME_COLOURS
 
 __all__ = ["draw_peg_position"]
 
@@ -27,7 +29,8 @@ def draw_peg_position(ax, board: PegBoard, position: Sequence[int] | None = None
     jump : Jump, optional
         A jump to draw as an arrow (the jumped peg is ringed in red).
     lines : bool, default False
-        Draw the jump lines (every straight line of 3 or more holes).
+        Draw the jump lines (every straight line of 3 or more holes), one colour per
+        direction, with a legend.
     hole_numbers : bool, default False
         Label each hole with its number instead of the peg value.
     hole_labels : bool, default False
@@ -39,12 +42,15 @@ def draw_peg_position(ax, board: PegBoard, position: Sequence[int] | None = None
     """
     xy = board.xy
     if lines:
-        colours = {(0, 1): "#4c72b0", (1, 0): "#dd8452", (1, 1): "#55a868"}
+        directions = {(0, 1): "rows", (1, 0): "down-left", (1, 1): "down-right"}
+        colours = dict(zip(directions, CLASS_COLOURS))
         for line in board.lines:
             (r0, c0), (r1, c1) = board.coordinates[line[0] - 1], board.coordinates[line[1] - 1]
             colour = colours[(r1 - r0, c1 - c0)]
             ax.plot([xy[line[0] - 1][0], xy[line[-1] - 1][0]], [xy[line[0] - 1][1], xy[line[-1] - 1][1]],
-                    color=colour, linewidth=2, alpha=0.6, zorder=1)
+                    color=colour, linewidth=2, alpha=0.7, zorder=1)
+        ax.legend(handles=[Line2D([], [], color=colours[d], linewidth=2, label=name) for d, name in directions.items()],
+                  title="jump lines", title_fontsize=8, loc="upper left", fontsize=8, frameon=False)
     for k, (x, y) in enumerate(xy, start=1):
         value = position[k - 1] if position is not None else 0
         ringed = jump is not None and k == jump.over
