@@ -154,7 +154,7 @@ def test_cli_review_prints_the_table(tmp_path, capsys):
     assert "   5  B          5  2-5         0  1-0        -5     +3     8  blunder" in out
     assert "Result with perfect play from here: A wins by 3 (A 6, B 3)." in out
     assert "Result under perfect play from the start: B wins by 3." in out
-    assert "Value lost: A 4 in 1 non-optimal move, B 10 in 2 non-optimal moves." in out
+    assert "Value lost: A 4 in 1 mistake, B 10 in 2 mistakes." in out
 
 
 def test_cli_review_csv(tmp_path, capsys):

@@ -278,7 +278,7 @@ class GameReview:
 
         Keys: ``moves``, ``score_a``, ``score_b``, ``finished``, ``result``,
         ``perfect_play_result``, ``lost_a``, ``lost_b``, ``mistakes_a``, ``mistakes_b`` (count
-        of non-optimal moves), and for the `decisive_move` (0 / empty when there is none)
+        of mistakes: moves that lose value), and for the `decisive_move` (0 / empty when there is none)
         ``decisive_move``, ``decisive_player``, ``decisive_edge``, ``decisive_dots``,
         ``decisive_before``, ``decisive_after``.
         """
@@ -446,7 +446,7 @@ def format_review(review: GameReview) -> str:
     lost = review.value_lost
     counts = {p: sum(1 for m in review.mistakes if m.player == p) for p in "AB"}
     def moves(p: str) -> str:
-        return f"{counts[p]} non-optimal move{'' if counts[p] == 1 else 's'}"
+        return f"{counts[p]} mistake{'' if counts[p] == 1 else 's'}"
 
     lines.append(f"Value lost: A {lost['A']} in {moves('A')}, B {lost['B']} in {moves('B')}.")
     lines.append(f"Values: A's final margin (A's {b.cell_plural} minus B's) if both play perfectly from that point; "

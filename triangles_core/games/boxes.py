@@ -54,6 +54,7 @@ class BoxesBoard(CellBoard):
 
     cell_name = "box"
     cell_plural = "boxes"
+    edge_name = "line"
 
     def __init__(self, rows: int, cols: int) -> None:
         rows = check_integer(rows, "boxes rows", 1, MAX_BOXES)

@@ -84,6 +84,8 @@ class CellBoard:
     """What a cell is called in text ("triangle", "box")."""
     cell_plural = "cells"
     """The plural of `cell_name`."""
+    edge_name = "edge"
+    """What an edge is called in text ("edge"; "line" in Dots-and-Boxes)."""
 
     def __init__(self, key: str, label: str, dot_coordinates: Sequence[tuple[float, float]],
                  edges: Sequence[tuple[int, int]], cells: Sequence[Sequence[int]],

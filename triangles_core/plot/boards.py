@@ -14,8 +14,9 @@ from typing import Mapping, Sequence
 
 import matplotlib
 import matplotlib.pyplot as plt
+import numpy as np
 from matplotlib.cm import ScalarMappable
-from matplotlib.colors import TwoSlopeNorm
+from matplotlib.colors import FuncNorm
 from matplotlib.lines import Line2D
 from matplotlib.patches import Patch
 from matplotlib.patheffects import Normal, Stroke
@@ -36,10 +37,28 @@ def _extent(board: CellBoard, pad: float = 0.3) -> tuple[float, float, float, fl
     return min(xs) - pad, max(xs) + pad, min(ys) - pad, max(ys) + pad
 
 
-def value_norm(limit: int) -> TwoSlopeNorm:
-    """The colour scale of values: ``-limit .. +limit``, white at 0."""
+def _signed_sqrt(x):
+    return np.sign(x) * np.sqrt(np.abs(x))
+
+
+def _signed_square(y):
+    return np.sign(y) * np.square(y)
+
+
+def value_norm(limit: int) -> FuncNorm:
+    """The colour scale of values: ``-limit .. +limit``, white at 0, on a square-root scale.
+
+    The square root keeps small values visibly coloured on a board-wide scale: on side 4
+    (limit 16) a value of -2 is a third of the way to the darkest red, not an eighth.
+
+    Examples
+    --------
+    >>> norm = value_norm(16)
+    >>> [round(float(norm(v)), 3) for v in (-16, -4, 0, 4, 16)]
+    [0.0, 0.25, 0.5, 0.75, 1.0]
+    """
     limit = max(int(limit), 1)
-    return TwoSlopeNorm(vcenter=0, vmin=-limit, vmax=limit)
+    return FuncNorm((_signed_sqrt, _signed_square), vmin=-limit, vmax=limit)
 
 
 def _value_limit(board: CellBoard, value_limit: int | None) -> int:
@@ -201,7 +220,7 @@ def _board_size(board: CellBoard) -> tuple[float, float]:
 
 
 def position_figure(solution: Solution, position: Position | list[int] = 0, show_moves: bool = False,
-                    title: str | None = None):
+                    title: str | None = None, edge_numbers: bool = False):
     """A figure of one position, optionally with every move coloured by its value.
 
     Parameters
@@ -214,6 +233,8 @@ def position_figure(solution: Solution, position: Position | list[int] = 0, show
         Colour and label every legal move by its value for the mover.
     title : str, optional
         Caption.
+    edge_numbers : bool, default False
+        Label every edge with its number (a legal move then reads ``edge: value``).
 
     Returns
     -------
@@ -224,7 +245,7 @@ def position_figure(solution: Solution, position: Position | list[int] = 0, show
     width, height = _board_size(solution.board)
     fig, ax = plt.subplots(figsize=(width + (1.6 if show_moves else 0), height))
     draw_position(ax, solution.board, p, solution.move_values(p) if show_moves else None, colorbar=show_moves,
-                  title=title)
+                  edge_numbers=edge_numbers, title=title)
     return fig
 
 
@@ -306,7 +327,7 @@ def draw_principal_variation(solution: Solution, position: Position = 0, columns
     rows = max(1, math.ceil(len(steps) / columns))
     width, height = _board_size(board)
     panel = 1.9 / max(width, 1.9) * width
-    fig, axes = plt.subplots(rows, columns, figsize=(panel * columns, panel * height / width * rows + 0.6 * rows),
+    fig, axes = plt.subplots(rows, columns, figsize=(panel * columns, panel * height / width * rows + 0.8 * rows),
                              squeeze=False)
     score = {"A": 0, "B": 0}
     start = solution.position(position)
@@ -323,7 +344,7 @@ def draw_principal_variation(solution: Solution, position: Position = 0, columns
     fig.tight_layout(rect=(0, 1.0 / fig.get_figheight(), 1, 1))
     fig.legend(handles=[Patch(color=OWNER_COLOURS["A"], label=f"{cell} claimed by A (moves first)"),
                         Patch(color=OWNER_COLOURS["B"], label=f"{cell} claimed by B"),
-                        Line2D([], [], color="#222222", linewidth=3, label="edge drawn before"),
+                        Line2D([], [], color="#222222", linewidth=3, label=f"{board.edge_name} drawn before"),
                         Line2D([], [], color=OWNER_COLOURS["A"], linewidth=4.5,
                                path_effects=[Stroke(linewidth=7, foreground="black"), Normal()],
                                label="the move, in its player's colour"),

@@ -20,7 +20,8 @@ _OUTCOMES = {"mover_wins": ("win", "player to move wins"), "draws": ("draw", "dr
              "mover_loses": ("loss", "player to move loses")}
 
 
-def outcome_bars(ax, outcomes: pd.DataFrame, *, shares: bool = True, title: str | None = None) -> None:
+def outcome_bars(ax, outcomes: pd.DataFrame, *, shares: bool = True, title: str | None = None,
+                 xlabel: str = "edges drawn") -> None:
     """Stacked bars of wins, draws and losses of the player to move, by edges drawn.
 
     Parameters
@@ -34,6 +35,8 @@ def outcome_bars(ax, outcomes: pd.DataFrame, *, shares: bool = True, title: str 
         Plot shares of the positions with that ``k`` (else raw counts).
     title : str, optional
         Axes title.
+    xlabel : str, default "edges drawn"
+        X-axis label ("lines drawn" for Dots-and-Boxes).
     """
     table = outcomes[outcomes["positions"] > 0]
     bottom = np.zeros(len(table))
@@ -41,7 +44,7 @@ def outcome_bars(ax, outcomes: pd.DataFrame, *, shares: bool = True, title: str 
         heights = table[column] / table["positions"] if shares else table[column]
         ax.bar(table["edges_drawn"], heights, bottom=bottom, color=OUTCOME_COLOURS[outcome], label=label, width=0.85)
         bottom = bottom + np.asarray(heights, dtype=float)
-    ax.set_xlabel("edges drawn")
+    ax.set_xlabel(xlabel)
     ax.set_ylabel("share of positions" if shares else "positions")
     step = 1 if len(table) <= 20 else 2 if len(table) <= 40 else 5
     ax.set_xticks(table["edges_drawn"][::step])

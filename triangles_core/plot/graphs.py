@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import networkx as nx
 
+from .boards import value_norm
 from .palette import value_colormap
 
 __all__ = ["draw_value_graph", "layered_layout"]
@@ -76,16 +77,15 @@ def draw_value_graph(ax, graph: nx.DiGraph, *, value_limit: int | None = None, l
         Node to ``(x, y)`` position used.
     """
     from matplotlib.cm import ScalarMappable
-    from matplotlib.colors import TwoSlopeNorm
 
     layout = layered_layout(graph)
     nodes = sorted(graph.nodes)
     values = [graph.nodes[v]["value"] for v in nodes]
-    limit = value_limit or max(1, max(abs(v) for v in values))
+    norm = value_norm(value_limit or max(1, max(abs(v) for v in values)))
+    cmap = value_colormap()
     nx.draw_networkx_edges(graph, layout, ax=ax, edge_color="#aaaaaa", arrows=False, width=0.8)
-    nx.draw_networkx_nodes(graph, layout, nodelist=nodes, node_color=values, cmap=value_colormap(),
-                           vmin=-limit, vmax=limit, node_size=260 if labels else 80, ax=ax, edgecolors="#333333",
-                           linewidths=0.6)
+    nx.draw_networkx_nodes(graph, layout, nodelist=nodes, node_color=[cmap(norm(v)) for v in values],
+                           node_size=260 if labels else 80, ax=ax, edgecolors="#333333", linewidths=0.6)
     if labels:
         nx.draw_networkx_labels(graph, layout, {v: f"{graph.nodes[v]['value']:+d}" for v in nodes},
                                 font_size=7, ax=ax)
@@ -97,7 +97,7 @@ def draw_value_graph(ax, graph: nx.DiGraph, *, value_limit: int | None = None, l
     for side in ("top", "right", "left"):
         ax.spines[side].set_visible(False)
     if colorbar:
-        mappable = ScalarMappable(norm=TwoSlopeNorm(vcenter=0, vmin=-limit, vmax=limit), cmap=value_colormap())
+        mappable = ScalarMappable(norm=norm, cmap=cmap)
         bar = ax.figure.colorbar(mappable, ax=ax, shrink=0.8, pad=0.01)
         bar.set_label("value for the player to move", fontsize=9)
     if title:

@@ -56,7 +56,7 @@ def draw_number_game_graph(ax, graph, *, title: str | None = None) -> None:
     Columns are the number of allowed numbers, from the root on the left to the empty
     position on the right; each node is labelled with its allowed numbers beside it.
     An N-position (the mover wins) is blue, a P-position (the mover loses) red, and the
-    winning moves (into a P-position) are the thick red arcs.
+    winning moves (into a P-position) are the thick black arcs.
     """
     import networkx as nx
     from matplotlib.lines import Line2D
@@ -73,7 +73,7 @@ def draw_number_game_graph(ax, graph, *, title: str | None = None) -> None:
     others = [(u, v) for u, v, value in graph.edges(data="move_value") if value != 1]
     nx.draw_networkx_edges(graph, layout, edgelist=others, ax=ax, edge_color=NEUTRAL, arrows=True, arrowsize=8,
                            width=0.8, node_size=220)
-    nx.draw_networkx_edges(graph, layout, edgelist=winning, ax=ax, edge_color=OUTCOME_COLOURS["loss"],
+    nx.draw_networkx_edges(graph, layout, edgelist=winning, ax=ax, edge_color="black",
                            arrows=True, arrowsize=11, width=2.2, node_size=220)
     colours = [OUTCOME_COLOURS["win"] if graph.nodes[p]["value"] == 1 else OUTCOME_COLOURS["loss"]
                for p in graph.nodes]
@@ -81,15 +81,20 @@ def draw_number_game_graph(ax, graph, *, title: str | None = None) -> None:
                            linewidths=0.6)
     for node, (x, y) in layout.items():
         label = "{" + ",".join(map(str, allowed_numbers(node))) + "}" if node else "{ }"
-        ax.text(x, y - 0.28, label, ha="center", va="top", fontsize=8)
+        ax.text(x, y - 0.28, label, ha="center", va="top", fontsize=8, zorder=5,
+                bbox=dict(boxstyle="round,pad=0.1", facecolor="white", edgecolor="none", alpha=0.85))
     ax.set_xlim(-0.6, len(columns) - 0.4)
-    ax.set_ylim(min(y for _, y in layout.values()) - 0.8, max(y for _, y in layout.values()) + 0.5)
+    top = max(y for _, y in layout.values()) + 0.5
+    ax.set_ylim(min(y for _, y in layout.values()) - 0.8, top + 0.5)
     ax.axis("off")
+    for x, remaining in enumerate(sorted(columns, reverse=True)):
+        ax.text(x, top + 0.1, str(remaining), ha="center", va="bottom", fontsize=9, color="#555555")
+    ax.text(-0.6, top + 0.45, "numbers still allowed:", ha="left", va="bottom", fontsize=9, color="#555555")
     handles = [Line2D([], [], marker="o", linestyle="", markersize=9, markerfacecolor=OUTCOME_COLOURS["win"],
                       markeredgecolor="black", label="N-position: the player to move wins"),
                Line2D([], [], marker="o", linestyle="", markersize=9, markerfacecolor=OUTCOME_COLOURS["loss"],
                       markeredgecolor="black", label="P-position: the player to move loses"),
-               Line2D([], [], color=OUTCOME_COLOURS["loss"], linewidth=2.2, label="winning move (into a P-position)"),
+               Line2D([], [], color="black", linewidth=2.2, label="winning move (into a P-position)"),
                Line2D([], [], color=NEUTRAL, linewidth=1, label="other move")]
     ax.legend(handles=handles, loc="upper center", bbox_to_anchor=(0.5, -0.02), ncol=2, frameon=False, fontsize=9)
     if title:

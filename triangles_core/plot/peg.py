@@ -51,19 +51,20 @@ def draw_peg_position(ax, board: PegBoard, position: Sequence[int] | None = None
                     color=colour, linewidth=2, alpha=0.7, zorder=1)
         ax.legend(handles=[Line2D([], [], color=colours[d], linewidth=2, label=name) for d, name in directions.items()],
                   title="jump lines", title_fontsize=8, loc="upper left", fontsize=8, frameon=False)
+    size = 330 if hole_labels else 520  # smaller pegs leave room for the hole numbers
     for k, (x, y) in enumerate(xy, start=1):
         value = position[k - 1] if position is not None else 0
         ringed = jump is not None and k == jump.over
         if value:
-            ax.scatter([x], [y], s=520, color="#f0d9a8", edgecolors="red" if ringed else "#6b4f1d",
+            ax.scatter([x], [y], s=size, color="#f0d9a8", edgecolors="red" if ringed else "#6b4f1d",
                        linewidths=2.5 if ringed else 1, zorder=3)
         else:
-            ax.scatter([x], [y], s=520, color="white", edgecolors="#555555", linewidths=1, zorder=3)
+            ax.scatter([x], [y], s=size, color="white", edgecolors="#555555", linewidths=1, zorder=3)
         label = str(k) if hole_numbers else (str(value) if value else "")
         if label:
             ax.text(x, y, label, ha="center", va="center", fontsize=9, zorder=4)
         if hole_labels:
-            ax.text(x + 0.2, y + 0.2, str(k), ha="left", va="bottom", fontsize=7, color="#666666", zorder=4)
+            ax.text(x, y - 0.3, str(k), ha="center", va="top", fontsize=6.5, color="#555555", zorder=6)
     for hole in circled:
         x, y = xy[hole - 1]
         ax.scatter([x], [y], s=800, facecolors="none", edgecolors=OUTCOME_COLOURS["win"], linewidths=3, zorder=5)

@@ -15,7 +15,7 @@ def plot_value_history(review: GameReview, ax=None, title: str | None = None, le
     band at each move spans the values for A that the mover's legal moves reached (the
     mover's optimal choice is the band's edge on the mover's side: the top for A, the
     bottom for B); the dotted line is the value under perfect play from the start; and
-    the non-optimal moves are marked in colour by classification and labelled with
+    the mistakes are marked in colour by classification and labelled with
     their player and dot pair (``B:2-5``, the Triangle War notation of the records).
 
     Parameters
