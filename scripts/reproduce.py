@@ -7,10 +7,11 @@ Usage::
     python scripts/reproduce.py notebooks/03_outcomes_by_edge_count.ipynb -p SIDE 2   # another board
 
 Each notebook is executed with nbclient in its own directory (so it writes its tables and
-figures to ``../data``), saved in place with its outputs and with volatile metadata
-stripped (nbstripout, keeping outputs and execution counts), and rendered to HTML under
-``reports/`` (not committed). At the end the static site is built from the notebooks just
-executed (``scripts/build_site.py``, into ``site/``; ``--no-site`` skips it).
+figures to ``../data``) and saved in place (under a temporary name, then renamed) with its
+outputs and with volatile metadata stripped (nbstripout, keeping outputs and execution
+counts). At the end the static site is built from the notebooks just executed
+(``scripts/build_site.py``, into ``site/``; ``--no-site`` skips it): it is the rendered,
+linked, offline version of the collection.
 
 With ``-p NAME VALUE`` (repeatable) one notebook that has a ``parameters`` cell (papermill
 convention) is run with those values into ``reports/runs/``: the executed notebook as
@@ -30,9 +31,10 @@ from pathlib import Path
 import nbformat
 from jupyter_client.manager import KernelManager
 from nbclient import NotebookClient
-from nbconvert import HTMLExporter
 from nbstripout import strip_output
 from tqdm import tqdm
+
+from triangles_core.common.files import atomic_open
 
 ROOT = Path(__file__).resolve().parent.parent
 TIMEOUT_S = 900
@@ -67,17 +69,15 @@ def kernel_manager():
                 manager.shutdown_kernel(now=True)
 
 
-def execute(path: Path, reports: Path) -> None:
-    """Execute one notebook in place and write its HTML rendering to ``reports``."""
+def execute(path: Path) -> None:
+    """Execute one notebook and save it in place (atomically: an interruption keeps the old file)."""
     nb = nbformat.read(path, as_version=4)
     with kernel_manager() as manager:
         NotebookClient(nb, km=manager, timeout=TIMEOUT_S, resources={"metadata": {"path": str(path.parent)}},
                        record_timing=False).execute()
     nb = strip(nb)
-    nbformat.write(nb, path)
-    reports.mkdir(parents=True, exist_ok=True)
-    html, _ = HTMLExporter().from_notebook_node(nb)
-    (reports / f"{path.stem}.html").write_text(html, encoding="utf-8")
+    with atomic_open(path, "w", encoding="utf-8") as out:
+        nbformat.write(nb, out)
 
 
 def _value(text: str):
@@ -123,9 +123,8 @@ def main(argv: list[str] | None = None) -> int:
     with tqdm(notebooks, unit="notebook", desc="executing", dynamic_ncols=True) as bar:
         for path in bar:
             bar.set_postfix_str(path.stem)
-            execute(path.resolve(), ROOT / "reports")
-    print(f"done: {len(notebooks)} notebooks executed; tables in data/tables, figures in data/figures, "
-          f"HTML in reports/")
+            execute(path.resolve())
+    print(f"done: {len(notebooks)} notebooks executed; tables in data/tables, figures in data/figures")
     if not args.no_site:
         from build_site import build  # scripts/build_site.py, beside this script
 
