@@ -28,7 +28,7 @@ from .export import SVG_HASH_SALT
 from .palette import CLASS_COLOURS, OWNER_COLOURS, value_colormap
 
 __all__ = ["add_value_colorbar", "cell_owners", "draw_edge_classes", "draw_position", "draw_principal_variation",
-           "position_figure", "position_svg", "value_norm"]
+           "owner_handles", "position_figure", "position_svg", "value_norm"]
 
 
 def _extent(board: CellBoard, pad: float = 0.3) -> tuple[float, float, float, float]:
@@ -213,9 +213,9 @@ def _integer_ticks(limit: int) -> list[int]:
     return sorted({-t for t in ticks} | set(ticks))
 
 
-def _board_size(board: CellBoard) -> tuple[float, float]:
+def _board_size(board: CellBoard, scale: float = 0.9) -> tuple[float, float]:
+    # scale: inches per unit of dot spacing; 0.9 fits a value label, 1.5 an ``edge: value`` one
     x0, x1, y0, y1 = _extent(board)
-    scale = 0.9
     return 1.2 + scale * (x1 - x0), 1.0 + scale * (y1 - y0)
 
 
@@ -242,7 +242,7 @@ def position_figure(solution: Solution, position: Position | list[int] = 0, show
         Save it with `triangles_core.plot.export.save_figure`.
     """
     p = solution.position(position)
-    width, height = _board_size(solution.board)
+    width, height = _board_size(solution.board, 1.5 if show_moves and edge_numbers else 0.9)
     fig, ax = plt.subplots(figsize=(width + (1.6 if show_moves else 0), height))
     draw_position(ax, solution.board, p, solution.move_values(p) if show_moves else None, colorbar=show_moves,
                   edge_numbers=edge_numbers, title=title)
@@ -301,6 +301,30 @@ def cell_owners(board: CellBoard, position: Position, steps: Sequence[Step]) -> 
     return owners
 
 
+def owner_handles(board: CellBoard) -> list[Patch]:
+    """Legend entries for the owners' colours of claimed cells (A blue, B orange).
+
+    Parameters
+    ----------
+    board : CellBoard
+        The board (its `cell_name` names the cells: triangles or boxes).
+
+    Returns
+    -------
+    list of matplotlib.patches.Patch
+        One entry per player, for ``ax.legend(handles=...)`` or ``fig.legend``.
+
+    Examples
+    --------
+    >>> from triangles_core.games.triangles import board
+    >>> [h.get_label() for h in owner_handles(board(3))]
+    ['triangle claimed by A (moves first)', 'triangle claimed by B']
+    """
+    cell = board.cell_name
+    return [Patch(color=OWNER_COLOURS["A"], label=f"{cell} claimed by A (moves first)"),
+            Patch(color=OWNER_COLOURS["B"], label=f"{cell} claimed by B")]
+
+
 def draw_principal_variation(solution: Solution, position: Position = 0, columns: int = 6):
     """Draw a principal variation move by move, one small board per move.
 
@@ -342,8 +366,7 @@ def draw_principal_variation(solution: Solution, position: Position = 0, columns
         ax.axis("off")
     cell = board.cell_name
     fig.tight_layout(rect=(0, 1.0 / fig.get_figheight(), 1, 1))
-    fig.legend(handles=[Patch(color=OWNER_COLOURS["A"], label=f"{cell} claimed by A (moves first)"),
-                        Patch(color=OWNER_COLOURS["B"], label=f"{cell} claimed by B"),
+    fig.legend(handles=[*owner_handles(board),
                         Line2D([], [], color="#222222", linewidth=3, label=f"{board.edge_name} drawn before"),
                         Line2D([], [], color=OWNER_COLOURS["A"], linewidth=4.5,
                                path_effects=[Stroke(linewidth=7, foreground="black"), Normal()],

@@ -203,7 +203,7 @@ def bars_by_edges_drawn(ax, table: pd.DataFrame, column: str, *, ylabel: str, ti
 
 def boards_by_fraction_drawn(ax, tables: dict[str, tuple[pd.DataFrame, int]], column: str, *, ylabel: str,
                              sampled: set[str] = frozenset(), colours: dict[str, str] | None = None,
-                             title: str | None = None) -> None:
+                             title: str | None = None, xlabel: str = "fraction of the edges drawn") -> None:
     """One line per board: a per-``edges_drawn`` column against the fraction of edges drawn.
 
     Boards of different sizes (side 3 and 3x3 boxes, sides 1 to 4) are compared on one
@@ -230,6 +230,8 @@ def boards_by_fraction_drawn(ax, tables: dict[str, tuple[pd.DataFrame, int]], co
         order.
     title : str, optional
         Axes title.
+    xlabel : str, default "fraction of the edges drawn"
+        X-axis label (Dots-and-Boxes calls its edges lines).
     """
     colours = colours or dict(zip(tables, CLASS_COLOURS))
     for label, (table, n_edges) in tables.items():
@@ -238,7 +240,7 @@ def boards_by_fraction_drawn(ax, tables: dict[str, tuple[pd.DataFrame, int]], co
         ax.plot(table["edges_drawn"] / n_edges, table[column], marker="o", markersize=3.5, color=colour,
                 linestyle="--" if estimated else "-", markerfacecolor="white" if estimated else None,
                 label=f"{label} (sampled)" if estimated else label)
-    ax.set_xlabel("fraction of the edges drawn")
+    ax.set_xlabel(xlabel)
     ax.set_ylabel(ylabel)
     ax.set_xlim(0, 1)
     ax.grid(alpha=0.3)
