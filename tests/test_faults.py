@@ -49,15 +49,46 @@ INTERRUPTED_GRAPH = """
 """
 
 
-def test_ctrl_c_while_writing_a_graph_keeps_the_earlier_file(tmp_path):
+@pytest.mark.parametrize("signal_name, status, said", [
+    ("SIGINT", 130, "interrupted"),                      # Ctrl-C
+    ("SIGTERM", 143, "terminated (SIGTERM)"),            # kill, a batch system's time limit
+    ("SIGHUP", 129, "terminated (SIGHUP)"),              # the terminal closed
+])
+def test_a_signal_while_writing_a_graph_keeps_the_earlier_file(tmp_path, signal_name, status, said):
     target = tmp_path / "side2.graphml"
     target.write_text("an earlier good file")
-    result = subprocess.run([sys.executable, "-c", textwrap.dedent(INTERRUPTED_GRAPH), str(target)],
-                            capture_output=True, text=True, timeout=300)
-    assert result.returncode == 130
-    assert result.stderr == "triangles graph: interrupted\n"
+    program = textwrap.dedent(INTERRUPTED_GRAPH).replace("signal.SIGINT", f"signal.{signal_name}")
+    result = subprocess.run([sys.executable, "-c", program, str(target)], capture_output=True, text=True, timeout=300)
+    assert result.returncode == status
+    assert result.stderr == f"triangles graph: {said}\n"
     assert target.read_text() == "an earlier good file"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["side2.graphml"]
+
+
+def test_main_puts_the_signal_handlers_back(tmp_path, capsys):
+    from triangles_core.cli import main
+
+    before = signal.getsignal(signal.SIGTERM), signal.getsignal(signal.SIGHUP)
+    assert main(["solve", "--side", "2"]) == 0
+    assert (signal.getsignal(signal.SIGTERM), signal.getsignal(signal.SIGHUP)) == before
+
+
+def test_a_killed_writer_s_temporary_is_removed_by_the_next_write(tmp_path):
+    target = tmp_path / "out.graphml"
+    dead = subprocess.Popen([sys.executable, "-c", "pass"])
+    dead.wait()
+    (tmp_path / f".out.graphml.{dead.pid}-abc.tmp").write_text("partial")
+    with atomic_open(target, "w") as handle:
+        handle.write("whole")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["out.graphml"]
+
+
+def test_a_name_near_the_length_limit_can_be_written(tmp_path):
+    """The temporary name repeats only the first 200 bytes of the target's name."""
+    target = tmp_path / ("A" * 246 + ".graphml")   # 254 bytes: one under the limit
+    with atomic_open(target, "w") as handle:
+        handle.write("whole")
+    assert [p.name for p in tmp_path.iterdir()] == [target.name] and target.read_text() == "whole"
 
 
 FULL_DISK = """
@@ -156,6 +187,42 @@ def test_a_cache_that_is_a_fifo_or_a_link_to_a_device_is_not_read(tmp_path, monk
             p.unlink()
 
 
+def test_a_stale_sidecar_temporary_is_removed_even_when_the_cache_is_good(tmp_path, monkeypatch):
+    monkeypatch.setenv(store.CACHE_ENV, str(tmp_path))
+    values = store.cached_table(board(2), lambda: np.arange(512, dtype=np.int8))
+    dead = subprocess.Popen([sys.executable, "-c", "pass"])
+    dead.wait()
+    (tmp_path / f".side2_values.npy.sha256.{dead.pid}-x.tmp").write_text("partial")
+    assert np.array_equal(store.cached_table(board(2), lambda: pytest.fail("recomputed a good table")), values)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["side2_values.npy", "side2_values.npy.sha256"]
+
+
+GARBLED_HEADER = b"\x93NUMPY\x01\x00\x10\x00((((((((((((((( \n"   # numpy's parser: tokenize.TokenError
+
+
+def test_a_garbled_npy_header_in_the_cache_is_corruption(tmp_path, monkeypatch):
+    monkeypatch.setenv(store.CACHE_ENV, str(tmp_path))
+    path = store.table_path(board(2))
+    path.write_bytes(GARBLED_HEADER)
+    path.with_name(path.name + ".sha256").write_text(store.sha256_file(path) + "  " + path.name + "\n")
+    values = np.arange(512, dtype=np.int8)
+    with pytest.warns(store.CorruptCacheWarning, match="unreadable .npy header"):
+        assert store.cached_table(board(2), lambda: values) is values
+
+
+@pytest.mark.parametrize("kind", ["garbled header", "fifo", "directory"])
+def test_verify_refuses_a_table_that_is_not_a_npy_file_in_one_line(tmp_path, kind):
+    table = tmp_path / "table.npy"
+    if kind == "garbled header":
+        table.write_bytes(GARBLED_HEADER)
+    elif kind == "fifo":
+        os.mkfifo(table)     # opening it would wait for a writer forever
+    else:
+        table.mkdir()
+    result = triangles("verify", "--side", "2", "--table", str(table))
+    assert_one_line_error(result, f"triangles verify: error: cannot read {table} as a .npy table: ")
+
+
 def test_a_fifo_sidecar_does_not_hang(tmp_path):
     path = tmp_path / "t.npy"
     store.save_with_checksum(path, np.arange(4, dtype=np.int8))
@@ -197,6 +264,25 @@ def test_help_to_a_full_device_is_an_error():
     result = subprocess.run(f"{sys.executable} -m triangles_core solve > /dev/full", shell=True,
                             capture_output=True, text=True, timeout=60)
     assert_one_line_error(result, "triangles solve: error: cannot write output")
+
+
+def run_without_stderr(*args: str, input: bytes = b"") -> subprocess.CompletedProcess:
+    """``triangles ARGS`` with its standard error closed (``2>&-``)."""
+    return subprocess.run([sys.executable, "-m", "triangles_core", *args], input=input, stdout=subprocess.PIPE,
+                          preexec_fn=lambda: os.close(2), timeout=300)
+
+
+def test_with_stderr_closed_errors_never_reach_the_output():
+    result = run_without_stderr("judge", "gym", input=b"6\n1 2 3 4 5 6\nabc\n")
+    assert result.returncode == 2 and result.stdout == b"Andy wins\n"
+    result = run_without_stderr("solve", "--side", "2", "1", "1")        # a note: edge 1 listed twice
+    assert result.returncode == 0 and b"note" not in result.stdout
+
+
+@pytest.mark.parametrize("args", [["solve", "--side", "9"], ["solve", "--side", "abc"], ["judge"], ["bogus"]])
+def test_with_stderr_closed_a_usage_error_still_exits_2(args):
+    result = run_without_stderr(*args)
+    assert result.returncode == 2 and result.stdout == b""
 
 
 def test_closed_standard_input_of_review_is_an_empty_record():

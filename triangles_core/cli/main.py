@@ -227,13 +227,13 @@ def _verify(args: argparse.Namespace) -> int:
     else:
         import numpy as np
 
+        from ..engine.store import open_table
+
         try:
-            with open(args.table, "rb") as handle:
-                if handle.read(6) != b"\x93NUMPY":
-                    raise CommandError(f"{args.table} is not a .npy file (numpy.save format)")
-            with np.errstate(over="ignore"):
-                values = np.load(args.table, allow_pickle=False, mmap_mode="r")
-        except (OSError, ValueError, OverflowError) as error:
+            values = open_table(args.table)
+        except OSError as error:
+            raise CommandError(f"cannot read {args.table}: {error.strerror or error}") from None
+        except ValueError as error:
             raise CommandError(f"cannot read {args.table} as a .npy table: {error}") from None
         try:
             result = verify_table(board, np.asarray(values), progress=board.n_edges >= 28)
@@ -441,33 +441,78 @@ def _flush_stdout() -> None:
         sys.stdout.flush()
 
 
-def _interrupted(command: str | None) -> int:
-    """Ctrl-C: keep what was already written, say so in one line, exit 130 (128 + SIGINT).
+class _Terminated(BaseException):
+    """SIGTERM or SIGHUP, raised where the program is, so that every ``finally`` and
+    `atomic_open` cleans up as it does for Ctrl-C."""
 
-    A second Ctrl-C now ends the process at once.
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+
+def _raise_terminated(signum: int, frame) -> None:
+    raise _Terminated(signum)
+
+
+def _stopped(command: str | None, signum: int, what: str) -> int:
+    """Ctrl-C or a kill: keep what was already written, say so in one line, exit 128 + signum.
+
+    A second signal of the same kind now ends the process at once.
     """
     import signal
 
-    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    signal.signal(signum, signal.SIG_DFL)
     try:
         _flush_stdout()
     except (OSError, ValueError):
         _silence_stdout()
-    _say(command, "interrupted")
-    return 130
+    _say(command, what)
+    return 128 + signum
+
+
+_POLITE_KILLS = ("SIGTERM", "SIGHUP")
+"""Signals turned into `_Terminated` while the command runs (SIGKILL cannot be caught)."""
+
+
+def _catch_polite_kills() -> dict:
+    """Install the `_Terminated` handler; returns the handlers to put back."""
+    import signal
+    import threading
+
+    if threading.current_thread() is not threading.main_thread():
+        return {}
+    previous = {}
+    for name in _POLITE_KILLS:
+        number = getattr(signal, name, None)
+        if number is not None and signal.getsignal(number) is not signal.SIG_IGN:  # nohup: stay ignored
+            previous[number] = signal.signal(number, _raise_terminated)
+    return previous
+
+
+def _restore_handlers(previous: dict) -> None:
+    import signal
+
+    for number, handler in previous.items():
+        signal.signal(number, handler)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the ``triangles`` command; returns the exit status.
 
     Every user error and fault ends in one line on stderr: exit status 2 for bad input or
-    output that cannot be written (a full device), 130 for Ctrl-C (what was written before
-    is kept), 0 when the reader of standard output went away (``| head``).
+    output that cannot be written (a full device), 128 + the signal for Ctrl-C (130),
+    SIGTERM (143) or SIGHUP (129) (what was written before is kept, no temporary file is
+    left), 0 when the reader of standard output went away (``| head``).  With standard
+    error closed the messages are dropped, never written into the output.
     """
+    import signal
     import warnings
 
     warnings.formatwarning = _one_line_warning  # e.g. a corrupted cache: one line, no source excerpt
+    if sys.stderr is None:  # closed (`2>&-`): messages go nowhere rather than into the output
+        sys.stderr = open(os.devnull, "w")
     command = None
+    previous_handlers = _catch_polite_kills()
     try:
         parser = build_parser()
         try:
@@ -483,7 +528,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         _flush_stdout()
         return status
     except KeyboardInterrupt:
-        return _interrupted(command)
+        return _stopped(command, signal.SIGINT, "interrupted")
+    except _Terminated as stop:
+        return _stopped(command, stop.signum, f"terminated ({signal.Signals(stop.signum).name})")
     except CommandError as error:
         try:
             _flush_stdout()
@@ -506,6 +553,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         _silence_stdout()
         _say(command, f"error: cannot write output: {error.strerror or error}")
         return 2
+    finally:
+        _restore_handlers(previous_handlers)
 
 
 if __name__ == "__main__":  # pragma: no cover

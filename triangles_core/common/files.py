@@ -6,7 +6,9 @@ file in the same folder, which is flushed, synced and renamed over the target on
 complete.  A full disk, Ctrl-C or an exception leaves the earlier file untouched and
 removes the temporary one.  A process killed outright (SIGKILL) cannot clean up; its
 temporary file carries its process id in the name, so `remove_stale_temporaries` can
-tell it from one that a running process is still writing.
+tell it from one that a running process is still writing, and the next `atomic_open` of
+the same target removes it.  (The ``triangles`` command turns SIGTERM and SIGHUP into an
+exception, so a polite kill cleans up at once, as Ctrl-C does.)
 
 Targets that are not regular files (``/dev/stdout``, a FIFO, a terminal) are written
 directly: they are streams, and renaming over them would replace the device node.
@@ -24,11 +26,19 @@ from typing import IO, Iterator
 __all__ = ["atomic_open", "remove_stale_temporaries", "temporary_prefix"]
 
 _SUFFIX = ".tmp"
+_NAME_BYTES = 200
+"""How much of the target's name a temporary name repeats: the pid, 8 random characters and
+the suffix must still fit in the 255 bytes a file name may have."""
 
 
 def temporary_prefix(path: Path) -> str:
-    """The name prefix of the temporary files written for ``path`` (before the pid)."""
-    return f".{path.name}."
+    """The name prefix of the temporary files written for ``path`` (before the pid).
+
+    The target's name, cut to its first 200 bytes, so that the temporary name of a target
+    whose own name is near the file-system limit still fits.
+    """
+    name = os.fsencode(path.name)[:_NAME_BYTES]
+    return f".{os.fsdecode(name)}."
 
 
 def _umask() -> int:
@@ -61,7 +71,8 @@ def atomic_open(path: str | os.PathLike, mode: str = "wb", encoding: str | None 
     ------
     file object
         Write to it; the file is renamed into place when the ``with`` block ends
-        without an exception, and removed otherwise.
+        without an exception, and removed otherwise.  Temporaries of the same target
+        left by writers that were killed are removed first (`remove_stale_temporaries`).
 
     Raises
     ------
@@ -92,6 +103,7 @@ def atomic_open(path: str | os.PathLike, mode: str = "wb", encoding: str | None 
                 yield handle
             return
         target, status = Path(os.path.abspath(path)), None
+    remove_stale_temporaries(target)
     fd, temporary = tempfile.mkstemp(dir=target.parent, prefix=f"{temporary_prefix(target)}{os.getpid()}-",
                                      suffix=_SUFFIX)
     try:

@@ -25,6 +25,7 @@ import os
 import stat
 import warnings
 from pathlib import Path
+from tokenize import TokenError
 from typing import Callable
 
 import numpy as np
@@ -33,7 +34,7 @@ from ..common.files import atomic_open, remove_stale_temporaries
 from ..games.cells import CellBoard
 
 __all__ = ["CACHE_ENV", "PACKAGED", "CorruptCacheWarning", "cache_dir", "cached_table", "load_verified",
-           "packaged_table", "save_with_checksum", "sha256_file", "table_path"]
+           "open_table", "packaged_table", "save_with_checksum", "sha256_file", "table_path"]
 
 CACHE_ENV = "TRIANGLES_CORE_CACHE"
 """Environment variable naming the cache directory (overrides the platform default)."""
@@ -49,6 +50,8 @@ table the kernel computes; regenerate it with
 ``save_with_checksum(PACKAGED / "side3_values.npy", solve_table(board(3)))``.
 """
 _MAX_SIDECAR = 4096
+_HEADER_ERRORS = (ValueError, OSError, SyntaxError, TokenError, RecursionError, MemoryError, OverflowError)
+"""What numpy's ``.npy`` header parser raises on a forged or garbled header."""
 
 
 class CorruptCacheWarning(UserWarning):
@@ -204,8 +207,8 @@ def _read_npy_verified(path: Path, expected_digest: str) -> np.ndarray | str:
                 shape, fortran_order, dtype = np.lib.format.read_array_header_1_0(handle)
             else:
                 shape, fortran_order, dtype = np.lib.format.read_array_header_2_0(handle)
-        except (ValueError, OSError, SyntaxError) as error:
-            return f"has an unreadable .npy header ({error})"
+        except _HEADER_ERRORS as error:
+            return f"has an unreadable .npy header ({type(error).__name__})"
         if dtype.hasobject:
             return "holds Python objects"
         nbytes = math.prod(shape) * dtype.itemsize  # Python ints: no overflow on a forged header
@@ -313,6 +316,55 @@ def load_verified(path: Path, shape: tuple[int, ...] | None = None,
     return result
 
 
+def open_table(path: str | os.PathLike) -> np.ndarray:
+    """Open a ``.npy`` value table that a user names (``triangles verify --table``), memory-mapped.
+
+    Unlike `load_verified` there is no checksum to compare: the table is checked by its
+    reader (`triangles_core.analysis.verify.verify_table`).  Only a regular file is opened,
+    so a FIFO or a device never makes the reader wait or read forever.
+
+    Parameters
+    ----------
+    path : str or path-like
+        The ``.npy`` file (numpy.save format).
+
+    Returns
+    -------
+    numpy.ndarray
+        A read-only memory map of the table.
+
+    Raises
+    ------
+    ValueError
+        When the file is not a regular file, not a ``.npy`` file, or its header cannot be
+        parsed; the message says which.
+    OSError
+        When the file cannot be opened or read.
+
+    Examples
+    --------
+    >>> import tempfile, numpy as np
+    >>> with tempfile.TemporaryDirectory() as d:
+    ...     np.save(Path(d) / "t.npy", np.arange(3, dtype=np.int8))
+    ...     print(open_table(Path(d) / "t.npy").tolist())
+    [0, 1, 2]
+    """
+    if not _regular(Path(path)):
+        if os.path.lexists(path):
+            raise ValueError("not a regular file")
+        raise FileNotFoundError(errno.ENOENT, os.strerror(errno.ENOENT), str(path))
+    with open(path, "rb") as handle:
+        if handle.read(6) != b"\x93NUMPY":
+            raise ValueError("not a .npy file (numpy.save format)")
+    try:
+        with np.errstate(over="ignore"):
+            return np.load(path, allow_pickle=False, mmap_mode="r")
+    except OSError:
+        raise
+    except _HEADER_ERRORS as error:
+        raise ValueError(f"an unreadable .npy header ({type(error).__name__}: {str(error)[:80]})") from None
+
+
 def packaged_table(board: CellBoard) -> np.ndarray | None:
     """The board's value table shipped with the package, checksum verified, or None.
 
@@ -353,6 +405,7 @@ def cached_table(board: CellBoard, compute: Callable[[], np.ndarray]) -> np.ndar
     path = table_path(board)
     try:
         remove_stale_temporaries(path)
+        remove_stale_temporaries(path.with_name(path.name + ".sha256"))
         values = load_verified(path, shape=(1 << board.n_edges,), dtype=np.int8)
     except OSError as error:
         warnings.warn(f"cannot use the cache {path} ({_describe(error, path)}); computing the {board.label} table",
