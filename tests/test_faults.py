@@ -68,16 +68,51 @@ def test_a_signal_while_writing_a_graph_keeps_the_earlier_file(tmp_path, signal_
 def test_main_puts_the_signal_handlers_back(tmp_path, capsys):
     from triangles_core.cli import main
 
-    before = signal.getsignal(signal.SIGTERM), signal.getsignal(signal.SIGHUP)
+    numbers = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
+    before = [signal.getsignal(number) for number in numbers]
     assert main(["solve", "--side", "2"]) == 0
-    assert (signal.getsignal(signal.SIGTERM), signal.getsignal(signal.SIGHUP)) == before
+    assert [signal.getsignal(number) for number in numbers] == before
+
+
+SIGNALS_TWICE = """
+    import os, signal, sys
+    import networkx
+    def write_half_then_two_signals(graph, handle, **options):
+        handle.write(b"<?xml version='1.0'?><graphml>")
+        signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGTERM, signal.SIGHUP})
+        os.kill(os.getpid(), signal.SIGTERM)          # both arrive before either is handled
+        os.kill(os.getpid(), signal.SIGHUP)
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM, signal.SIGHUP})
+    networkx.write_graphml = write_half_then_two_signals
+    from triangles_core.cli import main
+    sys.exit(main(["graph", sys.argv[1], "--side", "2"]))
+"""
+
+
+def test_a_second_signal_ends_the_process_without_a_traceback(tmp_path):
+    """The first signal raises; the second ends the process by its default action."""
+    target = tmp_path / "side2.graphml"
+    target.write_text("an earlier good file")
+    result = subprocess.run([sys.executable, "-c", textwrap.dedent(SIGNALS_TWICE), str(target)], capture_output=True,
+                            text=True, timeout=300)
+    assert result.returncode in (-signal.SIGTERM, -signal.SIGHUP, 129, 143)
+    assert "Traceback" not in result.stderr and "race condition" not in result.stderr
+    assert target.read_text() == "an earlier good file"
+
+
+def test_stale_temporaries_are_those_of_the_same_target_only(tmp_path):
+    """A live writer of ``g.dot.999999-x.dot`` is not taken for a dead writer of ``g.dot``."""
+    other = tmp_path / f".g.dot.999999-x.dot.{os.getpid()}-abcdefgh.tmp"
+    other.write_text("a live writer's half")
+    assert remove_stale_temporaries(tmp_path / "g.dot") == []
+    assert other.exists()
 
 
 def test_a_killed_writer_s_temporary_is_removed_by_the_next_write(tmp_path):
     target = tmp_path / "out.graphml"
     dead = subprocess.Popen([sys.executable, "-c", "pass"])
     dead.wait()
-    (tmp_path / f".out.graphml.{dead.pid}-abc.tmp").write_text("partial")
+    (tmp_path / f".out.graphml.{dead.pid}-abcdefgh.tmp").write_text("partial")
     with atomic_open(target, "w") as handle:
         handle.write("whole")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["out.graphml"]
@@ -139,9 +174,9 @@ def test_stale_temporaries_of_killed_writers_are_removed(tmp_path):
     target = tmp_path / "side4_values.npy"
     dead = subprocess.Popen([sys.executable, "-c", "pass"])
     dead.wait()
-    stale = tmp_path / f".side4_values.npy.{dead.pid}-abc.tmp"
-    alive = tmp_path / f".side4_values.npy.{os.getpid()}-def.tmp"   # a concurrent writer: left alone
-    other = tmp_path / ".other.npy.1-x.tmp"
+    stale = tmp_path / f".side4_values.npy.{dead.pid}-abcdefgh.tmp"
+    alive = tmp_path / f".side4_values.npy.{os.getpid()}-defghijk.tmp"   # a concurrent writer: left alone
+    other = tmp_path / ".other.npy.1-xxxxxxxx.tmp"
     for path in (stale, alive, other):
         path.write_bytes(b"partial")
     assert remove_stale_temporaries(target) == [stale]
@@ -192,29 +227,40 @@ def test_a_stale_sidecar_temporary_is_removed_even_when_the_cache_is_good(tmp_pa
     values = store.cached_table(board(2), lambda: np.arange(512, dtype=np.int8))
     dead = subprocess.Popen([sys.executable, "-c", "pass"])
     dead.wait()
-    (tmp_path / f".side2_values.npy.sha256.{dead.pid}-x.tmp").write_text("partial")
+    (tmp_path / f".side2_values.npy.sha256.{dead.pid}-x1y2z3w4.tmp").write_text("partial")
     assert np.array_equal(store.cached_table(board(2), lambda: pytest.fail("recomputed a good table")), values)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["side2_values.npy", "side2_values.npy.sha256"]
 
 
-GARBLED_HEADER = b"\x93NUMPY\x01\x00\x10\x00((((((((((((((( \n"   # numpy's parser: tokenize.TokenError
+def npy_file(header: bytes, data: bytes = b"") -> bytes:
+    """A ``.npy`` file (format 1.0) with this header text, forged or not."""
+    return b"\x93NUMPY\x01\x00" + len(header + b"\n").to_bytes(2, "little") + header + b"\n" + data
 
 
-def test_a_garbled_npy_header_in_the_cache_is_corruption(tmp_path, monkeypatch):
+GARBLED_HEADER = npy_file(b"(((((((((((((((")                        # numpy's parser: tokenize.TokenError
+NEGATIVE_SHAPE = npy_file(b"{'descr': '|i1', 'fortran_order': False, 'shape': (-1, -512), }", bytes(512))
+LONG_HEADER = npy_file(b"{'descr': '|i1', 'fortran_order': False, 'shape': (" + b"1," * 30000 + b"), }")
+
+
+@pytest.mark.parametrize("content, said", [(GARBLED_HEADER, "unreadable .npy header"),
+                                           (NEGATIVE_SHAPE, "negative length")])
+def test_a_forged_npy_header_in_the_cache_is_corruption(tmp_path, monkeypatch, content, said):
     monkeypatch.setenv(store.CACHE_ENV, str(tmp_path))
     path = store.table_path(board(2))
-    path.write_bytes(GARBLED_HEADER)
+    path.write_bytes(content)
     path.with_name(path.name + ".sha256").write_text(store.sha256_file(path) + "  " + path.name + "\n")
     values = np.arange(512, dtype=np.int8)
-    with pytest.warns(store.CorruptCacheWarning, match="unreadable .npy header"):
+    with pytest.warns(store.CorruptCacheWarning, match=said):
         assert store.cached_table(board(2), lambda: values) is values
 
 
-@pytest.mark.parametrize("kind", ["garbled header", "fifo", "directory"])
+@pytest.mark.parametrize("kind", ["garbled header", "header over 10,000 bytes", "fifo", "directory"])
 def test_verify_refuses_a_table_that_is_not_a_npy_file_in_one_line(tmp_path, kind):
     table = tmp_path / "table.npy"
     if kind == "garbled header":
         table.write_bytes(GARBLED_HEADER)
+    elif kind == "header over 10,000 bytes":
+        table.write_bytes(LONG_HEADER)   # numpy's refusal spans two lines
     elif kind == "fifo":
         os.mkfifo(table)     # opening it would wait for a writer forever
     else:

@@ -443,25 +443,15 @@ def _flush_stdout() -> None:
 
 class _Terminated(BaseException):
     """SIGTERM or SIGHUP, raised where the program is, so that every ``finally`` and
-    `atomic_open` cleans up as it does for Ctrl-C."""
+    `atomic_open` cleans up as it does for Ctrl-C (`KeyboardInterrupt`)."""
 
     def __init__(self, signum: int) -> None:
         super().__init__(signum)
         self.signum = signum
 
 
-def _raise_terminated(signum: int, frame) -> None:
-    raise _Terminated(signum)
-
-
 def _stopped(command: str | None, signum: int, what: str) -> int:
-    """Ctrl-C or a kill: keep what was already written, say so in one line, exit 128 + signum.
-
-    A second signal of the same kind now ends the process at once.
-    """
-    import signal
-
-    signal.signal(signum, signal.SIG_DFL)
+    """Ctrl-C or a kill: keep what was already written, say so in one line, exit 128 + signum."""
     try:
         _flush_stdout()
     except (OSError, ValueError):
@@ -470,30 +460,51 @@ def _stopped(command: str | None, signum: int, what: str) -> int:
     return 128 + signum
 
 
-_POLITE_KILLS = ("SIGTERM", "SIGHUP")
-"""Signals turned into `_Terminated` while the command runs (SIGKILL cannot be caught)."""
+class _StopSignals:
+    """SIGINT, SIGTERM and SIGHUP while the command runs (SIGKILL cannot be caught).
 
+    The first raises where the program is (`KeyboardInterrupt` for SIGINT, `_Terminated`
+    otherwise), so that every ``finally`` and `atomic_open` cleans up.  Any further one ends
+    the process at once by the signal's default action, so that cleaning up is never
+    itself interrupted by an exception (what it leaves, the next writer removes).
+    """
 
-def _catch_polite_kills() -> dict:
-    """Install the `_Terminated` handler; returns the handlers to put back."""
-    import signal
-    import threading
+    NAMES = ("SIGINT", "SIGTERM", "SIGHUP")
 
-    if threading.current_thread() is not threading.main_thread():
-        return {}
-    previous = {}
-    for name in _POLITE_KILLS:
-        number = getattr(signal, name, None)
-        if number is not None and signal.getsignal(number) is not signal.SIG_IGN:  # nohup: stay ignored
-            previous[number] = signal.signal(number, _raise_terminated)
-    return previous
+    def __init__(self) -> None:
+        self.received: list[int] = []
+        self.previous: dict = {}
 
+    def __enter__(self) -> "_StopSignals":
+        import signal
+        import threading
 
-def _restore_handlers(previous: dict) -> None:
-    import signal
+        if threading.current_thread() is threading.main_thread():
+            for name in self.NAMES:
+                number = getattr(signal, name, None)
+                if number is not None and signal.getsignal(number) is not signal.SIG_IGN:  # nohup: stay ignored
+                    self.previous[number] = signal.signal(number, self._on_signal)
+        return self
 
-    for number, handler in previous.items():
-        signal.signal(number, handler)
+    def _on_signal(self, signum: int, frame) -> None:
+        import signal
+
+        if self.received:
+            signal.signal(signum, signal.SIG_DFL)
+            os.kill(os.getpid(), signum)
+            os._exit(128 + signum)  # pragma: no cover - the signal has ended the process
+        self.received.append(signum)
+        if signum == signal.SIGINT:
+            raise KeyboardInterrupt
+        raise _Terminated(signum)
+
+    def __exit__(self, *exc_info) -> None:
+        import signal
+
+        if not self.received:  # after a stop the process is ending: keep the handlers
+            for number, handler in self.previous.items():
+                if handler is not None:  # None: a handler installed outside Python, not ours to restore
+                    signal.signal(number, handler)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -505,14 +516,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     left), 0 when the reader of standard output went away (``| head``).  With standard
     error closed the messages are dropped, never written into the output.
     """
-    import signal
     import warnings
 
     warnings.formatwarning = _one_line_warning  # e.g. a corrupted cache: one line, no source excerpt
     if sys.stderr is None:  # closed (`2>&-`): messages go nowhere rather than into the output
         sys.stderr = open(os.devnull, "w")
+    with _StopSignals():
+        return _run(argv)
+
+
+def _run(argv: Sequence[str] | None) -> int:
+    """`main` inside its signal handlers."""
+    import signal
+
     command = None
-    previous_handlers = _catch_polite_kills()
     try:
         parser = build_parser()
         try:
@@ -553,8 +570,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         _silence_stdout()
         _say(command, f"error: cannot write output: {error.strerror or error}")
         return 2
-    finally:
-        _restore_handlers(previous_handlers)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -17,6 +17,7 @@ directly: they are streams, and renaming over them would replace the device node
 from __future__ import annotations
 
 import os
+import re
 import stat
 import tempfile
 from contextlib import contextmanager
@@ -148,18 +149,17 @@ def remove_stale_temporaries(path: str | os.PathLike) -> list[Path]:
         The files removed.
     """
     target = Path(os.path.realpath(path))
-    prefix = temporary_prefix(target)
+    # exactly the names atomic_open makes: prefix, pid, '-', mkstemp's 8 random characters, suffix
+    # (so that the temporary of another target whose name starts like this one is never taken)
+    pattern = re.compile(re.escape(temporary_prefix(target)) + r"([0-9]+)-[a-z0-9_]{8}" + re.escape(_SUFFIX))
     removed = []
     try:
         candidates = list(target.parent.iterdir())
     except OSError:
         return removed
     for candidate in candidates:
-        name = candidate.name
-        if not (name.startswith(prefix) and name.endswith(_SUFFIX)):
-            continue
-        pid_text = name[len(prefix):].split("-", 1)[0]
-        if not pid_text.isdigit() or _pid_alive(int(pid_text)):
+        match = pattern.fullmatch(candidate.name)
+        if match is None or _pid_alive(int(match.group(1))):
             continue
         try:
             if candidate.is_file() and not candidate.is_symlink():

@@ -211,6 +211,8 @@ def _read_npy_verified(path: Path, expected_digest: str) -> np.ndarray | str:
             return f"has an unreadable .npy header ({type(error).__name__})"
         if dtype.hasobject:
             return "holds Python objects"
+        if any(length < 0 for length in shape):
+            return "has a negative length in the shape of its header"
         nbytes = math.prod(shape) * dtype.itemsize  # Python ints: no overflow on a forged header
         if raw.tell() + nbytes != size:
             return f"is {size} bytes, not the {raw.tell() + nbytes} its header announces (truncated)"
@@ -362,7 +364,8 @@ def open_table(path: str | os.PathLike) -> np.ndarray:
     except OSError:
         raise
     except _HEADER_ERRORS as error:
-        raise ValueError(f"an unreadable .npy header ({type(error).__name__}: {str(error)[:80]})") from None
+        reason = " ".join(str(error).split())[:80]  # numpy's messages may span lines
+        raise ValueError(f"an unreadable .npy header ({type(error).__name__}: {reason})") from None
 
 
 def packaged_table(board: CellBoard) -> np.ndarray | None:
