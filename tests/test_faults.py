@@ -65,6 +65,53 @@ def test_a_signal_while_writing_a_graph_keeps_the_earlier_file(tmp_path, signal_
     assert sorted(p.name for p in tmp_path.iterdir()) == ["side2.graphml"]
 
 
+SIGNAL_WHILE_IMPORTING = """
+    import os, signal, sys, time
+    import networkx
+    sys.path.insert(0, sys.argv[2])
+    def import_a_slow_module_then_write(graph, handle, **options):
+        handle.write(b"<?xml version='1.0'?><graphml>")
+        import slow_module                                 # SIGTERM arrives while it is imported
+        time.sleep(5)
+    networkx.write_graphml = import_a_slow_module_then_write
+    from triangles_core.cli import main
+    sys.exit(main(["graph", sys.argv[1], "--side", "2"]))
+"""
+SLOW_MODULE = """
+import os, signal, sys, time
+os.kill(os.getpid(), signal.SIGTERM)
+time.sleep(0.2)
+print("the import finished", file=sys.stderr)
+"""
+
+
+def test_a_signal_during_an_import_is_delivered_after_it(tmp_path):
+    """An exception raised inside the import machinery can be swallowed or turned into an
+    ImportError (numpy's C initialisation); the signal comes again once the import is over."""
+    (tmp_path / "slow_module.py").write_text(SLOW_MODULE)
+    target = tmp_path / "side2.graphml"
+    target.write_text("an earlier good file")
+    result = subprocess.run([sys.executable, "-c", textwrap.dedent(SIGNAL_WHILE_IMPORTING), str(target), str(tmp_path)],
+                            capture_output=True, text=True, timeout=300)
+    assert result.returncode == 143
+    assert result.stderr == "the import finished\ntriangles graph: terminated (SIGTERM)\n"
+    assert target.read_text() == "an earlier good file"
+
+
+def test_long_names_that_begin_alike_have_temporaries_of_their_own(tmp_path):
+    first, second = tmp_path / ("x" * 200 + "A.dot"), tmp_path / ("x" * 200 + "B.dot")
+    from triangles_core.common.files import temporary_prefix
+
+    assert temporary_prefix(first) != temporary_prefix(second)
+    dead = subprocess.Popen([sys.executable, "-c", "pass"])
+    dead.wait()
+    stale_of_second = tmp_path / f"{temporary_prefix(second)}{dead.pid}-abcdefgh.tmp"
+    stale_of_second.write_text("partial")
+    with atomic_open(first, "w") as handle:
+        handle.write("whole")
+    assert stale_of_second.exists()
+
+
 def test_main_puts_the_signal_handlers_back(tmp_path, capsys):
     from triangles_core.cli import main
 

@@ -460,11 +460,21 @@ def _stopped(command: str | None, signum: int, what: str) -> int:
     return 128 + signum
 
 
+def _importing(frame) -> bool:
+    """Whether Python is importing a module at ``frame`` (its import machinery is on the stack)."""
+    while frame is not None:
+        if frame.f_code.co_filename.startswith("<frozen importlib."):
+            return True
+        frame = frame.f_back
+    return False
+
+
 class _StopSignals:
     """SIGINT, SIGTERM and SIGHUP while the command runs (SIGKILL cannot be caught).
 
     The first raises where the program is (`KeyboardInterrupt` for SIGINT, `_Terminated`
-    otherwise), so that every ``finally`` and `atomic_open` cleans up.  Any further one ends
+    otherwise), so that every ``finally`` and `atomic_open` cleans up; one that comes while
+    a module is being imported is delivered again 20 ms later.  Any further one ends
     the process at once by the signal's default action, so that cleaning up is never
     itself interrupted by an exception (what it leaves, the next writer removes).
     """
@@ -489,6 +499,15 @@ class _StopSignals:
     def _on_signal(self, signum: int, frame) -> None:
         import signal
 
+        if not self.received and _importing(frame):
+            # An exception raised inside the import machinery is swallowed or turned into
+            # an ImportError; deliver the signal again once the import is over.
+            import threading
+
+            again = threading.Timer(0.02, os.kill, (os.getpid(), signum))
+            again.daemon = True  # a command that ends first ends as it would have
+            again.start()
+            return
         if self.received:
             signal.signal(signum, signal.SIG_DFL)
             os.kill(os.getpid(), signum)

@@ -16,6 +16,7 @@ directly: they are streams, and renaming over them would replace the device node
 
 from __future__ import annotations
 
+import hashlib
 import os
 import re
 import stat
@@ -28,17 +29,20 @@ __all__ = ["atomic_open", "remove_stale_temporaries", "temporary_prefix"]
 
 _SUFFIX = ".tmp"
 _NAME_BYTES = 200
-"""How much of the target's name a temporary name repeats: the pid, 8 random characters and
-the suffix must still fit in the 255 bytes a file name may have."""
+"""How much of the target's name a temporary name may repeat: the pid, 8 random characters
+and the suffix must still fit in the 255 bytes a file name may have."""
 
 
 def temporary_prefix(path: Path) -> str:
     """The name prefix of the temporary files written for ``path`` (before the pid).
 
-    The target's name, cut to its first 200 bytes, so that the temporary name of a target
-    whose own name is near the file-system limit still fits.
+    The target's name; a name longer than 200 bytes is cut to its first 190 and followed
+    by a digest of the whole name, so that the temporary name still fits the file-system
+    limit and two long names that begin alike still have prefixes of their own.
     """
-    name = os.fsencode(path.name)[:_NAME_BYTES]
+    name = os.fsencode(path.name)
+    if len(name) > _NAME_BYTES:
+        name = name[:_NAME_BYTES - 10] + b"~" + hashlib.sha256(name).hexdigest()[:8].encode()
     return f".{os.fsdecode(name)}."
 
 
