@@ -109,6 +109,11 @@ def _describe(error: OSError, path: Path) -> str:
     return error.strerror or str(error)
 
 
+def _sidecar(path: Path) -> Path:
+    """The checksum file of a saved table: ``path + ".sha256"``."""
+    return path.with_name(path.name + ".sha256")
+
+
 def sha256_file(path: Path, chunk: int = _CHUNK) -> str:
     """Hex sha256 of a file, read in chunks of ``chunk`` bytes."""
     digest = hashlib.sha256()
@@ -187,7 +192,7 @@ def save_with_checksum(path: Path, array: np.ndarray) -> str:
         writer = _HashingWriter(handle)
         np.save(writer, np.ascontiguousarray(array), allow_pickle=False)
     digest = writer.digest.hexdigest()
-    with atomic_open(path.with_name(path.name + ".sha256"), replace_special=True) as handle:
+    with atomic_open(_sidecar(path), replace_special=True) as handle:
         handle.write(f"{digest}  {path.name}\n".encode())
     return digest
 
@@ -293,7 +298,7 @@ def load_verified(path: Path, shape: tuple[int, ...] | None = None,
     if not regular:
         _corrupt(f"cached table {path} is not a regular file")
         return None
-    sidecar = path.with_name(path.name + ".sha256")
+    sidecar = _sidecar(path)
     try:
         if not _regular(sidecar):
             raise OSError("not a regular file")
@@ -408,7 +413,7 @@ def cached_table(board: CellBoard, compute: Callable[[], np.ndarray]) -> np.ndar
     path = table_path(board)
     try:
         remove_stale_temporaries(path)
-        remove_stale_temporaries(path.with_name(path.name + ".sha256"))
+        remove_stale_temporaries(_sidecar(path))
         values = load_verified(path, shape=(1 << board.n_edges,), dtype=np.int8)
     except OSError as error:
         warnings.warn(f"cannot use the cache {path} ({_describe(error, path)}); computing the {board.label} table",
