@@ -29,7 +29,7 @@ from ..engine.compiled import compiled
 from ..engine.retrograde import cell_tables, move_value
 from ..games.cells import CellBoard
 
-__all__ = ["MoveStatistics", "move_statistics", "positions_with_edges_drawn", "value_histogram"]
+__all__ = ["MoveStatistics", "check_values", "move_statistics", "positions_with_edges_drawn", "value_histogram"]
 
 _CHUNKS = 256
 """Number of chunks a table is cut into for the parallel loops (a few per core, small counters)."""
@@ -72,7 +72,17 @@ def _value_histogram(values, n_edges, offset, width, cell_masks, clean_only, chu
     return counts.sum(axis=0)
 
 
-def _check_values(board: CellBoard, values: np.ndarray) -> np.ndarray:
+def check_values(board: CellBoard, values: np.ndarray) -> np.ndarray:
+    """``values`` as an array if it is a value table of ``board`` (int8, one entry per position), else raise.
+
+    Every compiled kernel that reads a table is called through this check, so that a
+    wrong table is refused with a message instead of being read out of bounds.
+
+    Raises
+    ------
+    ValueError
+        For a wrong dtype or shape.
+    """
     values = np.asarray(values)
     if values.shape != (1 << board.n_edges,) or values.dtype != np.int8:
         raise ValueError(f"values must be an int8 array of shape ({1 << board.n_edges},) for the {board.label}, "
@@ -109,7 +119,7 @@ def value_histogram(board: CellBoard, values: np.ndarray, clean_only: bool = Fal
     >>> value_histogram(s.board, s.values).tolist()
     [[0, 0, 1], [3, 0, 0], [0, 0, 3], [0, 1, 0]]
     """
-    values = _check_values(board, values)
+    values = check_values(board, values)
     masks = np.array(board.cell_masks, dtype=np.int64)
     return _value_histogram(values, board.n_edges, board.n_cells, 2 * board.n_cells + 1, masks, clean_only, _CHUNKS)
 
@@ -276,7 +286,7 @@ def move_statistics(board: CellBoard, values: np.ndarray, samples: int | None = 
     >>> stats.moves.tolist(), stats.mistakes.tolist(), bool(stats.exhaustive.all())
     ([3, 6, 3, 0], [0, 0, 0, 0], True)
     """
-    values = _check_values(board, values)
+    values = check_values(board, values)
     n = board.n_edges
     first, second = cell_tables(board)
     masks = np.array(board.cell_masks, dtype=np.int64)

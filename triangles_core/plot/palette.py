@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import matplotlib.pyplot as plt
 
-__all__ = ["CLASS_COLOURS", "CLASSIFICATION_COLOURS", "NEUTRAL", "OUTCOME_COLOURS", "OWNER_COLOURS", "SHARE_COLORMAP",
-           "board_colour", "value_colormap"]
+__all__ = ["CLASS_COLOURS", "CLASSIFICATION_COLOURS", "COMPONENT_COLOURS", "NEUTRAL", "OUTCOME_COLOURS",
+           "OWNER_COLOURS", "SHARE_COLORMAP", "board_colour", "value_colormap"]
 
 OWNER_COLOURS = {"A": "#4c72b0", "B": "#dd8452", None: "#c8c8c8"}
 """Fill colours of complete cells: claimed by A, by B, or by nobody."""
@@ -63,3 +63,7 @@ def board_colour(key: str) -> str:
     """
     index = _BOARD_ORDER.index(key) if key in _BOARD_ORDER else len(_BOARD_ORDER) + sum(map(ord, key))
     return CLASS_COLOURS[index % len(CLASS_COLOURS)]
+
+
+COMPONENT_COLOURS = {"long chain": "#d73027", "short chain": "#fdae61", "loop": "#7b3294", "complex": "#91bfdb"}
+"""Fill colours of the unclaimed cells by the component they belong to (`triangles_core.analysis.chains`)."""

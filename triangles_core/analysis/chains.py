@@ -1,0 +1,390 @@
+"""Chains, loops and control: Berlekamp's theory of the cell-game endgame, for any cell board.
+
+The theory is that of Dots-and-Boxes (E. R. Berlekamp, *The Dots-and-Boxes Game*, A K
+Peters 2000; Berlekamp, Conway and Guy, *Winning Ways for your Mathematical Plays*, 2nd
+ed., vol. 3, ch. 16), stated in its dual form, *strings and coins*: every unclaimed cell is
+a coin, every undrawn edge a string that ties its one or two cells together (an edge on
+the border of the board ties its cell to the *ground*).  Drawing an edge cuts a string; a
+coin whose last string is cut is captured.  Nothing in the dual depends on the cells
+being squares, so the same definitions serve the triangular board of Fighting for
+Triangles.
+
+In a position (definitions used by every function here):
+
+- the *degree* of an unclaimed cell is its number of undrawn edges; a cell of degree 1 is
+  *capturable*;
+- a move is *safe* if it completes no cell and makes no cell capturable (every cell it
+  touches keeps degree >= 2);
+- the *loony endgame* has begun when nothing is capturable and no move is safe: every move
+  gives cells away;
+- a *component* is a connected set of unclaimed cells (joined through undrawn edges).  If
+  no cell of it has degree 3 or more it is a *chain* (a path of cells; in a loony endgame
+  every cell has degree 2 and both end strings go to the ground) or a *loop* (a cycle of
+  cells of degree 2); otherwise it has a junction (a cell of degree >= 3) and is
+  *complex*.  A chain with a capturable end has been opened.  A chain of 3 or more cells is
+  *long*; a chain of 1 or 2 cells is *short*;
+- a move is *loony* if it offers the opponent the choice of taking everything offered or
+  declining the last two cells (one double-dealing move) to keep control: opening a loop,
+  a long chain, or a 2-chain at an end string (opening a 2-chain at its middle string, the
+  "hard-hearted handout", and opening a 1-chain are not loony).
+
+Who is in control (Berlekamp 2000, ch. "The long chain rule"; Winning Ways ch. 16).  In
+a loony endgame whose components are all chains and loops, the player to move must open
+one.  A short chain opened (a 1-chain, or a 2-chain at its middle string) is taken whole,
+and the taker must then open the next component; so the short chains hand the obligation
+to open back and forth, and whoever must move once they are gone has to make a loony move.
+The other player is *in control*: they can take all but two cells of every long chain and
+all but four of every loop, decline those with a double-dealing move, and so make the
+opponent open every component, taking the last one whole.  Hence, with ``s`` short chains,
+
+    the player to move is in control  iff  s is odd.
+
+With ``F`` undrawn edges, ``R`` unclaimed cells and ``L`` long chains, ``F - R`` is the
+number of chains (a chain of ``c`` cells has ``c + 1`` strings, a loop of ``c`` cells
+``c``), so the same test reads ``F - R + L - 1`` even (`controller`).  The rule is
+vacuous when there is no long chain and no loop (nothing to decline).  Counted from the
+start of the game: every move that completes no cell ends a turn and the last move of the
+game completes one, so a game of ``E`` edges and ``C`` cells with ``D`` double-crosses
+lasts ``E - C + D + 1`` turns, and by Euler's formula ``E - C = V - 1`` for ``V`` dots on
+both the triangular and the square board (every bounded face is a cell).  If the
+controller declines every long chain but the last, ``D`` has the parity of ``L - 1``, and
+the first player has the last turn iff ``V + L`` is even: Berlekamp's *long chain rule*,
+"the first player wants dots plus long chains to be even".  The rule names the player in
+control, not the winner: control costs two cells per declined chain and four per
+declined loop; the notebooks measure how often the controller wins.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Iterable, Literal
+
+from ..games.cells import CellBoard
+
+if TYPE_CHECKING:  # pragma: no cover
+    import pandas
+
+__all__ = ["ENDGAME_COLUMNS", "Component", "EndgameAnalysis", "analyse_endgame", "capturable_cells", "cell_degrees",
+           "components", "first_loony_endgames",
+           "controller", "is_loony_endgame", "loony_moves", "safe_moves"]
+
+Kind = Literal["chain", "loop", "complex"]
+
+LONG_CHAIN = 3
+"""The length from which a chain is long (Berlekamp 2000): the controller can decline it."""
+
+
+def cell_degrees(board: CellBoard, position: int) -> tuple[int, ...]:
+    """The number of undrawn edges of each cell (0 for a complete cell), in cell order.
+
+    Examples
+    --------
+    >>> from triangles_core.games.triangles import board
+    >>> cell_degrees(board(2), board(2).position([1, 2]))
+    (1, 3, 3, 3)
+    """
+    return tuple(len(cell) - (position & mask).bit_count() for cell, mask in zip(board.cells, board.cell_masks))
+
+
+def capturable_cells(board: CellBoard, position: int) -> list[int]:
+    """Indices of the cells with exactly one undrawn edge (the next move there claims them)."""
+    return [k for k, d in enumerate(cell_degrees(board, position)) if d == 1]
+
+
+def safe_moves(board: CellBoard, position: int) -> list[int]:
+    """The edges whose drawing completes no cell and makes no cell capturable.
+
+    Examples
+    --------
+    >>> from triangles_core.games.triangles import board
+    >>> safe_moves(board(1), 0)          # one triangle: every first move is safe
+    [1, 2, 3]
+    >>> safe_moves(board(1), 0b001)      # the second edge leaves the triangle capturable
+    []
+    """
+    degrees = cell_degrees(board, position)
+    return [e for e in range(1, board.n_edges + 1)
+            if not position >> (e - 1) & 1 and all(degrees[k] >= 3 for k in board.edge_cells[e - 1])]
+
+
+def is_loony_endgame(board: CellBoard, position: int) -> bool:
+    """True if the game is not over, nothing is capturable and no move is safe."""
+    degrees = cell_degrees(board, position)
+    return position != board.full and 1 not in degrees and not safe_moves(board, position)
+
+
+@dataclass(frozen=True)
+class Component:
+    """A connected set of unclaimed cells (strings and coins; module docstring).
+
+    Attributes
+    ----------
+    kind : {"chain", "loop", "complex"}
+        Chain (a path) or loop (a cycle) if no cell has degree >= 3, complex otherwise.
+    cells : tuple of int
+        Cell indices, in order along the chain or loop (sorted for a complex component).
+    edges : tuple of int
+        The undrawn edges (strings) of the component, ground strings included.
+    """
+
+    kind: Kind
+    cells: tuple[int, ...]
+    edges: tuple[int, ...]
+
+    @property
+    def size(self) -> int:
+        """Number of cells."""
+        return len(self.cells)
+
+    @property
+    def long(self) -> bool:
+        """A chain of at least `LONG_CHAIN` cells."""
+        return self.kind == "chain" and self.size >= LONG_CHAIN
+
+
+def _strings(board: CellBoard, position: int) -> tuple[list[list[int]], dict[int, list[int]]]:
+    """Per unclaimed cell, its undrawn edges; per undrawn edge, its unclaimed cells."""
+    degrees = cell_degrees(board, position)
+    cell_edges = [[e for e in cell if not position >> (e - 1) & 1] for cell in board.cells]
+    edge_cells = {e: [k for k in board.edge_cells[e - 1] if degrees[k] > 0]
+                  for e in range(1, board.n_edges + 1) if not position >> (e - 1) & 1}
+    return cell_edges, edge_cells
+
+
+def components(board: CellBoard, position: int) -> list[Component]:
+    """The components of the unclaimed cells, each a chain, a loop or complex.
+
+    Returns
+    -------
+    list of Component
+        Ordered by their smallest cell index.  Cells of degree 1 (capturable) belong to
+        their component like any other (the end of an opened chain).
+
+    Examples
+    --------
+    A row of three boxes with every horizontal line drawn: one chain of three.
+
+    >>> from triangles_core.games.boxes import boxes_board
+    >>> b = boxes_board(1, 3)
+    >>> [(c.kind, c.size) for c in components(b, b.position([1, 2, 3, 8, 9, 10]))]
+    [('chain', 3)]
+    """
+    degrees = cell_degrees(board, position)
+    cell_edges, edge_cells = _strings(board, position)
+    seen: set[int] = set()
+    found: list[Component] = []
+    for start in range(board.n_cells):
+        if degrees[start] == 0 or start in seen:
+            continue
+        stack, members = [start], []
+        seen.add(start)
+        while stack:
+            k = stack.pop()
+            members.append(k)
+            for e in cell_edges[k]:
+                for other in edge_cells[e]:
+                    if other not in seen:
+                        seen.add(other)
+                        stack.append(other)
+        edges = sorted({e for k in members for e in cell_edges[k]})
+        if any(degrees[k] > 2 for k in members):
+            found.append(Component("complex", tuple(sorted(members)), tuple(edges)))
+            continue
+        inner = [e for e in edges if len(edge_cells[e]) == 2]
+        kind: Kind = "loop" if len(inner) == len(members) else "chain"
+        found.append(Component(kind, _ordered(members, cell_edges, edge_cells, kind), tuple(edges)))
+    return found
+
+
+def _ordered(members: list[int], cell_edges: list[list[int]], edge_cells: dict[int, list[int]],
+             kind: Kind) -> tuple[int, ...]:
+    """The cells of a chain from one end to the other, or of a loop around from its smallest cell."""
+    def inner(k: int) -> list[int]:
+        return [e for e in cell_edges[k] if len(edge_cells[e]) == 2]
+
+    current = min(members) if kind == "loop" else min(k for k in members if len(inner(k)) <= 1)
+    order, previous_edge = [current], None
+    while len(order) < len(members):
+        edge = next(e for e in inner(current) if e != previous_edge)
+        current = next(k for k in edge_cells[edge] if k != current)
+        order.append(current)
+        previous_edge = edge
+    return tuple(order)
+
+
+def loony_moves(board: CellBoard, position: int) -> list[int]:
+    """The moves that open a loop, a long chain, or a 2-chain at an end (module docstring).
+
+    Only moves in chains and loops are classified; a move in a complex component is not
+    listed.  In a position with something capturable the list is empty (the question is
+    asked of the player who has taken what there is to take).
+
+    Examples
+    --------
+    >>> from triangles_core.games.boxes import boxes_board
+    >>> b = boxes_board(1, 3)
+    >>> loony_moves(b, b.position([1, 2, 3, 8, 9, 10]))   # a chain of 3 boxes: all 4 strings
+    [4, 5, 6, 7]
+    """
+    if capturable_cells(board, position):
+        return []
+    _, edge_cells = _strings(board, position)
+    moves: list[int] = []
+    for component in components(board, position):
+        if component.kind == "complex" or (component.kind == "chain" and component.size == 1):
+            continue
+        if component.kind == "chain" and component.size == 2:
+            moves.extend(e for e in component.edges if len(edge_cells[e]) == 1)
+        else:
+            moves.extend(component.edges)
+    return sorted(moves)
+
+
+@dataclass(frozen=True)
+class EndgameAnalysis:
+    """The chain structure of a position and who the long chain rule says is in control.
+
+    Attributes
+    ----------
+    free_edges, unclaimed_cells : int
+        ``F`` and ``R`` of the module docstring.
+    chains, long_chains, short_chains, loops, complex_components : int
+        Counts of components by kind (long: at least `LONG_CHAIN` cells).
+    loony_endgame : bool
+        Nothing capturable and no safe move (`is_loony_endgame`).
+    simple : bool
+        Every component is a chain or a loop (no junction).
+    mover_in_control : bool or None
+        For a simple loony endgame, whether the player to move takes the last turn when
+        the controller keeps control (``F - R + L - 1`` even); None otherwise.
+    """
+
+    free_edges: int
+    unclaimed_cells: int
+    chains: int
+    long_chains: int
+    short_chains: int
+    loops: int
+    complex_components: int
+    loony_endgame: bool
+    simple: bool
+    mover_in_control: bool | None
+
+
+def controller(free_edges: int, unclaimed_cells: int, long_chains: int) -> bool:
+    """The long chain rule: True if the player to move ends in control.
+
+    ``free_edges - unclaimed_cells + long_chains - 1`` even (module docstring), assuming the
+    controller declines every long chain and loop but the last and no other double-cross
+    is played.
+
+    Examples
+    --------
+    One long chain of 3 boxes and nothing else (4 strings, 3 coins): the player to move
+    must open it and the opponent takes all three.
+
+    >>> controller(4, 3, 1)
+    False
+    >>> controller(4 + 2, 3 + 1, 1)     # the same with a 1-chain beside it: open that first
+    True
+    """
+    return (free_edges - unclaimed_cells + long_chains - 1) % 2 == 0
+
+
+def analyse_endgame(board: CellBoard, position: int | Iterable[int]) -> EndgameAnalysis:
+    """Chains, loops, and the long chain rule's verdict on control for one position.
+
+    Parameters
+    ----------
+    board : CellBoard
+        Any cell board (triangles or boxes).
+    position : int or iterable of int
+        The position (bitmask or edge numbers).
+
+    Returns
+    -------
+    EndgameAnalysis
+
+    Examples
+    --------
+    >>> from triangles_core.games.boxes import boxes_board
+    >>> b = boxes_board(1, 3)
+    >>> a = analyse_endgame(b, [1, 2, 3, 8, 9, 10])
+    >>> a.long_chains, a.loony_endgame, a.mover_in_control
+    (1, True, False)
+    """
+    p = board.position(position)
+    parts = components(board, p)
+    chains = [c for c in parts if c.kind == "chain"]
+    long_chains = sum(c.long for c in chains)
+    loony = is_loony_endgame(board, p)
+    simple = all(c.kind != "complex" for c in parts)
+    free = board.n_edges - p.bit_count()
+    unclaimed = sum(d > 0 for d in cell_degrees(board, p))
+    in_control = controller(free, unclaimed, long_chains) if loony and simple else None
+    return EndgameAnalysis(free, unclaimed, len(chains), long_chains, len(chains) - long_chains,
+                           sum(c.kind == "loop" for c in parts), sum(c.kind == "complex" for c in parts),
+                           loony, simple, in_control)
+
+
+ENDGAME_COLUMNS = ["game", "edges_drawn", "position", "player", "value", "free_edges", "unclaimed_cells",
+                   "chains", "long_chains", "short_chains", "loops", "complex_components", "simple",
+                   "rule_applies", "mover_in_control", "controller_value", "rule"]
+"""Columns of `first_loony_endgames`."""
+
+
+def first_loony_endgames(board: CellBoard, games: "pandas.DataFrame") -> "pandas.DataFrame":
+    """The first loony-endgame position of each sampled game, and what the long chain rule says there.
+
+    Parameters
+    ----------
+    board : CellBoard
+        The board the games were played on.
+    games : pandas.DataFrame
+        Sampled games (`triangles_core.analysis.play.play_games`): one row per move with
+        ``game``, ``edges_drawn``, ``position``, ``player`` and ``value``.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per game that reaches a loony endgame (`ENDGAME_COLUMNS`): the position
+        where it begins, its `EndgameAnalysis` counts; ``rule_applies`` (every component
+        a chain or loop, and at least one long chain or loop); ``mover_in_control``;
+        ``controller_value`` (the value of the position for the player in control, from
+        the table); and ``rule``: ``"controller wins"``, ``"draw"`` or ``"controller
+        loses"`` where the rule applies, ``"no long chain or loop"`` or ``"junction"``
+        where it does not.
+
+    Examples
+    --------
+    >>> from triangles_core import solve
+    >>> from triangles_core.analysis.play import play_games
+    >>> s = solve(3)
+    >>> ends = first_loony_endgames(s.board, play_games(s, "perfect", games=20, seed=0))
+    >>> sorted(set(ends["rule"]))
+    ['controller wins', 'junction', 'no long chain or loop']
+    """
+    import pandas as pd
+
+    rows = []
+    for game, position, player, value in zip(games["game"], games["position"], games["player"], games["value"]):
+        if rows and rows[-1][0] == game:
+            continue
+        p = int(position)
+        if not is_loony_endgame(board, p):
+            continue
+        a = analyse_endgame(board, p)
+        applies = a.simple and (a.long_chains + a.loops) > 0
+        in_control = a.mover_in_control if applies else None
+        controller_value = (int(value) if in_control else -int(value)) if applies else None
+        if not a.simple:
+            rule = "junction"
+        elif not applies:
+            rule = "no long chain or loop"
+        else:
+            rule = ("controller wins" if controller_value > 0 else "draw" if controller_value == 0
+                    else "controller loses")
+        rows.append((int(game), p.bit_count(), p, player, int(value), a.free_edges, a.unclaimed_cells, a.chains,
+                     a.long_chains, a.short_chains, a.loops, a.complex_components, a.simple, applies, in_control,
+                     controller_value, rule))
+    return pd.DataFrame(rows, columns=ENDGAME_COLUMNS)

@@ -1,0 +1,321 @@
+"""Positions reached in play: games sampled under a policy, and statistics of what they reach.
+
+A share taken over all ``2**n_edges`` positions of a board answers a question about the
+state space, but most of those edge sets are reached by no sensible game.  This module
+plays many games from a position under a *policy* and records every position reached
+and the move chosen there, so that the same statistics (who is winning, how many moves
+are mistakes, what a mistake costs) can be taken over the positions that games really
+reach.  Each sampled game contributes exactly one position at every number of edges
+drawn, so at each ``edges_drawn`` the positions are an independent sample of size
+``games`` and a 95% confidence interval says how precise each figure is.
+
+Policies (each move chosen among the legal moves of the position):
+
+``"random"``
+    uniformly at random (a player who knows only the rules);
+``"perfect"``
+    uniformly among the optimal moves (both players play perfectly; the sampled games
+    are exactly the games of optimal play, each with the probability of uniform
+    tie-breaking);
+``"softmax"``
+    with probability proportional to ``exp(move_value / temperature)`` (a noisy player
+    that prefers better moves: temperature 0+ is perfect play, infinity is random play).
+
+Move values come from the value table through the one compiled rule
+`triangles_core.engine.retrograde.move_value`; the random numbers from a
+``numpy.random.Generator`` seeded by the caller, so a run is reproducible to the byte.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pandas as pd
+
+from ..common.checks import is_integer
+from ..engine.compiled import compiled
+from ..engine.retrograde import cell_tables, claims, move_value
+from ..engine.tables import Solution
+from .counting import check_values
+
+__all__ = ["PLAY_COLUMNS", "POLICIES", "mean_interval", "play_games", "play_statistics", "wilson_interval"]
+
+POLICIES = ("random", "perfect", "softmax")
+"""The policies `play_games` knows (see the module docstring)."""
+
+PLAY_COLUMNS = ["game", "ply", "edges_drawn", "position", "player", "value", "move", "move_value", "value_lost",
+                "claims", "moves", "optimal_moves", "mistakes", "value_lost_total"]
+"""Columns of `play_games`: one row per move played (see its Returns section)."""
+
+_Z95 = 1.959963984540054
+"""The 97.5% quantile of the standard normal distribution (two-sided 95% intervals)."""
+
+MAX_GAMES = 1_000_000
+"""`play_games` refuses more games than this (the result holds a row per move)."""
+
+
+@compiled()
+def _play(values, n_edges, first, second, start, policy, temperature, uniforms, out):  # pragma: no cover
+    games, plies = uniforms.shape
+    move_values = np.empty(n_edges, dtype=np.int64)
+    weights = np.empty(n_edges, dtype=np.float64)
+    for g in range(games):
+        p = np.int64(start)
+        player_a = True
+        for ply in range(plies):
+            best = np.int64(-1000)
+            n_moves = 0
+            for e in range(n_edges):
+                bit = np.int64(1) << e
+                if p & bit:
+                    move_values[e] = -1000
+                    continue
+                v = np.int64(move_value(values, p, bit, e, first, second))
+                move_values[e] = v
+                n_moves += 1
+                if v > best:
+                    best = v
+            n_optimal = 0
+            mistakes = 0
+            lost_total = 0
+            total = 0.0
+            for e in range(n_edges):
+                v = move_values[e]
+                if v == -1000:
+                    weights[e] = 0.0
+                    continue
+                lost_total += best - v
+                if v == best:
+                    n_optimal += 1
+                else:
+                    mistakes += 1
+                if policy == 0:
+                    w = 1.0
+                elif policy == 1:
+                    w = 1.0 if v == best else 0.0
+                else:
+                    w = math.exp((v - best) / temperature)
+                weights[e] = w
+                total += w
+            target = uniforms[g, ply] * total
+            chosen = -1
+            acc = 0.0
+            for e in range(n_edges):
+                if weights[e] > 0.0:
+                    chosen = e
+                    acc += weights[e]
+                    if acc > target:
+                        break
+            bit = np.int64(1) << chosen
+            completed = claims(p, chosen, first, second)
+            row = g * plies + ply
+            out[row, 0] = g
+            out[row, 1] = ply + 1
+            out[row, 2] = n_edges - plies + ply
+            out[row, 3] = p
+            out[row, 4] = 0 if player_a else 1
+            out[row, 5] = values[p]
+            out[row, 6] = chosen + 1
+            out[row, 7] = move_values[chosen]
+            out[row, 8] = best - move_values[chosen]
+            out[row, 9] = completed
+            out[row, 10] = n_moves
+            out[row, 11] = n_optimal
+            out[row, 12] = mistakes
+            out[row, 13] = lost_total
+            p |= bit
+            if completed == 0:
+                player_a = not player_a
+
+
+def _check_count(name: str, value: object, low: int, high: int) -> int:
+    if not is_integer(value) or not low <= value <= high:  # type: ignore[operator]
+        raise ValueError(f"{name} must be an integer in {low}..{high:,}, got {value!r:.40}")
+    return int(value)  # type: ignore[arg-type]
+
+
+def play_games(solution: Solution, policy: str = "random", games: int = 1000, seed: int = 0, *,
+               temperature: float = 1.0, start: int | list[int] = 0) -> pd.DataFrame:
+    """Play ``games`` games from ``start`` under ``policy`` and record every move.
+
+    Parameters
+    ----------
+    solution : Solution
+        A value table of a cell board (``solve(side)``, ``solve_boxes(rows, cols)``).
+    policy : {"random", "perfect", "softmax"}, default "random"
+        How both players choose their moves (module docstring).
+    games : int, default 1000
+        Number of games, 1 to `MAX_GAMES`.
+    seed : int, default 0
+        Seed of the ``numpy.random.default_rng`` that draws the choices.
+    temperature : float, default 1.0
+        For ``"softmax"``: a move of value ``v`` is chosen with weight
+        ``exp((v - best) / temperature)``; must be positive and finite.
+    start : int or list of int, default 0
+        The position the games start from (empty board by default); A moves first.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per move (`PLAY_COLUMNS`): ``game`` (0-based), ``ply`` (1-based),
+        ``edges_drawn`` before the move, ``position`` (bitmask before the move),
+        ``player`` (``"A"`` or ``"B"``), ``value`` of the position for its mover,
+        ``move`` (edge number), ``move_value``, ``value_lost`` by the move played,
+        ``claims``, and over all legal moves of the position: ``moves``,
+        ``optimal_moves``, ``mistakes`` (moves that lose value) and
+        ``value_lost_total`` (the value lost summed over the legal moves).
+
+    Raises
+    ------
+    ValueError
+        For an unknown policy, a count or temperature out of range, or an invalid start.
+
+    Examples
+    --------
+    >>> from triangles_core import solve
+    >>> games = play_games(solve(2), "perfect", games=3, seed=1)
+    >>> len(games), int(games["value_lost"].max())
+    (27, 0)
+    >>> games.groupby("game")["value"].first().tolist()   # the empty side-2 board is worth -2
+    [-2, -2, -2]
+    """
+    if policy not in POLICIES:
+        raise ValueError(f"policy must be one of {', '.join(POLICIES)}, got {policy!r:.40}")
+    games = _check_count("games", games, 1, MAX_GAMES)
+    seed = _check_count("seed", seed, 0, 2**63 - 1)
+    if policy == "softmax":
+        if isinstance(temperature, bool) or not isinstance(temperature, (int, float)) \
+                or not math.isfinite(temperature) or temperature <= 0:
+            raise ValueError(f"temperature must be a positive finite number, got {temperature!r:.40}")
+    board = solution.board
+    values = check_values(board, solution.values)
+    p0 = board.position(start)
+    plies = board.n_edges - p0.bit_count()
+    uniforms = np.random.default_rng(seed).random((games, plies))
+    out = np.zeros((games * plies, len(PLAY_COLUMNS)), dtype=np.int64)
+    first, second = cell_tables(board)
+    if plies:
+        _play(values, board.n_edges, first, second, p0, POLICIES.index(policy), float(temperature),
+              uniforms, out)
+    frame = pd.DataFrame(out, columns=PLAY_COLUMNS)
+    frame["player"] = np.where(out[:, 4] == 0, "A", "B")
+    return frame
+
+
+def wilson_interval(successes, trials, z: float = _Z95) -> tuple[np.ndarray, np.ndarray]:
+    """Wilson score interval of a binomial proportion (95% by default).
+
+    E. B. Wilson, "Probable inference, the law of succession, and statistical inference",
+    J. Amer. Statist. Assoc. 22 (1927) 209-212.  Unlike the normal interval it stays
+    inside [0, 1] and is not empty for 0 or n successes.
+
+    Parameters
+    ----------
+    successes, trials : array_like of int
+        Counts (``0 <= successes <= trials``, ``trials >= 1``).
+    z : float
+        Normal quantile (1.96 for 95%).
+
+    Returns
+    -------
+    low, high : numpy.ndarray of float
+
+    Examples
+    --------
+    >>> low, high = wilson_interval(81, 126)
+    >>> round(float(low), 3), round(float(high), 3)
+    (0.556, 0.721)
+    """
+    k = np.asarray(successes, dtype=float)
+    n = np.asarray(trials, dtype=float)
+    share = k / n
+    centre = (share + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * np.sqrt(share * (1 - share) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return centre - half, centre + half
+
+
+def mean_interval(mean, std, n, z: float = _Z95) -> tuple[np.ndarray, np.ndarray]:
+    """Normal-approximation confidence interval of a mean: ``mean -/+ z * std / sqrt(n)``.
+
+    Parameters
+    ----------
+    mean, std : array_like of float
+        Sample mean and sample standard deviation (``ddof=1``).
+    n : array_like of int
+        Sample sizes.
+    z : float
+        Normal quantile (1.96 for 95%).
+
+    Returns
+    -------
+    low, high : numpy.ndarray of float
+
+    Examples
+    --------
+    >>> [float(x) for x in mean_interval(2.0, 1.0, 100)]
+    [1.804004, 2.195996]
+    """
+    half = z * np.asarray(std, dtype=float) / np.sqrt(np.asarray(n, dtype=float))
+    return np.round(np.asarray(mean) - half, 6), np.round(np.asarray(mean) + half, 6)
+
+
+def play_statistics(games: pd.DataFrame) -> pd.DataFrame:
+    """Statistics of the positions reached in sampled games, by edges drawn, with 95% CIs.
+
+    Parameters
+    ----------
+    games : pandas.DataFrame
+        The result of `play_games` (any policy).
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per ``edges_drawn``: ``positions`` (one per game), ``mover_wins``,
+        ``draws``, ``mover_loses`` and ``mover_win_share`` (value > 0) with its Wilson
+        interval ``mover_win_low`` / ``mover_win_high``; ``mistake_share``, the mean over
+        the positions of the share of their legal moves that lose value (what a
+        uniformly random move at a reached position does), with a normal interval
+        ``mistake_low`` / ``mistake_high``; ``random_move_value_lost``, the mean over
+        the positions of the mean value lost by their legal moves, with
+        ``random_move_low`` / ``random_move_high``; ``played_mistake_share``, the share
+        of the moves actually played that lose value (the policy's own mistakes), with
+        its Wilson interval; ``played_value_lost``, their mean value lost.  Shares and
+        means are rounded to 6 decimals.
+
+    Examples
+    --------
+    >>> from triangles_core import solve
+    >>> stats = play_statistics(play_games(solve(2), "perfect", games=50, seed=0))
+    >>> stats[["edges_drawn", "positions", "mover_win_share"]].head(2).values.tolist()
+    [[0.0, 50.0, 0.0], [1.0, 50.0, 1.0]]
+    >>> float(stats["played_mistake_share"].max())
+    0.0
+    """
+    frame = games.assign(
+        win=games["value"] > 0, draw=games["value"] == 0, loss=games["value"] < 0,
+        mistake_share=games["mistakes"] / games["moves"],
+        random_lost=games["value_lost_total"] / games["moves"],
+        played_mistake=games["value_lost"] > 0)
+    grouped = frame.groupby("edges_drawn")
+    out = pd.DataFrame({
+        "positions": grouped.size(),
+        "mover_wins": grouped["win"].sum(),
+        "draws": grouped["draw"].sum(),
+        "mover_loses": grouped["loss"].sum(),
+    })
+    n = out["positions"].to_numpy()
+    out["mover_win_share"] = (out["mover_wins"] / n).round(6)
+    low, high = wilson_interval(out["mover_wins"], n)
+    out["mover_win_low"], out["mover_win_high"] = low.round(6), high.round(6)
+    for name, column in (("mistake", "mistake_share"), ("random_move", "random_lost")):
+        mean, std = grouped[column].mean(), grouped[column].std(ddof=1).fillna(0.0)
+        key = "mistake_share" if name == "mistake" else "random_move_value_lost"
+        out[key] = mean.round(6)
+        out[f"{name}_low"], out[f"{name}_high"] = mean_interval(mean, std, n)
+    played = grouped["played_mistake"].sum()
+    out["played_mistake_share"] = (played / n).round(6)
+    low, high = wilson_interval(played, n)
+    out["played_mistake_low"], out["played_mistake_high"] = low.round(6), high.round(6)
+    out["played_value_lost"] = grouped["value_lost"].mean().round(6)
+    return out.reset_index()

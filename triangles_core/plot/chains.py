@@ -1,0 +1,85 @@
+"""Drawing the chains and loops of a position (`triangles_core.analysis.chains`)."""
+
+from __future__ import annotations
+
+from typing import Mapping
+
+from matplotlib.patches import Patch
+
+from ..analysis.chains import components
+from ..games.cells import CellBoard, Position
+from .boards import draw_position
+from .palette import COMPONENT_COLOURS
+
+__all__ = ["component_handles", "draw_components"]
+
+
+def _category(kind: str, long: bool) -> str:
+    return "long chain" if long else "short chain" if kind == "chain" else kind
+
+
+def draw_components(ax, board: CellBoard, position: Position, *, owners: Mapping[int, str | None] | None = None,
+                    edge_numbers: bool = False, title: str | None = None) -> None:
+    """Draw a position with its unclaimed cells coloured by the chain, loop or complex component they form.
+
+    Each component is labelled at its middle cell with its kind and size ("3-chain",
+    "6-loop"); claimed cells keep their owners' colours (`draw_position`).
+
+    Parameters
+    ----------
+    ax : matplotlib.axes.Axes
+        Where to draw.
+    board : CellBoard
+        The board (triangles or boxes).
+    position : int
+        Bitmask of drawn edges.
+    owners : mapping of int to {"A", "B", None}, optional
+        Owner of each complete cell, as for `draw_position`.
+    edge_numbers : bool, default False
+        Label every edge with its number (SPEC numbering).
+    title : str, optional
+        Axes title.
+
+    Examples
+    --------
+    >>> import matplotlib
+    >>> matplotlib.use("Agg")
+    >>> import matplotlib.pyplot as plt
+    >>> from triangles_core.games.boxes import boxes_board
+    >>> fig, ax = plt.subplots()
+    >>> b = boxes_board(1, 3)
+    >>> draw_components(ax, b, b.position([1, 2, 3, 8, 9, 10]))
+    >>> [t.get_text() for t in ax.texts]
+    ['3-chain']
+    >>> plt.close(fig)
+    """
+    xy = board.dot_coordinates
+    for component in components(board, position):
+        colour = COMPONENT_COLOURS[_category(component.kind, component.long)]
+        for k in component.cells:
+            dots = board.cell_dots(k)
+            ax.fill([xy[d - 1][0] for d in dots], [xy[d - 1][1] for d in dots], color=colour, alpha=0.55,
+                    zorder=0, linewidth=0)
+        middle = component.cells[len(component.cells) // 2]
+        dots = board.cell_dots(middle)
+        x = sum(xy[d - 1][0] for d in dots) / len(dots)
+        y = sum(xy[d - 1][1] for d in dots) / len(dots)
+        name = "junction" if component.kind == "complex" else component.kind
+        ax.text(x, y, f"{component.size}-{name}", ha="center", va="center", fontsize=8, zorder=6,
+                bbox=dict(boxstyle="round,pad=0.15", facecolor="white", edgecolor=colour, linewidth=1))
+    draw_position(ax, board, position, owners=owners, edge_numbers=edge_numbers, title=title)
+
+
+def component_handles(board: CellBoard) -> list[Patch]:
+    """Legend entries for the component colours of `draw_components`.
+
+    Examples
+    --------
+    >>> from triangles_core.games.triangles import board
+    >>> [h.get_label() for h in component_handles(board(3))][:2]
+    ['long chain (3 or more triangles)', 'short chain (1 or 2 triangles)']
+    """
+    cells = board.cell_plural
+    labels = {"long chain": f"long chain (3 or more {cells})", "short chain": f"short chain (1 or 2 {cells})",
+              "loop": f"loop (a cycle of {cells})", "complex": f"{cells} joined at a junction"}
+    return [Patch(color=COMPONENT_COLOURS[key], alpha=0.55, label=label) for key, label in labels.items()]
