@@ -27,9 +27,10 @@ from numba.cpython.unsafe.numbers import trailing_zeros
 
 from ..engine.compiled import compiled
 from ..engine.retrograde import cell_tables, move_value
+from ..engine.tables import check_values
 from ..games.cells import CellBoard
 
-__all__ = ["MoveStatistics", "check_values", "move_statistics", "positions_with_edges_drawn", "value_histogram"]
+__all__ = ["MoveStatistics", "move_statistics", "positions_with_edges_drawn", "value_histogram"]
 
 _CHUNKS = 256
 """Number of chunks a table is cut into for the parallel loops (a few per core, small counters)."""
@@ -70,24 +71,6 @@ def _value_histogram(values, n_edges, offset, width, cell_masks, clean_only, chu
                 continue
             counts[c, _popcount(p), np.int64(values[p]) + offset] += 1
     return counts.sum(axis=0)
-
-
-def check_values(board: CellBoard, values: np.ndarray) -> np.ndarray:
-    """``values`` as an array if it is a value table of ``board`` (int8, one entry per position), else raise.
-
-    Every compiled kernel that reads a table is called through this check, so that a
-    wrong table is refused with a message instead of being read out of bounds.
-
-    Raises
-    ------
-    ValueError
-        For a wrong dtype or shape.
-    """
-    values = np.asarray(values)
-    if values.shape != (1 << board.n_edges,) or values.dtype != np.int8:
-        raise ValueError(f"values must be an int8 array of shape ({1 << board.n_edges},) for the {board.label}, "
-                         f"got {values.dtype} {values.shape}")
-    return values
 
 
 def value_histogram(board: CellBoard, values: np.ndarray, clean_only: bool = False) -> np.ndarray:

@@ -36,8 +36,8 @@ import pandas as pd
 from ..common.checks import is_integer
 from ..engine.compiled import compiled
 from ..engine.retrograde import cell_tables, claims, move_value
-from ..engine.tables import Solution
-from .counting import check_values
+from ..engine.tables import Solution, check_values
+
 
 __all__ = ["PLAY_COLUMNS", "POLICIES", "mean_interval", "play_games", "play_statistics", "wilson_interval"]
 

@@ -136,7 +136,7 @@ class GameRecord:
         for number, edge in enumerate(moves, start=1):  # ends: a long list repeats an edge
             if not is_integer(edge):
                 raise RecordError(f"a move must be an edge number, got {excerpt(edge)}", number, excerpt(edge))
-            position = _draw(b, position, int(edge), number, str(edge))
+            position = _draw(b, position, int(edge), number, excerpt(int(edge)))
             checked.append(int(edge))
         return cls(b, initial, tuple(checked), (0,) * len(checked))
 

@@ -23,11 +23,12 @@ from dataclasses import dataclass
 import numpy as np
 from numba import prange
 
+from ..common.checks import check_integer
 from ..common.progress import progress_bar
 from ..engine.compiled import compiled
 from ..engine.retrograde import NOT_A_MOVE, cell_tables, move_value
 from ..engine.solvers import solve
-from ..engine.tables import Solution
+from ..engine.tables import Solution, check_values
 from ..games.cells import CellBoard
 
 __all__ = ["Mismatch", "Verification", "derive_values", "verify_side", "verify_solution", "verify_table"]
@@ -137,6 +138,12 @@ def derive_values(b: CellBoard, values: np.ndarray, start: int = 0, stop: int | 
         For each position, the best move value computed from ``values`` of its children
         (0 for the full board).
 
+    Raises
+    ------
+    ValueError
+        If ``values`` is not a table of ``b`` (`triangles_core.engine.tables.check_values`)
+        or ``start``/``stop`` is not a range of its positions.
+
     Examples
     --------
     >>> from triangles_core import solve
@@ -144,7 +151,9 @@ def derive_values(b: CellBoard, values: np.ndarray, start: int = 0, stop: int | 
     >>> bool((derive_values(s.board, s.values) == s.values).all())
     True
     """
-    stop = len(values) if stop is None else stop
+    check_values(b, values)
+    start = check_integer(start, "start", 0, len(values))
+    stop = len(values) if stop is None else check_integer(stop, "stop", start, len(values))
     first, second = cell_tables(b)
     return _derive(values, np.int64(start), np.int64(stop), b.n_edges, first, second)
 
@@ -184,12 +193,9 @@ def verify_table(b: CellBoard, values: np.ndarray, progress: bool = False, chunk
     >>> print(verify_table(solution.board, table))
     side-2 board: 512 positions checked, 1 mismatch; first: position 0 (edges drawn: none): stored value -1, its children give -2
     """
+    check_values(b, values)
+    chunk = check_integer(chunk, "chunk", 1)
     expected = 1 << b.n_edges
-    if not isinstance(values, np.ndarray) or values.dtype != np.int8 or values.shape != (expected,):
-        shape = getattr(values, "shape", None)
-        dtype = getattr(values, "dtype", type(values).__name__)
-        raise ValueError(f"a {b.label} table must be an int8 array of shape ({expected},), "
-                         f"got {dtype} of shape {shape}")
     bar = progress_bar(expected, f"verify {b.label}", unit="pos", unit_scale=True) if progress else None
     mismatches, first = 0, None
     try:

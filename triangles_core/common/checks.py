@@ -42,7 +42,16 @@ def excerpt(value: object, limit: int = MAX_EXCERPT) -> str:
     '19'
     >>> excerpt("x" * 100)
     "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx... (102 characters)"
+    >>> excerpt(10**5000)       # Python refuses str() of an integer this long
+    '(an integer of about 5,001 digits)'
+    >>> excerpt(range(10**20))
+    'range(0, 100000000000000000000, 1)'
     """
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 4 * limit:
+        digits = int(value.bit_length() * 0.30103) + 1  # never build the decimal form of a huge integer
+        return f"({'a negative' if value < 0 else 'an'} integer of about {digits:,} digits)"
+    if isinstance(value, range) and _long_range(value):
+        return f"range({excerpt(value.start)}, {excerpt(value.stop)}, {excerpt(value.step)})"
     if isinstance(value, (range, bytes, str, list, tuple)) and len(value) > 10 * limit:
         text = repr(value[: 2 * limit])  # never build the repr of a huge sequence
         return f"{text[:limit - 1]}... (a {type(value).__name__} of {len(value)} items)"
@@ -50,6 +59,15 @@ def excerpt(value: object, limit: int = MAX_EXCERPT) -> str:
     if len(text) > limit:
         return f"{text[:limit - 1]}... ({len(text)} characters)"
     return text
+
+
+def _long_range(value: range) -> bool:
+    """True for a range whose length does not fit a C integer (``len`` would raise)."""
+    try:
+        len(value)
+    except OverflowError:
+        return True
+    return False
 
 
 def is_integer(value: object) -> bool:

@@ -52,7 +52,8 @@ from .lanes import Lanes, LaneWidth, array_pointer, emit_max, lane_count, lanes_
     vector_type
 
 __all__ = ["DEFAULT_GROUP_BITS", "DEFAULT_LOW_BITS", "MAX_GROUP_BITS", "MAX_TABLE_EDGES", "NOT_A_MOVE",
-           "cell_tables", "claims", "claims_table", "move_value", "move_value_table", "move_values", "solve_table"]
+           "SPOT_CHECK_POSITIONS", "cell_tables", "claims", "claims_table", "move_value", "move_value_table", "move_values",
+           "recurrence_problem", "solve_table"]
 
 DEFAULT_LOW_BITS = 20
 """Block size exponent: blocks of ``2**20`` positions (1 MiB of ``int8``)."""
@@ -473,3 +474,65 @@ def claims_table(board: CellBoard) -> np.ndarray:
     table = np.empty((1 << board.n_edges, board.n_edges), dtype=np.int8)
     _claims_table(1 << board.n_edges, board.n_edges, first, second, table)
     return table
+
+
+@compiled(parallel=True)
+def _derive_at(values, positions, n_edges, first, second):  # pragma: no cover - compiled
+    best = np.full(positions.shape[0], NOT_A_MOVE, dtype=np.int8)
+    for k in prange(positions.shape[0]):
+        p = positions[k]
+        for e in range(n_edges):
+            bit = np.int64(1) << e
+            if not p & bit:
+                candidate = move_value(values, p, bit, e, first, second)
+                if candidate > best[k]:
+                    best[k] = candidate
+        if best[k] == NOT_A_MOVE:  # the full board: no move, worth 0
+            best[k] = 0
+    return best
+
+
+SPOT_CHECK_POSITIONS = 1 << 16
+"""Positions of a table read from the cache that `recurrence_problem` checks (a few milliseconds)."""
+
+
+def recurrence_problem(board: CellBoard, values: np.ndarray, samples: int = SPOT_CHECK_POSITIONS,
+                       seed: int = 0) -> str | None:
+    """Spot-check a value table against the recurrence: None if it holds, else what is wrong.
+
+    ``samples`` positions drawn uniformly (seeded) and the full board are derived from
+    their children with `move_value` and compared with the table.  A table forged or
+    damaged consistently with its checksum is caught unless it agrees with the
+    recurrence at every sampled position.
+
+    Parameters
+    ----------
+    board : CellBoard
+        The board of the table.
+    values : numpy.ndarray of int8, shape (2**board.n_edges,)
+        The table (its shape and dtype already checked).
+    samples : int
+        How many positions to check.
+    seed : int
+        Seed of the positions drawn.
+
+    Returns
+    -------
+    str or None
+
+    Examples
+    --------
+    >>> from triangles_core import solve
+    >>> table = solve(3).values.copy()
+    >>> recurrence_problem(solve(3).board, table) is None
+    True
+    >>> table[:] = 0
+    >>> recurrence_problem(solve(3).board, table)
+    'disagrees with the recurrence at 64,052 of 65,537 sampled positions'
+    """
+    rng = np.random.default_rng(seed)
+    positions = np.append(rng.integers(0, 1 << board.n_edges, size=samples, dtype=np.int64),
+                          np.int64(board.full))
+    first, second = cell_tables(board)
+    bad = int(np.count_nonzero(_derive_at(values, positions, board.n_edges, first, second) != values[positions]))
+    return None if bad == 0 else f"disagrees with the recurrence at {bad:,} of {positions.size:,} sampled positions"

@@ -18,6 +18,7 @@ from typing import Iterable
 import numpy as np
 
 from ..common.checks import check_integer
+from ..games.boards import standard_board
 from ..games.boxes import boxes_board
 from ..games.cells import CellBoard
 from ..games.peg import PegGame, peg_board
@@ -39,7 +40,7 @@ MAX_PEG_POSITIONS = 100_000
 """A peg search stops beyond this many positions (about 30 MB and 3 s); every 5-row
 board of NAQ 2018 J needs at most 26,725."""
 
-_memory: dict[str, np.ndarray] = {}
+_memory: dict[CellBoard, np.ndarray] = {}
 
 
 def solve_cells(cell_board: CellBoard, *, progress: bool = False, use_cache: bool = True) -> Solution:
@@ -66,7 +67,8 @@ def solve_cells(cell_board: CellBoard, *, progress: bool = False, use_cache: boo
     ValueError
         If the board has more than 31 edges.
     """
-    key = cell_board.key
+    key = cell_board
+    use_cache = use_cache and standard_board(cell_board.key) == cell_board  # files are stored by key
     if key not in _memory and use_cache:
         from .store import packaged_table
 
@@ -85,7 +87,9 @@ def solve_cells(cell_board: CellBoard, *, progress: bool = False, use_cache: boo
         if cell_board.n_edges >= CACHED_EDGES and use_cache:
             from .store import cached_table
 
-            values = cached_table(cell_board, compute)
+            from .retrograde import recurrence_problem
+
+            values = cached_table(cell_board, compute, lambda table: recurrence_problem(cell_board, table))
         else:
             values = compute()
         values.flags.writeable = False

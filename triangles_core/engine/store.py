@@ -386,7 +386,8 @@ def packaged_table(board: CellBoard) -> np.ndarray | None:
     return load_verified(path, shape=(1 << board.n_edges,), dtype=np.int8)
 
 
-def cached_table(board: CellBoard, compute: Callable[[], np.ndarray]) -> np.ndarray:
+def cached_table(board: CellBoard, compute: Callable[[], np.ndarray],
+                 check: Callable[[np.ndarray], str | None] | None = None) -> np.ndarray:
     """A board's value table from the cache, computing and saving it if needed.
 
     Parameters
@@ -396,6 +397,10 @@ def cached_table(board: CellBoard, compute: Callable[[], np.ndarray]) -> np.ndar
         `table_path` ``(board)``.
     compute : callable
         Returns the table when the cache has no valid copy.
+    check : callable, optional
+        Called on a table read from the cache: None if it is sound, else what is wrong
+        (the table is then treated as corrupt, recomputed and replaced).  A checksum only
+        proves that the file is the one written; this proves something about its values.
 
     Returns
     -------
@@ -418,6 +423,10 @@ def cached_table(board: CellBoard, compute: Callable[[], np.ndarray]) -> np.ndar
     except OSError as error:
         warnings.warn(f"cannot use the cache {path} ({_describe(error, path)}); computing the {board.label} table",
                       RuntimeWarning, stacklevel=2)
+        values = None
+    problem = check(values) if values is not None and check is not None else None
+    if problem is not None:
+        _corrupt(f"the cached {board.label} table {path} {problem}")
         values = None
     if values is None:
         values = compute()

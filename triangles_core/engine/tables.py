@@ -17,7 +17,35 @@ import numpy as np
 from ..games.cells import CellBoard, CellGame, Position
 from .solved import SolvedGameBase
 
-__all__ = ["DrawnPosition", "Solution"]
+__all__ = ["DrawnPosition", "Solution", "check_values"]
+
+
+def check_values(board: CellBoard, values: np.ndarray) -> np.ndarray:
+    """``values`` as an array if it is a value table of ``board`` (int8, one entry per position), else raise.
+
+    Every compiled kernel that reads a table is called through this check, so that a
+    wrong table is refused with a message instead of being read out of bounds.
+
+    Raises
+    ------
+    ValueError
+        For anything but a numpy int8 array of shape ``(2**board.n_edges,)``.
+
+    Examples
+    --------
+    >>> from triangles_core.games.triangles import board
+    >>> check_values(board(3), np.zeros(16, np.int8))
+    Traceback (most recent call last):
+    ...
+    ValueError: a side-3 board table must be an int8 array of shape (262144,), got int8 of shape (16,)
+    """
+    expected = 1 << board.n_edges
+    if not isinstance(values, np.ndarray) or values.dtype != np.int8 or values.shape != (expected,):
+        shape = getattr(values, "shape", None)
+        dtype = getattr(values, "dtype", type(values).__name__)
+        raise ValueError(f"a {board.label} table must be an int8 array of shape ({expected},), "
+                         f"got {dtype} of shape {shape}")
+    return values
 
 
 @dataclass(frozen=True)
@@ -61,6 +89,11 @@ class Solution(SolvedGameBase):
         ``values[p]``: net score for the player to move in position ``p``, counting only
         cells completed from now on, under optimal play by both.
 
+    Raises
+    ------
+    ValueError
+        If ``values`` is not an int8 array of one entry per position (`check_values`).
+
     Examples
     --------
     >>> from triangles_core import solve
@@ -75,6 +108,9 @@ class Solution(SolvedGameBase):
 
     board: CellBoard
     values: np.ndarray = field(repr=False)
+
+    def __post_init__(self) -> None:
+        check_values(self.board, self.values)
 
     @cached_property
     def game(self) -> CellGame:  # type: ignore[override]

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ..common.checks import check_integer
+from ..common.checks import check_integer, is_integer
 from .cells import CellBoard, CellGame, Position
 
 __all__ = ["BoxesBoard", "BoxesGame", "boxes_board", "MAX_BOXES"]
@@ -118,7 +118,6 @@ class BoxesBoard(CellBoard):
         return "\n".join("".join(line).rstrip() for line in lines)
 
 
-@lru_cache(maxsize=None)
 def boxes_board(rows: int, cols: int) -> BoxesBoard:
     """The shared `BoxesBoard` of ``rows x cols`` boxes (cached).
 
@@ -127,6 +126,13 @@ def boxes_board(rows: int, cols: int) -> BoxesBoard:
     >>> boxes_board(3, 4).n_edges
     31
     """
+    if not all(is_integer(x) for x in (rows, cols,)):  # refused by the constructor, with its message,
+        return BoxesBoard(rows, cols)  # before the cache (where 2.0 and True would find the board of 2 and 1)
+    return _boxes_board(int(rows), int(cols))
+
+
+@lru_cache(maxsize=None)
+def _boxes_board(rows: int, cols: int) -> BoxesBoard:
     return BoxesBoard(rows, cols)
 
 

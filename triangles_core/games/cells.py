@@ -125,11 +125,21 @@ class CellBoard:
         name = self.label.removesuffix(" board")
         return name[:1].upper() + name[1:]
 
+    @cached_property
+    def geometry(self) -> tuple:
+        """What makes two boards the same game: the numbers of dots, the edges and the cells.
+
+        Boards compare equal (and hash alike) when their type, key and geometry agree, so a
+        board that merely borrows another's key is a different board.
+        """
+        return (self.n_dots, self.edges, self.cells)
+
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, CellBoard) and type(self) is type(other) and self.key == other.key
+        return (isinstance(other, CellBoard) and type(self) is type(other) and self.key == other.key
+                and self.geometry == other.geometry)
 
     def __hash__(self) -> int:
-        return hash((type(self).__name__, self.key))
+        return hash((type(self).__name__, self.key, self.geometry))
 
     # ------------------------------------------------------------------- sizes
     @property
@@ -319,9 +329,11 @@ class CellBoard:
             return mask
         if isinstance(edges, (str, bytes, bool, float)) or not hasattr(edges, "__iter__"):
             raise InvalidPositionError(f"position {excerpt(edges)} is neither a bitmask nor a list of edges")
+        if getattr(edges, "ndim", None) == 0:  # a 0-d numpy array: its item, if it is an integer
+            return self.position(edges.item())  # type: ignore[union-attr]
         try:
             size = len(edges)  # type: ignore[arg-type]
-        except TypeError:
+        except (TypeError, OverflowError):  # no length, or one too large for a C integer (range(10**20))
             size = None
         if size is not None and size > MAX_POSITION_ITEMS:
             raise InvalidPositionError(f"position {excerpt(edges)} lists {size} edges; the {self.label} has "

@@ -14,7 +14,7 @@ import itertools
 import math
 from functools import lru_cache
 
-from ..common.checks import check_integer
+from ..common.checks import check_integer, is_integer
 from .cells import CellBoard, CellGame, Position
 
 __all__ = ["Board", "TriangleBoard", "TriangleGame", "board", "MAX_SIDE"]
@@ -164,7 +164,6 @@ Board = TriangleBoard
 """The triangular board (the name used since the first release)."""
 
 
-@lru_cache(maxsize=None)
 def board(side: int) -> TriangleBoard:
     """The shared `TriangleBoard` of a given side (cached).
 
@@ -173,6 +172,13 @@ def board(side: int) -> TriangleBoard:
     >>> board(2).n_edges
     9
     """
+    if not all(is_integer(x) for x in (side,)):  # refused by the constructor, with its message,
+        return TriangleBoard(side)  # before the cache (where 2.0 and True would find the board of 2 and 1)
+    return _board(int(side))
+
+
+@lru_cache(maxsize=None)
+def _board(side: int) -> TriangleBoard:
     return TriangleBoard(side)
 
 
