@@ -10,12 +10,17 @@ tell it from one that a running process is still writing, and the next `atomic_o
 the same target removes it.  (The ``triangles`` command turns SIGTERM and SIGHUP into an
 exception, so a polite kill cleans up at once, as Ctrl-C does.)
 
-Targets that are not regular files (``/dev/stdout``, a FIFO, a terminal) are written
-directly: they are streams, and renaming over them would replace the device node.
+Targets that are not regular files (a FIFO, a terminal, a device) are written directly:
+they are streams, and renaming over them would replace the device node.  A path that
+names one of the process's own descriptors (``/dev/stdout``, ``/dev/fd/N``,
+``/proc/self/fd/N``) is written through that descriptor as the shell opened it, so that
+``--csv /dev/stdout >> log.txt`` appends to ``log.txt`` as ``>>`` says.  A read-only
+file is refused, as the shell's ``>`` would refuse it.
 """
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import os
 import re
@@ -44,6 +49,32 @@ def temporary_prefix(path: Path) -> str:
     if len(name) > _NAME_BYTES:
         name = name[:_NAME_BYTES - 10] + b"~" + hashlib.sha256(name).hexdigest()[:8].encode()
     return f".{os.fsdecode(name)}."
+
+
+_DESCRIPTOR_PATH = re.compile(r"/(?:dev/fd|proc/self/fd|proc/(?P<pid>[0-9]+)/fd)/(?P<fd>[0-9]{1,9})")
+_STANDARD_STREAMS = {"/dev/stdin": 0, "/dev/stdout": 1, "/dev/stderr": 2}
+
+
+def _descriptor_named(path: str | os.PathLike) -> int | None:
+    """The open file descriptor that a path such as ``/dev/stdout`` or ``/proc/self/fd/3`` names, or None.
+
+    Such a path is the process's own stream: opening it anew would truncate the file behind
+    a redirection (``>> log.txt``) and resolving it would replace that file; writing to
+    the descriptor keeps what the shell set up (appending, a pipe, a terminal).
+    """
+    name = os.path.abspath(os.fspath(path))
+    if name in _STANDARD_STREAMS:
+        number = _STANDARD_STREAMS[name]
+    else:
+        match = _DESCRIPTOR_PATH.fullmatch(name)
+        if match is None or (match["pid"] is not None and int(match["pid"]) != os.getpid()):
+            return None
+        number = int(match["fd"])
+    try:
+        os.fstat(number)
+    except OSError:
+        return None  # not open: let open() say what is wrong
+    return number
 
 
 def _umask() -> int:
@@ -97,6 +128,11 @@ def atomic_open(path: str | os.PathLike, mode: str = "wb", encoding: str | None 
     """
     if mode not in ("wb", "w"):
         raise ValueError(f"mode must be 'wb' or 'w', got {mode!r}")
+    descriptor = _descriptor_named(path)
+    if descriptor is not None:  # /dev/stdout, /dev/fd/N, /proc/self/fd/N: the stream itself, as opened
+        with os.fdopen(os.dup(descriptor), mode, encoding=encoding, newline=newline) as handle:
+            yield handle
+        return
     target = Path(os.path.realpath(path))
     try:
         status = os.stat(target)
@@ -108,6 +144,8 @@ def atomic_open(path: str | os.PathLike, mode: str = "wb", encoding: str | None 
                 yield handle
             return
         target, status = Path(os.path.abspath(path)), None
+    if status is not None and not os.access(target, os.W_OK):  # as `>` would: a read-only file stays
+        raise PermissionError(errno.EACCES, "the file is read-only", str(target))
     remove_stale_temporaries(target)
     fd, temporary = tempfile.mkstemp(dir=target.parent, prefix=f"{temporary_prefix(target)}{os.getpid()}-",
                                      suffix=_SUFFIX)

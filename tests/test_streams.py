@@ -1,0 +1,54 @@
+"""Outputs named by the user: the process's own streams are written as streams, files atomically.
+
+``--csv /dev/stdout >> log.txt`` must append to ``log.txt`` (the shell's ``>>``), not
+replace it; a read-only file is refused as ``>`` would refuse it.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+import pytest
+
+from triangles_core.common import files
+from triangles_core.common.files import atomic_open
+
+
+def test_dev_stdout_appended_by_the_shell_keeps_the_old_lines(tmp_path):
+    log = tmp_path / "log.txt"
+    log.write_text("old line\n")
+    (tmp_path / "game.txt").write_text("1 2 3\n")
+    command = f"{sys.executable} -m triangles_core review game.txt --csv {{}} >> log.txt"
+    for name in ("/dev/stdout", "/proc/self/fd/1", "/dev/fd/1"):
+        subprocess.run(command.format(name), shell=True, cwd=tmp_path, check=True, timeout=120)
+    lines = log.read_text().splitlines()
+    assert lines[0] == "old line" and sum(line.startswith("move,player") for line in lines) == 3
+
+
+def test_dev_stdout_into_a_pipe_is_written(tmp_path):
+    (tmp_path / "game.txt").write_text("1 2 3\n")
+    out = subprocess.run(f"{sys.executable} -m triangles_core review game.txt --csv /dev/stdout | cat",
+                         shell=True, cwd=tmp_path, capture_output=True, text=True, check=True, timeout=120).stdout
+    assert "move,player" in out
+
+
+def test_a_descriptor_that_is_not_open_is_an_ordinary_error(tmp_path):
+    with pytest.raises(OSError):
+        with atomic_open("/dev/fd/987654", "w") as handle:
+            handle.write("x")
+
+
+def test_a_read_only_file_is_refused_and_kept(tmp_path, monkeypatch):
+    target = tmp_path / "ro.csv"
+    target.write_text("keep\n")
+    target.chmod(0o444)
+    real_access = os.access
+    # root may write anything; act as a user who may not write this file
+    monkeypatch.setattr(files.os, "access", lambda p, m: False if os.fspath(p) == str(target) else real_access(p, m))
+    with pytest.raises(PermissionError):
+        with atomic_open(target, "w") as handle:
+            handle.write("new\n")
+    assert target.read_text() == "keep\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["ro.csv"]
