@@ -11,11 +11,14 @@ from hypothesis import strategies as st
 matplotlib.use("Agg")
 
 from commands import assert_one_line_error, triangles  # noqa: E402
-from triangles_core import solve  # noqa: E402
+import numpy as np  # noqa: E402
+
+from triangles_core import solve, solve_boxes  # noqa: E402
 from triangles_core.analysis.records import GameRecord, parse_record, random_record  # noqa: E402
 from triangles_core.analysis.review import COLUMNS, classify, format_review, review_game, review_table  # noqa: E402
 from triangles_core.cli import main  # noqa: E402
 from triangles_core.engine.game import NegamaxSolver  # noqa: E402
+from triangles_core.engine.retrograde import NOT_A_MOVE  # noqa: E402
 from triangles_core.games.triangles import TriangleGame, board  # noqa: E402
 from triangles_core.judge import run_dialect  # noqa: E402
 from triangles_core.plot.review import plot_value_history  # noqa: E402
@@ -93,16 +96,56 @@ def test_review_matches_the_plain_negamax_reference(seed, start, moves):
 
 
 def test_classification_rule():
-    assert [classify(v) for v in range(6)] == ["optimal", "inaccuracy", "error", "blunder", "blunder", "blunder"]
+    """Grades by cells handed over: 0 optimal, 2 (one cell) inaccuracy, 4 error, 6 or more blunder."""
+    assert [classify(v) for v in range(0, 12, 2)] == ["optimal", "inaccuracy", "error", "blunder", "blunder",
+                                                       "blunder"]
+    # odd values (no cell game produces one) are graded as the next even value
+    assert [classify(v) for v in (1, 3, 5, 7)] == ["inaccuracy", "error", "blunder", "blunder"]
+    assert all(classify(v) != "optimal" for v in range(1, 40))
     with pytest.raises(ValueError):
         classify(-1)
+
+
+def cells_left(b, positions):
+    """Cells not complete in each position (bitmask array), counted from the cell masks."""
+    complete = sum(((positions & mask) == mask).astype(int) for mask in b.cell_masks)
+    return b.n_cells - complete
+
+
+@pytest.mark.parametrize("solution", [solve(2), solve(3), solve_boxes(2, 2)], ids=["side2", "side3", "boxes2x2"])
+def test_value_lost_is_always_even_in_a_cell_game(solution):
+    """The parity of the review module docstring: every value and every move value of a
+    position is congruent to its unclaimed cells mod 2, so value lost is even."""
+    b = solution.board
+    positions = np.arange(2 ** b.n_edges, dtype=np.int64)
+    left = cells_left(b, positions)
+    assert ((solution.values.astype(int) - left) % 2 == 0).all()
+    table = solution.move_table.astype(int)
+    legal = table != NOT_A_MOVE
+    assert legal.sum() == 2 ** (b.n_edges - 1) * b.n_edges  # every (position, free edge) pair
+    assert (((table - left[:, None]) % 2 == 0) | ~legal).all()
+    lost = solution.values.astype(int)[:, None] - table
+    assert ((lost % 2 == 0) | ~legal).all() and (lost[legal] >= 0).all()
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 10**6))
+def test_reviewed_value_lost_is_even_and_the_totals_add_up(seed):
+    review = review_game(random_record(3, seed))
+    assert all(m.value_lost % 2 == 0 for m in review.moves)
+    assert all(m.choices[0] == m.lowest and m.choices[-1] == m.highest and m.value_after in m.choices
+               for m in review.moves)
+    margin = review.score[0] - review.score[1]
+    assert margin == review.end_value == review.start_value - review.value_lost["A"] + review.value_lost["B"]
+    assert margin % 2 == 1  # nine triangles: no draw on the side-3 board
+    assert (margin > 0) == (review.value_lost["B"] - review.value_lost["A"] >= 4)
 
 
 def test_third_sample_game_in_detail():
     review = review_game(parse_record(SPEC_GAMES[2]))
     assert review.values == [-3, -3, -1, -1, -5, 3, 3]
     assert [(m.move, m.player, m.value_lost, m.classification) for m in review.mistakes] == [
-        (2, "B", 2, "error"), (4, "A", 4, "blunder"), (5, "B", 8, "blunder")]
+        (2, "B", 2, "inaccuracy"), (4, "A", 4, "error"), (5, "B", 8, "blunder")]
     assert review.score == (2, 0) and review.to_move == "A" and review.remaining == 12
     assert review.result == "A wins by 3" and review.final_cells == (6, 3)
     assert review.perfect_play_result == "B wins by 3"
@@ -135,13 +178,18 @@ def test_empty_record_and_wrong_side():
         review_game(parse_record("1"), solve(2))
 
 
-def test_plot_marks_the_mistakes():
+def test_plot_marks_the_mistakes_and_the_movers_choices():
     review = review_game(parse_record(SPEC_GAMES[2]))
     ax = plot_value_history(review, title="game 3")
     labels = ax.get_legend_handles_labels()[1]
-    assert {"value for A", "error", "blunder", "range of the mover's choices"} <= set(labels)
+    assert {"value for A", "inaccuracy", "error", "blunder", "A's choices (value for A of each legal move)",
+            "B's choices (value for A of each legal move)"} <= set(labels)
     line = next(l for l in ax.get_lines() if l.get_label() == "value for A")
     assert list(line.get_ydata()) == review.values
+    ticks = {c.get_label(): c.get_offsets().tolist() for c in ax.collections if "choices" in str(c.get_label())}
+    expected_b = [[m.move, v] for m in review.moves if m.player == "B" for v in m.choices]
+    assert ticks["B's choices (value for A of each legal move)"] == expected_b
+    assert all(t % 2 == 1 for t in ax.get_yticks())  # values for A on the empty side-3 board are odd
     matplotlib.pyplot.close(ax.figure)
 
 
@@ -218,7 +266,7 @@ def test_summary_of_the_sample_games():
 def test_help_example_works(tmp_path, monkeypatch, capsys):
     assert main(["review", "--help"]) == 0
     help_text = capsys.readouterr().out
-    assert "3 or more = blunder" in help_text and "start: 1 2 3" in help_text
+    assert "6 or more = blunder" in help_text and "start: 1 2 3" in help_text
     printf = next(line.strip() for line in help_text.splitlines() if line.strip().startswith("printf"))
     monkeypatch.chdir(tmp_path)
     subprocess.run(["bash", "-c", printf], check=True)

@@ -21,7 +21,8 @@ from ..engine.graphs import state_graph
 from ..engine.tables import Solution
 from ..games.cells import CellBoard, Position
 
-__all__ = ["FORMATS", "MAX_EXPORT_POSITIONS", "export_graph", "labelled", "read_graphml", "write_graph"]
+__all__ = ["FORMATS", "MAX_EXPORT_POSITIONS", "check_graph_size", "export_graph", "labelled", "read_graphml",
+           "write_graph"]
 
 FORMATS = {".graphml": "graphml", ".dot": "dot", ".gv": "dot"}
 """File suffix to format."""
@@ -113,6 +114,31 @@ def read_graphml(path: str | Path) -> nx.DiGraph:
     return nx.read_graphml(path, node_type=int)
 
 
+def check_graph_size(board: CellBoard, root: Position, max_positions: int = MAX_EXPORT_POSITIONS) -> None:
+    """Refuse, before anything is solved or built, a full state graph above ``max_positions``.
+
+    The full graph from a position with ``f`` free edges has ``2**f`` positions.
+
+    Raises
+    ------
+    ValueError
+        If ``2**f > max_positions``.
+
+    Examples
+    --------
+    >>> from triangles_core.games.triangles import board
+    >>> check_graph_size(board(4), 0)
+    Traceback (most recent call last):
+    ...
+    ValueError: the state graph from this position has 2**30 positions, more than the 100,000 written at most; draw some edges first or use the optimal-play subgraph
+    """
+    free = board.n_edges - board.position(root).bit_count()
+    if 2 ** free > max_positions:
+        raise ValueError(f"the state graph from this position has 2**{free} positions, more than the "
+                         f"{max_positions:,} written at most; draw some edges first or use the optimal-play "
+                         "subgraph")
+
+
 def export_graph(solution: Solution, path: str | Path, root: Position | list[int] = 0, *,
                  optimal_only: bool = False, format: str | None = None,
                  max_positions: int = MAX_EXPORT_POSITIONS) -> Path:
@@ -160,11 +186,8 @@ def export_graph(solution: Solution, path: str | Path, root: Position | list[int
     """
     graph_format(Path(path), format)
     root = solution.position(root)
-    free = len(solution.board.free_edges(root))
-    if not optimal_only and 2 ** free > max_positions:
-        raise ValueError(f"the state graph from this position has 2**{free} positions, more than the "
-                         f"{max_positions:,} written at most; draw some edges first or use the optimal-play "
-                         "subgraph")
+    if not optimal_only:
+        check_graph_size(solution.board, root, max_positions)
     try:
         graph = state_graph(solution, root, optimal_only=optimal_only, max_positions=max_positions)
     except ValueError:

@@ -10,11 +10,31 @@ perfectly from that moment on, including the cells already claimed in this game
 (cells complete in the starting position belong to nobody).  Before the first move
 it is the solution's value of the starting position; after the last move of a finished
 game it is the final score difference.  An optimal move keeps it; any other move moves it
-against the mover by the *value lost*.
+against the mover by the *value lost* (docs/glossary.md).
 
-Classification of a move by the value it loses (the rule of `classify`): 0 optimal,
-1 inaccuracy, 2 error, 3 or more blunder (each a kind of mistake:
-a move that loses value, docs/glossary.md).
+Parity.  In a cell game (Fighting for Triangles, Dots-and-Boxes) the value of a position
+with ``R`` cells still unclaimed is congruent to ``R`` modulo 2, and so is the value of
+every legal move of that position: each is the mover's net score ``a - b`` over those
+``R`` cells under some continuation, and every such continuation ends with all of them
+claimed, ``a + b = R``, so ``a - b = R - 2b``.  Hence the value lost by any move,
+the difference of two such numbers, is even; a value lost of ``2k`` means that ``k``
+cells change hands (one cell moving from one player to the other changes ``a - b``
+by 2).  The tests check it on every move of every position of the side-2 and side-3
+boards and of 2x2 boxes (tests/test_review.py), and notebook 08 on every side-3 move.
+
+Grades (the rule of `classify`, `CLASSIFICATION_RULE`), in cells handed over: value lost
+0 is optimal, 2 (one cell) an inaccuracy, 4 (two cells) an error, 6 or more (three or
+more cells) a blunder.  Each of the last three is a kind of *mistake*, a move that loses
+value.  The names are those of chess annotation (the PGN standard's glyphs ``?!``,
+``?`` and ``??``), except that the middle grade is called *error* because *mistake*
+already means any move that loses value.  An odd value lost, which no cell game
+produces, is graded as the next even value, so that `classify` is defined for every
+integer ``>= 0`` and every move that loses value is a mistake.
+
+References: S. J. Edwards, *Portable Game Notation Specification and Implementation
+Guide* (1994), section 10, numeric annotation glyphs ($6 ``?!`` questionable move,
+$2 ``?`` poor move, $4 ``??`` very poor move); POJ 1085 / UVa 751 "Triangle War" for the
+record format of the sample games.
 """
 
 from __future__ import annotations
@@ -41,7 +61,8 @@ __all__ = [
     "summary_table",
 ]
 
-CLASSIFICATION_RULE = "value lost 0: optimal, 1: inaccuracy, 2: error, 3 or more: blunder"
+CLASSIFICATION_RULE = ("value lost 0: optimal, 2: inaccuracy, 4: error, 6 or more: blunder "
+                       "(value lost is always even: 2 per cell handed over)")
 """How a move is classified by the value it loses (one line, shown by ``triangles review``)."""
 
 COLUMNS = ["move", "player", "edge", "dots", "claims", "score_a", "score_b", "value_before",
@@ -50,7 +71,12 @@ COLUMNS = ["move", "player", "edge", "dots", "claims", "score_a", "score_b", "va
 
 
 def classify(value_lost: int) -> str:
-    """The name of a move by the value it loses (see `CLASSIFICATION_RULE`).
+    """The grade of a move by the value it loses (see `CLASSIFICATION_RULE`).
+
+    In a cell game value lost is always even, ``2k`` for ``k`` cells handed over
+    (module docstring): 0 is optimal, 2 an inaccuracy, 4 an error, 6 or more a
+    blunder.  An odd value, which no cell game produces, is graded as the next even
+    one (1 as 2, 3 as 4, 5 as 6), so that every move that loses value is a mistake.
 
     Parameters
     ----------
@@ -69,12 +95,15 @@ def classify(value_lost: int) -> str:
 
     Examples
     --------
-    >>> [classify(v) for v in range(5)]
+    >>> [classify(v) for v in (0, 2, 4, 6, 8)]
     ['optimal', 'inaccuracy', 'error', 'blunder', 'blunder']
+    >>> [classify(v) for v in (1, 3, 5)]  # odd: graded as the next even value
+    ['inaccuracy', 'error', 'blunder']
     """
     if value_lost < 0:
         raise ValueError(f"value lost must be >= 0, got {value_lost}")
-    return ("optimal", "inaccuracy", "error")[value_lost] if value_lost < 3 else "blunder"
+    cells = (value_lost + 1) // 2  # cells handed over (an odd value rounded up)
+    return ("optimal", "inaccuracy", "error")[cells] if cells < 3 else "blunder"
 
 
 def _result(margin: int) -> str:
@@ -119,6 +148,9 @@ class MoveReview:
     lowest, highest : int
         The lowest and highest value for A that any legal move of the mover reached:
         the range of the mover's choices (one end is the optimal value).
+    choices : tuple of int
+        Every distinct value for A that a legal move of the mover reached, ascending
+        (``choices[0] == lowest``, ``choices[-1] == highest``).
     """
 
     move: int
@@ -135,6 +167,7 @@ class MoveReview:
     classification: str
     lowest: int
     highest: int
+    choices: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -261,10 +294,23 @@ class GameReview:
 
     @property
     def decisive_move(self) -> MoveReview | None:
-        """The last move that changed the predicted result (who wins, or a draw).
+        """The deciding move: the last move that changed the predicted winner.
 
-        After it the result never changed again.  None when no move changed it: the
-        game ended as perfect play from the start predicts.
+        The predicted winner at a moment is the sign of the value for A (positive: A
+        wins, zero: a draw, negative: B wins) with perfect play from that moment on.  The
+        deciding move is the last move whose value for A before and after have different
+        signs; from it on the predicted winner is the one of the end of the record (the
+        actual winner of a finished game).  None when no move changed the sign: the game
+        ended with the winner that perfect play from the start predicts.
+
+        Examples
+        --------
+        >>> from triangles_core.analysis.records import parse_record
+        >>> r = review_game(parse_record("1 2\\n2 3\\n1 3\\n2 4\\n2 5\\n4 5"))
+        >>> r.values
+        [-3, -3, -1, -1, -5, 3, 3]
+        >>> r.decisive_move.move  # -5 before, +3 after
+        5
         """
         values = self.values
         last = None
@@ -340,7 +386,7 @@ def review_game(record: GameRecord, solution: Solution | None = None) -> GameRev
     >>> r.score, r.result, r.perfect_play_result
     ((2, 0), 'A wins by 3', 'B wins by 3')
     >>> [(m.move, m.player, m.value_lost, m.classification) for m in r.mistakes]
-    [(2, 'B', 2, 'error'), (4, 'A', 4, 'blunder'), (5, 'B', 8, 'blunder')]
+    [(2, 'B', 2, 'inaccuracy'), (4, 'A', 4, 'error'), (5, 'B', 8, 'blunder')]
     >>> r.start_value - r.value_lost["A"] + r.value_lost["B"] == r.end_value
     True
     """
@@ -368,7 +414,7 @@ def review_game(record: GameRecord, solution: Solution | None = None) -> GameRev
             score_a=score["A"], score_b=score["B"], value_before=margin + sign * best,
             value_after=margin + sign * played, best_moves=tuple(e for e, v in options.items() if v == best),
             value_lost=best - played, classification=classify(best - played),
-            lowest=min(reachable), highest=max(reachable)))
+            lowest=min(reachable), highest=max(reachable), choices=tuple(sorted(set(reachable)))))
         position = transition.position
         if not transition.again:
             player = "B" if player == "A" else "A"

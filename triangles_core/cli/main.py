@@ -37,16 +37,27 @@ class _Parser(argparse.ArgumentParser):
             (file or sys.stderr).write(message)
 
 
+MAX_RECORD_BYTES = 1 << 24
+"""A game record longer than this (16 MiB) is refused: a record is a few hundred bytes."""
+
+
 def _read_input(path: str | None) -> str:
-    if path is None or path == "-":
-        if sys.stdin is None:  # closed standard input (`<&-`): empty, as a C program sees it
-            return ""
-        return sys.stdin.buffer.read().decode("utf-8-sig", errors="replace")
+    """A whole (small) text input, read through `_Input` and bounded by `MAX_RECORD_BYTES`."""
+    source = _Input(path)
+    chunks, size = [], 0
     try:
-        with open(path, "rb") as handle:
-            return handle.read().decode("utf-8-sig", errors="replace")
-    except OSError as error:
-        raise CommandError(f"cannot read {path}: {error.strerror or error}") from None
+        while True:
+            chunk = source.read1(1 << 16)
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+            if size > MAX_RECORD_BYTES:
+                raise CommandError(f"{source.name} is larger than {MAX_RECORD_BYTES >> 20} MiB; a game record is "
+                                   "a few lines")
+    finally:
+        source.close()
+    return b"".join(chunks).decode("utf-8-sig", errors="replace")
 
 
 class _Input:
@@ -212,7 +223,7 @@ def _review(args: argparse.Namespace) -> int:
                 review.table().to_csv(handle, index=False, lineterminator="\n")
         except OSError as error:
             raise CommandError(f"cannot write {args.csv}: {error.strerror or error}") from None
-        print(f"wrote {args.csv}")
+        print(_printable(f"wrote {args.csv}"))
     else:
         print(format_review(review))
     return 0
@@ -244,10 +255,15 @@ def _verify(args: argparse.Namespace) -> int:
 
 
 def _graph(args: argparse.Namespace) -> int:
-    from ..analysis.export import export_graph, graph_format
+    from ..analysis.export import check_graph_size, export_graph, graph_format
 
+    if args.output.endswith(("/", os.sep)):
+        raise CommandError(f"{excerpt(args.output)} names a folder; give a file name such as graph.graphml")
+    b = _board(args)
     try:
         graph_format(args.output)
+        if not args.optimal:
+            check_graph_size(b, b.position(_parse_edges(args.edges, b)))
     except ValueError as error:
         raise CommandError(str(error)) from None
     solution, root = _solution_and_position(args)
@@ -257,7 +273,7 @@ def _graph(args: argparse.Namespace) -> int:
         raise CommandError(str(error)) from None
     except OSError as error:
         raise CommandError(f"cannot write {args.output}: {error.strerror or error}") from None
-    print(f"wrote {path}")
+    print(_printable(f"wrote {path}"))
     return 0
 
 
@@ -302,7 +318,8 @@ answer before it is already on stdout.  Formats: docs/SPEC.md.
 
 values are A's final margin (A's triangles minus B's) if both play perfectly from that
 point on; 'lost' is how much a move gave away (0 for an optimal move).
-classification: value lost 1 = inaccuracy, 2 = error, 3 or more = blunder.
+classification: value lost 2 = inaccuracy, 4 = error, 6 or more = blunder; value lost
+is always even in a cell game, 2 for each cell the move hands over.
 
 example (the third game of the POJ 1085 sample):
   printf '1 2\\n2 3\\n1 3\\n2 4\\n2 5\\n4 5\\n' > game.txt
@@ -332,12 +349,23 @@ def _boxes(text: str) -> tuple[int, int]:
     rows, sep, cols = text.lower().partition("x")
     if not (sep and rows.isascii() and rows.isdigit() and cols.isascii() and cols.isdigit()):
         raise argparse.ArgumentTypeError(f"expected ROWSxCOLS such as 3x3, got {excerpt(text)}")
-    r, c = int(rows[:4]), int(cols[:4])
+    r, c = (10**4 if n is None else n for n in (parse_decimal(part, 4) for part in (rows, cols)))  # 0001 is 1
+    if r < 1 or c < 1:
+        raise argparse.ArgumentTypeError(f"{excerpt(text)}: a board needs at least 1 row and 1 column of boxes")
     lines = 2 * r * c + r + c
-    if r < 1 or c < 1 or lines > MAX_LINES:
+    if lines > MAX_LINES:
         raise argparse.ArgumentTypeError(f"{excerpt(text)} boxes have {lines} lines; solvable boards have 1..{MAX_LINES} "
                                          "(3x3: 24, 2x5: 27, 3x4: 31)")
     return r, c
+
+
+def _side(text: str) -> int:
+    """``--side N``: ASCII decimal digits (leading zeros allowed), as every integer the command reads."""
+    try:
+        side = parse_decimal(text, 4)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a side such as 3, got {excerpt(text)}") from None
+    return 10**4 if side is None else side
 
 
 MAX_LINES = 31
@@ -348,7 +376,7 @@ def _add_board(parser: argparse.ArgumentParser, default: int | None) -> None:
     """``--side N`` (1..4) or ``--boxes RxC``; one of them is required when there is no default."""
     group = parser.add_mutually_exclusive_group(required=default is None)
     # No default on --side itself: argparse would not see "--side 3 --boxes 2x2" as a conflict.
-    group.add_argument("--side", type=int, choices=range(1, 5), metavar="N",
+    group.add_argument("--side", type=_side, choices=range(1, 5), metavar="N",
                        help="triangular board of side 1..4" + (f" (default {default})" if default else ""))
     parser.set_defaults(default_side=default)
     group.add_argument("--boxes", type=_boxes, metavar="RxC",
@@ -388,8 +416,9 @@ def build_parser() -> argparse.ArgumentParser:
     review = sub.add_parser("review", help="replay a game record against the exact solution",
                             description="Replay a game move by move against the exact solution: the value "
                                         "before and after each move for A, the optimal moves, the value lost "
-                                        "and its class (inaccuracy, error, blunder); then the score, the "
-                                        "result, the result under perfect play, and each side's value lost.",
+                                        "and its class (inaccuracy, error, blunder: 1, 2, 3 or more cells "
+                                        "handed over); then the score, the result, the result under perfect "
+                                        "play, and each side's value lost.",
                             epilog=EXAMPLES["review"], formatter_class=argparse.RawDescriptionHelpFormatter)
     review.add_argument("record", metavar="RECORD", help="game record file ('-' for standard input)")
     _add_board(review, default=3)
@@ -426,11 +455,17 @@ OPTIONAL_MODULES = {"networkx": "notebooks", "pandas": "notebooks", "pydot": "no
 """Modules some commands need that a plain install lacks, and the extra that brings each."""
 
 
+def _printable(text: str, stream=None) -> str:
+    """``text`` with what the stream's encoding cannot show escaped (a file name in any encoding)."""
+    encoding = getattr(stream or sys.stdout, "encoding", None) or "utf-8"
+    return text.encode(encoding, errors="backslashreplace").decode(encoding, errors="replace")
+
+
 def _say(command: str | None, message: str) -> None:
     """One line on stderr, prefixed with the command."""
     prefix = f"{PROG} {command}" if command else PROG
     try:
-        print(f"{prefix}: {message}", file=sys.stderr)
+        print(_printable(f"{prefix}: {message}", sys.stderr), file=sys.stderr)
     except (OSError, ValueError, AttributeError):  # no stderr to speak to
         pass
 

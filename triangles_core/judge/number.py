@@ -93,7 +93,7 @@ def zoj1039(reader: TokenReader, warn: Warn) -> Iterator[str]:
         yield f"Scenario #{case}:"
         yield f"The winning moves are: {' '.join(map(str, moves))}." if moves else "There is no winning move."
         yield ""
-    reader.expect_end(scenarios)
+    reader.expect_end(scenarios or None)
 
 
 def poj1143(reader: TokenReader, warn: Warn) -> Iterator[str]:
