@@ -1,0 +1,67 @@
+"""Command-line inputs read as a person types them: bounded, one integer rule, checked before solving."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+
+import pytest
+
+from commands import assert_one_line_error, judge, triangles
+
+
+def test_an_endless_record_is_refused_after_a_bounded_read():
+    result = triangles("review", "/dev/zero")
+    assert_one_line_error(result, "triangles review: error: /dev/zero is larger than 16 MiB")
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--side", "\u0663"], "argument --side: expected a side such as 3"),   # ARABIC-INDIC DIGIT THREE
+    (["--side", "5"], "argument --side: invalid choice"),
+    (["--boxes", "0x1"], "a board needs at least 1 row and 1 column"),
+    (["--boxes", "4x4"], "boxes have 40 lines"),
+])
+def test_board_options_follow_the_one_integer_rule(args, message):
+    assert_one_line_error(triangles("solve", *args), "triangles solve: error: ")
+    assert message in triangles("solve", *args).stderr
+
+
+@pytest.mark.parametrize("spec", ["0001x1", "00001x1", "1x0000001"])
+def test_leading_zeros_are_allowed_in_a_boxes_board_as_in_edges(spec):
+    result = triangles("solve", "--boxes", spec)
+    assert result.returncode == 0 and result.stdout.startswith("1x1 boxes board")
+
+
+def test_the_side_accepts_leading_zeros():
+    assert triangles("solve", "--side", "0002").stdout.startswith("Side-2 board")
+
+
+def test_a_graph_too_big_is_refused_before_anything_is_solved(tmp_path, monkeypatch):
+    start = time.perf_counter()
+    result = subprocess.run([sys.executable, "-m", "triangles_core", "graph", str(tmp_path / "x.graphml"), "--side", "4"],
+                            capture_output=True, text=True, env={**os.environ, "TRIANGLES_CORE_CACHE": str(tmp_path / "c")})
+    assert_one_line_error(result, "triangles graph: error: the state graph from this position has 2**30 positions")
+    assert time.perf_counter() - start < 60 and not (tmp_path / "c").exists() and not (tmp_path / "x.graphml").exists()
+
+
+def test_a_folder_is_not_a_graph_file(tmp_path):
+    result = triangles("graph", str(tmp_path / "x.graphml") + "/", "--side", "2")
+    assert_one_line_error(result, "triangles graph: error: ")
+    assert "names a folder" in result.stderr and list(tmp_path.iterdir()) == []
+
+
+def test_a_file_name_the_output_cannot_encode_is_shown_escaped(tmp_path):
+    (tmp_path / "game.txt").write_text("1 2 3\n")
+    name = os.fsdecode(b"caf\xe9.csv")
+    result = subprocess.run([sys.executable, "-m", "triangles_core", "review", "game.txt", "--csv", name],
+                            cwd=tmp_path, capture_output=True, text=True,
+                            env={**os.environ, "PYTHONIOENCODING": "ascii"})
+    assert result.returncode == 0 and "Traceback" not in result.stderr
+    assert result.stdout.startswith("wrote caf\\udce9.csv") and (tmp_path / name).exists()
+
+
+def test_no_case_zero_after_zero_scenarios():
+    result = judge("zoj1039", "0\n1\n")
+    assert_one_line_error(result, "triangles judge zoj1039: error: line 2, token '1': unexpected token")
