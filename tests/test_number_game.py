@@ -101,3 +101,48 @@ def test_principal_variation_ends_with_the_mover_stuck(solution):
     steps = solution.principal_variation(FULL)
     assert steps[0].value == 1 and steps[0].move == solution.winning_moves(FULL)[0]
     assert steps[-1].position == 0 and steps[-1].player == "A"  # A makes the last choice: B cannot choose
+
+
+# The package against a deliberately independent oracle (tests/oracles_siblings.py: sets of
+# allowed numbers, a coin-change closure, bottom-up labelling, no code shared with triangles_core).
+
+from oracles_siblings import NUMBERS, forbidden_after, number_game_oracle, number_winning_moves  # noqa: E402
+
+from triangles_core.judge import run_dialect  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def oracle():
+    return number_game_oracle()
+
+
+def test_independent_oracle_every_reachable_position(solution, oracle):
+    assert len(oracle) == solution.n_positions == 3515
+    assert {position_mask(p) for p in oracle} == {int(p) for p in solution.positions}
+    for allowed, wins in oracle.items():
+        mask = position_mask(allowed)
+        assert (solution.value(mask) == 1) == wins
+        assert solution.winning_moves(mask) == number_winning_moves(oracle, allowed)
+        for x in allowed:  # the closure rule itself, choice by choice
+            assert allowed_numbers(choose(mask, x)) == sorted(set(NUMBERS) - forbidden_after(allowed, x))
+    assert number_winning_moves(oracle, NUMBERS) == [5, 7, 12, 16, 18, 19]
+
+
+def _format_poj(case, moves):
+    return [f"Test Case #{case}",
+            "The winning moves are: " + " ".join(map(str, moves)) if moves else "There's no winning move.", ""]
+
+
+def _format_zoj(case, moves):
+    return [f"Scenario #{case}:",
+            "The winning moves are: " + " ".join(map(str, moves)) + "." if moves else "There is no winning move.", ""]
+
+
+def test_independent_oracle_judge_samples(oracle):
+    poj = [[2, 5], [2, 3], [2, 3, 4, 5, 6]]
+    expected = [line for k, case in enumerate(poj, 1) for line in _format_poj(k, number_winning_moves(oracle, case))]
+    assert list(run_dialect("poj1143", "2 2 5\n2 2 3\n5 2 3 4 5 6\n0\n")) == expected
+    zoj = [[2], [2, 3]]
+    expected = [line for k, case in enumerate(zoj, 1) for line in _format_zoj(k, number_winning_moves(oracle, case))]
+    assert list(run_dialect("zoj1039", "2\n1\n2\n2\n2 3\n")) == expected
+    assert [number_winning_moves(oracle, case) for case in poj + zoj] == [[2], [], [4, 5, 6], [2], []]

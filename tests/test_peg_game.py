@@ -129,3 +129,39 @@ def test_symmetries_preserve_jumps_and_values():
         assert {(sym[s - 1], sym[o - 1], sym[l - 1]) for s, o, l in jumps} == jumps
     start = SAMPLES[0][0]
     assert {solve_peg(b.apply_symmetry(i, start)) for i in range(6)} == {21}
+
+
+# The package against a deliberately independent oracle (tests/oracles_siblings.py: its own
+# geometry, plain minimax on a dict, no code shared with triangles_core).
+
+from oracles_siblings import peg_jumps, peg_oracle  # noqa: E402
+
+
+def _oracle_agrees(start, rows=5):
+    oracle = peg_oracle(start, rows)
+    solution = solve_peg_game(start, rows)
+    assert solution.value(start) == oracle["value"]
+    package_first = {(j.start, j.over, j.land): v for j, v in solution.move_values(start).items()}
+    assert package_first == oracle["first_jumps"]
+    return oracle
+
+
+@pytest.mark.parametrize("rows", [1, 2, 3, 4, 5])
+def test_independent_oracle_jumps_match_the_board(rows):
+    assert peg_jumps(rows) == sorted((j.start, j.over, j.land) for j in PegBoard(rows).jumps)
+
+
+@pytest.mark.parametrize("values, answer", SAMPLES)
+def test_independent_oracle_naq_samples(values, answer):
+    oracle = _oracle_agrees(values)
+    assert oracle["value"] == answer
+
+
+def test_independent_oracle_random_small_boards():
+    rng = random.Random(1143)
+    boards = ([(random_start(rng, rows=3, low=1, high=9), 3) for _ in range(12)]
+              + [(random_start(rng, rows=4, low=1, high=9), 4) for _ in range(12)]
+              + [(random_start(rng, rows=4, low=1, high=100), 4) for _ in range(12)]
+              + [(random_start(rng, rows=5, low=1, high=9), 5) for _ in range(4)])
+    for start, rows in boards:
+        _oracle_agrees(start, rows)

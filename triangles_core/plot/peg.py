@@ -7,14 +7,17 @@ from typing import Sequence
 from matplotlib.lines import Line2D
 
 from ..games.peg import Jump, PegBoard
-from .palette import CLASS_COLOURS, OUTCOME_COLOURS
+from .palette import CLASS_COLOURS, OUTCOME_COLOURS, OWNER_COLOURS
 
-__all__ = ["draw_peg_position"]
+__all__ = ["draw_peg_position", "draw_peg_principal_variation"]
+
+_PEG_FILL, _PEG_EDGE, _HOLE_NUMBER = "#f0d9a8", "#6b4f1d", "#555555"
 
 
 def draw_peg_position(ax, board: PegBoard, position: Sequence[int] | None = None, *, jump: Jump | None = None,
                       lines: bool = False, hole_numbers: bool = False, hole_labels: bool = False,
-                      circled: Sequence[int] = (), title: str | None = None) -> None:
+                      circled: Sequence[int] = (), title: str | None = None, jump_colour: str = "red",
+                      font_size: float = 9) -> None:
     """Draw a peg board on a matplotlib axes.
 
     Parameters
@@ -27,18 +30,32 @@ def draw_peg_position(ax, board: PegBoard, position: Sequence[int] | None = None
         Peg values (0 = empty); pegs are drawn as discs labelled with their value.
         Without it every hole is drawn empty.
     jump : Jump, optional
-        A jump to draw as an arrow (the jumped peg is ringed in red).
+        A jump to draw as an arrow (the jumped peg is ringed in the same colour).
     lines : bool, default False
         Draw the jump lines (every straight line of 3 or more holes), one colour per
         direction, with a legend.
     hole_numbers : bool, default False
         Label each hole with its number instead of the peg value.
     hole_labels : bool, default False
-        Write each hole's number small beside it (with peg values inside the pegs).
+        Write each hole's number in grey at the upper left of its disc, clear of it
+        (with peg values inside the pegs).
     circled : sequence of int, optional
         Holes to circle in the winning colour (for example the best starting holes).
     title : str, optional
         Axes title.
+    jump_colour : str, default "red"
+        Colour of the jump arrow and of the ring on the jumped peg (for instance the
+        colour of the player who jumps, `OWNER_COLOURS`).
+    font_size : float, default 9
+        Size in points of the peg values, hole numbers and title.
+
+    Examples
+    --------
+    >>> import matplotlib.pyplot as plt
+    >>> from triangles_core.games.peg import peg_board
+    >>> fig, ax = plt.subplots()
+    >>> draw_peg_position(ax, peg_board(5), hole_numbers=True, title="Hole numbers")
+    >>> plt.close(fig)
     """
     xy = board.xy
     if lines:
@@ -51,27 +68,28 @@ def draw_peg_position(ax, board: PegBoard, position: Sequence[int] | None = None
                     color=colour, linewidth=2, alpha=0.7, zorder=1)
         ax.legend(handles=[Line2D([], [], color=colours[d], linewidth=2, label=name) for d, name in directions.items()],
                   title="jump lines", title_fontsize=8, loc="upper left", fontsize=8, frameon=False)
-    size = 330 if hole_labels else 520  # smaller pegs leave room for the hole numbers
+    size = 300 if hole_labels else 520  # smaller pegs leave room for the hole numbers
     for k, (x, y) in enumerate(xy, start=1):
         value = position[k - 1] if position is not None else 0
         ringed = jump is not None and k == jump.over
         if value:
-            ax.scatter([x], [y], s=size, color="#f0d9a8", edgecolors="red" if ringed else "#6b4f1d",
-                       linewidths=2.5 if ringed else 1, zorder=3)
+            ax.scatter([x], [y], s=size, color=_PEG_FILL, edgecolors=jump_colour if ringed else _PEG_EDGE,
+                       linewidths=3 if ringed else 1, zorder=3)
         else:
-            ax.scatter([x], [y], s=size, color="white", edgecolors="#555555", linewidths=1, zorder=3)
+            ax.scatter([x], [y], s=size, color="white", edgecolors=_HOLE_NUMBER, linewidths=1, zorder=3)
         label = str(k) if hole_numbers else (str(value) if value else "")
         if label:
-            ax.text(x, y, label, ha="center", va="center", fontsize=9, zorder=4)
-        if hole_labels:
-            ax.text(x, y - 0.3, str(k), ha="center", va="top", fontsize=6.5, color="#555555", zorder=6)
+            ax.text(x, y, label, ha="center", va="center", fontsize=font_size, zorder=4)
+        if hole_labels:  # upper left of the disc, in the gap towards the row above
+            ax.text(x - 0.3, y + 0.22, str(k), ha="right", va="bottom", fontsize=font_size - 1, color=_HOLE_NUMBER,
+                    zorder=6)
     for hole in circled:
         x, y = xy[hole - 1]
         ax.scatter([x], [y], s=800, facecolors="none", edgecolors=OUTCOME_COLOURS["win"], linewidths=3, zorder=5)
     if jump is not None:
         (x0, y0), (x1, y1) = xy[jump.start - 1], xy[jump.land - 1]
         ax.annotate("", xy=(x1, y1), xytext=(x0, y0), zorder=5,
-                    arrowprops=dict(arrowstyle="-|>", color="red", linewidth=2.5, shrinkA=4, shrinkB=4,
+                    arrowprops=dict(arrowstyle="-|>", color=jump_colour, linewidth=2.5, shrinkA=4, shrinkB=4,
                                     connectionstyle="arc3,rad=0.3"))
     ax.set_aspect("equal")
     ax.axis("off")
@@ -79,4 +97,69 @@ def draw_peg_position(ax, board: PegBoard, position: Sequence[int] | None = None
     ax.set_xlim(-board.rows / 2 - pad + 0.5, board.rows / 2 + pad - 0.5)
     ax.set_ylim(-(board.rows - 1) * 0.866 - pad, pad)
     if title:
-        ax.set_title(title, fontsize=10)
+        ax.set_title(title, fontsize=font_size + 1)
+
+
+def draw_peg_principal_variation(board: PegBoard, start: Sequence[int], steps, *, columns: int = 3,
+                                 panel_size: tuple[float, float] = (2.5, 2.75)):
+    """Draw a game move by move, one board per jump, in the colour of the player who jumps.
+
+    Parameters
+    ----------
+    board : PegBoard
+        The board.
+    start : sequence of int
+        The position before the first jump.
+    steps : list of Step
+        The moves, as from `SolvedGame.principal_variation` (``player``, ``move``,
+        ``reward``, ``position``, ``ply``).
+    columns : int, default 3
+        Boards per row (3 stays legible at phone width).
+    panel_size : (float, float), default (2.5, 2.75)
+        Width and height of one board in inches.
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+        One panel per jump (titled with the jump, its score and A's running net score),
+        a last panel with the final position, and a key: arrow and ring in A's colour
+        for A's jumps, in B's colour for B's (`OWNER_COLOURS`); grey numbers are holes,
+        black numbers are peg values.
+
+    Examples
+    --------
+    >>> import matplotlib.pyplot as plt
+    >>> from triangles_core import solve_peg_game
+    >>> from triangles_core.games.peg import peg_board
+    >>> start = (3, 1, 6, 1, 7, 8, 5, 0, 3, 4, 9, 3, 2, 1, 9)
+    >>> fig = draw_peg_principal_variation(peg_board(5), start, solve_peg_game(start).principal_variation(start))
+    >>> len([ax for ax in fig.axes if ax.get_visible()]) >= 11
+    True
+    >>> plt.close(fig)
+    """
+    import matplotlib.pyplot as plt
+
+    positions = [tuple(start)] + [step.position for step in steps]
+    n_panels = len(steps) + 1
+    n_rows = -(-n_panels // columns)
+    fig, axes = plt.subplots(n_rows, columns, figsize=(panel_size[0] * columns, panel_size[1] * n_rows + 0.7),
+                             squeeze=False)
+    axes = axes.ravel()
+    net = 0
+    for i, step in enumerate(steps):
+        net += step.reward if step.player == "A" else -step.reward
+        draw_peg_position(axes[i], board, positions[i], jump=step.move, hole_labels=True,
+                          jump_colour=OWNER_COLOURS[step.player],
+                          title=f"{step.ply}. {step.player} jumps {step.move}\nscores {step.reward}, A net {net:+d}")
+    draw_peg_position(axes[len(steps)], board, positions[-1], hole_labels=True, title="the end: no jump left")
+    for ax in axes[n_panels:]:
+        ax.axis("off")
+    handles = [Line2D([], [], color=OWNER_COLOURS[player], linewidth=2.5, marker=">",
+                      label=f"{player}'s jump (ring: peg removed)") for player in ("A", "B")]
+    handles += [Line2D([], [], marker="o", linestyle="", markersize=11, markerfacecolor=_PEG_FILL,
+                       markeredgecolor=_PEG_EDGE, label="peg (number: its value)"),
+                Line2D([], [], linestyle="", marker="$7$", markersize=8, color=_HOLE_NUMBER,
+                       label="grey number: hole")]
+    fig.legend(handles=handles, loc="lower center", ncol=2, frameon=False, fontsize=9)
+    fig.tight_layout(rect=(0, 0.7 / fig.get_figheight(), 1, 1))
+    return fig
