@@ -289,8 +289,12 @@ NEGATIVE_SHAPE = npy_file(b"{'descr': '|i1', 'fortran_order': False, 'shape': (-
 LONG_HEADER = npy_file(b"{'descr': '|i1', 'fortran_order': False, 'shape': (" + b"1," * 30000 + b"), }")
 
 
+BOOL_SHAPE = npy_file(b"{'descr': '|i1', 'fortran_order': False, 'shape': (True,), }", bytes(1))
+
+
 @pytest.mark.parametrize("content, said", [(GARBLED_HEADER, "unreadable .npy header"),
-                                           (NEGATIVE_SHAPE, "negative length")])
+                                           (NEGATIVE_SHAPE, "negative length"),
+                                           (BOOL_SHAPE, "not a tuple of integers")])
 def test_a_forged_npy_header_in_the_cache_is_corruption(tmp_path, monkeypatch, content, said):
     monkeypatch.setenv(store.CACHE_ENV, str(tmp_path))
     path = store.table_path(board(2))
@@ -464,3 +468,77 @@ def test_messages_quote_a_bounded_excerpt():
     with pytest.raises(InvalidPositionError) as info:
         board(3).position("x" * 10**6)
     assert len(str(info.value)) < 200
+
+
+def test_an_unreadable_cached_table_is_replaced_by_a_readable_one(tmp_path, monkeypatch):
+    monkeypatch.setenv(store.CACHE_ENV, str(tmp_path))
+    path = store.table_path(board(2))
+    values = np.arange(512, dtype=np.int8)
+    store.save_with_checksum(path, values)
+    path.chmod(0o000)
+    real_open = open
+
+    def refusing_open(file, *args, **kwargs):   # root reads anything: refuse as the file's mode says
+        if os.fspath(file) == str(path) and not os.stat(path).st_mode & 0o444:
+            raise PermissionError(13, "Permission denied", str(path))
+        return real_open(file, *args, **kwargs)
+
+    monkeypatch.setattr("builtins.open", refusing_open)
+    with pytest.warns(store.CorruptCacheWarning):
+        store.cached_table(board(2), lambda: values)
+    assert os.stat(path).st_mode & 0o400, "rewritten unreadable: it would be recomputed on every run"
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert (store.cached_table(board(2), lambda: pytest.fail("recomputed")) == values).all()
+
+
+def test_save_figure_on_a_full_disk_keeps_the_old_pair(tmp_path):
+    code = textwrap.dedent("""
+        import resource, signal, sys
+        import matplotlib; matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+        from triangles_core.plot.export import save_figure
+        fig, ax = plt.subplots(); ax.plot(range(100000)); ax.set_title("x" * 100)
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+        resource.setrlimit(resource.RLIMIT_FSIZE, (20000, 20000))   # the PNG fits, the SVG does not
+        try:
+            save_figure(fig, "f", sys.argv[1])
+        except OSError:
+            sys.exit(3)
+    """)
+    (tmp_path / "f.png").write_bytes(b"old png")
+    (tmp_path / "f.svg").write_bytes(b"old svg")
+    result = subprocess.run([sys.executable, "-c", code, str(tmp_path)], capture_output=True, timeout=300)
+    assert result.returncode == 3, result.stderr
+    assert (tmp_path / "f.png").read_bytes() == b"old png" and (tmp_path / "f.svg").read_bytes() == b"old svg"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["f.png", "f.svg"]
+
+
+def test_explore_takes_boxes_as_any_pair():
+    from triangles_core import explore
+
+    assert explore(boxes=[1, 1]).spec == explore(boxes=(1, 1)).spec
+    with pytest.raises(ValueError, match="boxes must be"):
+        explore(boxes=5)
+
+
+def test_solving_without_the_compiler_is_one_line():
+    result = subprocess.run([sys.executable, "-m", "triangles_core", "solve", "--side", "2"], capture_output=True,
+                            text=True, timeout=300, env={**os.environ, "NUMBA_DISABLE_JIT": "1"})
+    assert_one_line_error(result, "triangles solve: error: solving the side-2 board needs numba's compiler")
+
+
+def test_a_damaged_compilation_cache_is_recompiled(tmp_path):
+    module = tmp_path / "kernel_module.py"
+    module.write_text("from triangles_core.engine.compiled import compiled\n\n"
+                      "@compiled()\ndef add_one(x):\n    return x + 1\n")
+    run = [sys.executable, "-c", "import kernel_module; print(kernel_module.add_one(41))"]
+    env = {**os.environ, "PYTHONPATH": str(tmp_path), "NUMBA_CACHE_DIR": str(tmp_path / "numba")}
+    assert subprocess.run(run, capture_output=True, text=True, env=env, timeout=300).stdout == "42\n"
+    damaged = sorted((tmp_path / "numba").rglob("*.nb[ic]"))
+    assert damaged
+    for path in damaged:
+        path.write_bytes(b"\x80\x04garbage")
+    for _ in range(2):   # the first run compiles afresh, the second finds a sound cache again
+        result = subprocess.run(run, capture_output=True, text=True, env=env, timeout=300)
+        assert result.stdout == "42\n" and "Traceback" not in result.stderr, result.stderr

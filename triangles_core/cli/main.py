@@ -609,6 +609,13 @@ def _run(argv: Sequence[str] | None) -> int:
             _silence_stdout()
         _say(command, f"error: {error}")
         return 2
+    except RuntimeError as error:
+        from ..engine.compiled import CompilerDisabledError
+
+        if not isinstance(error, CompilerDisabledError):
+            raise
+        _say(command, f"error: {error}")
+        return 2
     except BrokenPipeError:
         # The reader went away (e.g. `| head`): stop quietly, like other filters.
         _silence_stdout()

@@ -98,10 +98,11 @@ def atomic_open(path: str | os.PathLike, mode: str = "wb", encoding: str | None 
     encoding, newline : str, optional
         As for `open` in text mode.
     replace_special : bool, default False
-        What to do when ``path`` exists but is not a regular file (a device, a FIFO, or
-        a link to one): write to it as a stream (the default, for an output the user
-        names, such as ``/dev/stdout``), or replace it by a regular file (for files the
-        package owns, such as its cache).
+        False for an output the user names: a ``path`` that exists but is not a regular
+        file (a device, a FIFO, a link to one, ``/dev/stdout``) is written as a stream, a
+        read-only file is refused, and a replaced file keeps its mode.  True for files
+        the package owns (its cache): whatever is there is replaced by a regular file
+        with the default mode (so that an unreadable copy is not rewritten unreadable).
 
     Yields
     ------
@@ -128,7 +129,7 @@ def atomic_open(path: str | os.PathLike, mode: str = "wb", encoding: str | None 
     """
     if mode not in ("wb", "w"):
         raise ValueError(f"mode must be 'wb' or 'w', got {mode!r}")
-    descriptor = _descriptor_named(path)
+    descriptor = None if replace_special else _descriptor_named(path)
     if descriptor is not None:  # /dev/stdout, /dev/fd/N, /proc/self/fd/N: the stream itself, as opened
         with os.fdopen(os.dup(descriptor), mode, encoding=encoding, newline=newline) as handle:
             yield handle
@@ -144,7 +145,9 @@ def atomic_open(path: str | os.PathLike, mode: str = "wb", encoding: str | None 
                 yield handle
             return
         target, status = Path(os.path.abspath(path)), None
-    if status is not None and not os.access(target, os.W_OK):  # as `>` would: a read-only file stays
+    if replace_special:
+        status = None  # the package's own file: a fresh one with the default mode
+    elif status is not None and not os.access(target, os.W_OK):  # as `>` would: a read-only file stays
         raise PermissionError(errno.EACCES, "the file is read-only", str(target))
     remove_stale_temporaries(target)
     fd, temporary = tempfile.mkstemp(dir=target.parent, prefix=f"{temporary_prefix(target)}{os.getpid()}-",

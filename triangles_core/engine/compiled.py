@@ -11,9 +11,11 @@ cache (each process compiles it once).
 
 from __future__ import annotations
 
+import os
+
 from numba import njit
 
-__all__ = ["compiled"]
+__all__ = ["CompilerDisabledError", "compiled", "require_compiler"]
 
 
 def compiled(**options):
@@ -31,10 +33,75 @@ def compiled(**options):
     """
     def decorate(function):
         try:
-            return njit(cache=True, **options)(function)
+            dispatcher = njit(cache=True, **options)(function)
         except RuntimeError as error:
             if "cannot cache" not in str(error):
                 raise
             return njit(cache=False, **options)(function)
+        _tolerate_damaged_cache(dispatcher)
+        return dispatcher
 
     return decorate
+
+
+def _tolerate_damaged_cache(dispatcher) -> None:
+    """Make a damaged on-disk cache a cache miss: compile afresh and write a new cache.
+
+    Numba reads its cache index with ``pickle``; a truncated or garbled index file (a
+    full disk, a killed process) would otherwise raise ``UnpicklingError`` on every later
+    run.  The index of a damaged cache is removed so that the next save starts a new one.
+    """
+    cache = getattr(dispatcher, "_cache", None)
+    load, save = getattr(cache, "load_overload", None), getattr(cache, "save_overload", None)
+    if load is None or save is None:
+        return
+
+    def discard_index() -> None:
+        index = getattr(getattr(cache, "_cache_file", None), "_index_path", None)
+        if index:
+            try:
+                os.unlink(index)
+            except OSError:
+                pass
+
+    def load_overload(signature, target_context):
+        try:
+            return load(signature, target_context)
+        except Exception:  # any failure to read the cache: compile instead
+            discard_index()
+            return None
+
+    def save_overload(signature, result):
+        try:
+            save(signature, result)
+        except Exception:  # a cache that cannot be written costs a compilation next time, nothing more
+            discard_index()
+
+    cache.load_overload, cache.save_overload = load_overload, save_overload
+
+
+class CompilerDisabledError(RuntimeError):
+    """A kernel that only runs compiled was asked for while numba's compiler is switched off."""
+
+
+def require_compiler(what: str) -> None:
+    """Raise `CompilerDisabledError` if ``NUMBA_DISABLE_JIT`` is set.
+
+    The retrograde kernel is built from LLVM intrinsics (`triangles_core.engine.lanes`),
+    which have no pure-Python form; with the compiler disabled it cannot run at all.
+
+    Parameters
+    ----------
+    what : str
+        What needs the compiler, for the message.
+
+    Raises
+    ------
+    CompilerDisabledError
+        With one line saying what to do.
+    """
+    from numba.core import config
+
+    if config.DISABLE_JIT:
+        raise CompilerDisabledError(f"{what} needs numba's compiler, which NUMBA_DISABLE_JIT=1 turns off; "
+                                    "unset NUMBA_DISABLE_JIT to solve it")

@@ -47,7 +47,7 @@ from numba.cpython.unsafe.numbers import trailing_zeros
 
 from ..common.progress import progress_bar
 from ..games.cells import CellBoard
-from .compiled import compiled
+from .compiled import compiled, require_compiler
 from .lanes import Lanes, LaneWidth, array_pointer, emit_max, lane_count, lanes_max, load_lanes, store_lanes, \
     vector_type
 
@@ -347,6 +347,7 @@ def solve_table(board: CellBoard, low_bits: int | None = None, progress: bool = 
     [-1, 1, -1, 1, 0]
     """
     _check_size(board)
+    require_compiler(f"solving the {board.label}")
     n = board.n_edges
     if low_bits is None:
         low_bits = min(n, DEFAULT_LOW_BITS)

@@ -216,6 +216,8 @@ def _read_npy_verified(path: Path, expected_digest: str) -> np.ndarray | str:
             return f"has an unreadable .npy header ({type(error).__name__})"
         if dtype.hasobject:
             return "holds Python objects"
+        if any(type(length) is not int for length in shape):  # a forged header: (True,), (2.5,)
+            return "has a shape in its header that is not a tuple of integers"
         if any(length < 0 for length in shape):
             return "has a negative length in the shape of its header"
         nbytes = math.prod(shape) * dtype.itemsize  # Python ints: no overflow on a forged header

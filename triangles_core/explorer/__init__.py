@@ -30,6 +30,8 @@ import base64
 from pathlib import Path
 from typing import Iterable
 
+from ..common.checks import excerpt
+
 __all__ = ["ESM", "CSS", "board_spec", "explorer_state", "static_spec", "explore"]
 
 ESM = Path(__file__).with_name("explorer.js")
@@ -196,4 +198,6 @@ def explore(side: int = 3, position: Iterable[int] | int = (), *, boxes: tuple[i
     """
     from .widget import Explorer
 
-    return Explorer(_solution(boxes if boxes is not None else side), position)
+    if boxes is not None and not (isinstance(boxes, (tuple, list)) and len(boxes) == 2):
+        raise ValueError(f"boxes must be (rows, cols), got {excerpt(boxes)}")
+    return Explorer(_solution(tuple(boxes) if boxes is not None else side), position)

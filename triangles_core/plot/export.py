@@ -32,8 +32,9 @@ def save_figure(fig, name: str, directory: str | Path, dpi: int = DPI) -> list[P
     """Save a figure as ``name.png`` and ``name.svg`` with reproducible bytes.
 
     No software or date stamp is written and the SVG hash salt is fixed, so that
-    re-running a notebook reproduces the same bytes on the same library versions.  Each
-    file is written to a temporary name and renamed into place.
+    re-running a notebook reproduces the same bytes on the same library versions.  Both
+    files are written to temporary names and renamed into place only when both are
+    complete.
 
     Parameters
     ----------
@@ -54,10 +55,14 @@ def save_figure(fig, name: str, directory: str | Path, dpi: int = DPI) -> list[P
     directory = Path(directory)
     directory.mkdir(parents=True, exist_ok=True)
     png, svg = directory / f"{name}.png", directory / f"{name}.svg"
-    with atomic_open(png) as handle:
-        handle.write(png_bytes(fig, dpi))
-    with matplotlib.rc_context({"svg.hashsalt": SVG_HASH_SALT}), atomic_open(svg) as handle:
-        fig.savefig(handle, format="svg", bbox_inches="tight", metadata={"Date": None})
+    picture = png_bytes(fig, dpi)
+    drawing = io.BytesIO()
+    with matplotlib.rc_context({"svg.hashsalt": SVG_HASH_SALT}):
+        fig.savefig(drawing, format="svg", bbox_inches="tight", metadata={"Date": None})
+    # Both written before either is renamed: a full disk keeps the old pair, never a new PNG beside an old SVG.
+    with atomic_open(png) as png_handle, atomic_open(svg) as svg_handle:
+        png_handle.write(picture)
+        svg_handle.write(drawing.getvalue())
     return [png, svg]
 
 
