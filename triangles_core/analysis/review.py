@@ -470,7 +470,8 @@ def format_review(review: GameReview) -> str:
     """
     b = review.record.board
     start = b.drawn_edges(review.record.start)
-    origin = "the empty board" if not start else "a start with edges " + " ".join(map(str, start)) + " drawn"
+    edges = f"{b.edge_name}{'s' if len(start) > 1 else ''} {' '.join(map(str, start))}"
+    origin = "the empty board" if not start else f"a start with {edges} drawn"
     count = len(review.moves)
     lines = [f"{b.title} game from {origin}: {count} move{'' if count == 1 else 's'}."]
     header = f"{'move':>4}  {'player':<6}  {'edge':>4}  {'dots':<5}  {'claims':>6}  {'score':<5}  " \
