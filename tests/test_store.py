@@ -42,7 +42,8 @@ def test_round_trip(tmp_path):
     values = table()
     digest = save_with_checksum(path, values)
     assert digest == sha256_file(path)
-    assert (tmp_path / "t.npy.sha256").read_text() == f"{digest}  t.npy\n"
+    checksum_line = (tmp_path / "t.npy.sha256").read_text().splitlines()[0]
+    assert checksum_line == f"{digest}  t.npy"   # sha256sum -c reads it
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         loaded = load_verified(path, shape=values.shape, dtype=np.int8)
@@ -166,3 +167,27 @@ def test_the_judge_starts_without_numba():
     assert trace.stdout == "WIN!\n"
     modules = {line.split("|")[-1].strip() for line in trace.stderr.splitlines() if line.startswith("import time:")}
     assert "numba" not in modules and "matplotlib" not in modules
+
+
+def test_a_verified_unchanged_table_is_mapped_and_a_changed_one_read_again(tmp_path):
+    path = tmp_path / "t.npy"
+    values = np.arange(1 << 12, dtype=np.int64).astype(np.int8)
+    save_with_checksum(path, values)
+    first = load_verified(path, shape=values.shape, dtype=np.int8, memory_map=True)
+    assert isinstance(first, np.memmap) and not first.flags.writeable and (first == values).all()
+    damaged = bytearray(path.read_bytes())
+    damaged[-1] ^= 1
+    path.write_bytes(bytes(damaged))            # a new version of the file: its stamp no longer matches
+    with pytest.warns(CorruptCacheWarning, match="sha256"):
+        assert load_verified(path, shape=values.shape, dtype=np.int8, memory_map=True) is None
+
+
+def test_a_table_saved_by_an_older_version_is_verified_once_then_mapped(tmp_path):
+    path = tmp_path / "t.npy"
+    values = np.arange(256, dtype=np.int8)
+    digest = save_with_checksum(path, values)
+    path.with_name("t.npy.sha256").write_text(f"{digest}  t.npy\n")     # no stamp line
+    assert not isinstance(load_verified(path, shape=(256,), dtype=np.int8), np.memmap)
+    assert isinstance(load_verified(path, shape=(256,), dtype=np.int8, memory_map=True), np.memmap)
+    assert "# verified " in path.with_name("t.npy.sha256").read_text()
+    assert isinstance(load_verified(path, shape=(256,), dtype=np.int8, memory_map=True), np.memmap)

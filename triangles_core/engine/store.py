@@ -192,9 +192,24 @@ def save_with_checksum(path: Path, array: np.ndarray) -> str:
         writer = _HashingWriter(handle)
         np.save(writer, np.ascontiguousarray(array), allow_pickle=False)
     digest = writer.digest.hexdigest()
-    with atomic_open(_sidecar(path), replace_special=True) as handle:
-        handle.write(f"{digest}  {path.name}\n".encode())
+    _write_sidecar(path, digest)
     return digest
+
+
+def _stamp(path: Path) -> str:
+    """What identifies one written version of a file: device, inode, size, modification time."""
+    status = os.stat(path)
+    return f"{status.st_dev}:{status.st_ino}:{status.st_size}:{status.st_mtime_ns}"
+
+
+_STAMP_PREFIX = "# verified "
+"""The sidecar's second line: the `_stamp` of the table file when its checksum last matched."""
+
+
+def _write_sidecar(path: Path, digest: str) -> None:
+    """Write ``digest`` (``sha256sum`` format) and the table's current `_stamp` to the sidecar."""
+    with atomic_open(_sidecar(path), replace_special=True) as handle:
+        handle.write(f"{digest}  {path.name}\n{_STAMP_PREFIX}{_stamp(path)}\n".encode())
 
 
 def _corrupt(message: str) -> None:
@@ -251,9 +266,23 @@ def _regular(path: Path) -> bool | None:
     return stat.S_ISREG(status.st_mode)
 
 
+def _mapped(path: Path) -> np.ndarray | None:
+    """The ``.npy`` file mapped read-only into memory, or None if numpy cannot map it."""
+    try:
+        return np.load(path, mmap_mode="r", allow_pickle=False)
+    except (ValueError, OSError, *_HEADER_ERRORS):
+        return None
+
+
 def load_verified(path: Path, shape: tuple[int, ...] | None = None,
-                  dtype: np.dtype | type | str | None = None) -> np.ndarray | None:
+                  dtype: np.dtype | type | str | None = None, *, memory_map: bool = False) -> np.ndarray | None:
     """Load a table saved by `save_with_checksum`, or None if it is absent or damaged.
+
+    With ``memory_map``, a file whose checksum matched when it was last read, and that
+    has not changed since (same device, inode, size and modification time, recorded in
+    the sidecar), is mapped read-only into memory without reading it: the first answer
+    from a cached 1 GiB table comes in milliseconds instead of seconds.  A changed file
+    is read and checked in full, and its stamp renewed.
 
     Parameters
     ----------
@@ -263,11 +292,13 @@ def load_verified(path: Path, shape: tuple[int, ...] | None = None,
         Required shape; a table of another shape counts as damaged.
     dtype : numpy dtype-like, optional
         Required dtype; a table of another dtype counts as damaged.
+    memory_map : bool, default False
+        Map an unchanged, already verified file instead of reading it (see above).
 
     Returns
     -------
     numpy.ndarray or None
-        The verified table, or None when there is no usable copy.
+        The verified table (read-only when mapped), or None when there is no usable copy.
 
     Raises
     ------
@@ -305,12 +336,20 @@ def load_verified(path: Path, shape: tuple[int, ...] | None = None,
         if not _regular(sidecar):
             raise OSError("not a regular file")
         with open(sidecar, "rb") as handle:
-            expected = handle.read(_MAX_SIDECAR).decode("ascii").split()[0].lower()
+            text = handle.read(_MAX_SIDECAR).decode("ascii")
+        expected = text.split()[0].lower()
     except (OSError, IndexError, UnicodeDecodeError):
         _corrupt(f"cached table {path} has no readable checksum")
         return None
+    stamps = [line[len(_STAMP_PREFIX):].strip() for line in text.splitlines() if line.startswith(_STAMP_PREFIX)]
     try:
-        result = _read_npy_verified(path, expected)
+        result = _mapped(path) if memory_map and stamps and stamps[0] == _stamp(path) else None
+        if result is None:
+            result = _read_npy_verified(path, expected)
+            if not isinstance(result, str) and memory_map:
+                _write_sidecar(path, expected)   # verified now: the next load maps the file at once
+                mapped = _mapped(path)
+                result = result if mapped is None else mapped
     except OSError as error:
         result = f"cannot be read ({_describe(error, path)})"
     if isinstance(result, str):
@@ -421,7 +460,7 @@ def cached_table(board: CellBoard, compute: Callable[[], np.ndarray],
     try:
         remove_stale_temporaries(path)
         remove_stale_temporaries(_sidecar(path))
-        values = load_verified(path, shape=(1 << board.n_edges,), dtype=np.int8)
+        values = load_verified(path, shape=(1 << board.n_edges,), dtype=np.int8, memory_map=True)
     except OSError as error:
         warnings.warn(f"cannot use the cache {path} ({_describe(error, path)}); computing the {board.label} table",
                       RuntimeWarning, stacklevel=2)
