@@ -13,8 +13,8 @@ from matplotlib.colors import PowerNorm
 
 from .palette import CLASS_COLOURS, OUTCOME_COLOURS, SHARE_COLORMAP
 
-__all__ = ["bars_by_edges_drawn", "boards_by_fraction_drawn", "edge_heatmap", "lines_by_edges_drawn",
-           "outcome_bars", "outcome_legend", "value_heatmap"]
+__all__ = ["bars_by_edges_drawn", "boards_by_fraction_drawn", "edge_heatmap", "exact_and_sampled_by_edges_drawn",
+           "lines_by_edges_drawn", "outcome_bars", "outcome_legend", "value_heatmap"]
 
 _OUTCOMES = {"mover_wins": ("win", "player to move wins"), "draws": ("draw", "draw"),
              "mover_loses": ("loss", "player to move loses")}
@@ -145,26 +145,127 @@ def edge_heatmap(ax, frequencies: pd.DataFrame, column: str, *, rows: str = "edg
 
 
 def lines_by_edges_drawn(ax, table: pd.DataFrame, columns: dict[str, str], *, ylabel: str,
-                        title: str | None = None) -> None:
+                        title: str | None = None, ystep: float | None = None) -> None:
     """One line per column of a table indexed by ``edges_drawn``.
 
     Parameters
     ----------
+    ax : matplotlib.axes.Axes
+        Where to draw.
     table : pandas.DataFrame
         Has an ``edges_drawn`` column.
     columns : dict of str to str
         Column name to legend label, plotted in this order.
     ylabel : str
         Y-axis label.
+    title : str, optional
+        Axes title.
+    ystep : float, optional
+        Y ticks at the multiples of this step (2 for a value lost, which is always even
+        in a cell game); by default matplotlib chooses.
+
+    Examples
+    --------
+    >>> import matplotlib.pyplot as plt, pandas as pd
+    >>> fig, ax = plt.subplots()
+    >>> lines_by_edges_drawn(ax, pd.DataFrame({"edges_drawn": [0, 1], "lost": [0, 4]}), {"lost": "value lost"},
+    ...                      ylabel="value lost", ystep=2)
+    >>> [float(t) for t in ax.get_yticks() if 0 <= t <= 4]
+    [0.0, 2.0, 4.0]
+    >>> plt.close(fig)
     """
+    from matplotlib.ticker import MultipleLocator
+
     for (column, label), colour in zip(columns.items(), CLASS_COLOURS):
         ax.plot(table["edges_drawn"], table[column], marker="o", markersize=3, label=label, color=colour)
     ax.set_xlabel("edges drawn")
     ax.set_ylabel(ylabel)
     ax.set_xticks(list(table["edges_drawn"]))
     ax.tick_params(axis="x", labelsize=8)
+    if ystep:
+        ax.yaxis.set_major_locator(MultipleLocator(ystep))
     ax.grid(alpha=0.3)
     ax.legend(fontsize=8)
+    if title:
+        ax.set_title(title, fontsize=10)
+
+
+def exact_and_sampled_by_edges_drawn(ax, exact: pd.DataFrame | None, sampled: dict[str, pd.DataFrame], column: str, *,
+                                     low: str, high: str, ylabel: str, title: str | None = None,
+                                     exact_label: str = "all positions (exact)", ystep: float | None = None,
+                                     colours: dict[str, str] | None = None, legend: bool = True) -> None:
+    """A statistic by edges drawn: the exact state-space curve and sampled curves with 95% bands.
+
+    The exact curve (a uniform average over all positions with ``k`` edges drawn) is a
+    solid black line; each sampled curve (positions reached in sampled games,
+    `triangles_core.analysis.play.play_statistics`) is a dashed coloured line with its
+    confidence interval shaded, and "(sampled, 95% CI)" in its legend entry, so that
+    exact and sampled figures are never confused.  Sampled curves are drawn over the
+    exact one, so that a sample that agrees with it stays visible.
+
+    Parameters
+    ----------
+    ax : matplotlib.axes.Axes
+        Where to draw.
+    exact : pandas.DataFrame or None
+        Columns ``edges_drawn`` and ``column``: the exact values (None: no exact curve).
+    sampled : dict of str to pandas.DataFrame
+        Legend label (the policy) to a table with ``edges_drawn``, ``column``, ``low``
+        and ``high``, drawn in this order in the colours of `CLASS_COLOURS`.
+    column : str
+        The statistic.
+    low, high : str
+        Columns of the bounds of the 95% confidence interval in the sampled tables.
+    ylabel : str
+        Y-axis label.
+    title : str, optional
+        Axes title.
+    exact_label : str, default "all positions (exact)"
+        Legend entry of the exact curve.
+    ystep : float, optional
+        Y ticks at the multiples of this step (by default matplotlib chooses).
+    colours : dict of str to str, optional
+        Legend label to colour, so that a policy keeps its colour across panels (by
+        default the colours of `CLASS_COLOURS` in order).
+    legend : bool, default True
+        Draw the legend on this axes (False to draw one legend for several axes).
+
+    Examples
+    --------
+    >>> import matplotlib.pyplot as plt, pandas as pd
+    >>> fig, ax = plt.subplots()
+    >>> exact = pd.DataFrame({"edges_drawn": [0, 1], "share": [0.5, 0.6]})
+    >>> sample = exact.assign(low=[0.4, 0.5], high=[0.6, 0.7])
+    >>> exact_and_sampled_by_edges_drawn(ax, exact, {"random play": sample}, "share", low="low", high="high",
+    ...                                  ylabel="share")
+    >>> [t.get_text() for t in ax.get_legend().get_texts()]
+    ['all positions (exact)', 'random play (sampled, 95% CI)']
+    >>> plt.close(fig)
+    """
+    from matplotlib.ticker import MultipleLocator
+
+    levels = []
+    if exact is not None:
+        ax.plot(exact["edges_drawn"], exact[column], color="black", marker="o", markersize=3, linewidth=1.6,
+                label=exact_label, zorder=2)
+        levels += list(exact["edges_drawn"])
+    colours = colours or dict(zip(sampled, CLASS_COLOURS))
+    for label, table in sampled.items():
+        colour = colours[label]
+        ax.fill_between(table["edges_drawn"], table[low], table[high], color=colour, alpha=0.25, linewidth=0)
+        ax.plot(table["edges_drawn"], table[column], color=colour, linestyle="--", marker="o", markersize=3,
+                markerfacecolor="white", linewidth=1.2, label=f"{label} (sampled, 95% CI)", zorder=3)
+        levels += list(table["edges_drawn"])
+    levels = sorted(set(int(k) for k in levels))
+    ax.set_xticks(levels[::1 if len(levels) <= 20 else 2])
+    ax.set_xlabel("edges drawn")
+    ax.set_ylabel(ylabel)
+    ax.tick_params(labelsize=9)
+    if ystep:
+        ax.yaxis.set_major_locator(MultipleLocator(ystep))
+    ax.grid(alpha=0.3)
+    if legend:
+        ax.legend(fontsize=8)
     if title:
         ax.set_title(title, fontsize=10)
 
@@ -203,7 +304,8 @@ def bars_by_edges_drawn(ax, table: pd.DataFrame, column: str, *, ylabel: str, ti
 
 def boards_by_fraction_drawn(ax, tables: dict[str, tuple[pd.DataFrame, int]], column: str, *, ylabel: str,
                              sampled: set[str] = frozenset(), colours: dict[str, str] | None = None,
-                             title: str | None = None, xlabel: str = "fraction of the edges drawn") -> None:
+                             title: str | None = None, xlabel: str = "fraction of the edges drawn",
+                             band: tuple[str, str] | None = None, legend: bool = True) -> None:
     """One line per board: a per-``edges_drawn`` column against the fraction of edges drawn.
 
     Boards of different sizes (side 3 and 3x3 boxes, sides 1 to 4) are compared on one
@@ -232,18 +334,30 @@ def boards_by_fraction_drawn(ax, tables: dict[str, tuple[pd.DataFrame, int]], co
         Axes title.
     xlabel : str, default "fraction of the edges drawn"
         X-axis label (Dots-and-Boxes calls its edges lines).
+    band : (str, str), optional
+        Columns of the lower and upper bounds of a confidence interval, shaded around
+        the line of every sampled board whose table has them (rows where they are
+        missing, the exact ones, get no band); the legend then says "(sampled, 95% CI)".
+    legend : bool, default True
+        Draw the legend on this axes (False to draw one legend for several axes).
     """
     colours = colours or dict(zip(tables, CLASS_COLOURS))
     for label, (table, n_edges) in tables.items():
         colour = colours[label]
         estimated = label in sampled
-        ax.plot(table["edges_drawn"] / n_edges, table[column], marker="o", markersize=3.5, color=colour,
+        x = table["edges_drawn"] / n_edges
+        shaded = estimated and band is not None and set(band) <= set(table.columns)
+        if shaded:
+            ax.fill_between(x, table[band[0]], table[band[1]], color=colour, alpha=0.25, linewidth=0)
+        suffix = " (sampled, 95% CI)" if shaded else " (sampled)" if estimated else ""
+        ax.plot(x, table[column], marker="o", markersize=3.5, color=colour,
                 linestyle="--" if estimated else "-", markerfacecolor="white" if estimated else None,
-                label=f"{label} (sampled)" if estimated else label)
+                label=label + suffix)
     ax.set_xlabel(xlabel)
     ax.set_ylabel(ylabel)
     ax.set_xlim(0, 1)
     ax.grid(alpha=0.3)
-    ax.legend(fontsize=8)
+    if legend:
+        ax.legend(fontsize=8)
     if title:
         ax.set_title(title, fontsize=10)
