@@ -12,7 +12,7 @@ move, of the cells still to be completed under optimal play.  The *value lost* b
 is the value of the position minus the value of the move for its mover, so an optimal
 move loses 0 and a *mistake* is a move that loses something.  A mistake *changes the
 outcome* when it turns a win into a draw or a loss, or a draw into a loss.  A *clean*
-position has no complete cell (the kind of start a judge gives).
+position has no complete cell.
 """
 
 from __future__ import annotations

@@ -6,7 +6,7 @@ drawn, with outcomes for the *player to move*: a position is won, drawn or lost
 still to be completed under optimal play, which is all a position determines (who owns
 the cells already complete is not part of it).  ``value_lost`` is what a move gives away
 against an optimal one; ``claims`` the cells a move completes.  *Clean* positions have
-no complete cell, the kind of starting position a judge gives (SPEC section 2).  The
+no complete cell (every game passes through them until its first claim).  The
 terms are defined once in docs/glossary.md.
 
 The whole-board counts run in compiled kernels (`triangles_core.analysis.counting`), so
