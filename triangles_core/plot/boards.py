@@ -10,13 +10,14 @@ from __future__ import annotations
 
 import io
 import math
+import weakref
 from typing import Mapping, Sequence
 
 import matplotlib
 import matplotlib.pyplot as plt
 import numpy as np
 from matplotlib.cm import ScalarMappable
-from matplotlib.colors import FuncNorm
+from matplotlib.colors import BoundaryNorm, ListedColormap, Normalize
 from matplotlib.lines import Line2D
 from matplotlib.patches import Patch
 from matplotlib.patheffects import Normal, Stroke
@@ -27,8 +28,8 @@ from ..games.cells import CellBoard, Position
 from .export import SVG_HASH_SALT
 from .palette import CLASS_COLOURS, OWNER_COLOURS, value_colormap
 
-__all__ = ["add_value_colorbar", "cell_owners", "draw_edge_classes", "draw_position", "draw_principal_variation",
-           "owner_handles", "position_figure", "position_svg", "value_norm"]
+__all__ = ["VALUE_FLOOR", "ValueNorm", "add_value_colorbar", "cell_owners", "draw_edge_classes", "draw_position",
+           "draw_principal_variation", "owner_handles", "position_figure", "position_svg", "value_norm"]
 
 
 def _extent(board: CellBoard, pad: float = 0.3) -> tuple[float, float, float, float]:
@@ -37,28 +38,58 @@ def _extent(board: CellBoard, pad: float = 0.3) -> tuple[float, float, float, fl
     return min(xs) - pad, max(xs) + pad, min(ys) - pad, max(ys) + pad
 
 
-def _signed_sqrt(x):
-    return np.sign(x) * np.sqrt(np.abs(x))
+VALUE_FLOOR = 0.2
+"""Where the value colours start: a value of +-1 is drawn at this fraction of the way from
+white to the darkest colour, so that no non-zero value looks white."""
 
 
-def _signed_square(y):
-    return np.sign(y) * np.square(y)
+class ValueNorm(Normalize):
+    """The discrete colour scale of values: one colour per integer in ``-limit .. +limit``.
+
+    A value is rounded to the nearest integer and mapped to the colour-map position
+    ``0.5 + 0.5 * sign(v) * (VALUE_FLOOR + (1 - VALUE_FLOOR) * |v| / limit)``: 0 is the
+    white middle of the diverging map, every non-zero integer its own step, equally
+    spaced, so that two different values never share a colour and a colour bar of them
+    has evenly spaced labels.  The scale depends only on ``limit`` (the board's number of
+    cells), so one value has one colour in every figure of a board.
+    """
+
+    def __init__(self, limit: int):
+        self.limit = max(int(limit), 1)
+        super().__init__(vmin=-self.limit, vmax=self.limit, clip=True)
+
+    def __call__(self, value, clip=None):
+        scalar = np.ndim(value) == 0
+        v = np.rint(np.clip(np.ma.getdata(np.asarray(value, dtype=float)), -self.limit, self.limit))
+        out = 0.5 + 0.5 * np.sign(v) * (VALUE_FLOOR + (1 - VALUE_FLOOR) * np.abs(v) / self.limit)
+        return float(out) if scalar else np.ma.masked_array(out)
+
+    def inverse(self, value):
+        t = (np.asarray(value, dtype=float) - 0.5) * 2
+        magnitude = np.clip((np.abs(t) - VALUE_FLOOR) / (1 - VALUE_FLOOR), 0, 1) * self.limit
+        return np.sign(t) * magnitude
 
 
-def value_norm(limit: int) -> FuncNorm:
-    """The colour scale of values: ``-limit .. +limit``, white at 0, on a square-root scale.
+def value_norm(limit: int) -> ValueNorm:
+    """The colour scale of values: one colour per integer of ``-limit .. +limit``, white at 0.
 
-    The square root keeps small values visibly coloured on a board-wide scale: on side 4
-    (limit 16) a value of -2 is a third of the way to the darkest red, not an eighth.
+    Discrete (`ValueNorm`): values are integers, each gets its own colour, equally spaced
+    from the lightest tint (+-1) to the darkest (+-limit).  Figures of one board use its
+    number of cells as the limit, so that they share one scale.
 
     Examples
     --------
-    >>> norm = value_norm(16)
-    >>> [round(float(norm(v)), 3) for v in (-16, -4, 0, 4, 16)]
-    [0.0, 0.25, 0.5, 0.75, 1.0]
+    >>> norm = value_norm(9)
+    >>> [round(float(norm(v)), 3) for v in (-9, -3, -1, 0, 1, 3, 9)]
+    [0.0, 0.267, 0.356, 0.5, 0.644, 0.733, 1.0]
+    >>> norm(2.6) == norm(3)        # one colour per integer
+    True
     """
-    limit = max(int(limit), 1)
-    return FuncNorm((_signed_sqrt, _signed_square), vmin=-limit, vmax=limit)
+    return ValueNorm(limit)
+
+
+_SHOWN_VALUES: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+"""Axes -> the move values `draw_position` labelled on it (the entries of its colour bar)."""
 
 
 def _value_limit(board: CellBoard, value_limit: int | None) -> int:
@@ -122,6 +153,8 @@ def draw_position(ax, board: CellBoard, position: Position = 0, move_values: Map
     norm = value_norm(_value_limit(board, value_limit))
     cmap = value_colormap()
     best = max(move_values.values()) if move_values else None
+    if move_values:
+        _SHOWN_VALUES.setdefault(ax, set()).update(int(v) for v in move_values.values())
     for number, (i, j) in enumerate(board.edges, start=1):
         (x0, y0), (x1, y1) = xy[i - 1], xy[j - 1]
         mx, my = (x0 + x1) / 2, (y0 + y1) / 2
@@ -182,35 +215,65 @@ def draw_position(ax, board: CellBoard, position: Position = 0, move_values: Map
     return mappable
 
 
-def add_value_colorbar(fig, mappable, axes, label: str = "value of the move for its mover"):
-    """A colour bar of move values for one or more board axes, with the key to optimal moves.
+def add_value_colorbar(fig, mappable, axes, label: str = "value of the move for its mover", *,
+                       values=None, optimal_key: bool = True):
+    """A colour bar of the values shown, one labelled colour per value, for one or more axes.
+
+    The bar is discrete: one swatch per value that occurs in the figure (by default the
+    move values `draw_position` labelled on ``axes``), in the colour that value has on the
+    board's scale, labelled with the integer.  Values of the positions of a cell board
+    have the parity of its unclaimed cells, so the labels often step by 2.
 
     Parameters
     ----------
     fig : matplotlib.figure.Figure
         The figure.
     mappable : matplotlib.cm.ScalarMappable
-        From `draw_position`.
+        From `draw_position` (its norm and colour map give the colours).
     axes : matplotlib.axes.Axes or list of them
         The boards the bar belongs to.
     label : str, optional
         The bar's label.
+    values : iterable of int, optional
+        The values to list; by default those drawn on ``axes`` (every integer of the
+        scale if none was recorded).
+    optimal_key : bool, default True
+        Add the key to the optimal moves (bold, outlined) to the label.
 
     Returns
     -------
     matplotlib.colorbar.Colorbar
+
+    Examples
+    --------
+    >>> import matplotlib
+    >>> matplotlib.use("Agg")
+    >>> import matplotlib.pyplot as plt
+    >>> from triangles_core.engine.solvers import solve
+    >>> s = solve(3)
+    >>> fig, ax = plt.subplots()
+    >>> bar = add_value_colorbar(fig, draw_position(ax, s.board, 0, s.move_values(0)), ax)
+    >>> [t.get_text() for t in bar.ax.get_yticklabels()]
+    ['-5', '-3']
+    >>> plt.close(fig)
     """
-    limit = int(round(mappable.norm.vmax))
-    bar = fig.colorbar(mappable, ax=axes, shrink=0.75, pad=0.02, ticks=_integer_ticks(limit))
-    bar.set_label(label + "\n(bold, outlined: optimal moves)", fontsize=9)
-    bar.ax.tick_params(labelsize=8)
+    axes_list = list(axes) if isinstance(axes, (list, tuple, np.ndarray)) else [axes]
+    if values is None:
+        values = set().union(*(_SHOWN_VALUES.get(a, set()) for a in axes_list))
+    shown = sorted({int(v) for v in values})
+    if not shown:
+        limit = int(round(mappable.norm.vmax))
+        shown = list(range(-limit, limit + 1))
+    colours = [mappable.cmap(mappable.norm(v)) for v in shown]
+    n = len(shown)
+    swatches = ScalarMappable(norm=BoundaryNorm(np.arange(n + 1), n), cmap=ListedColormap(colours))
+    bar = fig.colorbar(swatches, ax=axes, shrink=min(0.75, 0.12 + 0.09 * n), pad=0.02, aspect=max(4, 2.5 * n),
+                       ticks=np.arange(n) + 0.5)
+    bar.ax.set_yticklabels([f"{v:+d}" if v else "0" for v in shown])
+    bar.ax.tick_params(labelsize=9, length=0)
+    bar.outline.set_linewidth(0.5)
+    bar.set_label(label + ("\n(bold, outlined: optimal moves)" if optimal_key else ""), fontsize=9)
     return bar
-
-
-def _integer_ticks(limit: int) -> list[int]:
-    step = max(1, (2 * limit) // 8)
-    ticks = list(range(0, limit + 1, step))
-    return sorted({-t for t in ticks} | set(ticks))
 
 
 def _board_size(board: CellBoard, scale: float = 0.9) -> tuple[float, float]:
@@ -325,12 +388,14 @@ def owner_handles(board: CellBoard) -> list[Patch]:
             Patch(color=OWNER_COLOURS["B"], label=f"{cell} claimed by B")]
 
 
-def draw_principal_variation(solution: Solution, position: Position = 0, columns: int = 6):
+def draw_principal_variation(solution: Solution, position: Position = 0, columns: int = 3, *,
+                             plies: Sequence[int] | None = None, panel_inches: float = 1.9):
     """Draw a principal variation move by move, one small board per move.
 
     Each panel shows the position after the move, the move itself highlighted in the
     mover's colour, and every claimed cell filled in its owner's colour (A blue, B
-    orange; cells complete before the line started are grey).
+    orange; cells complete before the line started are grey); its title gives the move
+    number, the mover, the edge, a ``*`` per cell claimed and the score so far.
 
     Parameters
     ----------
@@ -338,34 +403,62 @@ def draw_principal_variation(solution: Solution, position: Position = 0, columns
         A solved cell board.
     position : int, default 0
         Starting position (bitmask).
-    columns : int, default 6
-        Panels per row.
+    columns : int, default 3
+        Panels per row (3 keeps the panels legible at phone width).
+    plies : sequence of int, optional
+        The move numbers (1-based) to draw, for example ``range(9, 16)`` for a stretch of
+        the line; by default every move.  Scores in the titles count the whole line.
+    panel_inches : float, default 1.9
+        Width of one panel in inches (the figure is ``columns * panel_inches`` wide).
 
     Returns
     -------
     matplotlib.figure.Figure
-        The figure (one panel per move; an empty figure for a full board).
+        The figure (one panel per move drawn; an empty figure for a full board).
+
+    Raises
+    ------
+    ValueError
+        If ``plies`` names a move the line does not have.
+
+    Examples
+    --------
+    >>> import matplotlib
+    >>> matplotlib.use("Agg")
+    >>> import matplotlib.pyplot as plt
+    >>> from triangles_core.engine.solvers import solve
+    >>> fig = draw_principal_variation(solve(2), 0, plies=[1, 2])
+    >>> [ax.get_title().splitlines()[0] for ax in fig.axes if ax.get_title()]
+    ['1. A draws 1', '2. B draws 4']
+    >>> plt.close(fig)
     """
     board = solution.board
     steps = solution.principal_variation(position)
-    rows = max(1, math.ceil(len(steps) / columns))
+    chosen = list(range(1, len(steps) + 1)) if plies is None else [int(k) for k in plies]
+    if any(not 1 <= k <= len(steps) for k in chosen):
+        raise ValueError(f"plies must lie in 1..{len(steps)}, got {chosen}")
+    rows = max(1, math.ceil(len(chosen) / columns))
     width, height = _board_size(board)
-    panel = 1.9 / max(width, 1.9) * width
+    panel = panel_inches
     fig, axes = plt.subplots(rows, columns, figsize=(panel * columns, panel * height / width * rows + 0.8 * rows),
                              squeeze=False)
+    scores = []
     score = {"A": 0, "B": 0}
-    start = solution.position(position)
-    for index, (ax, step) in enumerate(zip(axes.flat, steps)):
-        owners = cell_owners(board, start, steps[:index + 1])
-        p = step.position
+    for step in steps:
         score[step.player] += step.reward
-        draw_position(ax, board, p, owners=owners, highlight={step.move: OWNER_COLOURS[step.player]},
+        scores.append(dict(score))
+    start = solution.position(position)
+    for ax, ply in zip(axes.flat, chosen):
+        step = steps[ply - 1]
+        owners = cell_owners(board, start, steps[:ply])
+        draw_position(ax, board, step.position, owners=owners, highlight={step.move: OWNER_COLOURS[step.player]},
                       title=f"{step.ply}. {step.player} draws {step.move}" + (" *" * step.reward)
-                      + f"\nA {score['A']} : {score['B']} B")
-    for ax in list(axes.flat)[len(steps):]:
+                      + f"\nA {scores[ply - 1]['A']} : {scores[ply - 1]['B']} B")
+    for ax in list(axes.flat)[len(chosen):]:
         ax.axis("off")
     cell = board.cell_name
-    fig.tight_layout(rect=(0, 1.0 / fig.get_figheight(), 1, 1))
+    legend_rows = 5 if columns <= 3 else 2
+    fig.tight_layout(rect=(0, (0.25 * legend_rows + 0.15) / fig.get_figheight(), 1, 1))
     fig.legend(handles=[*owner_handles(board),
                         Line2D([], [], color="#222222", linewidth=3, label=f"{board.edge_name} drawn before"),
                         Line2D([], [], color=OWNER_COLOURS["A"], linewidth=4.5,
@@ -373,7 +466,7 @@ def draw_principal_variation(solution: Solution, position: Position = 0, columns
                                label="the move, in its player's colour"),
                         Line2D([], [], linestyle="none", marker="$*$", color="black", markersize=9,
                                label=f"in a title: one {cell} claimed by the move")],
-               loc="lower center", ncol=3, fontsize=9, frameon=False)
+               loc="lower center", ncol=1 if columns <= 3 else 3, fontsize=9, frameon=False)
     return fig
 
 

@@ -11,7 +11,11 @@ from ..games.cells import CellBoard, Position
 from .boards import draw_position
 from .palette import COMPONENT_COLOURS
 
-__all__ = ["component_handles", "draw_components"]
+__all__ = ["UNCLAIMED_HATCH", "component_handles", "draw_components"]
+
+UNCLAIMED_HATCH = "///"
+"""Hatching of the unclaimed cells of `draw_components`: claimed cells are solid (their
+owner's colour), so a component colour never reads as an owner's."""
 
 
 def _category(kind: str, long: bool) -> str:
@@ -23,7 +27,9 @@ def draw_components(ax, board: CellBoard, position: Position, *, owners: Mapping
     """Draw a position with its unclaimed cells coloured by the chain, loop or complex component they form.
 
     Each component is labelled at its middle cell with its kind and size ("3-chain",
-    "6-loop"); claimed cells keep their owners' colours (`draw_position`).
+    "6-loop", "5-junction" for a component with a junction); its cells are hatched
+    (`UNCLAIMED_HATCH`) in the colour of its kind, while claimed cells keep their owners'
+    solid colours (`draw_position`).
 
     Parameters
     ----------
@@ -58,8 +64,8 @@ def draw_components(ax, board: CellBoard, position: Position, *, owners: Mapping
         colour = COMPONENT_COLOURS[_category(component.kind, component.long)]
         for k in component.cells:
             dots = board.cell_dots(k)
-            ax.fill([xy[d - 1][0] for d in dots], [xy[d - 1][1] for d in dots], color=colour, alpha=0.55,
-                    zorder=0, linewidth=0)
+            ax.fill([xy[d - 1][0] for d in dots], [xy[d - 1][1] for d in dots], facecolor=colour, alpha=0.55,
+                    edgecolor="white", hatch=UNCLAIMED_HATCH, zorder=0, linewidth=0)
         middle = component.cells[len(component.cells) // 2]
         dots = board.cell_dots(middle)
         x = sum(xy[d - 1][0] for d in dots) / len(dots)
@@ -82,4 +88,5 @@ def component_handles(board: CellBoard) -> list[Patch]:
     cells = board.cell_plural
     labels = {"long chain": f"long chain (3 or more {cells})", "short chain": f"short chain (1 or 2 {cells})",
               "loop": f"loop (a cycle of {cells})", "complex": f"{cells} joined at a junction"}
-    return [Patch(color=COMPONENT_COLOURS[key], alpha=0.55, label=label) for key, label in labels.items()]
+    return [Patch(facecolor=COMPONENT_COLOURS[key], edgecolor="white", hatch=UNCLAIMED_HATCH, alpha=0.55,
+                  label=label) for key, label in labels.items()]

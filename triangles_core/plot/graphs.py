@@ -48,58 +48,105 @@ def layered_layout(graph: nx.DiGraph, level: str = "edges_drawn") -> dict:
     return {node: layout[node] for node in sorted(layout)}
 
 
+CLAIM_ARC = {"color": "#333333", "style": "solid", "width": 1.1}
+"""How `draw_value_graph` draws an arc whose move claims a cell (the same player moves again)."""
+
+PASS_ARC = {"color": "#9a9a9a", "style": (0, (3, 2)), "width": 0.8}
+"""How `draw_value_graph` draws an arc whose move claims nothing (the turn passes)."""
+
+
 def draw_value_graph(ax, graph: nx.DiGraph, *, value_limit: int | None = None, labels: bool = False,
-                     colorbar: bool = True, title: str | None = None) -> dict:
+                     colorbar: bool = True, title: str | None = None, arc_key: bool = True,
+                     label_size: float = 8) -> dict:
     """Draw a small position graph, one column per number of drawn edges, nodes coloured by value.
 
     Uses `layered_layout` (no randomness).  The x axis shows the levels (edges drawn);
-    with ``labels`` each node carries its value for the player to move.
+    with ``labels`` each node carries its value for the player to move.  Arcs whose move
+    claims a cell (``again`` true: the same player moves next, so parent and child
+    values are for the same player) are drawn solid and dark; arcs whose move passes the
+    turn (the child's value is for the other player) dashed and grey.  Node colours use
+    the discrete value scale of `triangles_core.plot.boards.value_norm`.
 
     Parameters
     ----------
     ax : matplotlib.axes.Axes
         Where to draw.
     graph : networkx.DiGraph
-        Nodes with ``value`` and ``edges_drawn`` attributes (an optimal-play subgraph).
+        Nodes with ``value`` and ``edges_drawn`` attributes (an optimal-play subgraph);
+        arcs with ``again`` (or ``reward``) attributes, as `triangles_core.state_graph`
+        builds them; an arc without either is drawn as passing the turn.
     value_limit : int, optional
         Colour scale limit; defaults to the largest absolute value in the graph (at
-        least 1).
+        least 1).  Pass the board's number of cells to share the scale of its boards.
     labels : bool, default False
         Write each node's value on it.
     colorbar : bool, default True
-        Add a colour bar of the value for the player to move.
+        Add a colour bar of the values that occur, one labelled colour each.
     title : str, optional
         Axes title.
+    arc_key : bool, default True
+        Add a legend telling claiming arcs from passing ones.
+    label_size : float, default 8
+        Font size of the node labels, in points.
 
     Returns
     -------
     dict
         Node to ``(x, y)`` position used.
+
+    Examples
+    --------
+    >>> import matplotlib
+    >>> matplotlib.use("Agg")
+    >>> import matplotlib.pyplot as plt
+    >>> g = nx.DiGraph()
+    >>> g.add_node(0, value=1, edges_drawn=0); g.add_node(1, value=-1, edges_drawn=1)
+    >>> g.add_edge(0, 1, again=False)
+    >>> fig, ax = plt.subplots()
+    >>> draw_value_graph(ax, g, labels=True)
+    {0: (0, 0.0), 1: (1, 0.0)}
+    >>> plt.close(fig)
     """
     from matplotlib.cm import ScalarMappable
+    from matplotlib.lines import Line2D
+
+    from .boards import add_value_colorbar
 
     layout = layered_layout(graph)
     nodes = sorted(graph.nodes)
     values = [graph.nodes[v]["value"] for v in nodes]
     norm = value_norm(value_limit or max(1, max(abs(v) for v in values)))
     cmap = value_colormap()
-    nx.draw_networkx_edges(graph, layout, ax=ax, edge_color="#aaaaaa", arrows=False, width=0.8)
+
+    def claims(data) -> bool:
+        return bool(data.get("again", data.get("reward", 0) > 0))
+
+    for style, wanted in ((PASS_ARC, False), (CLAIM_ARC, True)):
+        arcs = [(u, v) for u, v, data in graph.edges(data=True) if claims(data) == wanted]
+        if arcs:
+            nx.draw_networkx_edges(graph, layout, edgelist=arcs, ax=ax, edge_color=style["color"], arrows=False,
+                                   width=style["width"], style=style["style"])
     nx.draw_networkx_nodes(graph, layout, nodelist=nodes, node_color=[cmap(norm(v)) for v in values],
-                           node_size=260 if labels else 80, ax=ax, edgecolors="#333333", linewidths=0.6)
+                           node_size=330 if labels else 80, ax=ax, edgecolors="#333333", linewidths=0.6)
     if labels:
-        nx.draw_networkx_labels(graph, layout, {v: f"{graph.nodes[v]['value']:+d}" for v in nodes},
-                                font_size=7, ax=ax)
+        nx.draw_networkx_labels(graph, layout, {v: f"{graph.nodes[v]['value']:+d}" if graph.nodes[v]["value"]
+                                                else "0" for v in nodes}, font_size=label_size, ax=ax)
     levels = sorted({x for x, _ in layout.values()})
     ax.set_xticks(levels)
     ax.tick_params(axis="x", which="both", bottom=True, labelbottom=True, labelsize=8)  # networkx hides them
     ax.tick_params(axis="y", left=False, labelleft=False)
-    ax.set_xlabel("edges drawn")
+    ax.set_xlabel("edges drawn", fontsize=9)
     for side in ("top", "right", "left"):
         ax.spines[side].set_visible(False)
+    if arc_key:
+        ax.legend(handles=[Line2D([], [], color=CLAIM_ARC["color"], linewidth=CLAIM_ARC["width"] + 0.4,
+                                  label="move that claims (same player moves again)"),
+                           Line2D([], [], color=PASS_ARC["color"], linewidth=PASS_ARC["width"] + 0.4,
+                                  linestyle=PASS_ARC["style"], label="move that passes the turn")],
+                  loc="upper center", bbox_to_anchor=(0.5, -0.14), ncol=2, fontsize=8, frameon=False)
     if colorbar:
-        mappable = ScalarMappable(norm=norm, cmap=cmap)
-        bar = ax.figure.colorbar(mappable, ax=ax, shrink=0.8, pad=0.01)
-        bar.set_label("value for the player to move", fontsize=9)
+        add_value_colorbar(ax.figure, ScalarMappable(norm=norm, cmap=cmap), ax, "value for the player to move",
+                           values=values, optimal_key=False)
     if title:
         ax.set_title(title, fontsize=10)
     return layout

@@ -65,5 +65,6 @@ def board_colour(key: str) -> str:
     return CLASS_COLOURS[index % len(CLASS_COLOURS)]
 
 
-COMPONENT_COLOURS = {"long chain": "#d73027", "short chain": "#fdae61", "loop": "#7b3294", "complex": "#91bfdb"}
-"""Fill colours of the unclaimed cells by the component they belong to (`triangles_core.analysis.chains`)."""
+COMPONENT_COLOURS = {"long chain": "#d73027", "short chain": "#fee08b", "loop": "#7b3294", "complex": "#a6d96a"}
+"""Fill colours of the unclaimed cells by the component they belong to (`triangles_core.analysis.chains`); none is
+close to a player's colour."""
