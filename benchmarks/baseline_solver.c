@@ -5,7 +5,12 @@
  * two "other edges" masks of its triangles (the second is 1 << n_edges when the edge
  * lies in one triangle only).  Prints: best wall time in seconds, value of the empty
  * board, and the sum of all values (to check it agrees with the package).
+ * With one argument, a file name, it also writes the whole value table there: 2**n_edges
+ * raw int8 values, position p (bit e-1 set when edge e is drawn) at byte offset p, the
+ * layout of the package's table, so that the two can be compared byte for byte
+ * (scripts/check_tables.py hashes both with sha256).
  * Build: cc -O2 -o baseline_solver baseline_solver.c
+ * Run:   ./baseline_solver [table.bin] < masks.txt
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -18,7 +23,7 @@ static double now(void) {
     return t.tv_sec + t.tv_nsec * 1e-9;
 }
 
-int main(void) {
+int main(int argc, char **argv) {
     int n, repeats;
     int64_t first[64], second[64];
     if (scanf("%d %d", &n, &repeats) != 2 || n < 1 || n > 40) return 2;
@@ -47,6 +52,11 @@ int main(void) {
     }
     long long total = 0;
     for (int64_t p = 0; p < size; p++) total += values[p];
+    if (argc > 1) {
+        FILE *out = fopen(argv[1], "wb");
+        if (!out) return 4;
+        if (fwrite(values, 1, (size_t)size, out) != (size_t)size || fclose(out) != 0) return 5;
+    }
     printf("%.6f %d %lld\n", best, values[0], total);
     free(values);
     return 0;

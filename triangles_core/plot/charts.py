@@ -16,6 +16,8 @@ from .palette import CLASS_COLOURS, OUTCOME_COLOURS, SHARE_COLORMAP
 __all__ = ["bars_by_edges_drawn", "boards_by_fraction_drawn", "edge_heatmap", "exact_and_sampled_by_edges_drawn",
            "lines_by_edges_drawn", "outcome_bars", "outcome_legend", "value_heatmap"]
 
+_MARKERS = ("o", "s", "^", "D", "v", "P", "X", "*")
+_STYLES = ("-", "--", ":", "-.", "-", "--", ":", "-.")
 _OUTCOMES = {"mover_wins": ("win", "player to move wins"), "draws": ("draw", "draw"),
              "mover_loses": ("loss", "player to move loses")}
 
@@ -65,11 +67,11 @@ def outcome_legend(fig, ncol: int = 3) -> None:
 
 
 def value_heatmap(ax, distribution: pd.DataFrame, *, value_limit: int, n_edges: int,
-                  title: str | None = None):
+                  title: str | None = None, xticks=None):
     """Heatmap of the share of positions with each value, for each number of edges drawn.
 
     Shares are coloured on a square-root scale so that rare values stay visible; value
-    cells with no position are left blank.
+    cells with no position are shown light grey (``#f4f4f4``).
 
     Parameters
     ----------
@@ -83,11 +85,25 @@ def value_heatmap(ax, distribution: pd.DataFrame, *, value_limit: int, n_edges: 
         Rows ``0 .. n_edges`` are shown.
     title : str, optional
         Axes title.
+    xticks : sequence of int, optional
+        Values to tick (for example only the odd ones for clean side-3 positions, whose
+        values are all odd); by default every third value on boards with more than 6
+        cells, else every value.
 
     Returns
     -------
     matplotlib.image.AxesImage
         The image (for a colour bar).
+
+    Examples
+    --------
+    >>> import matplotlib.pyplot as plt, pandas as pd
+    >>> fig, ax = plt.subplots()
+    >>> table = pd.DataFrame({"edges_drawn": [0, 1], "value": [-1, 1], "share": [1.0, 1.0]})
+    >>> _ = value_heatmap(ax, table, value_limit=1, n_edges=1, xticks=[-1, 1])
+    >>> [float(t) for t in ax.get_xticks()]
+    [-1.0, 1.0]
+    >>> plt.close(fig)
     """
     grid = (distribution.pivot(index="edges_drawn", columns="value", values="share")
             .reindex(index=range(n_edges + 1), columns=range(-value_limit, value_limit + 1)))
@@ -96,7 +112,7 @@ def value_heatmap(ax, distribution: pd.DataFrame, *, value_limit: int, n_edges: 
                       extent=(-value_limit - 0.5, value_limit + 0.5, -0.5, n_edges + 0.5))
     ax.set_xlabel("value for the player to move")
     ax.set_ylabel("edges drawn")
-    ax.set_xticks(range(-value_limit, value_limit + 1, 3 if value_limit > 6 else 1))
+    ax.set_xticks(list(xticks) if xticks is not None else range(-value_limit, value_limit + 1, 3 if value_limit > 6 else 1))
     ax.set_yticks(range(0, n_edges + 1, 3 if n_edges > 9 else 1))
     ax.set_facecolor("#f4f4f4")
     if title:
@@ -137,8 +153,8 @@ def edge_heatmap(ax, frequencies: pd.DataFrame, column: str, *, rows: str = "edg
     ax.set_xlabel("edges drawn")
     ax.set_yticks(range(len(grid)))
     ax.set_yticklabels([row_labels.get(r, r) if row_labels else r for r in grid.index])
-    ax.set_xticks(list(grid.columns))
-    ax.tick_params(labelsize=8)
+    ax.set_xticks(list(grid.columns)[::1 if len(grid.columns) <= 12 else 2])
+    ax.tick_params(labelsize=9)
     if title:
         ax.set_title(title, fontsize=10)
     return image
@@ -176,16 +192,17 @@ def lines_by_edges_drawn(ax, table: pd.DataFrame, columns: dict[str, str], *, yl
     """
     from matplotlib.ticker import MultipleLocator
 
-    for (column, label), colour in zip(columns.items(), CLASS_COLOURS):
-        ax.plot(table["edges_drawn"], table[column], marker="o", markersize=3, label=label, color=colour)
+    for (column, label), colour, marker, style in zip(columns.items(), CLASS_COLOURS, _MARKERS, _STYLES):
+        ax.plot(table["edges_drawn"], table[column], marker=marker, markersize=4, label=label, color=colour,
+                linestyle=style)
     ax.set_xlabel("edges drawn")
     ax.set_ylabel(ylabel)
     ax.set_xticks(list(table["edges_drawn"]))
-    ax.tick_params(axis="x", labelsize=8)
+    ax.tick_params(labelsize=9)
     if ystep:
         ax.yaxis.set_major_locator(MultipleLocator(ystep))
     ax.grid(alpha=0.3)
-    ax.legend(fontsize=8)
+    ax.legend(fontsize=9)
     if title:
         ax.set_title(title, fontsize=10)
 
@@ -198,7 +215,8 @@ def exact_and_sampled_by_edges_drawn(ax, exact: pd.DataFrame | None, sampled: di
 
     The exact curve (a uniform average over all positions with ``k`` edges drawn) is a
     solid black line; each sampled curve (positions reached in sampled games,
-    `triangles_core.analysis.play.play_statistics`) is a dashed coloured line with its
+    `triangles_core.analysis.play.play_statistics`) is a dashed coloured line, with a
+    marker of its own so that overlapping curves stay apart, and its
     confidence interval shaded, and "(sampled, 95% CI)" in its legend entry, so that
     exact and sampled figures are never confused.  Sampled curves are drawn over the
     exact one, so that a sample that agrees with it stays visible.
@@ -250,11 +268,12 @@ def exact_and_sampled_by_edges_drawn(ax, exact: pd.DataFrame | None, sampled: di
                 label=exact_label, zorder=2)
         levels += list(exact["edges_drawn"])
     colours = colours or dict(zip(sampled, CLASS_COLOURS))
+    markers = dict(zip(colours, _MARKERS[1:] * 2))
     for label, table in sampled.items():
         colour = colours[label]
         ax.fill_between(table["edges_drawn"], table[low], table[high], color=colour, alpha=0.25, linewidth=0)
-        ax.plot(table["edges_drawn"], table[column], color=colour, linestyle="--", marker="o", markersize=3,
-                markerfacecolor="white", linewidth=1.2, label=f"{label} (sampled, 95% CI)", zorder=3)
+        ax.plot(table["edges_drawn"], table[column], color=colour, linestyle="--", marker=markers.get(label, "s"),
+                markersize=4.5, markerfacecolor="white", linewidth=1.2, label=f"{label} (sampled, 95% CI)", zorder=3)
         levels += list(table["edges_drawn"])
     levels = sorted(set(int(k) for k in levels))
     ax.set_xticks(levels[::1 if len(levels) <= 20 else 2])
@@ -265,7 +284,7 @@ def exact_and_sampled_by_edges_drawn(ax, exact: pd.DataFrame | None, sampled: di
         ax.yaxis.set_major_locator(MultipleLocator(ystep))
     ax.grid(alpha=0.3)
     if legend:
-        ax.legend(fontsize=8)
+        ax.legend(fontsize=9)
     if title:
         ax.set_title(title, fontsize=10)
 
@@ -340,6 +359,18 @@ def boards_by_fraction_drawn(ax, tables: dict[str, tuple[pd.DataFrame, int]], co
         missing, the exact ones, get no band); the legend then says "(sampled, 95% CI)".
     legend : bool, default True
         Draw the legend on this axes (False to draw one legend for several axes).
+
+    Examples
+    --------
+    >>> import matplotlib.pyplot as plt, pandas as pd
+    >>> fig, ax = plt.subplots()
+    >>> exact = pd.DataFrame({"edges_drawn": [0, 1, 2], "share": [0.5, 0.4, 0.0]})
+    >>> sample = exact.assign(share_low=[0.45, 0.35, 0.0], share_high=[0.55, 0.45, 0.0])
+    >>> boards_by_fraction_drawn(ax, {"side 1": (exact, 3), "side 4": (sample, 3)}, "share", ylabel="share",
+    ...                          sampled={"side 4"}, band=("share_low", "share_high"))
+    >>> [text.get_text() for text in ax.get_legend().get_texts()]
+    ['side 1', 'side 4 (sampled, 95% CI)']
+    >>> plt.close(fig)
     """
     colours = colours or dict(zip(tables, CLASS_COLOURS))
     for label, (table, n_edges) in tables.items():
