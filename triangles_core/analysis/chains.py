@@ -46,10 +46,13 @@ vacuous when there is no long chain and no loop (nothing to decline).  Counted f
 start of the game: every move that completes no cell ends a turn and the last move of the
 game completes one, so a game of ``E`` edges and ``C`` cells with ``D`` double-crosses
 lasts ``E - C + D + 1`` turns, and by Euler's formula ``E - C = V - 1`` for ``V`` dots on
-both the triangular and the square board (every bounded face is a cell).  If the
-controller declines every long chain but the last, ``D`` has the parity of ``L - 1``, and
-the first player has the last turn iff ``V + L`` is even: Berlekamp's *long chain rule*,
-"the first player wants dots plus long chains to be even".  The rule names the player in
+both the triangular and the square board (every bounded face is a cell).  ``D`` counts
+every double-cross of the game: ``D0`` played before the loony endgame, and in it one per
+long chain the controller declines (``L - 1``) and two per declined loop.  So the first
+player has the last turn iff ``V + D0 + L`` is even, and when no double-cross comes before
+the loony endgame (``D0 = 0``) iff ``V + L`` is even: Berlekamp's *long chain rule*, "the
+first player wants dots plus long chains to be even" (in full, dots plus double-crosses
+equals turns).  Notebook 09 measures how often ``D0`` is not 0 in play.  The rule names the player in
 control, not the winner: control costs two cells per declined chain and four per
 declined loop; the notebooks measure how often the controller wins.
 """
