@@ -48,7 +48,9 @@ game completes one, so a game of ``E`` edges and ``C`` cells with ``D`` double-c
 lasts ``E - C + D + 1`` turns, and by Euler's formula ``E - C = V - 1`` for ``V`` dots on
 both the triangular and the square board (every bounded face is a cell).  ``D`` counts
 every double-cross of the game: ``D0`` played before the loony endgame, and in it one per
-long chain the controller declines (``L - 1``) and two per declined loop.  So the first
+long chain the controller declines, two per declined loop, and one more if the component
+taken last is a loop (its last string completes two cells); whichever comes last, that is
+``L - 1`` plus an even number.  So the first
 player has the last turn iff ``V + D0 + L`` is even, and when no double-cross comes before
 the loony endgame (``D0 = 0``) iff ``V + L`` is even: Berlekamp's *long chain rule*, "the
 first player wants dots plus long chains to be even" (in full, dots plus double-crosses
@@ -277,9 +279,10 @@ class EndgameAnalysis:
 def controller(free_edges: int, unclaimed_cells: int, long_chains: int) -> bool:
     """The long chain rule: True if the player to move ends in control.
 
-    ``free_edges - unclaimed_cells + long_chains - 1`` even (module docstring), assuming the
-    controller declines every long chain and loop but the last and no other double-cross
-    is played.
+    ``free_edges - unclaimed_cells + long_chains - 1`` even (module docstring): the number
+    of short chains is odd.  It names the player who can keep control to the end (the
+    opponent opening every component, short chains at their middle string); whether
+    keeping it pays is another question.
 
     Examples
     --------
