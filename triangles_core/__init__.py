@@ -73,16 +73,9 @@ _LAZY = {
     "explore": "explorer",
 }
 
-_ALIASES = {"PrincipalVariationStep": ("engine.solved", "Step")}
-"""Names kept from earlier releases."""
-
-
 def __getattr__(name: str):
     if name in _LAZY:
         value = getattr(importlib.import_module(f".{_LAZY[name]}", __name__), name)
-    elif name in _ALIASES:
-        module, target = _ALIASES[name]
-        value = getattr(importlib.import_module(f".{module}", __name__), target)
     else:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
     globals()[name] = value
@@ -90,10 +83,10 @@ def __getattr__(name: str):
 
 
 def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(_LAZY) | set(_ALIASES))
+    return sorted(set(globals()) | set(_LAZY))
 
 
-__all__ = sorted([*_LAZY, *_ALIASES])
+__all__ = sorted(_LAZY)
 
 __version__ = "0.2.0"
 

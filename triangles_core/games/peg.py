@@ -35,7 +35,6 @@ __all__ = [
     "PegGame",
     "PegPosition",
     "peg_board",
-    "peg_board_rows",
     "random_start",
 ]
 
@@ -293,27 +292,6 @@ def peg_board(rows: int = 5) -> PegBoard:
 @lru_cache(maxsize=None)
 def _peg_board(rows: int) -> PegBoard:
     return PegBoard(rows)
-
-
-def peg_board_rows(n_holes: int) -> int:
-    """The number of rows of a triangle of ``n_holes`` holes.
-
-    Raises
-    ------
-    InvalidPegBoardError
-        If ``n_holes`` is not a triangular number.
-
-    Examples
-    --------
-    >>> peg_board_rows(15)
-    5
-    """
-    rows = 0
-    while rows * (rows + 1) // 2 < n_holes:
-        rows += 1
-    if rows * (rows + 1) // 2 != n_holes or rows == 0:
-        raise InvalidPegBoardError(f"{n_holes} holes do not make a triangle")
-    return rows
 
 
 class PegGame:

@@ -94,11 +94,6 @@ class TriangleBoard(CellBoard):
         return self.cells
 
     @property
-    def triangle_masks(self) -> tuple[int, ...]:
-        """Bitmask of the edges of each triangle (`cell_masks`)."""
-        return self.cell_masks
-
-    @property
     def edge_triangles(self) -> tuple[tuple[int, ...], ...]:
         """The one or two triangles containing each edge (`edge_cells`)."""
         return self.edge_cells
@@ -106,10 +101,6 @@ class TriangleBoard(CellBoard):
     def complete_triangles(self, position: Position) -> tuple[int, ...]:
         """Indices of the complete triangles (`complete_cells`)."""
         return self.complete_cells(position)
-
-    def triangle_centre(self, triangle: int) -> tuple[float, float]:
-        """Drawing coordinates of the centroid of a triangle (`cell_centre`)."""
-        return self.cell_centre(triangle)
 
     def dot_number(self, row: int, column: int) -> int:
         """1-based number of the dot in ``row`` (0 = top) and ``column`` (0 = left)."""
