@@ -219,7 +219,7 @@ def test_cli_review_other_side_from_standard_input(monkeypatch, capsys):
     monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(b"start: 9\n1\n2\n3\n")))
     assert main(["review", "-", "--side", "2"]) == 0
     out = capsys.readouterr().out
-    assert out.startswith("Side-2 game from a start with edges 9 drawn: 3 moves.")
+    assert out.startswith("Side-2 game from a start with edge 9 drawn: 3 moves.")
 
 
 @pytest.mark.parametrize("text, message", [

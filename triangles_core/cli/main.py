@@ -13,6 +13,7 @@ import sys
 from typing import Sequence
 
 from ..common.checks import excerpt, parse_decimal
+from ..common.limits import LARGE_TABLE_EDGES, MAX_TABLE_EDGES, MAX_TABLE_SIDE
 from ..common.errors import InvalidPositionError
 
 __all__ = ["main", "build_parser", "CommandError"]
@@ -155,7 +156,7 @@ def _solution(args: argparse.Namespace):
     from ..engine.solvers import solve_cells
 
     board = _board(args)
-    return solve_cells(board, progress=board.n_edges >= 28)
+    return solve_cells(board, progress=board.n_edges >= LARGE_TABLE_EDGES)
 
 
 def _solution_and_position(args: argparse.Namespace):
@@ -234,7 +235,7 @@ def _verify(args: argparse.Namespace) -> int:
 
     board = _board(args)
     if args.table is None:
-        result = verify_solution(_solution(args), progress=board.n_edges >= 28)
+        result = verify_solution(_solution(args), progress=board.n_edges >= LARGE_TABLE_EDGES)
     else:
         import numpy as np
 
@@ -247,7 +248,7 @@ def _verify(args: argparse.Namespace) -> int:
         except ValueError as error:
             raise CommandError(f"cannot read {args.table} as a .npy table: {error}") from None
         try:
-            result = verify_table(board, np.asarray(values), progress=board.n_edges >= 28)
+            result = verify_table(board, np.asarray(values), progress=board.n_edges >= LARGE_TABLE_EDGES)
         except ValueError as error:
             raise CommandError(f"{args.table}: {error}") from None
     print(result)
@@ -368,19 +369,19 @@ def _side(text: str) -> int:
     return 10**4 if side is None else side
 
 
-MAX_LINES = 31
-"""The largest boxes board the commands solve (3x4: 31 lines, a 2 GiB table)."""
+MAX_LINES = MAX_TABLE_EDGES
+"""The largest boxes board the commands solve (3x4: 31 lines, a 2 GiB table; `triangles_core.common.limits`)."""
 
 
 def _add_board(parser: argparse.ArgumentParser, default: int | None) -> None:
-    """``--side N`` (1..4) or ``--boxes RxC``; one of them is required when there is no default."""
+    """``--side N`` (1..MAX_TABLE_SIDE) or ``--boxes RxC``; one of them is required when there is no default."""
     group = parser.add_mutually_exclusive_group(required=default is None)
     # No default on --side itself: argparse would not see "--side 3 --boxes 2x2" as a conflict.
-    group.add_argument("--side", type=_side, choices=range(1, 5), metavar="N",
-                       help="triangular board of side 1..4" + (f" (default {default})" if default else ""))
+    group.add_argument("--side", type=_side, choices=range(1, MAX_TABLE_SIDE + 1), metavar="N",
+                       help=f"triangular board of side 1..{MAX_TABLE_SIDE}" + (f" (default {default})" if default else ""))
     parser.set_defaults(default_side=default)
     group.add_argument("--boxes", type=_boxes, metavar="RxC",
-                       help="Dots-and-Boxes board of R x C boxes instead (up to 31 lines, e.g. 3x3, 3x4)")
+                       help=f"Dots-and-Boxes board of R x C boxes instead (up to {MAX_LINES} lines, e.g. 3x3, 3x4)")
 
 
 def build_parser() -> argparse.ArgumentParser:

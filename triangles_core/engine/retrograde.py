@@ -45,6 +45,7 @@ from numba import prange
 from numba.core.extending import intrinsic
 from numba.cpython.unsafe.numbers import trailing_zeros
 
+from ..common.limits import MAX_MOVE_TABLE_EDGES, MAX_TABLE_EDGES
 from ..common.progress import progress_bar
 from ..games.cells import CellBoard
 from .compiled import compiled, require_compiler
@@ -64,8 +65,6 @@ DEFAULT_GROUP_BITS = 5
 MAX_GROUP_BITS = 6
 """Largest group size exponent (64 lanes: one AVX-512 register, two AVX2 registers)."""
 
-MAX_TABLE_EDGES = 31
-"""The largest board whose full value table is built (31 edges: 2 GiB, 3x4 boxes)."""
 
 NOT_A_MOVE = -64
 """The one sentinel for "not a move": below every move value.
@@ -397,8 +396,6 @@ def _move_value_table(values, n_edges, first, second, table):  # pragma: no cove
                 table[p, e] = move_value(values, p, bit, e, first, second)
 
 
-MAX_MOVE_TABLE_EDGES = 24
-"""The largest board whose whole move table is built (24 edges: 384 MiB)."""
 
 
 def move_value_table(board: CellBoard, values: np.ndarray) -> np.ndarray:

@@ -18,6 +18,7 @@ from typing import Iterable
 import numpy as np
 
 from ..common.checks import check_integer
+from ..common.limits import LARGE_TABLE_EDGES, MAX_TABLE_SIDE
 from ..games.boards import standard_board
 from ..games.boxes import boxes_board
 from ..games.cells import CellBoard
@@ -30,11 +31,8 @@ from .tables import Solution
 __all__ = ["MAX_PEG_POSITIONS", "MAX_TABLE_SIDE", "solve", "solve_boxes", "solve_cells", "solve_number_game",
            "solve_peg", "solve_peg_game"]
 
-MAX_TABLE_SIDE = 4
-"""The largest side whose full table fits in memory (side 4: 1 GiB; side 5: 32 TiB)."""
-
-CACHED_EDGES = 28
-"""Value tables of boards with at least this many edges are cached on disk (256 MiB and up)."""
+CACHED_EDGES = LARGE_TABLE_EDGES
+"""Value tables of boards with at least this many edges are cached on disk (`triangles_core.common.limits`)."""
 
 MAX_PEG_POSITIONS = 100_000
 """A peg search stops beyond this many positions (about 30 MB and 3 s); every 5-row

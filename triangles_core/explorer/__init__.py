@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import Iterable
 
 from ..common.checks import excerpt
+from ..common.limits import LARGE_TABLE_EDGES
 
 __all__ = ["ESM", "CSS", "board_spec", "explorer_state", "static_spec", "explore"]
 
@@ -48,7 +49,7 @@ def _solution(game):
     from ..games.boards import cell_board
 
     board = cell_board(game)
-    return solve_cells(board, progress=board.n_edges >= 28)
+    return solve_cells(board, progress=board.n_edges >= LARGE_TABLE_EDGES)
 
 
 def board_spec(game) -> dict:

@@ -1,0 +1,23 @@
+"""The size limits of the engine, stated once.
+
+Every value table holds one ``int8`` per position, ``2**n_edges`` bytes; these numbers say
+which boards get a table, which a move table, and which are cached on disk.  The engine,
+the command line and the explorer all read them from here (the command line without
+importing numba).
+"""
+
+from __future__ import annotations
+
+__all__ = ["LARGE_TABLE_EDGES", "MAX_MOVE_TABLE_EDGES", "MAX_TABLE_EDGES", "MAX_TABLE_SIDE"]
+
+MAX_TABLE_EDGES = 31
+"""The largest board whose full value table is built (31 edges: 2 GiB, 3x4 boxes)."""
+
+MAX_TABLE_SIDE = 4
+"""The largest triangular side whose table fits in memory (side 4: 30 edges, 1 GiB; side 5: 45 edges, 32 TiB)."""
+
+MAX_MOVE_TABLE_EDGES = 24
+"""The largest board whose whole move table is built (24 edges: 384 MiB)."""
+
+LARGE_TABLE_EDGES = 28
+"""Boards with at least this many edges (tables of 256 MiB and up) are cached on disk and solved with a progress bar."""
