@@ -3,8 +3,8 @@
 Usage::
 
     python scripts/reproduce.py                                   # every notebook, then the site
-    python scripts/reproduce.py notebooks/03_outcomes_by_edge_count.ipynb     # one notebook
-    python scripts/reproduce.py notebooks/03_outcomes_by_edge_count.ipynb -p SIDE 2   # another board
+    python scripts/reproduce.py notebooks/03_outcomes_by_edges_drawn.ipynb     # one notebook
+    python scripts/reproduce.py notebooks/03_outcomes_by_edges_drawn.ipynb -p SIDE 2   # another board
 
 Each notebook is executed with nbclient in its own directory (so it writes its tables and
 figures to ``../data``) and saved in place (under a temporary name, then renamed) with its
