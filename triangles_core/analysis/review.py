@@ -497,5 +497,5 @@ def format_review(review: GameReview) -> str:
 
     lines.append(f"Value lost: A {lost['A']} in {moves('A')}, B {lost['B']} in {moves('B')}.")
     lines.append(f"Values: A's final margin (A's {b.cell_plural} minus B's) if both play perfectly from that point; "
-                 f"{CLASSIFICATION_RULE}.")
+                 f"{CLASSIFICATION_RULE.replace('per cell', f'per {b.cell_name}')}.")
     return "\n".join(lines)

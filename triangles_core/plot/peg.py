@@ -17,7 +17,7 @@ _PEG_FILL, _PEG_EDGE, _HOLE_NUMBER = "#f0d9a8", "#6b4f1d", "#555555"
 def draw_peg_position(ax, board: PegBoard, position: Sequence[int] | None = None, *, jump: Jump | None = None,
                       lines: bool = False, hole_numbers: bool = False, hole_labels: bool = False,
                       circled: Sequence[int] = (), title: str | None = None, jump_colour: str = "red",
-                      font_size: float = 9) -> None:
+                      font_size: float = 9, legend_below: bool = False) -> None:
     """Draw a peg board on a matplotlib axes.
 
     Parameters
@@ -47,7 +47,11 @@ def draw_peg_position(ax, board: PegBoard, position: Sequence[int] | None = None
         Colour of the jump arrow and of the ring on the jumped peg (for instance the
         colour of the player who jumps, `OWNER_COLOURS`).
     font_size : float, default 9
-        Size in points of the peg values, hole numbers and title.
+        Size in points of the peg values, hole numbers and title (9 pt stays at least
+        8 pt on a phone for a figure up to 4.5 in wide).
+    legend_below : bool, default False
+        Put the key of the jump lines below the board (one row) instead of at its
+        upper left.
 
     Examples
     --------
@@ -66,9 +70,15 @@ def draw_peg_position(ax, board: PegBoard, position: Sequence[int] | None = None
             colour = colours[(r1 - r0, c1 - c0)]
             ax.plot([xy[line[0] - 1][0], xy[line[-1] - 1][0]], [xy[line[0] - 1][1], xy[line[-1] - 1][1]],
                     color=colour, linewidth=2, alpha=0.7, zorder=1)
-        ax.legend(handles=[Line2D([], [], color=colours[d], linewidth=2, label=name) for d, name in directions.items()],
-                  title="jump lines", title_fontsize=8, loc="upper left", fontsize=8, frameon=False)
-    size = 300 if hole_labels else 520  # smaller pegs leave room for the hole numbers
+        handles = [Line2D([], [], color=colours[d], linewidth=2, label=name) for d, name in directions.items()]
+        if legend_below:
+            ax.legend(handles=handles, title="jump lines", title_fontsize=font_size, loc="upper center",
+                      bbox_to_anchor=(0.5, 0.02), ncol=3, fontsize=font_size, frameon=False, handlelength=1.5,
+                      columnspacing=1.0)
+        else:
+            ax.legend(handles=handles, title="jump lines", title_fontsize=font_size, loc="upper left",
+                      fontsize=font_size, frameon=False)
+    size = 330 if hole_labels else 520  # smaller pegs leave room for the hole numbers
     for k, (x, y) in enumerate(xy, start=1):
         value = position[k - 1] if position is not None else 0
         ringed = jump is not None and k == jump.over
@@ -81,7 +91,7 @@ def draw_peg_position(ax, board: PegBoard, position: Sequence[int] | None = None
         if label:
             ax.text(x, y, label, ha="center", va="center", fontsize=font_size, zorder=4)
         if hole_labels:  # upper left of the disc, in the gap towards the row above
-            ax.text(x - 0.3, y + 0.22, str(k), ha="right", va="bottom", fontsize=font_size - 1, color=_HOLE_NUMBER,
+            ax.text(x - 0.26, y + 0.2, str(k), ha="right", va="bottom", fontsize=font_size, color=_HOLE_NUMBER,
                     zorder=6)
     for hole in circled:
         x, y = xy[hole - 1]
@@ -100,8 +110,8 @@ def draw_peg_position(ax, board: PegBoard, position: Sequence[int] | None = None
         ax.set_title(title, fontsize=font_size + 1)
 
 
-def draw_peg_principal_variation(board: PegBoard, start: Sequence[int], steps, *, columns: int = 3,
-                                 panel_size: tuple[float, float] = (2.5, 2.75)):
+def draw_peg_principal_variation(board: PegBoard, start: Sequence[int], steps, *, columns: int = 2,
+                                 panel_size: tuple[float, float] = (2.2, 2.5), font_size: float = 9):
     """Draw a game move by move, one board per jump, in the colour of the player who jumps.
 
     Parameters
@@ -113,16 +123,19 @@ def draw_peg_principal_variation(board: PegBoard, start: Sequence[int], steps, *
     steps : list of Step
         The moves, as from `SolvedGame.principal_variation` (``player``, ``move``,
         ``reward``, ``position``, ``ply``).
-    columns : int, default 3
-        Boards per row (3 stays legible at phone width).
-    panel_size : (float, float), default (2.5, 2.75)
+    columns : int, default 2
+        Boards per row: 2 boards of 2.2 in keep the figure 4.4 in wide, so that its 9 pt
+        text stays at least 8 pt on a phone.
+    panel_size : (float, float), default (2.2, 2.5)
         Width and height of one board in inches.
+    font_size : float, default 9
+        Size in points of every text (peg values, hole numbers, titles, key).
 
     Returns
     -------
     matplotlib.figure.Figure
         One panel per jump (titled with the jump, its score and A's running net score),
-        a last panel with the final position, and a key: arrow and ring in A's colour
+        a last panel with the final position, and a key below: arrow and ring in A's colour
         for A's jumps, in B's colour for B's (`OWNER_COLOURS`); grey numbers are holes,
         black numbers are peg values.
 
@@ -142,16 +155,18 @@ def draw_peg_principal_variation(board: PegBoard, start: Sequence[int], steps, *
     positions = [tuple(start)] + [step.position for step in steps]
     n_panels = len(steps) + 1
     n_rows = -(-n_panels // columns)
-    fig, axes = plt.subplots(n_rows, columns, figsize=(panel_size[0] * columns, panel_size[1] * n_rows + 0.7),
+    key_height = 0.25 * (4 if columns <= 2 else 2) + 0.2
+    fig, axes = plt.subplots(n_rows, columns, figsize=(panel_size[0] * columns, panel_size[1] * n_rows + key_height),
                              squeeze=False)
     axes = axes.ravel()
     net = 0
     for i, step in enumerate(steps):
         net += step.reward if step.player == "A" else -step.reward
         draw_peg_position(axes[i], board, positions[i], jump=step.move, hole_labels=True,
-                          jump_colour=OWNER_COLOURS[step.player],
+                          jump_colour=OWNER_COLOURS[step.player], font_size=font_size,
                           title=f"{step.ply}. {step.player} jumps {step.move}\nscores {step.reward}, A net {net:+d}")
-    draw_peg_position(axes[len(steps)], board, positions[-1], hole_labels=True, title="the end: no jump left")
+    draw_peg_position(axes[len(steps)], board, positions[-1], hole_labels=True, font_size=font_size,
+                      title="the end: no jump left")
     for ax in axes[n_panels:]:
         ax.axis("off")
     handles = [Line2D([], [], color=OWNER_COLOURS[player], linewidth=2.5, marker=">",
@@ -160,6 +175,6 @@ def draw_peg_principal_variation(board: PegBoard, start: Sequence[int], steps, *
                        markeredgecolor=_PEG_EDGE, label="peg (number: its value)"),
                 Line2D([], [], linestyle="", marker="$7$", markersize=8, color=_HOLE_NUMBER,
                        label="grey number: hole")]
-    fig.legend(handles=handles, loc="lower center", ncol=2, frameon=False, fontsize=9)
-    fig.tight_layout(rect=(0, 0.7 / fig.get_figheight(), 1, 1))
+    fig.legend(handles=handles, loc="lower center", ncol=1 if columns <= 2 else 2, frameon=False, fontsize=font_size)
+    fig.tight_layout(rect=(0, key_height / fig.get_figheight(), 1, 1))
     return fig

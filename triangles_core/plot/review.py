@@ -13,8 +13,72 @@ if TYPE_CHECKING:  # pragma: no cover
 
 __all__ = ["plot_shares", "plot_value_history"]
 
+_MARKERS = ("o", "s", "^", "D")   # one marker per group, so that overlapping series differ in shape as well
 
-def plot_value_history(review: GameReview, ax=None, title: str | None = None, legend: bool = True):
+
+def _label_boxes_overlap(a, b) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def _segment_hits_box(p, q, box, samples: int = 24) -> bool:
+    return any(box[0] <= p[0] + (q[0] - p[0]) * k / samples <= box[2]
+               and box[1] <= p[1] + (q[1] - p[1]) * k / samples <= box[3] for k in range(samples + 1))
+
+
+def _place_mistake_labels(ax, review: GameReview, marked, font_size: float) -> None:
+    """Write ``player:dots`` beside each mistake, at the first candidate place that no line,
+    choice bar, point or earlier label crosses (in the axes' final limits and size)."""
+    fig = ax.figure
+    extent = ax.get_position()   # figure fraction
+    width_pt, height_pt = extent.width * fig.get_figwidth() * 72, extent.height * fig.get_figheight() * 72
+    (x0, x1), (y0, y1) = ax.get_xlim(), ax.get_ylim()
+    per_pt_x, per_pt_y = (x1 - x0) / width_pt, (y1 - y0) / height_pt
+    values = review.values
+    segments = [((i, values[i]), (i + 1, values[i + 1])) for i in range(len(values) - 1)]
+    levels = [0, review.start_value]   # the zero line and the perfect-play line
+    bars = [(m.move, m.lowest, m.highest) for m in review.moves]
+    points = [(i, v) for i, v in enumerate(values)]
+    placed: list[tuple[float, float, float, float]] = []
+    for m in sorted(marked, key=lambda m: m.move):
+        text = f"{m.player}:{m.dots[0]}-{m.dots[1]}"
+        w = (0.62 * font_size * len(text) + 4) * per_pt_x
+        h = (1.25 * font_size + 3) * per_pt_y
+        gap_x, gap_y = 6 * per_pt_x, 7 * per_pt_y
+        x, y = m.move, m.value_after
+        first = 1 if m.player == "B" else -1   # B's above the point, A's below, where there is room
+        candidates = [(0, first * (gap_y + h / 2)), (0, -first * (gap_y + h / 2)),
+                      (gap_x + w / 2, first * h * 0.6), (-gap_x - w / 2, first * h * 0.6),
+                      (gap_x + w / 2, -first * h * 0.6), (-gap_x - w / 2, -first * h * 0.6),
+                      (gap_x + w / 2, 0), (-gap_x - w / 2, 0),
+                      (0, first * (2 * gap_y + 1.5 * h)), (0, -first * (2 * gap_y + 1.5 * h))]
+        best, best_hits = None, None
+        for dx, dy in candidates:
+            cx, cy = x + dx, y + dy
+            box = (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)
+            if box[0] < x0 or box[2] > x1 or box[1] < y0 or box[3] > y1:
+                continue
+            hits = sum(box[1] <= level <= box[3] for level in levels)
+            hits += sum(box[0] <= bx <= box[2] and box[1] <= hi and lo <= box[3] for bx, lo, hi in bars)
+            hits += sum(_segment_hits_box(a, b, box) for a, b in segments)
+            hits += sum(box[0] - 3 * per_pt_x <= px <= box[2] + 3 * per_pt_x
+                        and box[1] - 3 * per_pt_y <= py <= box[3] + 3 * per_pt_y for px, py in points)
+            hits += 10 * sum(_label_boxes_overlap(box, other) for other in placed)
+            if best_hits is None or hits < best_hits:
+                best, best_hits = (cx, cy, box), hits
+            if hits == 0:
+                break
+        if best is None:   # no candidate inside the axes: above the point
+            cy = y + first * (gap_y + h / 2)
+            best = (x, cy, (x - w / 2, cy - h / 2, x + w / 2, cy + h / 2))
+        cx, cy, box = best
+        placed.append(box)
+        ax.text(cx, cy, text, ha="center", va="center", fontsize=font_size, zorder=6,
+                bbox={"boxstyle": "round,pad=0.1", "facecolor": "white", "edgecolor": "none", "alpha": 0.85})
+
+
+def plot_value_history(review: GameReview, ax=None, title: str | None = None, legend: bool = True, *,
+                       xlim: tuple[float, float] | None = None, ylim: tuple[float, float] | None = None,
+                       font_size: float = 9):
     """Plot the value for A after each move, like an engine's evaluation graph.
 
     The black line is the value for A at the start (move 0) and after each move.  At
@@ -24,21 +88,27 @@ def plot_value_history(review: GameReview, ax=None, title: str | None = None, le
     choice is the top tick for A and the bottom tick for B.  The dotted line is the
     value under perfect play from the start; the mistakes are circled in the colour of
     their grade and labelled with their player and dot pair (``B:2-5``, the Triangle
-    War notation of the records), B's above the point and A's below.  The y ticks are
-    the values of the parity that the value for A has in this game (every value for A
-    of one game has the same parity, `triangles_core.analysis.review`).
+    War notation of the records), placed where no line, bar, point or other label
+    crosses them (B's above the point and A's below where there is room).  The y
+    ticks are the values of the parity that the value for A has in this game (every
+    value for A of one game has the same parity, `triangles_core.analysis.review`).
 
     Parameters
     ----------
     review : GameReview
         The reviewed game.
     ax : matplotlib.axes.Axes, optional
-        Where to draw; a new figure of size 7 x 3.2 inches by default.
+        Where to draw; a new figure of size 4.4 x 3.2 inches by default.
     title : str, optional
         Axes title.
     legend : bool, default True
         Draw the legend below the axes (turn it off to draw one legend for a grid of
         plots from ``ax.get_legend_handles_labels()``).
+    xlim, ylim : (float, float), optional
+        Axis limits (to give several games one scale); set before the labels are placed.
+    font_size : float, default 9
+        Size of every text in points (9 pt stays at least 8 pt on a phone for a figure
+        up to 4.5 in wide).
 
     Returns
     -------
@@ -58,7 +128,7 @@ def plot_value_history(review: GameReview, ax=None, title: str | None = None, le
     import matplotlib.pyplot as plt
 
     if ax is None:
-        _, ax = plt.subplots(figsize=(7, 3.2))
+        _, ax = plt.subplots(figsize=(4.4, 3.2))
     values = review.values
     x = list(range(len(values)))
     extremes = values + [v for m in review.moves for v in (m.lowest, m.highest)]
@@ -77,29 +147,27 @@ def plot_value_history(review: GameReview, ax=None, title: str | None = None, le
     ax.axhline(review.start_value, color="#555555", linestyle=":", linewidth=1,
                label=f"perfect play from the start ({review.start_value:+d})")
     ax.plot(x, values, color="black", marker="o", markersize=3, linewidth=1.5, label="value for A", zorder=3)
+    marked = []
     for kind, colour in CLASSIFICATION_COLOURS.items():
-        marked = [m for m in review.moves if m.classification == kind]
-        if marked:
-            ax.scatter([m.move for m in marked], [m.value_after for m in marked], s=60, color=colour,
+        moves = [m for m in review.moves if m.classification == kind]
+        if moves:
+            ax.scatter([m.move for m in moves], [m.value_after for m in moves], s=60, color=colour,
                        zorder=5, label=kind, edgecolor="black", linewidth=0.5)
-            for m in marked:
-                above = m.player == "B"
-                ax.annotate(f"{m.player}:{m.dots[0]}-{m.dots[1]}", (m.move, m.value_after), textcoords="offset points",
-                            xytext=(0, 8 if above else -8), ha="center", va="bottom" if above else "top", fontsize=8,
-                            zorder=6, bbox={"boxstyle": "round,pad=0.1", "facecolor": "white", "edgecolor": "none",
-                                            "alpha": 0.8})
-    ax.set_xlim(-0.5, max(len(values) - 0.5, 1))
-    ax.set_ylim(bottom - 2.5, top + 2.5)
+            marked += moves
+    ax.set_xlim(*(xlim or (-0.5, max(len(values) - 0.5, 1))))
+    ax.set_ylim(*(ylim or (bottom - 2.5, top + 2.5)))
     parity = review.start_value % 2
-    ax.set_yticks([v for v in range(bottom - 2, top + 3) if v % 2 == parity])
-    ax.set_xticks(x)
-    ax.tick_params(labelsize=8)
-    ax.set_xlabel("move", fontsize=9)
-    ax.set_ylabel("value for A\n(> 0: A ahead)", fontsize=9)
-    if legend:
-        ax.legend(fontsize=8, loc="upper center", bbox_to_anchor=(0.5, -0.22), ncol=2, frameon=False)
+    low, high = ax.get_ylim()
+    ax.set_yticks([v for v in range(int(low) - 1, int(high) + 2) if v % 2 == parity and low <= v <= high])
+    ax.set_xticks([k for k in range(int(ax.get_xlim()[1]) + 1) if k >= ax.get_xlim()[0]])
+    ax.tick_params(labelsize=font_size)
+    ax.set_xlabel("move", fontsize=font_size)
+    ax.set_ylabel("value for A\n(> 0: A ahead)", fontsize=font_size)
     if title:
-        ax.set_title(title, fontsize=9)
+        ax.set_title(title, fontsize=font_size)
+    _place_mistake_labels(ax, review, marked, font_size)
+    if legend:
+        ax.legend(fontsize=font_size, loc="upper center", bbox_to_anchor=(0.5, -0.22), ncol=1, frameon=False)
     return ax
 
 
@@ -126,7 +194,8 @@ def plot_shares(ax, table: "pandas.DataFrame", x: str, *, group: str | None = No
     xlabel, title : str, optional
         Axis label and title.
     bars : bool, default True
-        Bars with error bars; False: points with error bars (for many values).
+        Bars with error bars; False: points with error bars (for many values), one
+        marker shape per group (circle, square, triangle, diamond).
     dodge : bool, default True
         Draw the groups side by side at each value of ``x``; False: all at ``x`` (for
         groups that never share a value, such as the winner of each margin).
@@ -162,13 +231,13 @@ def plot_shares(ax, table: "pandas.DataFrame", x: str, *, group: str | None = No
             ax.bar(positions, rows["share"], width=width * 0.9, color=c, label=label)
             ax.errorbar(positions, rows["share"], yerr=error, fmt="none", ecolor="black", elinewidth=0.8, capsize=2)
         else:
-            ax.errorbar(positions, rows["share"], yerr=error, fmt="o", markersize=3, color=c, elinewidth=0.8,
-                        capsize=0, label=label)
+            ax.errorbar(positions, rows["share"], yerr=error, fmt=_MARKERS[index % len(_MARKERS)], markersize=3.5,
+                        color=c, elinewidth=0.8, capsize=0, label=label)
     ax.set_ylim(bottom=0)
     ax.set_ylabel("share of games (95% CI)", fontsize=9)
     if xlabel:
         ax.set_xlabel(xlabel, fontsize=9)
     if title:
         ax.set_title(title, fontsize=9)
-    ax.tick_params(labelsize=8)
+    ax.tick_params(labelsize=9)
     return ax
