@@ -50,11 +50,11 @@ both the triangular and the square board (every bounded face is a cell).  ``D`` 
 every double-cross of the game: ``D0`` played before the loony endgame, and in it one per
 long chain the controller declines, two per declined loop, and one more if the component
 taken last is a loop (its last string completes two cells); whichever comes last, that is
-``L - 1`` plus an even number.  So the first
-player has the last turn iff ``V + D0 + L`` is even, and when no double-cross comes before
-the loony endgame (``D0 = 0``) iff ``V + L`` is even: Berlekamp's *long chain rule*, "the
-first player wants dots plus long chains to be even" (in full, dots plus double-crosses
-equals turns).  Notebook 09 measures how often ``D0`` is not 0 in play.  The rule names the player in
+``L - 1`` plus an even number.  So the first player has the last turn iff ``V + D0 + L``
+is even, and when no double-cross comes before the loony endgame (``D0 = 0``) iff
+``V + L`` is even: Berlekamp's *long chain rule*, in paraphrase "the first player wants
+dots plus long chains to be even" (in full, dots plus double-crosses equals turns).
+Notebook 09 measures how often ``D0`` is not 0 in play.  The rule names the player in
 control, not the winner: control costs two cells per declined chain and four per
 declined loop; the notebooks measure how often the controller wins.
 """
@@ -64,6 +64,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Iterable, Literal
 
+from ..common.checks import excerpt
 from ..games.cells import CellBoard
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -79,7 +80,14 @@ LONG_CHAIN = 3
 """The length from which a chain is long (Berlekamp 2000): the controller can decline it."""
 
 
-def cell_degrees(board: CellBoard, position: int) -> tuple[int, ...]:
+def _checked(board: CellBoard, position: object) -> int:
+    """The position as a bitmask, checked against the board (`CellBoard.position`)."""
+    if not isinstance(board, CellBoard):
+        raise ValueError(f"a cell board is needed, got {excerpt(board)}")
+    return board.position(position)  # type: ignore[arg-type]
+
+
+def cell_degrees(board: CellBoard, position: int | Iterable[int]) -> tuple[int, ...]:
     """The number of undrawn edges of each cell (0 for a complete cell), in cell order.
 
     Examples
@@ -88,15 +96,17 @@ def cell_degrees(board: CellBoard, position: int) -> tuple[int, ...]:
     >>> cell_degrees(board(2), board(2).position([1, 2]))
     (1, 3, 3, 3)
     """
+    position = _checked(board, position)
     return tuple(len(cell) - (position & mask).bit_count() for cell, mask in zip(board.cells, board.cell_masks))
 
 
-def capturable_cells(board: CellBoard, position: int) -> list[int]:
+def capturable_cells(board: CellBoard, position: int | Iterable[int]) -> list[int]:
     """Indices of the cells with exactly one undrawn edge (the next move there claims them)."""
+    position = _checked(board, position)
     return [k for k, d in enumerate(cell_degrees(board, position)) if d == 1]
 
 
-def safe_moves(board: CellBoard, position: int) -> list[int]:
+def safe_moves(board: CellBoard, position: int | Iterable[int]) -> list[int]:
     """The edges whose drawing completes no cell and makes no cell capturable.
 
     Examples
@@ -107,13 +117,15 @@ def safe_moves(board: CellBoard, position: int) -> list[int]:
     >>> safe_moves(board(1), 0b001)      # the second edge leaves the triangle capturable
     []
     """
+    position = _checked(board, position)
     degrees = cell_degrees(board, position)
     return [e for e in range(1, board.n_edges + 1)
             if not position >> (e - 1) & 1 and all(degrees[k] >= 3 for k in board.edge_cells[e - 1])]
 
 
-def is_loony_endgame(board: CellBoard, position: int) -> bool:
+def is_loony_endgame(board: CellBoard, position: int | Iterable[int]) -> bool:
     """True if the game is not over, nothing is capturable and no move is safe."""
+    position = _checked(board, position)
     degrees = cell_degrees(board, position)
     return position != board.full and 1 not in degrees and not safe_moves(board, position)
 
@@ -156,7 +168,7 @@ def _strings(board: CellBoard, position: int) -> tuple[list[list[int]], dict[int
     return cell_edges, edge_cells
 
 
-def components(board: CellBoard, position: int) -> list[Component]:
+def components(board: CellBoard, position: int | Iterable[int]) -> list[Component]:
     """The components of the unclaimed cells, each a chain, a loop or complex.
 
     Returns
@@ -174,6 +186,7 @@ def components(board: CellBoard, position: int) -> list[Component]:
     >>> [(c.kind, c.size) for c in components(b, b.position([1, 2, 3, 8, 9, 10]))]
     [('chain', 3)]
     """
+    position = _checked(board, position)
     degrees = cell_degrees(board, position)
     cell_edges, edge_cells = _strings(board, position)
     seen: set[int] = set()
@@ -217,7 +230,7 @@ def _ordered(members: list[int], cell_edges: list[list[int]], edge_cells: dict[i
     return tuple(order)
 
 
-def loony_moves(board: CellBoard, position: int) -> list[int]:
+def loony_moves(board: CellBoard, position: int | Iterable[int]) -> list[int]:
     """The moves that open a loop, a long chain, or a 2-chain at an end (module docstring).
 
     Only moves in chains and loops are classified; a move in a complex component is not
@@ -231,6 +244,7 @@ def loony_moves(board: CellBoard, position: int) -> list[int]:
     >>> loony_moves(b, b.position([1, 2, 3, 8, 9, 10]))   # a chain of 3 boxes: all 4 strings
     [4, 5, 6, 7]
     """
+    position = _checked(board, position)
     if capturable_cells(board, position):
         return []
     _, edge_cells = _strings(board, position)
@@ -372,11 +386,22 @@ def first_loony_endgames(board: CellBoard, games: "pandas.DataFrame") -> "pandas
     """
     import pandas as pd
 
+    if not isinstance(board, CellBoard):
+        raise ValueError(f"a cell board is needed, got {excerpt(board)}")
+    needed = {"game", "position", "player", "value"}
+    if not isinstance(games, pd.DataFrame) or not needed <= set(games.columns):
+        raise ValueError(f"games must be a DataFrame of play_games with columns {sorted(needed)}, got {excerpt(games)}")
+    played_on = games.attrs.get("board")
+    if played_on is not None and played_on != board.key:
+        raise ValueError(f"the games were played on the board {played_on!r}, not on the {board.label}")
+    for column in ("game", "position", "value"):
+        if not pd.api.types.is_integer_dtype(games[column]):
+            raise ValueError(f"column {column!r} of games must hold integers, got {games[column].dtype}")
     rows = []
     for game, position, player, value in zip(games["game"], games["position"], games["player"], games["value"]):
         if rows and rows[-1][0] == game:
             continue
-        p = int(position)
+        p = board.position(int(position))
         if not is_loony_endgame(board, p):
             continue
         a = analyse_endgame(board, p)

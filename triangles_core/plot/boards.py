@@ -15,6 +15,7 @@ from typing import Mapping, Sequence
 
 import matplotlib
 import matplotlib.pyplot as plt
+import matplotlib.transforms
 import numpy as np
 from matplotlib.cm import ScalarMappable
 from matplotlib.colors import BoundaryNorm, ListedColormap, Normalize
@@ -28,8 +29,9 @@ from ..games.cells import CellBoard, Position
 from .export import SVG_HASH_SALT
 from .palette import CLASS_COLOURS, OWNER_COLOURS, value_colormap
 
-__all__ = ["VALUE_FLOOR", "ValueNorm", "add_value_colorbar", "cell_owners", "draw_edge_classes", "draw_position",
-           "draw_principal_variation", "owner_handles", "position_figure", "position_svg", "value_norm"]
+__all__ = ["LABEL_POINTS", "MAX_WIDTH", "TITLE_POINTS", "VALUE_FLOOR", "ValueNorm", "add_value_colorbar",
+           "cell_owners", "draw_edge_classes", "draw_position", "draw_principal_variation", "owner_handles",
+           "position_figure", "position_svg", "value_norm"]
 
 
 def _extent(board: CellBoard, pad: float = 0.3) -> tuple[float, float, float, float]:
@@ -37,6 +39,17 @@ def _extent(board: CellBoard, pad: float = 0.3) -> tuple[float, float, float, fl
     ys = [y for _, y in board.dot_coordinates]
     return min(xs) - pad, max(xs) + pad, min(ys) - pad, max(ys) + pad
 
+
+LABEL_POINTS = 9
+"""Font size of every label drawn on a board (edge numbers, move values, dot numbers) and of
+keys and colour bars, in points at the saved size: a figure at most 4.5 in wide is shown on
+a phone at no less than 8 pt."""
+
+TITLE_POINTS = 10
+"""Font size of board titles, in points."""
+
+MAX_WIDTH = 4.5
+"""The widest figure, in inches, that the figure functions of this module make (phone width)."""
 
 VALUE_FLOOR = 0.2
 """Where the value colours start: a value of +-1 is drawn at this fraction of the way from
@@ -134,7 +147,9 @@ def draw_position(ax, board: CellBoard, position: Position = 0, move_values: Map
         Colour scale limit for ``move_values``; by default the board's number of cells,
         which bounds every value, so that all figures of one board share one scale.
     colorbar : bool, default False
-        Add a colour bar of move values beside the axes, with the optimal-move key.
+        Add a colour bar of move values below the axes, with the optimal-move key
+        (`add_value_colorbar`).  A figure holding only this axes, without constrained
+        layout, is made taller by the bar's height so that the board keeps its size.
     title : str, optional
         Axes title.
 
@@ -169,10 +184,11 @@ def draw_position(ax, board: CellBoard, position: Position = 0, move_values: Map
             ax.plot([x0, x1], [y0, y1], color="black" if optimal else "#8c8c8c", linewidth=9 if optimal else 7,
                     solid_capstyle="round", zorder=1)
             ax.plot([x0, x1], [y0, y1], color=colour, linewidth=5.5, solid_capstyle="round", zorder=1)
-            text = f"{number}: {value:+d}" if edge_numbers else f"{value:+d}"
-            ax.text(mx, my, text, ha="center", va="center", fontsize=9, zorder=4,
+            shown_value = f"{value:+d}" if value else "0"
+            text = f"{number}: {shown_value}" if edge_numbers else shown_value
+            ax.text(mx, my, text, ha="center", va="center", fontsize=LABEL_POINTS, zorder=4,
                     fontweight="bold" if optimal else "normal",
-                    bbox=dict(boxstyle="round,pad=0.2", facecolor="white", edgecolor="black" if optimal else colour,
+                    bbox=dict(boxstyle="round,pad=0.12", facecolor="white", edgecolor="black" if optimal else colour,
                               linewidth=1.6 if optimal else 1))
             label = None
         else:
@@ -186,7 +202,7 @@ def draw_position(ax, board: CellBoard, position: Position = 0, move_values: Map
                 ax.plot([x0, x1], [y0, y1], color=highlight[number], linewidth=4.5, solid_capstyle="round",
                         zorder=3)
         if label is not None:
-            ax.text(mx, my, label, ha="center", va="center", fontsize=8, zorder=4,
+            ax.text(mx, my, label, ha="center", va="center", fontsize=LABEL_POINTS, zorder=4,
                     bbox=dict(boxstyle="circle,pad=0.15", facecolor="white", edgecolor="#888888", linewidth=0.5))
     ax.scatter([x for x, _ in xy], [y for _, y in xy], s=30, color="black", zorder=5)
     if dot_numbers:
@@ -197,7 +213,7 @@ def draw_position(ax, board: CellBoard, position: Position = 0, move_values: Map
             if dx * dx + dy * dy < 0.09:  # a dot near the middle: label it above and to the right
                 dx, dy = 0.6, 0.8
             scale = 0.17 / (dx * dx + dy * dy) ** 0.5
-            ax.text(x + dx * scale, y + dy * scale, f"v{d}", ha="center", va="center", fontsize=8,
+            ax.text(x + dx * scale, y + dy * scale, f"v{d}", ha="center", va="center", fontsize=LABEL_POINTS,
                     color="#555555", zorder=5, bbox=dict(boxstyle="round,pad=0.05", facecolor="white",
                                                           edgecolor="none", alpha=0.8))
     ax.set_aspect("equal")
@@ -206,23 +222,30 @@ def draw_position(ax, board: CellBoard, position: Position = 0, move_values: Map
     ax.set_xlim(x0, x1)
     ax.set_ylim(y0, y1)
     if title:
-        ax.set_title(title, fontsize=10)
+        ax.set_title(title, fontsize=TITLE_POINTS)
     if move_values is None:
         return None
     mappable = ScalarMappable(norm=norm, cmap=cmap)
     if colorbar:
-        add_value_colorbar(ax.figure, mappable, ax)
+        fig = ax.figure
+        engine = fig.get_layout_engine()
+        if len(fig.axes) == 1 and not (engine is not None and type(engine).__name__ == "ConstrainedLayoutEngine"):
+            # a one-board figure sized for the board alone: grow it so that the bar below does not shrink the board
+            fig.set_size_inches(fig.get_figwidth(), fig.get_figheight() + _BAR_INCHES)
+        add_value_colorbar(fig, mappable, ax)
     return mappable
 
 
 def add_value_colorbar(fig, mappable, axes, label: str = "value of the move for its mover", *,
-                       values=None, optimal_key: bool = True):
+                       values=None, optimal_key: bool = True, location: str = "bottom", contiguous: bool = False):
     """A colour bar of the values shown, one labelled colour per value, for one or more axes.
 
     The bar is discrete: one swatch per value that occurs in the figure (by default the
     move values `draw_position` labelled on ``axes``), in the colour that value has on the
     board's scale, labelled with the integer.  Values of the positions of a cell board
-    have the parity of its unclaimed cells, so the labels often step by 2.
+    have the parity of its unclaimed cells, so the labels often step by 2.  By default the
+    bar lies below the boards, horizontal, so that a figure keeps its width (phone
+    standard: keys below the plot, text at `LABEL_POINTS`).
 
     Parameters
     ----------
@@ -239,10 +262,21 @@ def add_value_colorbar(fig, mappable, axes, label: str = "value of the move for 
         scale if none was recorded).
     optimal_key : bool, default True
         Add the key to the optimal moves (bold, outlined) to the label.
+    location : {"bottom", "right"}, default "bottom"
+        Where the bar goes: below the axes (horizontal) or beside them (vertical).
+    contiguous : bool, default False
+        List every integer from the lowest value to the highest, so that equal steps of
+        the bar are equal steps of value (for values of both parities, such as the nodes
+        of a position graph); by default only the values that occur.
 
     Returns
     -------
     matplotlib.colorbar.Colorbar
+
+    Raises
+    ------
+    ValueError
+        If ``location`` is neither ``"bottom"`` nor ``"right"``.
 
     Examples
     --------
@@ -253,33 +287,54 @@ def add_value_colorbar(fig, mappable, axes, label: str = "value of the move for 
     >>> s = solve(3)
     >>> fig, ax = plt.subplots()
     >>> bar = add_value_colorbar(fig, draw_position(ax, s.board, 0, s.move_values(0)), ax)
-    >>> [t.get_text() for t in bar.ax.get_yticklabels()]
+    >>> [t.get_text() for t in bar.ax.get_xticklabels()]
     ['-5', '-3']
     >>> plt.close(fig)
     """
+    if location not in ("bottom", "right"):
+        raise ValueError(f"location must be 'bottom' or 'right', got {location!r}")
     axes_list = list(axes) if isinstance(axes, (list, tuple, np.ndarray)) else [axes]
     if values is None:
         values = set().union(*(_SHOWN_VALUES.get(a, set()) for a in axes_list))
     shown = sorted({int(v) for v in values})
+    if shown and contiguous:
+        shown = list(range(shown[0], shown[-1] + 1))
     if not shown:
         limit = int(round(mappable.norm.vmax))
         shown = list(range(-limit, limit + 1))
     colours = [mappable.cmap(mappable.norm(v)) for v in shown]
     n = len(shown)
     swatches = ScalarMappable(norm=BoundaryNorm(np.arange(n + 1), n), cmap=ListedColormap(colours))
-    bar = fig.colorbar(swatches, ax=axes, shrink=min(0.75, 0.12 + 0.09 * n), pad=0.02, aspect=max(4, 2.5 * n),
-                       ticks=np.arange(n) + 0.5)
-    bar.ax.set_yticklabels([f"{v:+d}" if v else "0" for v in shown])
-    bar.ax.tick_params(labelsize=9, length=0)
+    names = [f"{v:+d}" if v else "0" for v in shown]
+    text = label + ("\n(bold, outlined: optimal moves)" if optimal_key else "")
+    if location == "bottom":
+        # absolute sizes: swatches about 0.4 in long, the bar 0.22 in thick, whatever the width of the boards
+        span = matplotlib.transforms.Bbox.union([a.get_position() for a in axes_list]).width * fig.get_figwidth()
+        length = min(0.9 * span, 0.2 + 0.4 * n)
+        bar = fig.colorbar(swatches, ax=axes, location="bottom", shrink=length / span, pad=0.03,
+                           aspect=length / 0.22, ticks=np.arange(n) + 0.5)
+        bar.ax.set_xticklabels(names)
+    else:
+        bar = fig.colorbar(swatches, ax=axes, shrink=min(0.75, 0.12 + 0.09 * n), pad=0.02, aspect=max(4, 2.5 * n),
+                           ticks=np.arange(n) + 0.5)
+        bar.ax.set_yticklabels(names)
+    bar.ax.tick_params(labelsize=LABEL_POINTS, length=0)
     bar.outline.set_linewidth(0.5)
-    bar.set_label(label + ("\n(bold, outlined: optimal moves)" if optimal_key else ""), fontsize=9)
+    bar.set_label(text, fontsize=LABEL_POINTS)
     return bar
 
 
-def _board_size(board: CellBoard, scale: float = 0.9) -> tuple[float, float]:
-    # scale: inches per unit of dot spacing; 0.9 fits a value label, 1.5 an ``edge: value`` one
+def _board_size(board: CellBoard, scale: float = 0.9, max_width: float | None = None) -> tuple[float, float]:
+    # scale: inches per unit of dot spacing; 0.9 fits a value label, 1.5 an ``edge: value`` one;
+    # max_width caps the width (phone standard), shrinking the scale to fit
     x0, x1, y0, y1 = _extent(board)
-    return 1.2 + scale * (x1 - x0), 1.0 + scale * (y1 - y0)
+    if max_width is not None:
+        scale = min(scale, (max_width - 0.5) / (x1 - x0))
+    return 0.3 + scale * (x1 - x0), 0.6 + scale * (y1 - y0)
+
+
+_BAR_INCHES = 1.0
+"""Height added below a board for the colour bar of its move values (`add_value_colorbar`)."""
 
 
 def position_figure(solution: Solution, position: Position | list[int] = 0, show_moves: bool = False,
@@ -302,11 +357,23 @@ def position_figure(solution: Solution, position: Position | list[int] = 0, show
     Returns
     -------
     matplotlib.figure.Figure
-        Save it with `triangles_core.plot.export.save_figure`.
+        At most `MAX_WIDTH` inches wide, the colour bar (with ``show_moves``) below the
+        board.  Save it with `triangles_core.plot.export.save_figure`.
+
+    Examples
+    --------
+    >>> import matplotlib
+    >>> matplotlib.use("Agg")
+    >>> import matplotlib.pyplot as plt
+    >>> from triangles_core.engine.solvers import solve
+    >>> fig = position_figure(solve(3), 0, show_moves=True, edge_numbers=True)
+    >>> bool(fig.get_size_inches()[0] <= MAX_WIDTH)
+    True
+    >>> plt.close(fig)
     """
     p = solution.position(position)
-    width, height = _board_size(solution.board, 1.5 if show_moves and edge_numbers else 0.9)
-    fig, ax = plt.subplots(figsize=(width + (1.6 if show_moves else 0), height))
+    width, height = _board_size(solution.board, 1.5 if show_moves and edge_numbers else 0.9, MAX_WIDTH)
+    fig, ax = plt.subplots(figsize=(width, height + (_BAR_INCHES if show_moves else 0)), layout="constrained")
     draw_position(ax, solution.board, p, solution.move_values(p) if show_moves else None, colorbar=show_moves,
                   edge_numbers=edge_numbers, title=title)
     return fig
@@ -320,8 +387,8 @@ def position_svg(view: DrawnPosition) -> str:
     str
         A standalone SVG document.
     """
-    width, height = _board_size(view.board)
-    fig, ax = plt.subplots(figsize=(width + (1.6 if view.move_values else 0), height))
+    width, height = _board_size(view.board, max_width=MAX_WIDTH)
+    fig, ax = plt.subplots(figsize=(width, height + (_BAR_INCHES if view.move_values else 0)), layout="constrained")
     draw_position(ax, view.board, view.position, view.move_values, colorbar=bool(view.move_values), title=view.title)
     buffer = io.StringIO()
     with matplotlib.rc_context({"svg.hashsalt": SVG_HASH_SALT}):
@@ -388,8 +455,8 @@ def owner_handles(board: CellBoard) -> list[Patch]:
             Patch(color=OWNER_COLOURS["B"], label=f"{cell} claimed by B")]
 
 
-def draw_principal_variation(solution: Solution, position: Position = 0, columns: int = 3, *,
-                             plies: Sequence[int] | None = None, panel_inches: float = 1.9):
+def draw_principal_variation(solution: Solution, position: Position = 0, columns: int = 2, *,
+                             plies: Sequence[int] | None = None, panel_inches: float = 2.15):
     """Draw a principal variation move by move, one small board per move.
 
     Each panel shows the position after the move, the move itself highlighted in the
@@ -403,13 +470,15 @@ def draw_principal_variation(solution: Solution, position: Position = 0, columns
         A solved cell board.
     position : int, default 0
         Starting position (bitmask).
-    columns : int, default 3
-        Panels per row (3 keeps the panels legible at phone width).
+    columns : int, default 2
+        Panels per row (2 panels of the default width make a figure 4.3 in wide, legible
+        at phone width with 10 pt titles).
     plies : sequence of int, optional
         The move numbers (1-based) to draw, for example ``range(9, 16)`` for a stretch of
         the line; by default every move.  Scores in the titles count the whole line.
-    panel_inches : float, default 1.9
+    panel_inches : float, default 2.15
         Width of one panel in inches (the figure is ``columns * panel_inches`` wide).
+        The key lies below the panels.
 
     Returns
     -------
@@ -440,8 +509,8 @@ def draw_principal_variation(solution: Solution, position: Position = 0, columns
     rows = max(1, math.ceil(len(chosen) / columns))
     width, height = _board_size(board)
     panel = panel_inches
-    fig, axes = plt.subplots(rows, columns, figsize=(panel * columns, panel * height / width * rows + 0.8 * rows),
-                             squeeze=False)
+    fig, axes = plt.subplots(rows, columns, figsize=(panel * columns, (panel * height / width + 0.2) * rows + 1.2),
+                             squeeze=False, layout="constrained")
     scores = []
     score = {"A": 0, "B": 0}
     for step in steps:
@@ -457,8 +526,6 @@ def draw_principal_variation(solution: Solution, position: Position = 0, columns
     for ax in list(axes.flat)[len(chosen):]:
         ax.axis("off")
     cell = board.cell_name
-    legend_rows = 5 if columns <= 3 else 2
-    fig.tight_layout(rect=(0, (0.25 * legend_rows + 0.15) / fig.get_figheight(), 1, 1))
     fig.legend(handles=[*owner_handles(board),
                         Line2D([], [], color="#222222", linewidth=3, label=f"{board.edge_name} drawn before"),
                         Line2D([], [], color=OWNER_COLOURS["A"], linewidth=4.5,
@@ -466,7 +533,7 @@ def draw_principal_variation(solution: Solution, position: Position = 0, columns
                                label="the move, in its player's colour"),
                         Line2D([], [], linestyle="none", marker="$*$", color="black", markersize=9,
                                label=f"in a title: one {cell} claimed by the move")],
-               loc="lower center", ncol=1 if columns <= 3 else 3, fontsize=9, frameon=False)
+               loc="outside lower center", ncol=1 if columns <= 3 else 3, fontsize=LABEL_POINTS, frameon=False)
     return fig
 
 
@@ -486,6 +553,10 @@ def draw_edge_classes(ax, board: CellBoard, classes: Mapping[str, Sequence[int]]
         Label every edge with its number.
     title : str, optional
         Axes title.
+
+    Notes
+    -----
+    The legend lies below the board (phone standard); edge numbers are `LABEL_POINTS`.
     """
 
     xy = board.dot_coordinates
@@ -497,7 +568,7 @@ def draw_edge_classes(ax, board: CellBoard, classes: Mapping[str, Sequence[int]]
             ax.plot([x0, x1], [y0, y1], color=colour, linewidth=6, solid_capstyle="round", zorder=1)
             if edge_numbers:
                 mx, my = board.edge_midpoint(edge)
-                ax.text(mx, my, str(edge), ha="center", va="center", fontsize=8, zorder=4,
+                ax.text(mx, my, str(edge), ha="center", va="center", fontsize=LABEL_POINTS, zorder=4,
                         bbox=dict(boxstyle="circle,pad=0.15", facecolor="white", edgecolor=colour, linewidth=1))
         handles.append(Line2D([], [], color=colour, linewidth=6, label=name))
     ax.scatter([x for x, _ in xy], [y for _, y in xy], s=30, color="black", zorder=5)
@@ -506,6 +577,6 @@ def draw_edge_classes(ax, board: CellBoard, classes: Mapping[str, Sequence[int]]
     x0, x1, y0, y1 = _extent(board)
     ax.set_xlim(x0, x1)
     ax.set_ylim(y0, y1)
-    ax.legend(handles=handles, loc="upper left", bbox_to_anchor=(1.0, 1.0), frameon=False, fontsize=9)
+    ax.legend(handles=handles, loc="upper center", bbox_to_anchor=(0.5, 0.0), frameon=False, fontsize=LABEL_POINTS)
     if title:
-        ax.set_title(title, fontsize=10)
+        ax.set_title(title, fontsize=TITLE_POINTS)

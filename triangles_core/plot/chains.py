@@ -8,7 +8,7 @@ from matplotlib.patches import Patch
 
 from ..analysis.chains import components
 from ..games.cells import CellBoard, Position
-from .boards import draw_position
+from .boards import LABEL_POINTS, draw_position
 from .palette import COMPONENT_COLOURS
 
 __all__ = ["UNCLAIMED_HATCH", "component_handles", "draw_components"]
@@ -27,7 +27,7 @@ def draw_components(ax, board: CellBoard, position: Position, *, owners: Mapping
     """Draw a position with its unclaimed cells coloured by the chain, loop or complex component they form.
 
     Each component is labelled at its middle cell with its kind and size ("3-chain",
-    "6-loop", "5-junction" for a component with a junction); its cells are hatched
+    "6-loop", "5-junction" for a component with a junction; in `LABEL_POINTS` type); its cells are hatched
     (`UNCLAIMED_HATCH`) in the colour of its kind, while claimed cells keep their owners'
     solid colours (`draw_position`).
 
@@ -71,7 +71,7 @@ def draw_components(ax, board: CellBoard, position: Position, *, owners: Mapping
         x = sum(xy[d - 1][0] for d in dots) / len(dots)
         y = sum(xy[d - 1][1] for d in dots) / len(dots)
         name = "junction" if component.kind == "complex" else component.kind
-        ax.text(x, y, f"{component.size}-{name}", ha="center", va="center", fontsize=8, zorder=6,
+        ax.text(x, y, f"{component.size}-{name}", ha="center", va="center", fontsize=LABEL_POINTS, zorder=6,
                 bbox=dict(boxstyle="round,pad=0.15", facecolor="white", edgecolor=colour, linewidth=1))
     draw_position(ax, board, position, owners=owners, edge_numbers=edge_numbers, title=title)
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import networkx as nx
 
-from .boards import value_norm
+from .boards import LABEL_POINTS, TITLE_POINTS, value_norm
 from .palette import value_colormap
 
 __all__ = ["draw_value_graph", "layered_layout"]
@@ -57,7 +57,7 @@ PASS_ARC = {"color": "#9a9a9a", "style": (0, (3, 2)), "width": 0.8}
 
 def draw_value_graph(ax, graph: nx.DiGraph, *, value_limit: int | None = None, labels: bool = False,
                      colorbar: bool = True, title: str | None = None, arc_key: bool = True,
-                     label_size: float = 8) -> dict:
+                     label_size: float = LABEL_POINTS) -> dict:
     """Draw a small position graph, one column per number of drawn edges, nodes coloured by value.
 
     Uses `layered_layout` (no randomness).  The x axis shows the levels (edges drawn);
@@ -81,12 +81,16 @@ def draw_value_graph(ax, graph: nx.DiGraph, *, value_limit: int | None = None, l
     labels : bool, default False
         Write each node's value on it.
     colorbar : bool, default True
-        Add a colour bar of the values that occur, one labelled colour each.
+        Add a colour bar below the plot (`triangles_core.plot.boards.add_value_colorbar`),
+        one labelled colour per integer from the lowest value to the highest, so that
+        equal steps of the bar are equal steps of value.
     title : str, optional
         Axes title.
     arc_key : bool, default True
-        Add a legend telling claiming arcs from passing ones.
-    label_size : float, default 8
+        Add a legend telling claiming arcs from passing ones: in a figure with constrained
+        layout a figure legend below the plot and its colour bar (the phone standard),
+        otherwise above the plot, under the title.
+    label_size : float, default `LABEL_POINTS`
         Font size of the node labels, in points.
 
     Returns
@@ -133,20 +137,28 @@ def draw_value_graph(ax, graph: nx.DiGraph, *, value_limit: int | None = None, l
                                                 else "0" for v in nodes}, font_size=label_size, ax=ax)
     levels = sorted({x for x, _ in layout.values()})
     ax.set_xticks(levels)
-    ax.tick_params(axis="x", which="both", bottom=True, labelbottom=True, labelsize=8)  # networkx hides them
+    # networkx hides the ticks: show them again
+    ax.tick_params(axis="x", which="both", bottom=True, labelbottom=True, labelsize=LABEL_POINTS)
     ax.tick_params(axis="y", left=False, labelleft=False)
-    ax.set_xlabel("edges drawn", fontsize=9)
+    ax.set_xlabel("edges drawn", fontsize=LABEL_POINTS)
     for side in ("top", "right", "left"):
         ax.spines[side].set_visible(False)
-    if arc_key:
-        ax.legend(handles=[Line2D([], [], color=CLAIM_ARC["color"], linewidth=CLAIM_ARC["width"] + 0.4,
-                                  label="move that claims (same player moves again)"),
-                           Line2D([], [], color=PASS_ARC["color"], linewidth=PASS_ARC["width"] + 0.4,
-                                  linestyle=PASS_ARC["style"], label="move that passes the turn")],
-                  loc="upper center", bbox_to_anchor=(0.5, -0.14), ncol=2, fontsize=8, frameon=False)
     if colorbar:
         add_value_colorbar(ax.figure, ScalarMappable(norm=norm, cmap=cmap), ax, "value for the player to move",
-                           values=values, optimal_key=False)
+                           values=values, optimal_key=False, contiguous=True)
+    engine = ax.figure.get_layout_engine()
+    constrained = engine is not None and type(engine).__name__ == "ConstrainedLayoutEngine"
+    if arc_key:
+        handles = [Line2D([], [], color=CLAIM_ARC["color"], linewidth=CLAIM_ARC["width"] + 0.4,
+                          label="move that claims (same player moves again)"),
+                   Line2D([], [], color=PASS_ARC["color"], linewidth=PASS_ARC["width"] + 0.4,
+                          linestyle=PASS_ARC["style"], label="move that passes the turn")]
+        if constrained:
+            ax.figure.legend(handles=handles, loc="outside lower center", ncol=1, fontsize=LABEL_POINTS,
+                             frameon=False)
+        else:
+            ax.legend(handles=handles, loc="lower center", bbox_to_anchor=(0.5, 1.0), ncol=1,
+                      fontsize=LABEL_POINTS, frameon=False)
     if title:
-        ax.set_title(title, fontsize=10)
+        ax.set_title(title, fontsize=TITLE_POINTS, pad=40 if arc_key and not constrained else 6)
     return layout
