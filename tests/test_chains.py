@@ -125,3 +125,22 @@ def test_first_loony_endgames_of_perfect_side3_play_have_one_long_chain():
     applied = ends[ends["rule_applies"]]
     assert len(applied) > 100
     assert set(applied["long_chains"]) == {1} and set(applied["rule"]) == {"controller wins"}
+
+
+@pytest.mark.parametrize("position", [-1, 2**100, 1.5, None, "1 2"])
+def test_every_chain_function_checks_its_position(position):
+    from triangles_core.analysis import chains
+
+    for function in (chains.cell_degrees, chains.capturable_cells, chains.safe_moves, chains.is_loony_endgame,
+                     chains.components, chains.loony_moves, chains.analyse_endgame):
+        with pytest.raises(ValueError):
+            function(board(3), position)
+
+
+def test_first_loony_endgames_refuses_games_of_another_board_or_frame():
+    s = solve(3)
+    games = play_games(s, "random", games=5, seed=0)
+    with pytest.raises(ValueError, match="played on the board"):
+        first_loony_endgames(board(4), games)
+    with pytest.raises(ValueError, match="columns"):
+        first_loony_endgames(s.board, games.drop(columns="game"))

@@ -19,7 +19,7 @@ def test_an_endless_record_is_refused_after_a_bounded_read():
 
 @pytest.mark.parametrize("args, message", [
     (["--side", "\u0663"], "argument --side: expected a side such as 3"),   # ARABIC-INDIC DIGIT THREE
-    (["--side", "5"], "argument --side: invalid choice"),
+    (["--side", "5"], "argument --side: side '5' is out of range"),
     (["--boxes", "0x1"], "a board needs at least 1 row and 1 column"),
     (["--boxes", "4x4"], "boxes have 40 lines"),
 ])
@@ -65,3 +65,19 @@ def test_a_file_name_the_output_cannot_encode_is_shown_escaped(tmp_path):
 def test_no_case_zero_after_zero_scenarios():
     result = judge("zoj1039", "0\n1\n")
     assert_one_line_error(result, "triangles judge zoj1039: error: line 2, token '1': unexpected token")
+
+
+@pytest.mark.parametrize("args, said", [(["--side", "99999"], "side '99999' is out of range"),
+                                        (["--boxes", "99999999999999999999x1"], "too many boxes")])
+def test_a_number_too_long_is_quoted_as_typed(args, said):
+    result = triangles("solve", *args)
+    assert_one_line_error(result, "triangles solve: error: ")
+    assert said in result.stderr and "10000" not in result.stderr
+
+
+def test_a_review_never_overwrites_its_own_record(tmp_path):
+    record = tmp_path / "rec.txt"
+    record.write_text("1 2 3\n")
+    result = triangles("review", "--csv", str(record), str(record))
+    assert_one_line_error(result, "triangles review: error: --csv")
+    assert record.read_text() == "1 2 3\n"

@@ -95,3 +95,40 @@ def test_a_forged_table_with_a_consistent_checksum_is_caught_and_recomputed(tmp_
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         assert (cached_table(b, lambda: pytest.fail("recomputed"), lambda t: recurrence_problem(b, t)) == good).all()
+
+
+def test_a_cached_table_read_from_disk_is_not_the_answer_to_use_cache_false(tmp_path, monkeypatch):
+    monkeypatch.setenv(store.CACHE_ENV, str(tmp_path))
+    from triangles_core.engine import solvers
+
+    assert solvers.solve(2, use_cache=False).value(0) == -2
+    s = tc.solve(3)
+    with pytest.raises(ValueError):
+        s.values.flags.writeable = True       # a view of a read-only table cannot be made writable
+    assert tc.solve(3).value([]) == -3
+
+
+@pytest.mark.parametrize("call", [
+    lambda: tc.solve_cells("side3"), lambda: tc.Solution(None, np.zeros(2, np.int8)),
+    lambda: verify_table(None, np.zeros(2, np.int8)), lambda: tc.review_game("1 2"),
+    lambda: tc.review_game(tc.GameRecord.from_moves(3, [1]), "x"), lambda: tc.parse_record(b"1 2"),
+    lambda: tc.parse_record("start: 1 1", warn=5), lambda: tc.GameRecord.from_moves(3, None),
+    lambda: __import__("triangles_core.analysis.review", fromlist=["x"]).classify(2.5),
+    lambda: __import__("triangles_core.analysis.review", fromlist=["x"]).classify(True),
+], ids=["solve_cells-str", "Solution-None", "verify-None", "review-str", "review-solution-str", "parse-bytes",
+        "parse-warn", "from_moves-None", "classify-float", "classify-bool"])
+def test_wrong_types_are_refused_with_the_projects_message(call):
+    with pytest.raises(ValueError):
+        call()
+
+
+@pytest.mark.parametrize("args", [
+    ([(0, 0), (1, 0), (2, 0)], [(1, 2), (1, 3), (2, 3)], [(1, 1, 2)], [(1, 2, 3)]),     # an edge twice in a cell
+    ([(0, 0), (1, 0)], [(1.5, 2)], [], [(1, 2)]),                                        # a dot that is no integer
+    ([(0, 0), (1, 0), (2, 0)], [(1, 2), (1, 3), (2, 3)], [(1, 2, 3)], []),               # no symmetry
+    ([(0, 0), (1, 0), (2, 0)], [(1, 2), (1, 3), (2, 3)], [(1, 2, 3)], [(1, 2)]),         # a short symmetry
+    ([(0, 0)], [], [], [(1,)]),                                                          # no edge
+])
+def test_a_malformed_cell_board_is_refused(args):
+    with pytest.raises(ValueError):
+        tc.CellBoard("f", "f", *args)

@@ -84,3 +84,26 @@ def test_wilson_interval_contains_the_share_and_stays_in_the_unit_interval():
 def test_bad_arguments_are_refused_before_any_game_is_played(side3, kwargs, message):
     with pytest.raises(ValueError, match=message):
         play_games(side3, **kwargs)
+
+
+def test_more_moves_than_recorded_at_most_are_refused_before_playing(side3):
+    with pytest.raises(ValueError, match="rows, more than"):
+        play_games(side3, games=1_000_000)
+
+
+@pytest.mark.parametrize("temperature", [np.float32(0.5), np.int64(2), 3])
+def test_numpy_temperatures_are_numbers(side3, temperature):
+    assert len(play_games(side3, "softmax", games=2, temperature=temperature)) == 36
+
+
+@pytest.mark.parametrize("args", [(5, 3), (1, 0), (-1, 3)])
+def test_wilson_interval_refuses_impossible_counts(args):
+    with pytest.raises(ValueError):
+        wilson_interval(*args)
+
+
+def test_play_games_needs_a_value_table_and_statistics_a_games_frame():
+    with pytest.raises(ValueError, match="value table"):
+        play_games(None)
+    with pytest.raises(ValueError, match="DataFrame"):
+        play_statistics(None)

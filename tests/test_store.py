@@ -191,3 +191,11 @@ def test_a_table_saved_by_an_older_version_is_verified_once_then_mapped(tmp_path
     assert isinstance(load_verified(path, shape=(256,), dtype=np.int8, memory_map=True), np.memmap)
     assert "# verified " in path.with_name("t.npy.sha256").read_text()
     assert isinstance(load_verified(path, shape=(256,), dtype=np.int8, memory_map=True), np.memmap)
+
+
+def test_a_table_found_wrong_is_discarded_with_its_sidecar(cache):
+    path = store.table_path(board(2))
+    save_with_checksum(path, table())
+    assert store.discard_cached_table(board(2)) == path
+    assert not path.exists() and not path.with_name(path.name + ".sha256").exists()
+    assert store.discard_cached_table(board(2)) is None

@@ -29,17 +29,18 @@ Move values come from the value table through the one compiled rule
 from __future__ import annotations
 
 import math
+import numbers
 
 import numpy as np
 import pandas as pd
 
-from ..common.checks import is_integer
+from ..common.checks import excerpt, is_integer
 from ..engine.compiled import compiled
 from ..engine.retrograde import cell_tables, claims, move_value
 from ..engine.tables import Solution, check_values
 
 
-__all__ = ["PLAY_COLUMNS", "POLICIES", "mean_interval", "play_games", "play_statistics", "wilson_interval"]
+__all__ = ["MAX_GAMES", "MAX_MOVES", "PLAY_COLUMNS", "POLICIES", "mean_interval", "play_games", "play_statistics", "wilson_interval"]
 
 POLICIES = ("random", "perfect", "softmax")
 """The policies `play_games` knows (see the module docstring)."""
@@ -52,7 +53,11 @@ _Z95 = 1.959963984540054
 """The 97.5% quantile of the standard normal distribution (two-sided 95% intervals)."""
 
 MAX_GAMES = 1_000_000
-"""`play_games` refuses more games than this (the result holds a row per move)."""
+"""`play_games` refuses more games than this."""
+
+MAX_MOVES = 1 << 22
+"""`play_games` refuses to record more moves than this (games x moves per game): about 4 million rows,
+a few hundred MiB."""
 
 
 @compiled()
@@ -180,27 +185,44 @@ def play_games(solution: Solution, policy: str = "random", games: int = 1000, se
     >>> games.groupby("game")["value"].first().tolist()   # the empty side-2 board is worth -2
     [-2, -2, -2]
     """
-    if policy not in POLICIES:
-        raise ValueError(f"policy must be one of {', '.join(POLICIES)}, got {policy!r:.40}")
+    if not isinstance(solution, Solution):
+        raise ValueError(f"solution must be a value table (solve(side), solve_boxes(rows, cols)), got {excerpt(solution)}")
+    if not isinstance(policy, str) or policy not in POLICIES:
+        raise ValueError(f"policy must be one of {', '.join(POLICIES)}, got {excerpt(policy)}")
     games = _check_count("games", games, 1, MAX_GAMES)
     seed = _check_count("seed", seed, 0, 2**63 - 1)
     if policy == "softmax":
-        if isinstance(temperature, bool) or not isinstance(temperature, (int, float)) \
-                or not math.isfinite(temperature) or temperature <= 0:
-            raise ValueError(f"temperature must be a positive finite number, got {temperature!r:.40}")
+        temperature = _check_temperature(temperature)
     board = solution.board
     values = check_values(board, solution.values)
     p0 = board.position(start)
     plies = board.n_edges - p0.bit_count()
+    if games * plies > MAX_MOVES:
+        raise ValueError(f"{games:,} games of {plies} moves are {games * plies:,} rows, more than the {MAX_MOVES:,} "
+                         "recorded at most; play fewer games")
     uniforms = np.random.default_rng(seed).random((games, plies))
     out = np.zeros((games * plies, len(PLAY_COLUMNS)), dtype=np.int64)
     first, second = cell_tables(board)
     if plies:
-        _play(values, board.n_edges, first, second, p0, POLICIES.index(policy), float(temperature),
-              uniforms, out)
+        _play(values, board.n_edges, first, second, p0, POLICIES.index(policy),
+              temperature if policy == "softmax" else 1.0, uniforms, out)
     frame = pd.DataFrame(out, columns=PLAY_COLUMNS)
     frame["player"] = np.where(out[:, 4] == 0, "A", "B")
+    frame.attrs["board"] = board.key
     return frame
+
+
+def _check_temperature(temperature: object) -> float:
+    """A softmax temperature as a positive finite float, else raise."""
+    if isinstance(temperature, (bool, np.bool_)) or not isinstance(temperature, numbers.Real):
+        raise ValueError(f"temperature must be a positive finite number, got {excerpt(temperature)}")
+    try:
+        value = float(temperature)
+    except OverflowError:
+        value = math.inf
+    if not math.isfinite(value) or value <= 0:
+        raise ValueError(f"temperature must be a positive finite number, got {excerpt(temperature)}")
+    return value
 
 
 def wilson_interval(successes, trials, z: float = _Z95) -> tuple[np.ndarray, np.ndarray]:
@@ -229,6 +251,10 @@ def wilson_interval(successes, trials, z: float = _Z95) -> tuple[np.ndarray, np.
     """
     k = np.asarray(successes, dtype=float)
     n = np.asarray(trials, dtype=float)
+    if not (np.isfinite(k).all() and np.isfinite(n).all() and (n >= 1).all() and (0 <= k).all() and (k <= n).all()):
+        raise ValueError("wilson_interval needs 0 <= successes <= trials and trials >= 1")
+    if not (isinstance(z, numbers.Real) and math.isfinite(z) and z > 0):
+        raise ValueError(f"z must be a positive finite number, got {excerpt(z)}")
     share = k / n
     centre = (share + z * z / (2 * n)) / (1 + z * z / n)
     half = z * np.sqrt(share * (1 - share) / n + z * z / (4 * n * n)) / (1 + z * z / n)
@@ -256,7 +282,12 @@ def mean_interval(mean, std, n, z: float = _Z95) -> tuple[np.ndarray, np.ndarray
     >>> [float(x) for x in mean_interval(2.0, 1.0, 100)]
     [1.804004, 2.195996]
     """
-    half = z * np.asarray(std, dtype=float) / np.sqrt(np.asarray(n, dtype=float))
+    std, n = np.asarray(std, dtype=float), np.asarray(n, dtype=float)
+    if not ((n >= 1).all() and (std >= 0).all() and np.isfinite(std).all()):
+        raise ValueError("mean_interval needs std >= 0 and n >= 1")
+    if not (isinstance(z, numbers.Real) and math.isfinite(z) and z > 0):
+        raise ValueError(f"z must be a positive finite number, got {excerpt(z)}")
+    half = z * std / np.sqrt(n)
     return np.round(np.asarray(mean) - half, 6), np.round(np.asarray(mean) + half, 6)
 
 
@@ -292,6 +323,10 @@ def play_statistics(games: pd.DataFrame) -> pd.DataFrame:
     >>> float(stats["played_mistake_share"].max())
     0.0
     """
+    needed = set(PLAY_COLUMNS)
+    if not isinstance(games, pd.DataFrame) or not needed <= set(games.columns):
+        raise ValueError(f"games must be a DataFrame of play_games (columns {', '.join(PLAY_COLUMNS)}), "
+                         f"got {excerpt(games)}")
     frame = games.assign(
         win=games["value"] > 0, draw=games["value"] == 0, loss=games["value"] < 0,
         mistake_share=games["mistakes"] / games["moves"],

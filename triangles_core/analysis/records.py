@@ -133,6 +133,8 @@ class GameRecord:
             raise RecordError(str(error), 0, excerpt(start)) from None
         initial = position
         checked = []
+        if isinstance(moves, (str, bytes)) or not hasattr(moves, "__iter__"):
+            raise RecordError(f"moves must be a list of edge numbers, got {excerpt(moves)}", 0, excerpt(moves))
         for number, edge in enumerate(moves, start=1):  # ends: a long list repeats an edge
             if not is_integer(edge):
                 raise RecordError(f"a move must be an edge number, got {excerpt(edge)}", number, excerpt(edge))
@@ -237,6 +239,10 @@ def parse_record(text: str, board: CellBoard | int | tuple[int, int] = 3,
     ...
     triangles_core.analysis.records.RecordError: line 2, token '2 1': edge 1 (dots 1-2) is already drawn
     """
+    if not isinstance(text, str):
+        raise ValueError(f"a game record is text (str), got {excerpt(text)}")
+    if warn is not None and not callable(warn):
+        raise ValueError(f"warn must be a function of one message, got {excerpt(warn)}")
     b = cell_board(board)
     start: Position = 0
     position: Position = 0

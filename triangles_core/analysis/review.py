@@ -42,6 +42,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from ..common.checks import check_integer, excerpt
 from ..engine.solvers import solve_cells
 from ..engine.tables import Solution
 from .records import GameRecord
@@ -100,8 +101,7 @@ def classify(value_lost: int) -> str:
     >>> [classify(v) for v in (1, 3, 5)]  # odd: graded as the next even value
     ['inaccuracy', 'error', 'blunder']
     """
-    if value_lost < 0:
-        raise ValueError(f"value lost must be >= 0, got {value_lost}")
+    value_lost = check_integer(value_lost, "value lost", 0)
     cells = (value_lost + 1) // 2  # cells handed over (an odd value rounded up)
     return ("optimal", "inaccuracy", "error")[cells] if cells < 3 else "blunder"
 
@@ -390,8 +390,12 @@ def review_game(record: GameRecord, solution: Solution | None = None) -> GameRev
     >>> r.start_value - r.value_lost["A"] + r.value_lost["B"] == r.end_value
     True
     """
+    if not isinstance(record, GameRecord):
+        raise ValueError(f"a GameRecord is needed (parse_record, GameRecord.from_moves), got {excerpt(record)}")
     if solution is None:
         solution = solve_cells(record.board)
+    if not isinstance(solution, Solution):
+        raise ValueError(f"solution must be a value table (solve(side), solve_boxes(rows, cols)), got {excerpt(solution)}")
     if solution.board != record.board:
         raise ValueError(f"the record is for the {record.board.label}, the solution for the {solution.board.label}")
     b = solution.board

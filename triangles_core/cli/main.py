@@ -214,6 +214,8 @@ def _review(args: argparse.Namespace) -> int:
     except RecordError as error:
         raise CommandError(f"{name}: {error}") from None
     review = review_game(record, _solution(args))
+    if args.csv not in (None, "-") and args.record not in (None, "-") and _same_file(args.csv, args.record):
+        raise CommandError(f"--csv {excerpt(args.csv)} is the game record itself; write the review elsewhere")
     if args.csv == "-":
         review.table().to_csv(sys.stdout, index=False, lineterminator="\n")
     elif args.csv is not None:
@@ -236,6 +238,12 @@ def _verify(args: argparse.Namespace) -> int:
     board = _board(args)
     if args.table is None:
         result = verify_solution(_solution(args), progress=board.n_edges >= LARGE_TABLE_EDGES)
+        if not result.passed and board.n_edges >= LARGE_TABLE_EDGES:
+            from ..engine.store import discard_cached_table
+
+            removed = discard_cached_table(board)
+            if removed:
+                print(_printable(f"removed the damaged cached table {removed}; the next run solves it again"))
     else:
         import numpy as np
 
@@ -350,7 +358,10 @@ def _boxes(text: str) -> tuple[int, int]:
     rows, sep, cols = text.lower().partition("x")
     if not (sep and rows.isascii() and rows.isdigit() and cols.isascii() and cols.isdigit()):
         raise argparse.ArgumentTypeError(f"expected ROWSxCOLS such as 3x3, got {excerpt(text)}")
-    r, c = (10**4 if n is None else n for n in (parse_decimal(part, 4) for part in (rows, cols)))  # 0001 is 1
+    r, c = (parse_decimal(part, 4) for part in (rows, cols))  # leading zeros allowed: 0001 is 1
+    if r is None or c is None:
+        raise argparse.ArgumentTypeError(f"{excerpt(text)}: too many boxes; solvable boards have 1..{MAX_LINES} lines "
+                                         "(3x3: 24, 2x5: 27, 3x4: 31)")
     if r < 1 or c < 1:
         raise argparse.ArgumentTypeError(f"{excerpt(text)}: a board needs at least 1 row and 1 column of boxes")
     lines = 2 * r * c + r + c
@@ -366,7 +377,10 @@ def _side(text: str) -> int:
         side = parse_decimal(text, 4)
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected a side such as 3, got {excerpt(text)}") from None
-    return 10**4 if side is None else side
+    if side is None or not 1 <= side <= MAX_TABLE_SIDE:
+        raise argparse.ArgumentTypeError(f"side {excerpt(text)} is out of range: the triangular boards solved have "
+                                         f"sides 1..{MAX_TABLE_SIDE}")
+    return side
 
 
 MAX_LINES = MAX_TABLE_EDGES
@@ -454,6 +468,14 @@ def _one_line_warning(message, category, filename, lineno, line=None) -> str:
 
 OPTIONAL_MODULES = {"networkx": "notebooks", "pandas": "notebooks", "pydot": "notebooks"}
 """Modules some commands need that a plain install lacks, and the extra that brings each."""
+
+
+def _same_file(a: str, b: str) -> bool:
+    """True if two paths name one existing file (so writing one would destroy the other)."""
+    try:
+        return os.path.samefile(a, b)
+    except (OSError, ValueError):
+        return False
 
 
 def _printable(text: str, stream=None) -> str:

@@ -17,7 +17,7 @@ from typing import Iterable
 
 import numpy as np
 
-from ..common.checks import check_integer
+from ..common.checks import check_integer, excerpt
 from ..common.limits import LARGE_TABLE_EDGES, MAX_TABLE_SIDE
 from ..games.boards import standard_board
 from ..games.boxes import boxes_board
@@ -38,7 +38,7 @@ MAX_PEG_POSITIONS = 100_000
 """A peg search stops beyond this many positions (about 30 MB and 3 s); every 5-row
 board of NAQ 2018 J needs at most 26,725."""
 
-_memory: dict[CellBoard, np.ndarray] = {}
+_memory: dict[tuple[CellBoard, bool], np.ndarray] = {}
 
 
 def solve_cells(cell_board: CellBoard, *, progress: bool = False, use_cache: bool = True) -> Solution:
@@ -65,15 +65,17 @@ def solve_cells(cell_board: CellBoard, *, progress: bool = False, use_cache: boo
     ValueError
         If the board has more than 31 edges.
     """
-    key = cell_board
-    use_cache = use_cache and standard_board(cell_board.key) == cell_board  # files are stored by key
-    if key not in _memory and use_cache:
+    if not isinstance(cell_board, CellBoard):
+        raise ValueError(f"a cell board is needed (triangles_core.board(3), boxes_board(2, 2)), "
+                         f"got {excerpt(cell_board)}")
+    trusted_files = use_cache and standard_board(cell_board.key) == cell_board  # files are stored by key
+    key = (cell_board, use_cache)  # a table read from a file is never the answer to use_cache=False
+    if key not in _memory and trusted_files:
         from .store import packaged_table
 
         packaged = packaged_table(cell_board)
         if packaged is not None:
-            packaged.flags.writeable = False
-            _memory[key] = packaged
+            _memory[key] = _read_only(packaged)
     if key not in _memory:
         from .retrograde import _check_size, solve_table
 
@@ -82,17 +84,21 @@ def solve_cells(cell_board: CellBoard, *, progress: bool = False, use_cache: boo
         def compute() -> np.ndarray:
             return solve_table(cell_board, progress=progress)
 
-        if cell_board.n_edges >= CACHED_EDGES and use_cache:
-            from .store import cached_table
-
+        if cell_board.n_edges >= CACHED_EDGES and trusted_files:
             from .retrograde import recurrence_problem
+            from .store import cached_table
 
             values = cached_table(cell_board, compute, lambda table: recurrence_problem(cell_board, table))
         else:
             values = compute()
-        values.flags.writeable = False
-        _memory[key] = values
-    return Solution(cell_board, _memory[key])
+        _memory[key] = _read_only(values)
+    return Solution(cell_board, _memory[key].view())
+
+
+def _read_only(values: np.ndarray) -> np.ndarray:
+    """``values`` made read-only; solutions get views of it, which cannot be made writable again."""
+    values.flags.writeable = False
+    return values
 
 
 def solve(side: int, *, progress: bool = False, use_cache: bool = True) -> Solution:

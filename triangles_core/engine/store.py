@@ -33,8 +33,8 @@ import numpy as np
 from ..common.files import atomic_open, remove_stale_temporaries
 from ..games.cells import CellBoard
 
-__all__ = ["CACHE_ENV", "PACKAGED", "CorruptCacheWarning", "cache_dir", "cached_table", "load_verified",
-           "open_table", "packaged_table", "save_with_checksum", "sha256_file", "table_path"]
+__all__ = ["CACHE_ENV", "PACKAGED", "CorruptCacheWarning", "cache_dir", "cached_table", "discard_cached_table",
+           "load_verified", "open_table", "packaged_table", "save_with_checksum", "sha256_file", "table_path"]
 
 CACHE_ENV = "TRIANGLES_CORE_CACHE"
 """Environment variable naming the cache directory (overrides the platform default)."""
@@ -50,7 +50,7 @@ table the kernel computes; regenerate it with
 ``save_with_checksum(PACKAGED / "side3_values.npy", solve_table(board(3)))``.
 """
 _MAX_SIDECAR = 4096
-_HEADER_ERRORS = (ValueError, OSError, SyntaxError, TokenError, RecursionError, MemoryError, OverflowError)
+_HEADER_ERRORS = (ValueError, OSError, SyntaxError, TokenError, RecursionError, MemoryError, OverflowError, TypeError)
 """What numpy's ``.npy`` header parser raises on a forged or garbled header."""
 
 
@@ -338,8 +338,10 @@ def load_verified(path: Path, shape: tuple[int, ...] | None = None,
         with open(sidecar, "rb") as handle:
             text = handle.read(_MAX_SIDECAR).decode("ascii")
         expected = text.split()[0].lower()
-    except (OSError, IndexError, UnicodeDecodeError):
-        _corrupt(f"cached table {path} has no readable checksum")
+        if len(expected) != 64 or any(c not in "0123456789abcdef" for c in expected):
+            raise ValueError("no sha256 digest")
+    except (OSError, IndexError, UnicodeDecodeError, ValueError):
+        _corrupt(f"cached table {path} has no readable checksum in {sidecar.name}")
         return None
     stamps = [line[len(_STAMP_PREFIX):].strip() for line in text.splitlines() if line.startswith(_STAMP_PREFIX)]
     try:
@@ -411,6 +413,8 @@ def open_table(path: str | os.PathLike) -> np.ndarray:
         raise
     except _HEADER_ERRORS as error:
         reason = " ".join(str(error).split())[:80]  # numpy's messages may span lines
+        if "mmap length is greater than file size" in reason:
+            raise ValueError("a truncated .npy file (shorter than its header announces)") from None
         raise ValueError(f"an unreadable .npy header ({type(error).__name__}: {reason})") from None
 
 
@@ -425,6 +429,19 @@ def packaged_table(board: CellBoard) -> np.ndarray | None:
     """
     path = PACKAGED / f"{board.key}_values.npy"
     return load_verified(path, shape=(1 << board.n_edges,), dtype=np.int8)
+
+
+def discard_cached_table(board: CellBoard) -> Path | None:
+    """Remove a board's cached table and its sidecar (found wrong by a full check); the path removed, or None."""
+    path = table_path(board)
+    removed = None
+    for target in (_sidecar(path), path):
+        try:
+            os.unlink(target)
+            removed = path
+        except FileNotFoundError:
+            pass
+    return removed
 
 
 def cached_table(board: CellBoard, compute: Callable[[], np.ndarray],

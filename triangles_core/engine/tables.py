@@ -14,6 +14,7 @@ from typing import Iterable
 
 import numpy as np
 
+from ..common.checks import excerpt
 from ..games.cells import CellBoard, CellGame, Position
 from .solved import SolvedGameBase
 
@@ -39,6 +40,8 @@ def check_values(board: CellBoard, values: np.ndarray) -> np.ndarray:
     ...
     ValueError: a side-3 board table must be an int8 array of shape (262144,), got int8 of shape (16,)
     """
+    if not isinstance(board, CellBoard):
+        raise ValueError(f"a cell board is needed, got {excerpt(board)}")
     expected = 1 << board.n_edges
     if not isinstance(values, np.ndarray) or values.dtype != np.int8 or values.shape != (expected,):
         shape = getattr(values, "shape", None)

@@ -18,7 +18,7 @@ from __future__ import annotations
 from functools import cached_property
 from typing import Iterable, Sequence
 
-from ..common.checks import excerpt, is_integer
+from ..common.checks import check_integer, excerpt, is_integer
 from ..common.errors import InvalidPositionError
 from .transition import Transition
 
@@ -94,17 +94,30 @@ class CellBoard:
         self.label = label
         self.dot_coordinates: tuple[tuple[float, float], ...] = tuple((float(x), float(y))
                                                                        for x, y in dot_coordinates)
-        self.edges: tuple[tuple[int, int], ...] = tuple((int(i), int(j)) for i, j in edges)
-        self.cells: tuple[tuple[int, ...], ...] = tuple(tuple(int(e) for e in cell) for cell in cells)
+        self.edges: tuple[tuple[int, int], ...] = tuple((check_integer(i, "an edge's dot"), check_integer(j, "an edge's dot"))
+                                                        for i, j in edges)
+        self.cells: tuple[tuple[int, ...], ...] = tuple(tuple(check_integer(e, "a cell's edge") for e in cell)
+                                                        for cell in cells)
         n_dots = len(self.dot_coordinates)
+        if not self.edges:
+            raise ValueError("a board needs at least one edge")
         for number, (i, j) in enumerate(self.edges, start=1):
             if not 1 <= i < j <= n_dots:
-                raise ValueError(f"edge {number} joins dots {i} and {j}: need 1 <= i < j <= {n_dots}")
+                raise ValueError(f"edge {number} joins dots {excerpt(i)} and {excerpt(j)}: need 1 <= i < j <= {n_dots}")
+        if len(set(self.edges)) != len(self.edges):
+            raise ValueError("two edges join the same two dots")
         for k, cell in enumerate(self.cells):
             if any(not 1 <= e <= len(self.edges) for e in cell):
-                raise ValueError(f"cell {k} has an edge outside 1..{len(self.edges)}: {cell}")
+                raise ValueError(f"cell {k} has an edge outside 1..{len(self.edges)}: {excerpt(cell)}")
+            if len(set(cell)) != len(cell) or len(cell) < 3:
+                raise ValueError(f"cell {k} must list 3 or more different edges, got {excerpt(cell)}")
         if any(len(cells_of) > 2 for cells_of in self.edge_cells):
             raise ValueError("an edge lies in more than two cells")
+        dot_symmetries = [tuple(check_integer(d, "a symmetry's dot", 1, n_dots) for d in s) for s in dot_symmetries]
+        if not dot_symmetries or dot_symmetries[0] != tuple(range(1, n_dots + 1)):
+            raise ValueError("the symmetries must start with the identity")
+        if any(len(s) != n_dots or len(set(s)) != n_dots for s in dot_symmetries):
+            raise ValueError(f"each symmetry must be a permutation of the {n_dots} dots")
         self.symmetries: tuple[tuple[int, ...], ...] = tuple(self._edge_permutation(s) for s in dot_symmetries)
         """The board's symmetries as edge permutations: ``s[e - 1]`` is the image of edge ``e``."""
 

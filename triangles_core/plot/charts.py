@@ -23,7 +23,7 @@ _OUTCOMES = {"mover_wins": ("win", "player to move wins"), "draws": ("draw", "dr
 
 
 def outcome_bars(ax, outcomes: pd.DataFrame, *, shares: bool = True, title: str | None = None,
-                 xlabel: str = "edges drawn") -> None:
+                 xlabel: str = "edges drawn", tick_fontsize: float = 8, tick_step: int | None = None) -> None:
     """Stacked bars of wins, draws and losses of the player to move, by edges drawn.
 
     Parameters
@@ -39,6 +39,11 @@ def outcome_bars(ax, outcomes: pd.DataFrame, *, shares: bool = True, title: str 
         Axes title.
     xlabel : str, default "edges drawn"
         X-axis label ("lines drawn" for Dots-and-Boxes).
+    tick_fontsize : float, default 8
+        Size of the x tick labels (9 or more for a figure read at phone width).
+    tick_step : int, optional
+        Label every ``tick_step``-th number of edges drawn; by default 1, 2 or 5
+        depending on how many there are.
     """
     table = outcomes[outcomes["positions"] > 0]
     bottom = np.zeros(len(table))
@@ -48,9 +53,9 @@ def outcome_bars(ax, outcomes: pd.DataFrame, *, shares: bool = True, title: str 
         bottom = bottom + np.asarray(heights, dtype=float)
     ax.set_xlabel(xlabel)
     ax.set_ylabel("share of positions" if shares else "positions")
-    step = 1 if len(table) <= 20 else 2 if len(table) <= 40 else 5
+    step = tick_step or (1 if len(table) <= 20 else 2 if len(table) <= 40 else 5)
     ax.set_xticks(table["edges_drawn"][::step])
-    ax.tick_params(axis="x", labelsize=8)
+    ax.tick_params(axis="x", labelsize=tick_fontsize)
     if shares:
         ax.set_ylim(0, 1)
     if title:
@@ -324,7 +329,8 @@ def bars_by_edges_drawn(ax, table: pd.DataFrame, column: str, *, ylabel: str, ti
 def boards_by_fraction_drawn(ax, tables: dict[str, tuple[pd.DataFrame, int]], column: str, *, ylabel: str,
                              sampled: set[str] = frozenset(), colours: dict[str, str] | None = None,
                              title: str | None = None, xlabel: str = "fraction of the edges drawn",
-                             band: tuple[str, str] | None = None, legend: bool = True) -> None:
+                             band: tuple[str, str] | None = None, legend: bool = True,
+                             styles: dict[str, dict] | None = None) -> None:
     """One line per board: a per-``edges_drawn`` column against the fraction of edges drawn.
 
     Boards of different sizes (side 3 and 3x3 boxes, sides 1 to 4) are compared on one
@@ -359,6 +365,11 @@ def boards_by_fraction_drawn(ax, tables: dict[str, tuple[pd.DataFrame, int]], co
         missing, the exact ones, get no band); the legend then says "(sampled, 95% CI)".
     legend : bool, default True
         Draw the legend on this axes (False to draw one legend for several axes).
+    styles : dict of str to dict, optional
+        Board label to keyword arguments of ``Axes.plot`` that replace the defaults for
+        that line (for example ``{"linestyle": "none", "marker": "x", "zorder": 3}`` for
+        markers only, drawn on top), so that overlapping lines differ in style as well
+        as in colour.
 
     Examples
     --------
@@ -381,9 +392,10 @@ def boards_by_fraction_drawn(ax, tables: dict[str, tuple[pd.DataFrame, int]], co
         if shaded:
             ax.fill_between(x, table[band[0]], table[band[1]], color=colour, alpha=0.25, linewidth=0)
         suffix = " (sampled, 95% CI)" if shaded else " (sampled)" if estimated else ""
-        ax.plot(x, table[column], marker="o", markersize=3.5, color=colour,
-                linestyle="--" if estimated else "-", markerfacecolor="white" if estimated else None,
-                label=label + suffix)
+        style = {"marker": "o", "markersize": 3.5, "color": colour, "linestyle": "--" if estimated else "-",
+                 "markerfacecolor": "white" if estimated else None, "label": label + suffix}
+        style.update((styles or {}).get(label, {}))
+        ax.plot(x, table[column], **style)
     ax.set_xlabel(xlabel)
     ax.set_ylabel(ylabel)
     ax.set_xlim(0, 1)
