@@ -3,8 +3,14 @@
 The package fills its value tables with the compiled retrograde kernel
 (`triangles_core.engine.retrograde`).  ``benchmarks/baseline_solver.c`` is a separate,
 plain bottom-up implementation of the same recurrence in C (one loop over all positions,
-from the full board down, single-threaded) that shares no code with the kernel: its input
-is computed from the board geometry alone (``board.cells``, `benchmarks/_baseline.py`).
+from the full board down, single-threaded) that shares no code with the kernel.  Its input,
+for each edge the other edges of its one or two cells, is derived from the dots'
+coordinates (`benchmarks/_baseline.py`, ``cells_from_coordinates``: unit triangles are three
+dots pairwise at distance 1, unit squares four dots at distance 1 around and sqrt 2 across,
+their sides named by ``board.edges``, the edge numbering of docs/SPEC.md); the package's
+``board.cells`` is not read.  The committed records (2026-12-02) were run with the input
+then computed from ``board.cells``; ``tests/test_independent_check.py`` asserts that the
+derived input is byte for byte the same on both boards, so they stay valid.
 This script compiles it with ``cc -O2``, runs it on each board with its whole table
 written to a temporary file in the system temporary folder, hashes that file and the
 package's table (what ``triangles_core.solve(4).values`` and ``solve_boxes(3, 4).values``
@@ -13,7 +19,7 @@ from the table cache, and timed) with sha256, compares them byte for byte, and
 writes the result to ``data/checks/table_checks.json`` (atomically; one record per board,
 a rerun of one board replaces its record).
 
-Run from the repository root (about 10 minutes on two cores; at most one table of
+Run from the repository root (about 16 minutes on two cores, 953 s in the committed run; at most one table of
 2**n bytes in memory at a time, 1 GiB for side 4 and 2 GiB for 3x4 boxes, plus the same
 on disk in the temporary folder while it is compared)::
 
@@ -141,6 +147,7 @@ def check(name: str) -> dict:
         "compiler": compiler_version(),
         "compiler_flags": "-O2",
         "c_source": str(SOURCE.relative_to(ROOT)),
+        "c_input": "cells derived from the dot coordinates (benchmarks/_baseline.py, cells_from_coordinates)",
         "machine": f"{platform.machine()}, {os.cpu_count()} CPUs",
         "date_utc": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
         "command": f"{COMMAND} --boards {name}",

@@ -1,8 +1,12 @@
 """The kernel's value tables against the independent C baseline (benchmarks/baseline_solver.c).
 
 The C program is a plain bottom-up implementation of the recurrence that shares no code
-with the compiled kernel (its input is computed from the board geometry alone,
-`benchmarks/_baseline.py`).  On small boards the test runs it and compares whole tables;
+with the compiled kernel; its input, the cells of the board, is derived from the dots'
+coordinates (`benchmarks/_baseline.py`, `cells_from_coordinates`), not from the package's
+``board.cells``, and the test below asserts that it is byte for byte the input the
+committed check was run with (computed then from ``board.cells``), so that
+``data/checks/table_checks.json`` stays valid.  On small boards the test runs it and
+compares whole tables;
 on side 4 and 3x4 boxes (minutes of C) it compares the sha256 of the package's table with
 the C sha256 that ``scripts/check_tables.py`` measured and committed in
 ``data/checks/table_checks.json``.
@@ -25,7 +29,7 @@ from triangles_core.games.triangles import board
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
-from _baseline import compiler_path, run_table  # noqa: E402
+from _baseline import baseline_input, cells_from_coordinates, compiler_path, run_table  # noqa: E402
 
 CHECKS = ROOT / "data" / "checks" / "table_checks.json"
 
@@ -40,6 +44,27 @@ def table_sha256(values: np.ndarray) -> str:
     for start in range(0, len(flat), 1 << 24):
         digest.update(flat[start:start + (1 << 24)].tobytes())
     return digest.hexdigest()
+
+
+def input_from_package_cells(cells) -> str:
+    """The C input as the committed check computed it: from ``cells.cells``."""
+    n = cells.n_edges
+    never = 1 << n
+    lines = [f"{n} 1"]
+    for e in range(1, n + 1):
+        others = [sum(1 << (f - 1) for f in cell if f != e) for cell in cells.cells if e in cell]
+        others += [never, never]
+        lines.append(f"{others[0]} {others[1]}")
+    return "\n".join(lines) + "\n"
+
+
+@pytest.mark.parametrize("cells", [board(side) for side in (1, 2, 3, 4, 5)]
+                         + [boxes_board(r, c) for r, c in ((1, 1), (1, 3), (2, 2), (2, 3), (3, 3), (3, 4))],
+                         ids=lambda b: b.key)
+def test_c_input_from_coordinates_is_the_committed_input(cells):
+    derived = cells_from_coordinates(cells)
+    assert derived == [tuple(cell) for cell in cells.cells]          # same cells, same order
+    assert baseline_input(cells) == input_from_package_cells(cells)  # the input side 4 and 3x4 were checked with
 
 
 @pytest.mark.parametrize("name, positions", [("side4", 1 << 30), ("boxes3x4", 1 << 31)])
