@@ -23,7 +23,7 @@ _OUTCOMES = {"mover_wins": ("win", "player to move wins"), "draws": ("draw", "dr
 
 
 def outcome_bars(ax, outcomes: pd.DataFrame, *, shares: bool = True, title: str | None = None,
-                 xlabel: str = "edges drawn", tick_fontsize: float = 8, tick_step: int | None = None) -> None:
+                 xlabel: str = "edges drawn", tick_fontsize: float = 9, tick_step: int | None = None) -> None:
     """Stacked bars of wins, draws and losses of the player to move, by edges drawn.
 
     Parameters
@@ -39,7 +39,7 @@ def outcome_bars(ax, outcomes: pd.DataFrame, *, shares: bool = True, title: str 
         Axes title.
     xlabel : str, default "edges drawn"
         X-axis label ("lines drawn" for Dots-and-Boxes).
-    tick_fontsize : float, default 8
+    tick_fontsize : float, default 9
         Size of the x tick labels (9 or more for a figure read at phone width).
     tick_step : int, optional
         Label every ``tick_step``-th number of edges drawn; by default 1, 2 or 5
