@@ -372,8 +372,9 @@ def first_loony_endgames(board: CellBoard, games: "pandas.DataFrame") -> "pandas
         a chain or loop, and at least one long chain or loop); ``mover_in_control``;
         ``controller_value`` (the value of the position for the player in control, from
         the table); and ``rule``: ``"controller wins"``, ``"draw"`` or ``"controller
-        loses"`` where the rule applies, ``"no long chain or loop"`` or ``"junction"``
-        where it does not.
+        loses"`` where the rule applies (of the endgame: whether the controller scores
+        more of the cells still unclaimed under perfect play from here, not who wins the
+        game), ``"no long chain or loop"`` or ``"junction"`` where it does not.
 
     Examples
     --------
