@@ -69,6 +69,68 @@ def _levels(graph) -> dict[int, list]:
     return levels
 
 
+
+def _box_half_sizes(ax, boxes, pad: float) -> dict:
+    # half width and half height of each node's box in data units: the text's extent plus
+    # `pad` times the font size on each side.  Both the text and the axes scale with the
+    # dpi, and bbox_inches="tight" crops the figure without resizing the axes, so the sizes
+    # hold for every saved copy (set the figure size and the axes limits before calling)
+    renderer = ax.figure.canvas.get_renderer()
+    to_data = ax.transData.inverted()
+    sizes = {}
+    for node, text in boxes.items():
+        extent = text.get_window_extent(renderer)
+        margin = pad * text.get_fontsize() * ax.figure.dpi / 72
+        (x0, y0), (x1, y1) = to_data.transform([(extent.x0 - margin, extent.y0 - margin),
+                                                (extent.x1 + margin, extent.y1 + margin)])
+        sizes[node] = (abs(x1 - x0) / 2, abs(y1 - y0) / 2)
+    return sizes
+
+
+def _bezier_point(p0, p1, p2, t: float) -> tuple[float, float]:
+    return tuple((1 - t) ** 2 * a + 2 * t * (1 - t) * b + t * t * c for a, b, c in zip(p0, p1, p2))
+
+
+def _control_point(a, b, rad: float) -> tuple[float, float]:
+    # the control point of matplotlib's arc3 connection style, in data coordinates
+    return ((a[0] + b[0]) / 2 + rad * (b[1] - a[1]), (a[1] + b[1]) / 2 - rad * (b[0] - a[0]))
+
+
+def _bend_cost(rad: float, u, v, layout, half, drawn) -> tuple[int, int]:
+    # (sample points of the arc u -> v inside another node's box, sample points near an arc
+    # already drawn), to be minimised
+    control = _control_point(layout[u], layout[v], rad)
+    points = [_bezier_point(layout[u], control, layout[v], k / 40) for k in range(4, 37)]
+    hits = sum(1 for x, y in points for n, (a, b) in layout.items() if n not in (u, v)
+               and abs(x - a) <= half[n][0] + 0.05 and abs(y - b) <= half[n][1] + 0.05)
+    near = sum(1 for x, y in points for a, b in drawn if abs(x - a) < 0.08 and abs(y - b) < 0.08)
+    return hits, near
+
+
+def _exit_parameter(p0, p1, p2, centre, half) -> float:
+    # the parameter where the Bezier curve from p0 (inside the box) first leaves the box
+    # around `centre` with half sizes `half`: bisection, the curve being inside at 0
+    def inside(t):
+        x, y = _bezier_point(p0, p1, p2, t)
+        return abs(x - centre[0]) <= half[0] and abs(y - centre[1]) <= half[1]
+    low, high = 0.0, 0.5
+    while inside(high) and high < 1.0:
+        high = min(1.0, high + 0.25)
+    for _ in range(40):
+        middle = (low + high) / 2
+        low, high = (middle, high) if inside(middle) else (low, middle)
+    return high
+
+
+def _bezier_segment(p0, p1, p2, start: float, stop: float):
+    # the control points of the part of the quadratic Bezier curve between the parameters
+    # start and stop (the blossom of the curve), itself a quadratic Bezier curve
+    def blossom(s, t):
+        return tuple((1 - s) * (1 - t) * a + ((1 - s) * t + s * (1 - t)) * b + s * t * c
+                     for a, b, c in zip(p0, p1, p2))
+    return blossom(start, start), blossom(start, stop), blossom(stop, stop)
+
+
 def draw_number_game_graph(ax, graph, *, title: str | None = None, move_labels: bool = True,
                            width: float = 4.2, level_height: float = 1.0) -> None:
     """Draw a Number Game state graph top-down by level, P-positions and winning moves marked, with a key.
@@ -99,6 +161,12 @@ def draw_number_game_graph(ax, graph, *, title: str | None = None, move_labels: 
     wins) and red for a P-position (the mover loses); arcs end at the box edges, so they
     never run over a node's label.  The winning moves (into a P-position) are thick
     black arcs labelled with the number chosen; the other moves are thin grey arcs.
+    Each arc is a quadratic Bezier curve in data coordinates, cut where it leaves the
+    source box and where it enters the target box (box sizes measured in data units,
+    so the cut holds in every saved copy, ``bbox_inches="tight"`` included); an arc
+    over other levels bends, by the bend among a few that crosses the fewest other
+    boxes and then comes near the arcs already drawn least, and a move label sits on its
+    own arc, at the midpoint or, where crowded, near it.
 
     Examples
     --------
@@ -109,7 +177,8 @@ def draw_number_game_graph(ax, graph, *, title: str | None = None, move_labels: 
     >>> plt.close(fig)
     """
     from matplotlib.lines import Line2D
-    from matplotlib.patches import Patch
+    from matplotlib.patches import FancyArrowPatch, Patch
+    from matplotlib.path import Path
 
     levels = _levels(graph)
     layout, depth = {}, {}
@@ -126,39 +195,49 @@ def draw_number_game_graph(ax, graph, *, title: str | None = None, move_labels: 
         boxes[node] = ax.text(x, y, label, ha="center", va="center", fontsize=9, color="white", zorder=5,
                               bbox=dict(boxstyle="round,pad=0.3", edgecolor="black", linewidth=0.6,
                                         facecolor=OUTCOME_COLOURS["win"] if win else OUTCOME_COLOURS["loss"]))
+    rows = sorted(levels, reverse=True)
+    left = -width / 2 - 0.2
+    ax.set_xlim(left - 0.7, width / 2 + 0.5)
+    ax.set_ylim(-(len(rows) - 1) * level_height - 0.5, level_height * 0.5)
+    half = _box_half_sizes(ax, boxes, pad=0.3 + 0.1)   # the rounded box plus a small gap, in data units
     arcs = sorted(graph.edges(data=True), key=lambda e: (e[2]["move_value"] == 1, depth[e[0]], layout[e[0]][0]))
     placed: list[tuple[float, float]] = []
+    drawn: list[tuple[float, float]] = []   # points along the arcs drawn so far
     for u, v, data in arcs:
         win = data["move_value"] == 1
         skip = depth[v] - depth[u] - 1   # levels the arc passes over: bend it round them
-        (x0, _), (x1, _) = layout[u], layout[v]
-        rad = 0.0 if skip == 0 else (0.25 if x1 >= x0 else -0.25)
-        ax.annotate("", xy=layout[v], xytext=layout[u], zorder=3 if win else 2,
-                    arrowprops=dict(arrowstyle="-|>", color="black" if win else "#9a9a9a",
-                                    linewidth=2.0 if win else 0.8, mutation_scale=12 if win else 8,
-                                    patchA=boxes[u], patchB=boxes[v], shrinkA=1, shrinkB=1,
-                                    connectionstyle=f"arc3,rad={rad}"))
-        if win and move_labels:   # the number chosen, on the arc about halfway down to the next level
-            (xa, ya), (xb, yb) = layout[u], layout[v]
-            cx, cy = (xa + xb) / 2 + rad * (yb - ya), (ya + yb) / 2 - rad * (xb - xa)   # Bezier control point
-            base = 0.5 / (skip + 1)
-            for t in (base, base + 0.1, base - 0.1, base + 0.2, base - 0.2, base + 0.3):
-                x = (1 - t) ** 2 * xa + 2 * t * (1 - t) * cx + t * t * xb
-                y = (1 - t) ** 2 * ya + 2 * t * (1 - t) * cy + t * t * yb
+        xa, xb = layout[u][0], layout[v][0]
+        # an arc over other levels bends (rad as in matplotlib's arc3, in data coordinates): of a
+        # few bends, the one whose curve passes through the fewest other boxes and then comes
+        # near the arcs already drawn at the fewest points (ties: the earlier in the list)
+        bends = [0.0] if skip == 0 else [0.25 if xb >= xa else -0.25, -0.25 if xb >= xa else 0.25,
+                                          0.12, -0.12, 0.4, -0.4]
+        rad = min(bends, key=lambda bend: _bend_cost(bend, u, v, layout, half, drawn))
+        control = _control_point(layout[u], layout[v], rad)
+        drawn.extend(_bezier_point(layout[u], control, layout[v], k / 40) for k in range(4, 37))
+        # the arc is a quadratic Bezier in data coordinates, cut where it leaves the box of u
+        # and where it enters the box of v, so that it starts and ends at the box edges
+        start = _exit_parameter(layout[u], control, layout[v], layout[u], half[u])
+        stop = 1.0 - _exit_parameter(layout[v], control, layout[u], layout[v], half[v])
+        p0, p1, p2 = _bezier_segment(layout[u], control, layout[v], start, stop)
+        ax.add_patch(FancyArrowPatch(path=Path([p0, p1, p2], [Path.MOVETO, Path.CURVE3, Path.CURVE3]),
+                                     arrowstyle="-|>", color="black" if win else "#9a9a9a",
+                                     linewidth=2.0 if win else 0.8, mutation_scale=12 if win else 8,
+                                     shrinkA=0, shrinkB=0, zorder=3 if win else 2))
+        if win and move_labels:   # the number chosen, on the drawn arc: its midpoint, or near it if crowded
+            for t in (0.5, 0.6, 0.4, 0.7, 0.3, 0.8, 0.2):
+                x, y = _bezier_point(p0, p1, p2, t)
                 clear_of_labels = all(abs(x - a) > 0.3 or abs(y - b) > 0.3 for a, b in placed)
-                clear_of_nodes = all(abs(x - a) > 0.6 or abs(y - b) > 0.3 for a, b in layout.values())
+                clear_of_nodes = all(abs(x - a) > half[n][0] + 0.15 or abs(y - b) > half[n][1] + 0.15
+                                     for n, (a, b) in layout.items())
                 if clear_of_labels and clear_of_nodes:
                     break
             placed.append((x, y))
             ax.text(x, y, str(data["move"]), ha="center", va="center", fontsize=9, fontweight="bold", zorder=4,
                     bbox=dict(boxstyle="circle,pad=0.15", facecolor="white", edgecolor="black", linewidth=0.8))
-    rows = sorted(levels, reverse=True)
-    left = -width / 2 - 0.2
     for row, remaining in enumerate(rows):
         ax.text(left - 0.35, -row * level_height, str(remaining), ha="center", va="center", fontsize=9,
                 color="#555555")
-    ax.set_xlim(left - 0.7, width / 2 + 0.5)
-    ax.set_ylim(-(len(rows) - 1) * level_height - 0.5, level_height * 0.5)
     ax.axis("off")
     handles = [Patch(facecolor=OUTCOME_COLOURS["win"], edgecolor="black", label="N-position: the player to move wins"),
                Patch(facecolor=OUTCOME_COLOURS["loss"], edgecolor="black",

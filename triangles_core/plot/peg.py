@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Sequence
 
 from matplotlib.lines import Line2D
+from matplotlib.patheffects import withStroke
 
 from ..games.peg import Jump, PegBoard
 from .palette import CLASS_COLOURS, OUTCOME_COLOURS, OWNER_COLOURS
@@ -90,9 +91,10 @@ def draw_peg_position(ax, board: PegBoard, position: Sequence[int] | None = None
         label = str(k) if hole_numbers else (str(value) if value else "")
         if label:
             ax.text(x, y, label, ha="center", va="center", fontsize=font_size, zorder=4)
-        if hole_labels:  # upper left of the disc, in the gap towards the row above
-            ax.text(x - 0.26, y + 0.2, str(k), ha="right", va="bottom", fontsize=font_size, color=_HOLE_NUMBER,
-                    zorder=6)
+        if hole_labels:  # upper left of the disc, in the gap towards the row above, on top of any jump
+            # arrow with a white halo so that an arrow crossing it leaves it legible
+            ax.text(x - 0.28, y + 0.22, str(k), ha="right", va="bottom", fontsize=font_size, color=_HOLE_NUMBER,
+                    zorder=6, path_effects=[withStroke(linewidth=2, foreground="white")])
     for hole in circled:
         x, y = xy[hole - 1]
         ax.scatter([x], [y], s=800, facecolors="none", edgecolors=OUTCOME_COLOURS["win"], linewidths=3, zorder=5)

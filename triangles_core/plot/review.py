@@ -26,7 +26,7 @@ def _segment_hits_box(p, q, box, samples: int = 24) -> bool:
 
 
 def _place_mistake_labels(ax, review: GameReview, marked, font_size: float) -> None:
-    """Write ``player:dots`` beside each mistake, at the first candidate place that no line,
+    """Write ``player:dots`` above or below each mistake, at the first candidate place that no line,
     choice bar, point or earlier label crosses (in the axes' final limits and size)."""
     fig = ax.figure
     extent = ax.get_position()   # figure fraction
@@ -43,14 +43,12 @@ def _place_mistake_labels(ax, review: GameReview, marked, font_size: float) -> N
         text = f"{m.player}:{m.dots[0]}-{m.dots[1]}"
         w = (0.62 * font_size * len(text) + 4) * per_pt_x
         h = (1.25 * font_size + 3) * per_pt_y
-        gap_x, gap_y = 6 * per_pt_x, 7 * per_pt_y
+        gap_y = 7 * per_pt_y
         x, y = m.move, m.value_after
         first = 1 if m.player == "B" else -1   # B's above the point, A's below, where there is room
-        candidates = [(0, first * (gap_y + h / 2)), (0, -first * (gap_y + h / 2)),
-                      (gap_x + w / 2, first * h * 0.6), (-gap_x - w / 2, first * h * 0.6),
-                      (gap_x + w / 2, -first * h * 0.6), (-gap_x - w / 2, -first * h * 0.6),
-                      (gap_x + w / 2, 0), (-gap_x - w / 2, 0),
-                      (0, first * (2 * gap_y + 1.5 * h)), (0, -first * (2 * gap_y + 1.5 * h))]
+        # directly above or below the marker (never beside it, where it would read as the label
+        # of a neighbouring move), nearest first, in steps of half a label height
+        candidates = [(0, side * (gap_y + h / 2 + k * h / 2)) for k in range(9) for side in (first, -first)]
         best, best_hits = None, None
         for dx, dy in candidates:
             cx, cy = x + dx, y + dy
@@ -88,8 +86,9 @@ def plot_value_history(review: GameReview, ax=None, title: str | None = None, le
     choice is the top tick for A and the bottom tick for B.  The dotted line is the
     value under perfect play from the start; the mistakes are circled in the colour of
     their grade and labelled with their player and dot pair (``B:2-5``, the Triangle
-    War notation of the records), placed where no line, bar, point or other label
-    crosses them (B's above the point and A's below where there is room).  The y
+    War notation of the records), placed directly above or below the marker where no
+    line, bar, point or other label crosses them (B's above the point and A's below
+    where there is room).  The y
     ticks are the values of the parity that the value for A has in this game (every
     value for A of one game has the same parity, `triangles_core.analysis.review`).
 
@@ -162,7 +161,7 @@ def plot_value_history(review: GameReview, ax=None, title: str | None = None, le
     ax.set_xticks([k for k in range(int(ax.get_xlim()[1]) + 1) if k >= ax.get_xlim()[0]])
     ax.tick_params(labelsize=font_size)
     ax.set_xlabel("move", fontsize=font_size)
-    ax.set_ylabel("value for A\n(> 0: A ahead)", fontsize=font_size)
+    ax.set_ylabel("value for A\n(> 0: A wins with perfect play)", fontsize=font_size)
     if title:
         ax.set_title(title, fontsize=font_size)
     _place_mistake_labels(ax, review, marked, font_size)
