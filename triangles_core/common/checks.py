@@ -13,9 +13,10 @@ digits, so no input makes the conversion slow.
 
 from __future__ import annotations
 
+import functools
 import numbers
 
-__all__ = ["MAX_EXCERPT", "check_integer", "excerpt", "is_integer", "parse_decimal"]
+__all__ = ["MAX_EXCERPT", "check_integer", "excerpt", "integer_cache", "is_integer", "parse_decimal"]
 
 MAX_EXCERPT = 40
 """Quoted input is cut after this many characters."""
@@ -168,3 +169,34 @@ def parse_decimal(text: str, max_digits: int, signed: bool = False) -> int | Non
     if len(significant) > max_digits:
         return None
     return int(sign + significant)
+
+
+def integer_cache(factory):
+    """``functools.lru_cache`` for a factory of integer arguments, checked before the cache.
+
+    ``lru_cache`` would find the object made for ``2`` when asked for ``2.0`` or ``True``
+    (equal keys), so whether a bad argument is refused would depend on what was asked
+    before.  Arguments that are not all integers (`is_integer`) go to the factory
+    uncached, to be refused with its own message; integers are cached as ``int``.
+
+    Examples
+    --------
+    >>> @integer_cache
+    ... def square(n):
+    ...     return check_integer(n, "n") ** 2
+    >>> square(3), square(3) is square(3)
+    (9, True)
+    >>> square(3.0)
+    Traceback (most recent call last):
+    ...
+    ValueError: n must be an integer, got 3.0
+    """
+    cached = functools.lru_cache(maxsize=None)(factory)
+
+    @functools.wraps(factory)
+    def checked(*args):
+        if not all(is_integer(a) for a in args):
+            return factory(*args)
+        return cached(*(int(a) for a in args))
+
+    return checked

@@ -17,9 +17,8 @@ completes a box claims it and moves again.
 
 from __future__ import annotations
 
-from functools import lru_cache
 
-from ..common.checks import check_integer, is_integer
+from ..common.checks import check_integer, integer_cache
 from .cells import CellBoard, CellGame, Position
 
 __all__ = ["BoxesBoard", "BoxesGame", "boxes_board", "MAX_BOXES"]
@@ -118,6 +117,7 @@ class BoxesBoard(CellBoard):
         return "\n".join("".join(line).rstrip() for line in lines)
 
 
+@integer_cache
 def boxes_board(rows: int, cols: int) -> BoxesBoard:
     """The shared `BoxesBoard` of ``rows x cols`` boxes (cached).
 
@@ -126,13 +126,6 @@ def boxes_board(rows: int, cols: int) -> BoxesBoard:
     >>> boxes_board(3, 4).n_edges
     31
     """
-    if not all(is_integer(x) for x in (rows, cols,)):  # refused by the constructor, with its message,
-        return BoxesBoard(rows, cols)  # before the cache (where 2.0 and True would find the board of 2 and 1)
-    return _boxes_board(int(rows), int(cols))
-
-
-@lru_cache(maxsize=None)
-def _boxes_board(rows: int, cols: int) -> BoxesBoard:
     return BoxesBoard(rows, cols)
 
 

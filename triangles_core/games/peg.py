@@ -18,10 +18,9 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Iterable, Sequence
 
-from ..common.checks import check_integer, excerpt, is_integer
+from ..common.checks import check_integer, excerpt, integer_cache, is_integer
 from ..common.errors import InvalidPositionError
 from .transition import Transition
 
@@ -282,15 +281,9 @@ def _jumped(position: PegPosition, s: int, o: int, land: int) -> tuple[PegPositi
     return tuple(after), position[s] * position[o]
 
 
+@integer_cache
 def peg_board(rows: int = 5) -> PegBoard:
     """The (cached) peg board with ``rows`` holes on a side."""
-    if not all(is_integer(x) for x in (rows,)):  # refused by the constructor, with its message,
-        return PegBoard(rows)  # before the cache (where 2.0 and True would find the board of 2 and 1)
-    return _peg_board(int(rows))
-
-
-@lru_cache(maxsize=None)
-def _peg_board(rows: int) -> PegBoard:
     return PegBoard(rows)
 
 

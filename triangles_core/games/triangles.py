@@ -12,9 +12,8 @@ from __future__ import annotations
 
 import itertools
 import math
-from functools import lru_cache
 
-from ..common.checks import check_integer, is_integer
+from ..common.checks import check_integer, integer_cache
 from .cells import CellBoard, CellGame, Position
 
 __all__ = ["Board", "TriangleBoard", "TriangleGame", "board", "MAX_SIDE"]
@@ -155,6 +154,7 @@ Board = TriangleBoard
 """The triangular board (the name used since the first release)."""
 
 
+@integer_cache
 def board(side: int) -> TriangleBoard:
     """The shared `TriangleBoard` of a given side (cached).
 
@@ -163,13 +163,6 @@ def board(side: int) -> TriangleBoard:
     >>> board(2).n_edges
     9
     """
-    if not all(is_integer(x) for x in (side,)):  # refused by the constructor, with its message,
-        return TriangleBoard(side)  # before the cache (where 2.0 and True would find the board of 2 and 1)
-    return _board(int(side))
-
-
-@lru_cache(maxsize=None)
-def _board(side: int) -> TriangleBoard:
     return TriangleBoard(side)
 
 
