@@ -14,8 +14,21 @@ TABLES_AT_START = {path.name: path.read_bytes()
 """The committed tables as they were when the test session started."""
 
 
+SLOW_MODULES = ("tests/test_site.py", "tests/test_reproducibility.py")
+"""Test files that are slow as a whole (a real browser; the check after every notebook ran)."""
+
+
 def pytest_collection_modifyitems(session, config, items):
-    """Run the reproducibility check last, after nbmake has executed every notebook."""
+    """Mark the slow tests, and run the reproducibility check last, after nbmake has executed every notebook.
+
+    ``slow``: every notebook (executed by nbmake), every test that needs the side-4 or
+    3x4-boxes table, the browser tests and the reproducibility check; ``pytest -m "not
+    slow"`` is the everyday loop, the full run is what CI does.
+    """
+    for item in items:
+        if (item.nodeid.split("::")[0].endswith(".ipynb") or item.get_closest_marker("side4")
+                or item.get_closest_marker("bigboard") or item.nodeid.startswith(SLOW_MODULES)):
+            item.add_marker(pytest.mark.slow)
     last = [item for item in items if item.nodeid.startswith("tests/test_reproducibility.py")]
     items[:] = [item for item in items if item not in last] + last
 
