@@ -96,14 +96,16 @@ def cell_degrees(board: CellBoard, position: int | Iterable[int]) -> tuple[int, 
     >>> cell_degrees(board(2), board(2).position([1, 2]))
     (1, 3, 3, 3)
     """
-    position = _checked(board, position)
+    return _degrees(board, _checked(board, position))
+
+
+def _degrees(board: CellBoard, position: int) -> tuple[int, ...]:
     return tuple(len(cell) - (position & mask).bit_count() for cell, mask in zip(board.cells, board.cell_masks))
 
 
 def capturable_cells(board: CellBoard, position: int | Iterable[int]) -> list[int]:
     """Indices of the cells with exactly one undrawn edge (the next move there claims them)."""
-    position = _checked(board, position)
-    return [k for k, d in enumerate(cell_degrees(board, position)) if d == 1]
+    return [k for k, d in enumerate(_degrees(board, _checked(board, position))) if d == 1]
 
 
 def safe_moves(board: CellBoard, position: int | Iterable[int]) -> list[int]:
@@ -118,7 +120,10 @@ def safe_moves(board: CellBoard, position: int | Iterable[int]) -> list[int]:
     []
     """
     position = _checked(board, position)
-    degrees = cell_degrees(board, position)
+    return _safe(board, position, _degrees(board, position))
+
+
+def _safe(board: CellBoard, position: int, degrees: tuple[int, ...]) -> list[int]:
     return [e for e in range(1, board.n_edges + 1)
             if not position >> (e - 1) & 1 and all(degrees[k] >= 3 for k in board.edge_cells[e - 1])]
 
@@ -126,8 +131,11 @@ def safe_moves(board: CellBoard, position: int | Iterable[int]) -> list[int]:
 def is_loony_endgame(board: CellBoard, position: int | Iterable[int]) -> bool:
     """True if the game is not over, nothing is capturable and no move is safe."""
     position = _checked(board, position)
-    degrees = cell_degrees(board, position)
-    return position != board.full and 1 not in degrees and not safe_moves(board, position)
+    return _loony(board, position, _degrees(board, position))
+
+
+def _loony(board: CellBoard, position: int, degrees: tuple[int, ...]) -> bool:
+    return position != board.full and 1 not in degrees and not _safe(board, position, degrees)
 
 
 @dataclass(frozen=True)
@@ -159,9 +167,8 @@ class Component:
         return self.kind == "chain" and self.size >= LONG_CHAIN
 
 
-def _strings(board: CellBoard, position: int) -> tuple[list[list[int]], dict[int, list[int]]]:
+def _strings(board: CellBoard, position: int, degrees: tuple[int, ...]) -> tuple[list[list[int]], dict[int, list[int]]]:
     """Per unclaimed cell, its undrawn edges; per undrawn edge, its unclaimed cells."""
-    degrees = cell_degrees(board, position)
     cell_edges = [[e for e in cell if not position >> (e - 1) & 1] for cell in board.cells]
     edge_cells = {e: [k for k in board.edge_cells[e - 1] if degrees[k] > 0]
                   for e in range(1, board.n_edges + 1) if not position >> (e - 1) & 1}
@@ -187,8 +194,11 @@ def components(board: CellBoard, position: int | Iterable[int]) -> list[Componen
     [('chain', 3)]
     """
     position = _checked(board, position)
-    degrees = cell_degrees(board, position)
-    cell_edges, edge_cells = _strings(board, position)
+    return _components(board, position, _degrees(board, position))
+
+
+def _components(board: CellBoard, position: int, degrees: tuple[int, ...]) -> list[Component]:
+    cell_edges, edge_cells = _strings(board, position, degrees)
     seen: set[int] = set()
     found: list[Component] = []
     for start in range(board.n_cells):
@@ -245,11 +255,12 @@ def loony_moves(board: CellBoard, position: int | Iterable[int]) -> list[int]:
     [4, 5, 6, 7]
     """
     position = _checked(board, position)
-    if capturable_cells(board, position):
+    degrees = _degrees(board, position)
+    if 1 in degrees:
         return []
-    _, edge_cells = _strings(board, position)
+    _, edge_cells = _strings(board, position, degrees)
     moves: list[int] = []
-    for component in components(board, position):
+    for component in _components(board, position, degrees):
         if component.kind == "complex" or (component.kind == "chain" and component.size == 1):
             continue
         if component.kind == "chain" and component.size == 2:
@@ -333,14 +344,18 @@ def analyse_endgame(board: CellBoard, position: int | Iterable[int]) -> EndgameA
     >>> a.long_chains, a.loony_endgame, a.mover_in_control
     (1, True, False)
     """
-    p = board.position(position)
-    parts = components(board, p)
+    p = _checked(board, position)
+    return _analysis(board, p, _degrees(board, p))
+
+
+def _analysis(board: CellBoard, p: int, degrees: tuple[int, ...]) -> EndgameAnalysis:
+    parts = _components(board, p, degrees)
     chains = [c for c in parts if c.kind == "chain"]
     long_chains = sum(c.long for c in chains)
-    loony = is_loony_endgame(board, p)
+    loony = _loony(board, p, degrees)
     simple = all(c.kind != "complex" for c in parts)
     free = board.n_edges - p.bit_count()
-    unclaimed = sum(d > 0 for d in cell_degrees(board, p))
+    unclaimed = sum(d > 0 for d in degrees)
     in_control = controller(free, unclaimed, long_chains) if loony and simple else None
     return EndgameAnalysis(free, unclaimed, len(chains), long_chains, len(chains) - long_chains,
                            sum(c.kind == "loop" for c in parts), sum(c.kind == "complex" for c in parts),
@@ -403,9 +418,10 @@ def first_loony_endgames(board: CellBoard, games: "pandas.DataFrame") -> "pandas
         if rows and rows[-1][0] == game:
             continue
         p = board.position(int(position))
-        if not is_loony_endgame(board, p):
+        degrees = _degrees(board, p)
+        if not _loony(board, p, degrees):
             continue
-        a = analyse_endgame(board, p)
+        a = _analysis(board, p, degrees)
         applies = a.simple and (a.long_chains + a.loops) > 0
         in_control = a.mover_in_control if applies else None
         controller_value = (int(value) if in_control else -int(value)) if applies else None
