@@ -34,7 +34,7 @@ import numbers
 import numpy as np
 import pandas as pd
 
-from ..common.checks import excerpt, is_integer
+from ..common.checks import check_integer, excerpt
 from ..engine.compiled import compiled
 from ..engine.retrograde import cell_tables, claims, move_value
 from ..engine.tables import Solution, check_values
@@ -134,12 +134,6 @@ def _play(values, n_edges, first, second, start, policy, temperature, uniforms, 
                 player_a = not player_a
 
 
-def _check_count(name: str, value: object, low: int, high: int) -> int:
-    if not is_integer(value) or not low <= value <= high:  # type: ignore[operator]
-        raise ValueError(f"{name} must be an integer in {low}..{high:,}, got {value!r:.40}")
-    return int(value)  # type: ignore[arg-type]
-
-
 def play_games(solution: Solution, policy: str = "random", games: int = 1000, seed: int = 0, *,
                temperature: float = 1.0, start: int | list[int] = 0) -> pd.DataFrame:
     """Play ``games`` games from ``start`` under ``policy`` and record every move.
@@ -189,10 +183,10 @@ def play_games(solution: Solution, policy: str = "random", games: int = 1000, se
         raise ValueError(f"solution must be a value table (solve(side), solve_boxes(rows, cols)), got {excerpt(solution)}")
     if not isinstance(policy, str) or policy not in POLICIES:
         raise ValueError(f"policy must be one of {', '.join(POLICIES)}, got {excerpt(policy)}")
-    games = _check_count("games", games, 1, MAX_GAMES)
-    seed = _check_count("seed", seed, 0, 2**63 - 1)
+    games = check_integer(games, "games", 1, MAX_GAMES)
+    seed = check_integer(seed, "seed", 0, 2**63 - 1)
     if policy == "softmax":
-        temperature = _check_temperature(temperature)
+        temperature = _positive_finite(temperature, "temperature")
     board = solution.board
     values = check_values(board, solution.values)
     p0 = board.position(start)
@@ -212,17 +206,17 @@ def play_games(solution: Solution, policy: str = "random", games: int = 1000, se
     return frame
 
 
-def _check_temperature(temperature: object) -> float:
-    """A softmax temperature as a positive finite float, else raise."""
-    if isinstance(temperature, (bool, np.bool_)) or not isinstance(temperature, numbers.Real):
-        raise ValueError(f"temperature must be a positive finite number, got {excerpt(temperature)}")
+def _positive_finite(value: object, what: str) -> float:
+    """``value`` as a positive finite float (a temperature, a normal quantile), else raise."""
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real):
+        raise ValueError(f"{what} must be a positive finite number, got {excerpt(value)}")
     try:
-        value = float(temperature)
+        number = float(value)
     except OverflowError:
-        value = math.inf
-    if not math.isfinite(value) or value <= 0:
-        raise ValueError(f"temperature must be a positive finite number, got {excerpt(temperature)}")
-    return value
+        number = math.inf
+    if not math.isfinite(number) or number <= 0:
+        raise ValueError(f"{what} must be a positive finite number, got {excerpt(value)}")
+    return number
 
 
 def wilson_interval(successes, trials, z: float = _Z95) -> tuple[np.ndarray, np.ndarray]:
@@ -253,8 +247,7 @@ def wilson_interval(successes, trials, z: float = _Z95) -> tuple[np.ndarray, np.
     n = np.asarray(trials, dtype=float)
     if not (np.isfinite(k).all() and np.isfinite(n).all() and (n >= 1).all() and (0 <= k).all() and (k <= n).all()):
         raise ValueError("wilson_interval needs 0 <= successes <= trials and trials >= 1")
-    if not (isinstance(z, numbers.Real) and math.isfinite(z) and z > 0):
-        raise ValueError(f"z must be a positive finite number, got {excerpt(z)}")
+    z = _positive_finite(z, "z")
     share = k / n
     centre = (share + z * z / (2 * n)) / (1 + z * z / n)
     half = z * np.sqrt(share * (1 - share) / n + z * z / (4 * n * n)) / (1 + z * z / n)
@@ -285,8 +278,7 @@ def mean_interval(mean, std, n, z: float = _Z95) -> tuple[np.ndarray, np.ndarray
     std, n = np.asarray(std, dtype=float), np.asarray(n, dtype=float)
     if not ((n >= 1).all() and (std >= 0).all() and np.isfinite(std).all()):
         raise ValueError("mean_interval needs std >= 0 and n >= 1")
-    if not (isinstance(z, numbers.Real) and math.isfinite(z) and z > 0):
-        raise ValueError(f"z must be a positive finite number, got {excerpt(z)}")
+    z = _positive_finite(z, "z")
     half = z * std / np.sqrt(n)
     return np.round(np.asarray(mean) - half, 6), np.round(np.asarray(mean) + half, 6)
 
