@@ -391,7 +391,7 @@ def _add_board(parser: argparse.ArgumentParser, default: int | None) -> None:
     """``--side N`` (1..MAX_TABLE_SIDE) or ``--boxes RxC``; one of them is required when there is no default."""
     group = parser.add_mutually_exclusive_group(required=default is None)
     # No default on --side itself: argparse would not see "--side 3 --boxes 2x2" as a conflict.
-    group.add_argument("--side", type=_side, choices=range(1, MAX_TABLE_SIDE + 1), metavar="N",
+    group.add_argument("--side", type=_side, metavar="N",  # _side checks the range
                        help=f"triangular board of side 1..{MAX_TABLE_SIDE}" + (f" (default {default})" if default else ""))
     parser.set_defaults(default_side=default)
     group.add_argument("--boxes", type=_boxes, metavar="RxC",
