@@ -270,7 +270,7 @@ def _mapped(path: Path) -> np.ndarray | None:
     """The ``.npy`` file mapped read-only into memory, or None if numpy cannot map it."""
     try:
         return np.load(path, mmap_mode="r", allow_pickle=False)
-    except (ValueError, OSError, *_HEADER_ERRORS):
+    except _HEADER_ERRORS:
         return None
 
 
