@@ -132,7 +132,7 @@ def test_first_moves_side3():
     s = solve(3)
     table = first_moves(s)
     assert table["edge"].tolist() == list(range(1, 19))
-    assert dict(zip(table["edge"], table["value"])) == s.move_values(0)
+    assert dict(zip(table["edge"], table["value"], strict=False)) == s.move_values(0)
     assert table["dots"].tolist()[:3] == ["1-2", "1-3", "2-3"] and (table["claims"] == 0).all()
     assert table.loc[table["optimal"], "edge"].tolist() == s.optimal_moves(0)
     assert (table.groupby("symmetry_class")["value"].nunique() == 1).all()
@@ -145,7 +145,7 @@ def test_first_moves_after_a_move():
     s = solve(3)
     table = first_moves(s, [1])
     assert len(table) == 17 and 1 not in set(table["edge"])
-    assert dict(zip(table["edge"], table["value"])) == s.move_values([1])
+    assert dict(zip(table["edge"], table["value"], strict=False)) == s.move_values([1])
 
 
 def test_edge_frequencies_side2_against_brute_force():
@@ -239,7 +239,7 @@ def test_state_graph_levels_side3():
 
 
 def test_optimal_play_by_edges_drawn_side2_against_networkx():
-    from triangles_core.engine.graphs import optimal_subgraph
+    from triangles_core.analysis.graph import optimal_subgraph
 
     s = solve(2)
     table = optimal_play_by_edges_drawn(s)

@@ -11,7 +11,10 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def test_layers_contract_is_kept(capsys):
-    """`lint-imports` with the contract of pyproject.toml (common < games < engine < analysis < plot | judge < cli | explorer)."""
+    """`lint-imports` with the contract of pyproject.toml.
+
+    Layers: common < games < engine < analysis < plot | judge < cli | explorer.
+    """
     importlinter = pytest.importorskip("importlinter.cli")
     cwd = os.getcwd()
     os.chdir(ROOT)
@@ -43,3 +46,28 @@ def test_importing_the_package_is_light():
             "print(sorted(m for m in ('numba', 'matplotlib', 'pandas', 'networkx', 'numpy') if m in sys.modules))")
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert result.stdout.strip() == "[]", result.stderr
+
+
+def _imported_modules(path: Path) -> set[str]:
+    import ast
+
+    names: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            names.update(alias.name.split(".")[0] for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            names.add(node.module.split(".")[0])
+    return names
+
+
+@pytest.mark.parametrize("layer, library", [("engine", "networkx"), ("engine", "matplotlib"),
+                                            ("engine", "pandas"), ("games", "numba")])
+def test_a_layer_does_not_use_a_library_of_another(layer, library):
+    """State graphs (networkx) and tables (pandas) are analysis, drawings plot, and rules plain Python."""
+    users = [p.name for p in (ROOT / "triangles_core" / layer).glob("*.py") if library in _imported_modules(p)]
+    assert users == []
+
+
+def test_no_ipython_formatter_is_registered():
+    """A drawn position shows itself in Jupyter (`_repr_svg_`); the package registers nothing by type name."""
+    assert "for_type_by_name" not in (ROOT / "triangles_core" / "__init__.py").read_text(encoding="utf-8")

@@ -7,10 +7,18 @@ import itertools
 import networkx as nx
 import numpy as np
 import pytest
-
 from commands import assert_one_line_error, triangles
-from triangles_core import (BoxesBoard, BoxesGame, SolvedGame, boxes_board, parse_record, review_game,
-                            solve_boxes, verify_solution)
+
+from triangles_core import (
+    BoxesBoard,
+    BoxesGame,
+    SolvedGame,
+    boxes_board,
+    parse_record,
+    review_game,
+    solve_boxes,
+    verify_solution,
+)
 from triangles_core.analysis.graph import level_sizes, symmetry_quotient_graph
 from triangles_core.engine.game import NegamaxSolver
 from triangles_core.engine.symmetry import burnside_class_counts, orbit_class_counts
@@ -86,7 +94,7 @@ def test_the_solved_game_interface_is_the_one_of_solve():
     assert s.optimal_moves(p) == [e for e, v in moves.items() if v == s.value(p)]
     pv = s.principal_variation([])
     assert len(pv) == 12 and sum(st.reward * (1 if st.player == "A" else -1) for st in pv) == s.value([]) == 2
-    for before, after in zip(pv, pv[1:]):
+    for before, after in zip(pv, pv[1:], strict=False):
         assert (after.player == before.player) == before.again
 
 

@@ -5,10 +5,9 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from commands import assert_one_line_error, triangles
-from triangles_core.cli import main
 
+from triangles_core.cli import main
 
 run = triangles
 
@@ -26,7 +25,8 @@ def test_solve_empty_side2(capsys):
     assert "Value for the player to move: -2" in capsys.readouterr().out
 
 
-@pytest.mark.parametrize("args, message", [(["solve", "19"], "edge 19 is not on the side-3 board (edges are 1..18)"), (["solve", "a"], "'a'")])
+@pytest.mark.parametrize("args, message", [(["solve", "19"], "edge 19 is not on the side-3 board (edges are 1..18)"),
+                                           (["solve", "a"], "'a'")])
 def test_solve_bad_edges(args, message):
     result = run(*args)
     assert_one_line_error(result, "triangles solve: error: ")

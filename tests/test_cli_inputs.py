@@ -8,7 +8,6 @@ import sys
 import time
 
 import pytest
-
 from commands import assert_one_line_error, judge, triangles
 
 
@@ -40,8 +39,9 @@ def test_the_side_accepts_leading_zeros():
 
 def test_a_graph_too_big_is_refused_before_anything_is_solved(tmp_path, monkeypatch):
     start = time.perf_counter()
-    result = subprocess.run([sys.executable, "-m", "triangles_core", "graph", str(tmp_path / "x.graphml"), "--side", "4"],
-                            capture_output=True, text=True, env={**os.environ, "TRIANGLES_CORE_CACHE": str(tmp_path / "c")})
+    command = [sys.executable, "-m", "triangles_core", "graph", str(tmp_path / "x.graphml"), "--side", "4"]
+    result = subprocess.run(command, capture_output=True, text=True,
+                            env={**os.environ, "TRIANGLES_CORE_CACHE": str(tmp_path / "c")})
     assert_one_line_error(result, "triangles graph: error: the state graph from this position has 2**30 positions")
     assert time.perf_counter() - start < 60 and not (tmp_path / "c").exists() and not (tmp_path / "x.graphml").exists()
 

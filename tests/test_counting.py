@@ -9,8 +9,12 @@ import pytest
 
 from triangles_core import board, boxes_board, solve, solve_boxes
 from triangles_core.analysis.counting import move_statistics, positions_with_edges_drawn, value_histogram
-from triangles_core.analysis.tables import (board_summary, first_move_classes, move_statistics_by_edges_drawn,
-                                            outcomes_by_edges_drawn)
+from triangles_core.analysis.tables import (
+    board_summary,
+    first_move_classes,
+    move_statistics_by_edges_drawn,
+    outcomes_by_edges_drawn,
+)
 
 
 def recount(s):
@@ -137,8 +141,8 @@ def test_wrong_table_is_rejected():
 
 @pytest.mark.parametrize("b", [board(1), board(2), board(3), board(4), board(5), boxes_board(2, 3),
                                boxes_board(3, 3)])
-def test_edge_classes_partition_the_edges(b):
-    classes = b.edge_classes()
+def test_edge_orbits_partition_the_edges(b):
+    classes = b.edge_orbits()
     edges = [e for orbit in classes for e in orbit]
     assert sorted(edges) == list(range(1, b.n_edges + 1))
     assert all(len(b.symmetries) % len(orbit) == 0 for orbit in classes)
@@ -155,4 +159,4 @@ def test_first_move_classes_side3():
         assert all(values[int(e)] == row.value for e in row.edges.split())
     assert table["size"].sum() == 18
     assert table["value"].max() == s.value([]) == -3
-    assert [tuple(map(int, e.split())) for e in table["edges"]] == s.board.edge_classes()
+    assert [tuple(map(int, e.split())) for e in table["edges"]] == s.board.edge_orbits()

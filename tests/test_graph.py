@@ -9,21 +9,22 @@ import networkx as nx
 import numpy as np
 import pytest
 
-from triangles_core import board, boxes_board, solve, solve_boxes, solve_number_game, solve_peg_game
+from triangles_core import board, solve, solve_boxes, solve_number_game, solve_peg_game
 from triangles_core.analysis.graph import (
     count_paths,
     level_sizes,
     optimal_game_counts,
     optimal_move_counts,
     optimal_reach,
+    optimal_subgraph,
+    state_graph,
     symmetry_quotient_graph,
 )
-from triangles_core.engine.graphs import optimal_subgraph, state_graph
 from triangles_core.engine.symmetry import (
     burnside_class_counts,
     canonical_forms,
     cycle_lengths,
-    edge_classes,
+    move_classes,
     orbit_class_counts,
     orbit_sizes,
 )
@@ -91,10 +92,10 @@ def test_canonical_forms_and_orbit_sizes_match_board(side):
 
 def test_edge_classes_follow_stabiliser():
     b = board(3)
-    classes = edge_classes(b)
+    classes = move_classes(b)
     assert sorted(set(classes.values())) == [1, 3, 4, 5]
     position = b.position([1, 2, 3])  # only the symmetry fixing the top corner survives
-    classes = edge_classes(b, position)
+    classes = move_classes(b, position)
     assert set(classes) == set(b.free_edges(position))
     stabiliser = [s for s in b.symmetries if b.apply_symmetry(s, position) == position]
     assert len(stabiliser) == 2

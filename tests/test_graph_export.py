@@ -5,8 +5,8 @@ import pytest
 
 from triangles_core import solve
 from triangles_core.analysis.export import export_graph, labelled, read_graphml, write_graph
+from triangles_core.analysis.graph import optimal_subgraph, state_graph
 from triangles_core.cli import main
-from triangles_core.engine.graphs import optimal_subgraph, state_graph
 
 
 def same_graph(written: nx.DiGraph, read: nx.DiGraph) -> None:

@@ -3,8 +3,8 @@
 from pathlib import Path
 
 import pytest
-
 from commands import assert_one_line_error, judge, triangles
+
 from triangles_core.judge import JudgeInputError, run_dialect
 
 TRIANGLE_WAR_SAMPLE = (Path(__file__).parent / "data" / "triangle_war_sample.txt").read_text()

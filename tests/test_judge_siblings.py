@@ -2,8 +2,8 @@
 
 
 import pytest
-
 from commands import assert_one_line_error, judge
+
 from triangles_core.judge import JudgeInputError, run_dialect
 
 PEG_SAMPLES = [

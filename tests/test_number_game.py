@@ -8,8 +8,18 @@ from hypothesis import strategies as st
 
 from triangles_core import SolvedGame, solve_number_game, state_graph
 from triangles_core.engine.game import NegamaxSolver
-from triangles_core.games.number import (FULL, HIGH, LOW, InvalidNumberPositionError, NumberGame, additive_closure,
-                                         allowed_numbers, choose, is_valid_position, position_mask)
+from triangles_core.games.number import (
+    FULL,
+    HIGH,
+    LOW,
+    InvalidNumberPositionError,
+    NumberGame,
+    additive_closure,
+    allowed_numbers,
+    choose,
+    is_valid_position,
+    position_mask,
+)
 
 
 @pytest.fixture(scope="module")

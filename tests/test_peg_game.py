@@ -71,7 +71,7 @@ def test_principal_variation_adds_up():
         assert net == answer
         assert [s.player for s in steps[:3]] == ["A", "B", "A"] and not any(s.again for s in steps)
         assert not peg_board().legal_jumps(steps[-1].position)
-        for before, step in zip([start] + [s.position for s in steps], steps):
+        for before, step in zip([start] + [s.position for s in steps], steps, strict=False):
             assert step.move in solution.optimal_moves(before)
 
 
@@ -126,7 +126,7 @@ def test_symmetries_preserve_jumps_and_values():
     assert b.symmetries[0] == tuple(range(1, 16)) and len(set(b.symmetries)) == 6
     jumps = {(j.start, j.over, j.land) for j in b.jumps}
     for sym in b.symmetries:
-        assert {(sym[s - 1], sym[o - 1], sym[l - 1]) for s, o, l in jumps} == jumps
+        assert {(sym[s - 1], sym[o - 1], sym[land - 1]) for s, o, land in jumps} == jumps
     start = SAMPLES[0][0]
     assert {solve_peg(b.apply_symmetry(i, start)) for i in range(6)} == {21}
 

@@ -4,8 +4,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from triangles_core.games.triangles import board
 from triangles_core.analysis.records import GameRecord, RecordError, format_record, parse_record, random_record
+from triangles_core.games.triangles import board
 
 
 def test_dot_pairs_are_the_triangle_war_numbering():

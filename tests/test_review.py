@@ -10,8 +10,8 @@ from hypothesis import strategies as st
 
 matplotlib.use("Agg")
 
-from commands import assert_one_line_error, triangles  # noqa: E402
 import numpy as np  # noqa: E402
+from commands import assert_one_line_error, triangles  # noqa: E402
 
 from triangles_core import solve, solve_boxes  # noqa: E402
 from triangles_core.analysis.records import GameRecord, parse_record, random_record  # noqa: E402
@@ -67,7 +67,7 @@ def test_review_matches_the_plain_negamax_reference(seed, start, moves):
     review = review_game(record)
     position, player, score = record.start, "A", {"A": 0, "B": 0}
     assert review.start_value == REFERENCE.value(position)
-    for m, edge in zip(review.moves, record.moves):
+    for m, edge in zip(review.moves, record.moves, strict=False):
         sign = 1 if player == "A" else -1
         options = REFERENCE.move_values(position)
         best = max(options.values())
@@ -184,7 +184,7 @@ def test_plot_marks_the_mistakes_and_the_movers_choices():
     labels = ax.get_legend_handles_labels()[1]
     assert {"value for A", "inaccuracy", "error", "blunder", "A's choices (value for A of each legal move)",
             "B's choices (value for A of each legal move)"} <= set(labels)
-    line = next(l for l in ax.get_lines() if l.get_label() == "value for A")
+    line = next(drawn for drawn in ax.get_lines() if drawn.get_label() == "value for A")
     assert list(line.get_ydata()) == review.values
     ticks = {c.get_label(): c.get_offsets().tolist() for c in ax.collections if "choices" in str(c.get_label())}
     expected_b = [[m.move, v] for m in review.moves if m.player == "B" for v in m.choices]

@@ -58,7 +58,7 @@ def test_principal_variation_reaches_the_value(position, solution3):
     assert margin == solution3.value(position)
     assert pv == [] or pv[0].value == solution3.value(position)
     # the turn passes exactly after moves that claim nothing
-    for before, after in zip(pv, pv[1:]):
+    for before, after in zip(pv, pv[1:], strict=False):
         assert (after.player == before.player) == before.again == bool(before.claims)
 
 
@@ -74,23 +74,23 @@ def test_side_out_of_range():
 
 
 def test_drawn_position_renders_svg(solution3):
-    from triangles_core.plot.boards import position_svg
+    import triangles_core as tc
 
-    view = solution3.draw([1, 2, 3], show_moves=True)
+    view = tc.show_position(solution3, [1, 2, 3], show_moves=True)
     assert view.move_values == solution3.move_values([1, 2, 3])
-    svg = position_svg(view)
+    svg = view._repr_svg_()
     assert svg.lstrip().startswith("<?xml") and "</svg>" in svg
 
 
 def test_jupyter_draws_a_drawn_position_through_the_plot_layer():
-    """In IPython the package registers the SVG formatter of DrawnPosition (no upward import)."""
+    """IPython shows a DrawnPosition as SVG through its own _repr_svg_ (no formatter registered)."""
     import subprocess
     import sys
 
     code = ("from IPython.core.interactiveshell import InteractiveShell\n"
             "shell = InteractiveShell.instance()\n"
             "import triangles_core as tc\n"
-            "data, _ = shell.display_formatter.format(tc.solve(2).draw([1], show_moves=True))\n"
+            "data, _ = shell.display_formatter.format(tc.show_position(tc.solve(2), [1], show_moves=True))\n"
             "print('image/svg+xml' in data and '</svg>' in data['image/svg+xml'])\n")
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert result.stdout.strip().endswith("True"), result.stderr

@@ -37,7 +37,6 @@ test suite).
 from __future__ import annotations
 
 import importlib
-import sys
 
 _LAZY = {
     # games: rules and geometry
@@ -52,13 +51,14 @@ _LAZY = {
     "InvalidPositionError": "common.errors",
     # engine: solving
     "Game": "engine.game", "NegamaxSolver": "engine.game", "negamax": "engine.game",
-    "SearchLimitError": "engine.game",
-    "SolvedGame": "engine.solved", "Step": "engine.solved",
-    "Solution": "engine.tables", "DrawnPosition": "engine.tables",
-    "GameSolution": "engine.searched", "NumberGameSolution": "engine.searched",
+    "SearchLimitError": "engine.game", "Step": "engine.game", "replay": "engine.game",
+    "IllegalMoveError": "engine.game",
+    "SolvedGame": "engine.solved", "ValueFunctionSolution": "engine.solved", "SolvedGameBase": "engine.solved",
+    "TableSolution": "engine.table_solution", "Solution": "engine.table_solution",
+    "NegamaxSolution": "engine.searched", "GameSolution": "engine.searched", "NumberGameSolution": "engine.searched",
     "solve": "engine.solvers", "solve_boxes": "engine.solvers", "solve_cells": "engine.solvers",
     "solve_peg": "engine.solvers", "solve_peg_game": "engine.solvers", "solve_number_game": "engine.solvers",
-    "state_graph": "engine.graphs", "optimal_subgraph": "engine.graphs",
+    "state_graph": "analysis.graph", "optimal_subgraph": "analysis.graph",
     # analysis
     "GameRecord": "analysis.records", "parse_record": "analysis.records",
     "review_game": "analysis.review", "review_table": "analysis.review",
@@ -67,7 +67,8 @@ _LAZY = {
     "move_statistics_by_edges_drawn": "analysis.tables", "first_moves": "analysis.tables",
     "first_move_classes": "analysis.tables", "save_table": "analysis.tables",
     # plot
-    "draw_position": "plot.boards", "position_figure": "plot.boards",
+    "draw_position": "plot.boards", "position_figure": "plot.boards", "show_position": "plot.boards",
+    "DrawnPosition": "plot.boards",
     "draw_principal_variation": "plot.boards", "save_figure": "plot.export", "show_figure": "plot.export",
     # interactive
     "explore": "explorer",
@@ -90,26 +91,3 @@ __all__ = sorted(_LAZY)
 
 __version__ = "0.2.0"
 
-
-def _svg_of_drawn_position(view) -> str:
-    from .plot.boards import position_svg
-
-    return position_svg(view)
-
-
-def _register_display() -> None:
-    """Let Jupyter draw `DrawnPosition` objects as SVG through the plotting layer.
-
-    The engine's `DrawnPosition` knows nothing of matplotlib (no layer imports upward);
-    the package registers the plotting layer's renderer with IPython's display formatter
-    by type name, so nothing is imported until a position is shown.
-    """
-    ipython = sys.modules.get("IPython")
-    shell = ipython.get_ipython() if ipython is not None else None
-    if shell is None:
-        return
-    formatter = shell.display_formatter.formatters["image/svg+xml"]
-    formatter.for_type_by_name("triangles_core.engine.tables", "DrawnPosition", _svg_of_drawn_position)
-
-
-_register_display()

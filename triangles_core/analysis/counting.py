@@ -17,7 +17,6 @@ position has no complete cell.
 
 from __future__ import annotations
 
-import itertools
 import math
 from dataclasses import dataclass
 
@@ -27,10 +26,11 @@ from numba.cpython.unsafe.numbers import trailing_zeros
 
 from ..engine.compiled import compiled
 from ..engine.retrograde import cell_tables, move_value
-from ..engine.tables import check_values
+from ..engine.table_solution import check_values
 from ..games.cells import CellBoard
 
-__all__ = ["MoveStatistics", "move_statistics", "positions_with_edges_drawn", "value_histogram"]
+__all__ = ["MoveStatistics", "clean_positions", "move_statistics", "positions_by_edges_drawn",
+           "positions_with_edges_drawn", "value_histogram"]
 
 _CHUNKS = 256
 """Number of chunks a table is cut into for the parallel loops (a few per core, small counters)."""
@@ -51,10 +51,46 @@ def _sign(v):  # pragma: no cover - compiled
 
 @compiled(inline="always")
 def _clean(position, cell_masks):  # pragma: no cover - compiled
+    """The one test of a clean position (no complete cell), for every kernel and `clean_positions`."""
     for m in cell_masks:
         if position & m == m:
             return False
     return True
+
+
+@compiled(parallel=True)
+def _clean_positions(n_positions, cell_masks):  # pragma: no cover - compiled
+    out = np.empty(n_positions, dtype=np.bool_)
+    for position in prange(n_positions):
+        out[position] = _clean(np.int64(position), cell_masks)
+    return out
+
+
+def clean_positions(board: CellBoard) -> np.ndarray:
+    """Which positions of a board are clean (no complete cell), as a boolean array.
+
+    Parameters
+    ----------
+    board : CellBoard
+        A board of at most 24 edges (`triangles_core.engine.symmetry.MAX_ARRAY_EDGES`).
+
+    Returns
+    -------
+    numpy.ndarray of bool, shape (2**n_edges,)
+        ``clean[p]`` is True when position ``p`` has no complete cell.
+
+    Examples
+    --------
+    >>> from triangles_core import board
+    >>> clean_positions(board(1)).tolist()
+    [True, True, True, True, True, True, True, False]
+    """
+    from ..engine.symmetry import MAX_ARRAY_EDGES
+
+    if board.n_edges > MAX_ARRAY_EDGES:
+        raise ValueError(f"the {board.label} has 2**{board.n_edges} positions: whole-board arrays are built "
+                         f"only up to {MAX_ARRAY_EDGES} edges")
+    return _clean_positions(1 << board.n_edges, np.array(board.cell_masks, dtype=np.int64))
 
 
 @compiled(parallel=True)
@@ -81,7 +117,7 @@ def value_histogram(board: CellBoard, values: np.ndarray, clean_only: bool = Fal
     board : CellBoard
         The board.
     values : numpy.ndarray of int8, shape (2**n_edges,)
-        Its value table (`Solution.values`).
+        Its value table (`TableSolution.values`).
     clean_only : bool, default False
         Count only positions with no complete cell.
 
@@ -181,11 +217,56 @@ def positions_with_edges_drawn(n_edges: int, drawn: int, samples: int | None = N
     [7, 11, 13, 14]
     """
     if samples is None or math.comb(n_edges, drawn) <= samples:
-        masks = [sum(1 << e for e in subset) for subset in itertools.combinations(range(n_edges), drawn)]
-        return np.sort(np.array(masks, dtype=np.int64))
+        return _levels(n_edges, drawn)[drawn]
     rng = rng if rng is not None else np.random.default_rng(0)
     chosen = np.argpartition(rng.random((samples, n_edges)), drawn, axis=1)[:, :drawn]
     return np.sort((np.int64(1) << chosen.astype(np.int64)).sum(axis=1))
+
+
+def _levels(n_edges: int, up_to: int) -> list[np.ndarray]:
+    """All positions of ``n_edges`` edges with ``j`` drawn edges, ascending, for ``j = 0..up_to``.
+
+    Built level by level: the masks with ``j`` bits among the lowest ``t`` are those
+    among the lowest ``t - 1``, then those with ``j - 1`` bits among them plus bit ``t``
+    (already in order, so nothing is sorted).
+    """
+    below = [np.zeros(1, dtype=np.int64)] * (n_edges + 1)  # j = 0 among the lowest t edges: {0}
+    levels = [below[n_edges]]
+    for j in range(1, up_to + 1):
+        current = [np.empty(0, dtype=np.int64)] * (n_edges + 1)
+        for t in range(j, n_edges + 1):
+            current[t] = np.concatenate([current[t - 1], below[t - 1] | np.int64(1) << np.int64(t - 1)])
+        below = current
+        levels.append(below[n_edges])
+    return levels
+
+
+def positions_by_edges_drawn(board: CellBoard) -> list[np.ndarray]:
+    """The positions grouped by number of drawn edges (the retrograde layers).
+
+    Returns
+    -------
+    list of numpy.ndarray of int64
+        Entry ``k`` holds the ``C(n_edges, k)`` positions with ``k`` drawn edges, in
+        increasing bitmask order (`positions_with_edges_drawn` for every ``k``).
+
+    Raises
+    ------
+    ValueError
+        For a board of more than 24 edges (`triangles_core.engine.symmetry.MAX_ARRAY_EDGES`).
+
+    Examples
+    --------
+    >>> from triangles_core import board
+    >>> [level.tolist() for level in positions_by_edges_drawn(board(1))]
+    [[0], [1, 2, 4], [3, 5, 6], [7]]
+    """
+    from ..engine.symmetry import MAX_ARRAY_EDGES
+
+    if board.n_edges > MAX_ARRAY_EDGES:
+        raise ValueError(f"the {board.label} has 2**{board.n_edges} positions: whole-board arrays are built "
+                         f"only up to {MAX_ARRAY_EDGES} edges")
+    return _levels(board.n_edges, board.n_edges)
 
 
 @dataclass(frozen=True)
@@ -235,7 +316,7 @@ def move_statistics(board: CellBoard, values: np.ndarray, samples: int | None = 
     board : CellBoard
         The board.
     values : numpy.ndarray of int8, shape (2**n_edges,)
-        Its value table (`Solution.values`).
+        Its value table (`TableSolution.values`).
     samples : int, optional
         None (default): examine every position.  Otherwise, for each number ``k`` of
         drawn edges, examine all ``comb(n_edges, k)`` positions if there are at most

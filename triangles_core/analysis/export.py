@@ -1,6 +1,6 @@
 """Write state graphs of cell games as GraphML (Gephi, yEd, networkx) or DOT (Graphviz).
 
-The graphs come from `triangles_core.engine.graphs`: the state graph (every position
+The graphs come from `triangles_core.analysis.graph`: the state graph (every position
 reachable from a root) and the optimal-play subgraph.  Nodes are positions (bitmasks;
 GraphML stores the id as text) with the attributes ``value`` (for the player to move),
 ``edges_drawn`` and, added here, ``drawn`` (the drawn edges as space-separated numbers)
@@ -17,9 +17,9 @@ from pathlib import Path
 import networkx as nx
 
 from ..common.files import atomic_open
-from ..engine.graphs import state_graph
-from ..engine.tables import Solution
+from ..engine.solved import SolvedCellGame
 from ..games.cells import CellBoard, Position
+from .graph import state_graph
 
 __all__ = ["FORMATS", "MAX_EXPORT_POSITIONS", "check_graph_size", "export_graph", "labelled", "read_graphml",
            "write_graph"]
@@ -127,10 +127,10 @@ def check_graph_size(board: CellBoard, root: Position, max_positions: int = MAX_
     Examples
     --------
     >>> from triangles_core.games.triangles import board
-    >>> check_graph_size(board(4), 0)
+    >>> check_graph_size(board(4), 0)  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    ValueError: the state graph from this position has 2**30 positions, more than the 100,000 written at most; draw some edges first or use the optimal-play subgraph
+    ValueError: the state graph from this position has 2**30 positions, more than the 100,000 written at most; ...
     """
     free = board.n_edges - board.position(root).bit_count()
     if 2 ** free > max_positions:
@@ -139,7 +139,7 @@ def check_graph_size(board: CellBoard, root: Position, max_positions: int = MAX_
                          "subgraph")
 
 
-def export_graph(solution: Solution, path: str | Path, root: Position | list[int] = 0, *,
+def export_graph(solution: SolvedCellGame, path: str | Path, root: Position | list[int] = 0, *,
                  optimal_only: bool = False, format: str | None = None,
                  max_positions: int = MAX_EXPORT_POSITIONS) -> Path:
     """Write the state graph (or the optimal-play subgraph) from ``root``.
@@ -151,7 +151,7 @@ def export_graph(solution: Solution, path: str | Path, root: Position | list[int
 
     Parameters
     ----------
-    solution : Solution
+    solution : SolvedCellGame
         A solved cell board.
     path : str or pathlib.Path
         Target file (``.graphml``, ``.dot`` or ``.gv``).

@@ -1,7 +1,13 @@
-"""State-graph questions about a solved cell board, answered with networkx or numpy.
+"""State graphs of any solved game, and questions about a solved cell board, with networkx or numpy.
 
-The state graph itself is built by `triangles_core.engine.graphs.state_graph` (for any
-solved game).  This module folds it by symmetry (`symmetry_quotient_graph`), counts its
+`state_graph` builds the graph once, generically, from the game's rules and the
+solution's public values (`triangles_core.engine.solved.SolvedGame`): nodes are
+positions, with the attribute ``value`` (for the player to move) plus whatever the game's
+``describe`` gives (``edges_drawn`` for cell games, ``pegs``, ``remaining``); each arc is
+one legal move, with the attributes ``move``, ``reward``, ``again`` and ``move_value``
+(the value of the move for its mover).  With ``optimal_only`` (`optimal_subgraph`) only
+the moves of optimal play are kept, so every path from the root to a sink is an optimal
+game.  For a cell board this module also folds the graph by symmetry (`symmetry_quotient_graph`), counts its
 levels and paths, and answers questions about optimal play on the whole board with numpy
 (`optimal_game_counts`, `optimal_reach`, `optimal_move_counts`), because a networkx graph
 of all 262,144 side-3 positions is too heavy for a notebook (about 19 s and 0.8 GiB to
@@ -11,51 +17,118 @@ cross-check the numpy one.
 
 from __future__ import annotations
 
+from collections import deque
+from typing import Any
+
 import networkx as nx
 import numpy as np
 import pandas as pd
 
+from ..engine.game import move_value
 from ..engine.retrograde import NOT_A_MOVE, claims_table
-from ..engine.symmetry import (burnside_class_counts, canonical_forms, edge_counts, orbit_class_counts,
-                               orbit_sizes)
-from ..engine.tables import Solution
+from ..engine.solved import SolvedGame
+from ..engine.symmetry import burnside_class_counts, canonical_forms, edge_counts, orbit_class_counts, orbit_sizes
+from ..engine.table_solution import TableSolution
 from ..games.cells import CellBoard, Position
+from .counting import positions_by_edges_drawn
 
 __all__ = [
+    "MAX_GRAPH_POSITIONS",
     "count_paths",
     "level_sizes",
     "optimal_game_counts",
     "optimal_move_counts",
     "optimal_play_by_edges_drawn",
     "optimal_reach",
+    "optimal_subgraph",
     "positions_by_edges_drawn",
+    "state_graph",
     "state_graph_levels",
     "symmetry_quotient_graph",
 ]
 
+MAX_GRAPH_POSITIONS = 1_000_000
+"""A state graph stops (ValueError) beyond this many positions (about 1 GiB in networkx)."""
 
-def positions_by_edges_drawn(board: CellBoard) -> list[np.ndarray]:
-    """The positions grouped by number of drawn edges (the retrograde layers).
+
+def state_graph(solution: SolvedGame, root: Any = None, *, optimal_only: bool = False,
+                max_positions: int = MAX_GRAPH_POSITIONS) -> nx.DiGraph:
+    """The directed acyclic graph of the positions reachable from ``root``.
+
+    Parameters
+    ----------
+    solution : SolvedGame
+        A solved game (its ``game`` gives the rules, ``value`` the node values).
+    root : position, optional
+        Starting position as the game accepts it; ``solution.start`` by default (the
+        empty board of a cell game, the root of a searched game).
+    optimal_only : bool, default False
+        Keep only the moves whose value equals the value of their position.
+    max_positions : int, default `MAX_GRAPH_POSITIONS`
+        Refuse graphs with more positions than this.
 
     Returns
     -------
-    list of numpy.ndarray of int64
-        Entry ``k`` holds the ``C(n_edges, k)`` positions with ``k`` drawn edges, in
-        increasing bitmask order.
+    networkx.DiGraph
+        Node and arc attributes as in the module docstring.
+
+    Raises
+    ------
+    ValueError
+        If the graph would have more than ``max_positions`` positions.
 
     Examples
     --------
-    >>> from triangles_core import board
-    >>> [level.tolist() for level in positions_by_edges_drawn(board(1))]
-    [[0], [1, 2, 4], [3, 5, 6], [7]]
+    >>> from triangles_core import solve, solve_number_game
+    >>> g = state_graph(solve(1))
+    >>> g.number_of_nodes(), g.number_of_edges(), g.nodes[0]
+    (8, 12, {'value': 1, 'edges_drawn': 0})
+    >>> state_graph(solve_number_game(), [2, 3, 4, 5, 6]).number_of_nodes()
+    15
     """
-    counts = edge_counts(board)
-    order = np.argsort(counts, kind="stable")
-    bounds = np.searchsorted(counts[order], np.arange(board.n_edges + 2))
-    return [order[bounds[k]:bounds[k + 1]].astype(np.int64) for k in range(board.n_edges + 1)]
+    game = solution.game
+    root = solution.start if root is None else solution.position(root)
+    values: dict[Any, int] = {}
+
+    def value_of(p: Any) -> int:  # positions met here are the game's own: valued once each
+        if p not in values:
+            values[p] = solution.value(p)
+        return values[p]
+
+    graph = nx.DiGraph()
+    graph.add_node(root, value=value_of(root), **game.describe(root))
+    queue = deque([root])
+    while queue:
+        p = queue.popleft()
+        best = value_of(p)
+        for move in game.moves(p):
+            transition = game.play(p, move)
+            q = transition.position
+            value = move_value(transition, value_of(q))
+            if optimal_only and value != best:
+                continue
+            if q not in graph:
+                if graph.number_of_nodes() >= max_positions:
+                    raise ValueError(f"the state graph has more than {max_positions:,} positions")
+                graph.add_node(q, value=values[q], **game.describe(q))
+                queue.append(q)
+            graph.add_edge(p, q, move=move, reward=transition.reward, again=transition.again, move_value=value)
+    return graph
 
 
-def symmetry_quotient_graph(solution: Solution) -> nx.DiGraph:
+def optimal_subgraph(solution: SolvedGame, root: Any = None, **options) -> nx.DiGraph:
+    """The positions and moves of optimal play from ``root`` (`state_graph` with ``optimal_only``).
+
+    Examples
+    --------
+    >>> from triangles_core import solve
+    >>> optimal_subgraph(solve(1)).number_of_nodes()
+    8
+    """
+    return state_graph(solution, root, optimal_only=True, **options)
+
+
+def symmetry_quotient_graph(solution: TableSolution) -> nx.DiGraph:
     """The state graph of the whole board folded by the board's symmetries.
 
     One node per symmetry class, labelled by its canonical form (smallest bitmask).  An
@@ -64,7 +137,7 @@ def symmetry_quotient_graph(solution: Solution) -> nx.DiGraph:
 
     Parameters
     ----------
-    solution : Solution
+    solution : TableSolution
         A solved board of at most 24 edges.
 
     Returns
@@ -105,7 +178,7 @@ def symmetry_quotient_graph(solution: Solution) -> nx.DiGraph:
     arc_claims = claims[unique[:, 0], first_edges]
     graph.add_edges_from(
         (int(t), int(h), {"moves": int(m), "move": int(e) + 1, "claims": int(c), "move_value": int(v)})
-        for (t, h), m, e, c, v in zip(unique.tolist(), multiplicity, first_edges, arc_claims, move_values)
+        for (t, h), m, e, c, v in zip(unique.tolist(), multiplicity, first_edges, arc_claims, move_values, strict=False)
     )
     return graph
 
@@ -145,7 +218,7 @@ def count_paths(graph: nx.DiGraph, source, weight: str | None = None) -> int:
     return paths[source]
 
 
-def optimal_move_counts(solution: Solution) -> np.ndarray:
+def optimal_move_counts(solution: TableSolution) -> np.ndarray:
     """The number of optimal moves of every position.
 
     Returns
@@ -165,7 +238,7 @@ def optimal_move_counts(solution: Solution) -> np.ndarray:
     return (solution.move_table == solution.values[:, None]).sum(axis=1).astype(np.int8)
 
 
-def optimal_game_counts(solution: Solution) -> np.ndarray:
+def optimal_game_counts(solution: TableSolution) -> np.ndarray:
     """The number of distinct optimal games from every position.
 
     A game is a sequence of moves to the full board; it is optimal when every move keeps
@@ -202,7 +275,7 @@ def optimal_game_counts(solution: Solution) -> np.ndarray:
     return counts
 
 
-def optimal_reach(solution: Solution, root: Position | list[int] = 0) -> np.ndarray:
+def optimal_reach(solution: TableSolution, root: Position | list[int] = 0) -> np.ndarray:
     """Which positions optimal play can reach from ``root``.
 
     Returns
@@ -288,7 +361,7 @@ def state_graph_levels(board: CellBoard) -> pd.DataFrame:
     })
 
 
-def optimal_play_by_edges_drawn(solution: Solution) -> pd.DataFrame:
+def optimal_play_by_edges_drawn(solution: TableSolution) -> pd.DataFrame:
     """Optimal play from the empty board, level by level.
 
     Returns

@@ -37,10 +37,10 @@ import pandas as pd
 from ..common.checks import check_integer, excerpt
 from ..engine.compiled import compiled
 from ..engine.retrograde import cell_tables, claims, move_value
-from ..engine.tables import Solution, check_values
+from ..engine.table_solution import TableSolution, check_values
 
-
-__all__ = ["MAX_GAMES", "MAX_MOVES", "PLAY_COLUMNS", "POLICIES", "mean_interval", "play_games", "play_statistics", "wilson_interval"]
+__all__ = ["MAX_GAMES", "MAX_MOVES", "PLAY_COLUMNS", "POLICIES", "mean_interval", "play_games", "play_statistics",
+           "wilson_interval"]
 
 POLICIES = ("random", "perfect", "softmax")
 """The policies `play_games` knows (see the module docstring)."""
@@ -134,13 +134,13 @@ def _play(values, n_edges, first, second, start, policy, temperature, uniforms, 
                 player_a = not player_a
 
 
-def play_games(solution: Solution, policy: str = "random", games: int = 1000, seed: int = 0, *,
+def play_games(solution: TableSolution, policy: str = "random", games: int = 1000, seed: int = 0, *,
                temperature: float = 1.0, start: int | list[int] = 0) -> pd.DataFrame:
     """Play ``games`` games from ``start`` under ``policy`` and record every move.
 
     Parameters
     ----------
-    solution : Solution
+    solution : TableSolution
         A value table of a cell board (``solve(side)``, ``solve_boxes(rows, cols)``).
     policy : {"random", "perfect", "softmax"}, default "random"
         How both players choose their moves (module docstring).
@@ -179,8 +179,9 @@ def play_games(solution: Solution, policy: str = "random", games: int = 1000, se
     >>> games.groupby("game")["value"].first().tolist()   # the empty side-2 board is worth -2
     [-2, -2, -2]
     """
-    if not isinstance(solution, Solution):
-        raise ValueError(f"solution must be a value table (solve(side), solve_boxes(rows, cols)), got {excerpt(solution)}")
+    if not isinstance(solution, TableSolution):
+        raise ValueError("solution must be a value table (solve(side), solve_boxes(rows, cols)), "
+                         f"got {excerpt(solution)}")
     if not isinstance(policy, str) or policy not in POLICIES:
         raise ValueError(f"policy must be one of {', '.join(POLICIES)}, got {excerpt(policy)}")
     games = check_integer(games, "games", 1, MAX_GAMES)

@@ -43,8 +43,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..common.checks import check_integer, excerpt
+from ..engine.solved import SolvedCellGame
 from ..engine.solvers import solve_cells
-from ..engine.tables import Solution
 from .records import GameRecord
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -314,7 +314,7 @@ class GameReview:
         """
         values = self.values
         last = None
-        for m, before, after in zip(self.moves, values, values[1:]):
+        for m, before, after in zip(self.moves, values, values[1:], strict=False):
             if _winner(before) != _winner(after):
                 last = m
         return last
@@ -359,15 +359,16 @@ class GameReview:
         return frame.astype({c: "int64" for c in integers})
 
 
-def review_game(record: GameRecord, solution: Solution | None = None) -> GameReview:
+def review_game(record: GameRecord, solution: SolvedCellGame | None = None) -> GameReview:
     """Replay a game record against the exact solution.
 
     Parameters
     ----------
     record : GameRecord
         The game (see `triangles_core.analysis.records.parse_record`).
-    solution : Solution, optional
-        The solved board of the record; solved on demand by default.
+    solution : SolvedCellGame, optional
+        The solved board of the record (`triangles_core.solve`, `solve_boxes`); solved
+        on demand by default.
 
     Returns
     -------
@@ -394,38 +395,34 @@ def review_game(record: GameRecord, solution: Solution | None = None) -> GameRev
         raise ValueError(f"a GameRecord is needed (parse_record, GameRecord.from_moves), got {excerpt(record)}")
     if solution is None:
         solution = solve_cells(record.board)
-    if not isinstance(solution, Solution):
-        raise ValueError(f"solution must be a value table (solve(side), solve_boxes(rows, cols)), got {excerpt(solution)}")
+    if not isinstance(solution, SolvedCellGame):
+        raise ValueError(f"solution must be a solved cell board (solve(side), solve_boxes(rows, cols)), "
+                         f"got {excerpt(solution)}")
     if solution.board != record.board:
         raise ValueError(f"the record is for the {record.board.label}, the solution for the {solution.board.label}")
     b = solution.board
-    position = record.start
-    start_value = solution.value(position)
-    player = "A"
-    score = {"A": 0, "B": 0}
+    steps = solution.replay(record.moves, record.start)
     reviews = []
-    for number, edge in enumerate(record.moves, start=1):
-        sign = 1 if player == "A" else -1
-        margin = score["A"] - score["B"]
-        best = solution.value(position)
-        options = solution.move_values(position)
-        played = options[edge]
-        transition = solution.game.play(position, edge)
-        score[player] += transition.reward
+    margin = 0  # A's cells minus B's before the move
+    for step in steps:
+        sign = 1 if step.player == "A" else -1
+        best, played = step.value, step.move_value
+        assert best is not None and played is not None  # a solution's replay values every move
+        options = solution.move_values(step.position_before)
         reachable = [margin + sign * v for v in options.values()]
         reviews.append(MoveReview(
-            move=number, player=player, edge=edge, dots=b.edges[edge - 1], claims=transition.reward,
-            score_a=score["A"], score_b=score["B"], value_before=margin + sign * best,
+            move=step.ply, player=step.player, edge=step.move, dots=b.edges[step.move - 1], claims=step.reward,
+            score_a=step.score[0], score_b=step.score[1], value_before=margin + sign * best,
             value_after=margin + sign * played, best_moves=tuple(e for e, v in options.items() if v == best),
             value_lost=best - played, classification=classify(best - played),
             lowest=min(reachable), highest=max(reachable), choices=tuple(sorted(set(reachable)))))
-        position = transition.position
-        if not transition.again:
-            player = "B" if player == "A" else "A"
-    return GameReview(record, tuple(reviews), start_value, player, len(b.free_edges(position)))
+        margin = step.score[0] - step.score[1]
+    end = solution.position(steps[-1].position) if steps else record.start
+    to_move = steps[-1].next_player if steps else "A"
+    return GameReview(record, tuple(reviews), solution.value(record.start), to_move, len(b.free_edges(end)))
 
 
-def review_table(record: GameRecord, solution: Solution | None = None) -> "pandas.DataFrame":
+def review_table(record: GameRecord, solution: SolvedCellGame | None = None) -> "pandas.DataFrame":
     """The move-by-move review of a game as a DataFrame (`GameReview.table`).
 
     Examples
@@ -491,7 +488,8 @@ def format_review(review: GameReview) -> str:
         lines.append(f"Final score: A {a}, B {bb}: {review.result}.")
     else:
         fa, fb = review.final_cells
-        lines.append(f"Score after the record: A {a}, B {bb} ({review.remaining} edges left, {review.to_move} to move).")
+        lines.append(f"Score after the record: A {a}, B {bb} "
+                     f"({review.remaining} edges left, {review.to_move} to move).")
         lines.append(f"Result with perfect play from here: {review.result} (A {fa}, B {fb}).")
     lines.append(f"Result under perfect play from the start: {review.perfect_play_result}.")
     lost = review.value_lost

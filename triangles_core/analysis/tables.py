@@ -26,10 +26,10 @@ import pandas as pd
 
 from ..common.files import atomic_open
 from ..engine.retrograde import NOT_A_MOVE
-from ..engine.solved import verdict_of
-from ..engine.symmetry import edge_classes, edge_counts
-from ..engine.tables import Solution
-from .counting import move_statistics, value_histogram
+from ..engine.solved import SolvedCellGame, verdict_of
+from ..engine.symmetry import edge_counts, move_classes
+from ..engine.table_solution import TableSolution
+from .counting import clean_positions, move_statistics, value_histogram
 
 __all__ = [
     "MOVE_STATISTICS_COLUMNS",
@@ -92,12 +92,12 @@ def _shares(frame: pd.DataFrame, columns: dict[str, str], total: str) -> pd.Data
     return frame
 
 
-def outcomes_by_edges_drawn(solution: Solution, clean_only: bool = False) -> pd.DataFrame:
+def outcomes_by_edges_drawn(solution: TableSolution, clean_only: bool = False) -> pd.DataFrame:
     """How many positions with ``k`` drawn edges are won, drawn and lost by the mover.
 
     Parameters
     ----------
-    solution : Solution
+    solution : TableSolution
         A solved cell board (any size).
     clean_only : bool, default False
         Count only positions with no complete cell.
@@ -130,12 +130,12 @@ def outcomes_by_edges_drawn(solution: Solution, clean_only: bool = False) -> pd.
                            "mover_loss_share": "mover_loses"}, "positions")
 
 
-def value_distribution(solution: Solution, clean_only: bool = False) -> pd.DataFrame:
+def value_distribution(solution: TableSolution, clean_only: bool = False) -> pd.DataFrame:
     """The number of positions with each (edges drawn, value) pair.
 
     Parameters
     ----------
-    solution : Solution
+    solution : TableSolution
         A solved cell board (any size).
     clean_only : bool, default False
         Count only positions with no complete cell.
@@ -163,13 +163,13 @@ def value_distribution(solution: Solution, clean_only: bool = False) -> pd.DataF
     return table.sort_values(["edges_drawn", "value"]).reset_index(drop=True)
 
 
-def move_statistics_by_edges_drawn(solution: Solution, samples: int | None = None, seed: int = 0,
+def move_statistics_by_edges_drawn(solution: TableSolution, samples: int | None = None, seed: int = 0,
                                    clean_only: bool = False) -> pd.DataFrame:
     """Mistakes and the value they lose, by number of drawn edges.
 
     Parameters
     ----------
-    solution : Solution
+    solution : TableSolution
         A solved cell board (any size).
     samples, seed : int, optional
         None (default): every position.  Otherwise at most ``samples`` positions per
@@ -271,12 +271,12 @@ def board_summary(outcomes: pd.DataFrame, moves: pd.DataFrame, by: str = "board"
     return summary.loc[order, columns].reset_index()
 
 
-def first_moves(solution: Solution, position: int | list[int] = 0) -> pd.DataFrame:
+def first_moves(solution: SolvedCellGame, position: int | list[int] = 0) -> pd.DataFrame:
     """Every legal move of a position with its value and symmetry class.
 
     Parameters
     ----------
-    solution : Solution
+    solution : SolvedCellGame
         A solved cell board.
     position : int or list of int, default 0
         The position (empty board by default).
@@ -299,14 +299,14 @@ def first_moves(solution: Solution, position: int | list[int] = 0) -> pd.DataFra
     b = solution.board
     p = solution.position(position)
     values = solution.move_values(p)
-    classes = edge_classes(b, p)
+    classes = move_classes(b, p)
     best = solution.value(p)
     rows = [(e, "{}-{}".format(*b.edges[e - 1]), b.claims(p, e), v, classes[e], v == best, verdict_of(v))
             for e, v in values.items()]
     return pd.DataFrame(rows, columns=["edge", "dots", "claims", "value", "symmetry_class", "optimal", "outcome"])
 
 
-def first_move_classes(solution: Solution, position: int | list[int] = 0) -> pd.DataFrame:
+def first_move_classes(solution: SolvedCellGame, position: int | list[int] = 0) -> pd.DataFrame:
     """The legal moves of a position grouped by symmetry class.
 
     Returns
@@ -340,24 +340,18 @@ def first_move_classes(solution: Solution, position: int | list[int] = 0) -> pd.
     })
 
 
-def _selection(solution: Solution, clean_only: bool) -> np.ndarray:
+def _selection(solution: TableSolution, clean_only: bool) -> np.ndarray:
     if not clean_only:
         return np.ones(solution.values.size, dtype=bool)
-    from ..engine.symmetry import all_positions
-
-    positions = all_positions(solution.board)
-    complete = np.zeros(positions.size, dtype=bool)
-    for mask in solution.board.cell_masks:
-        complete |= (positions & mask) == mask
-    return ~complete
+    return clean_positions(solution.board)
 
 
-def edge_move_frequencies(solution: Solution, clean_only: bool = False) -> pd.DataFrame:
+def edge_move_frequencies(solution: TableSolution, clean_only: bool = False) -> pd.DataFrame:
     """For each ``k`` and edge: how often drawing the edge is legal, winning, optimal.
 
     Parameters
     ----------
-    solution : Solution
+    solution : TableSolution
         A solved board of at most 24 edges.
     clean_only : bool, default False
         Count only positions with no complete cell.
@@ -395,7 +389,7 @@ def edge_move_frequencies(solution: Solution, clean_only: bool = False) -> pd.Da
     return frame.sort_values(["edges_drawn", "edge"]).reset_index(drop=True)
 
 
-def winning_move_existence(solution: Solution, clean_only: bool = False) -> pd.DataFrame:
+def winning_move_existence(solution: TableSolution, clean_only: bool = False) -> pd.DataFrame:
     """By ``k``: positions with a winning move, with exactly one, and critical positions.
 
     Returns

@@ -28,7 +28,7 @@ from ..common.progress import progress_bar
 from ..engine.compiled import compiled
 from ..engine.retrograde import NOT_A_MOVE, cell_tables, move_value
 from ..engine.solvers import solve
-from ..engine.tables import Solution, check_values
+from ..engine.table_solution import TableSolution, check_values
 from ..games.cells import CellBoard
 
 __all__ = ["Mismatch", "Verification", "derive_values", "verify_side", "verify_solution", "verify_table"]
@@ -141,7 +141,7 @@ def derive_values(b: CellBoard, values: np.ndarray, start: int = 0, stop: int | 
     Raises
     ------
     ValueError
-        If ``values`` is not a table of ``b`` (`triangles_core.engine.tables.check_values`)
+        If ``values`` is not a table of ``b`` (`triangles_core.engine.table_solution.check_values`)
         or ``start``/``stop`` is not a range of its positions.
 
     Examples
@@ -190,8 +190,9 @@ def verify_table(b: CellBoard, values: np.ndarray, progress: bool = False, chunk
     side-2 board: 512 positions checked, every value agrees with the recurrence
     >>> table = solution.values.copy()
     >>> table[0] += 1
-    >>> print(verify_table(solution.board, table))
-    side-2 board: 512 positions checked, 1 mismatch; first: position 0 (edges drawn: none): stored value -1, its children give -2
+    >>> print(verify_table(solution.board, table))  # doctest: +NORMALIZE_WHITESPACE
+    side-2 board: 512 positions checked, 1 mismatch; first: position 0 (edges drawn: none):
+    stored value -1, its children give -2
     """
     check_values(b, values)
     chunk = check_integer(chunk, "chunk", 1)
@@ -216,7 +217,7 @@ def verify_table(b: CellBoard, values: np.ndarray, progress: bool = False, chunk
     return Verification(b, expected, mismatches, first)
 
 
-def verify_solution(solution: Solution, progress: bool = False) -> Verification:
+def verify_solution(solution: TableSolution, progress: bool = False) -> Verification:
     """`verify_table` on a solution's table.
 
     Examples

@@ -13,8 +13,8 @@ import sys
 from typing import Sequence
 
 from ..common.checks import excerpt, parse_decimal
-from ..common.limits import LARGE_TABLE_EDGES, MAX_TABLE_EDGES, MAX_TABLE_SIDE
 from ..common.errors import InvalidPositionError
+from ..common.limits import LARGE_TABLE_EDGES, MAX_TABLE_EDGES, MAX_TABLE_SIDE
 
 __all__ = ["main", "build_parser", "CommandError"]
 
@@ -176,26 +176,10 @@ def _silence_stdout() -> None:
 
 
 def _solve(args: argparse.Namespace) -> int:
+    from .text import position_report
+
     solution, position = _solution_and_position(args)
-    b = solution.board
-    value = solution.value(position)
-    verdict = {"win": "the player to move wins", "loss": "the player to move loses",
-               "draw": "optimal play ends in a draw"}[solution.verdict(position)]
-    print(f"{b.title} board, drawn edges: {' '.join(map(str, b.drawn_edges(position))) or '(none)'}")
-    print(b.text_art(position))
-    print(f"Value for the player to move: {value:+d} ({verdict})")
-    moves = solution.move_values(position)
-    if not moves:
-        print("No legal move: the board is full.")
-        return 0
-    print("\nedge  dots    claims  value")
-    for edge, move_value in moves.items():
-        i, j = b.edges[edge - 1]
-        mark = "optimal" if move_value == value else ""
-        print(f"{edge:>4}  {i:>2}-{j:<3}  {b.claims(position, edge):>6}  {move_value:>+5d}  {mark}".rstrip())
-    pv = solution.principal_variation(position)
-    line = " ".join(f"{s.player}:{s.move}{'*' * s.reward}" for s in pv)
-    print(f"\nPrincipal variation (* = {b.cell_name} claimed): {line}")
+    print(position_report(solution, position))
     return 0
 
 
@@ -366,8 +350,8 @@ def _boxes(text: str) -> tuple[int, int]:
         raise argparse.ArgumentTypeError(f"{excerpt(text)}: a board needs at least 1 row and 1 column of boxes")
     lines = 2 * r * c + r + c
     if lines > MAX_LINES:
-        raise argparse.ArgumentTypeError(f"{excerpt(text)} boxes have {lines} lines; solvable boards have 1..{MAX_LINES} "
-                                         "(3x3: 24, 2x5: 27, 3x4: 31)")
+        raise argparse.ArgumentTypeError(f"{excerpt(text)} boxes have {lines} lines; solvable boards have "
+                                         f"1..{MAX_LINES} (3x3: 24, 2x5: 27, 3x4: 31)")
     return r, c
 
 
@@ -392,7 +376,8 @@ def _add_board(parser: argparse.ArgumentParser, default: int | None) -> None:
     group = parser.add_mutually_exclusive_group(required=default is None)
     # No default on --side itself: argparse would not see "--side 3 --boxes 2x2" as a conflict.
     group.add_argument("--side", type=_side, metavar="N",  # _side checks the range
-                       help=f"triangular board of side 1..{MAX_TABLE_SIDE}" + (f" (default {default})" if default else ""))
+                       help=f"triangular board of side 1..{MAX_TABLE_SIDE}"
+                       + (f" (default {default})" if default else ""))
     parser.set_defaults(default_side=default)
     group.add_argument("--boxes", type=_boxes, metavar="RxC",
                        help=f"Dots-and-Boxes board of R x C boxes instead (up to {MAX_LINES} lines, e.g. 3x3, 3x4)")
@@ -424,7 +409,8 @@ def build_parser() -> argparse.ArgumentParser:
                            description="Show a position, its value for the player to move, every legal move "
                                        "with its value, and a principal variation.",
                            epilog=EXAMPLES["solve"], formatter_class=argparse.RawDescriptionHelpFormatter)
-    solve.add_argument("edges", nargs="*", default=[], metavar="EDGE", help="drawn edges (1-based numbers, docs/SPEC.md numbering)")
+    solve.add_argument("edges", nargs="*", default=[], metavar="EDGE",
+                       help="drawn edges (1-based numbers, docs/SPEC.md numbering)")
     _add_board(solve, default=3)
     solve.set_defaults(handler=_solve)
 
@@ -455,7 +441,8 @@ def build_parser() -> argparse.ArgumentParser:
                                        "subgraph) from a position, for Gephi (GraphML) or Graphviz (DOT).",
                            epilog=EXAMPLES["graph"], formatter_class=argparse.RawDescriptionHelpFormatter)
     graph.add_argument("output", metavar="OUTPUT", help="file to write: .graphml, or .dot / .gv (needs pydot)")
-    graph.add_argument("edges", nargs="*", default=[], metavar="EDGE", help="drawn edges of the root (default: empty board)")
+    graph.add_argument("edges", nargs="*", default=[], metavar="EDGE",
+                       help="drawn edges of the root (default: empty board)")
     _add_board(graph, default=2)
     graph.add_argument("--optimal", action="store_true", help="only the moves of optimal play")
     graph.set_defaults(handler=_graph)

@@ -11,22 +11,29 @@ __all__ = ["quote_token", "split_lines"]
 _LINE_BREAK = re.compile(r"\r\n|\n|\r")
 
 
-def quote_token(token: str) -> str:
+def quote_token(token: str, length: int | None = None, at_least: bool = False) -> str:
     """A token quoted for an error message, cut short after `MAX_EXCERPT` characters.
 
-    A reader may keep only the beginning of a very long token, as a `str` with a
-    ``length`` attribute: the length stated is then the token's full length (or, with an
-    ``unfinished`` attribute set, the length read before the reader gave up on it).
+    Parameters
+    ----------
+    token : str
+        The token, or the beginning of it that a reader kept.
+    length : int, optional
+        The token's full length when ``token`` is only its beginning (``len(token)`` by
+        default).
+    at_least : bool, default False
+        The reader gave up before the token's end: ``length`` is a lower bound.
 
     Examples
     --------
     >>> quote_token("19")
     "'19'"
+    >>> quote_token("7" * 50, 5000)
+    "'7777777777777777777777777777777777777777'... (5000 characters)"
     """
-    length = getattr(token, "length", len(token))
+    length = len(token) if length is None else length
     if length > MAX_EXCERPT:
-        at_least = "at least " if getattr(token, "unfinished", False) else ""
-        return f"{token[:MAX_EXCERPT]!r}... ({at_least}{length} characters)"
+        return f"{token[:MAX_EXCERPT]!r}... ({'at least ' if at_least else ''}{length} characters)"
     return repr(token)
 
 

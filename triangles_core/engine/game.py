@@ -10,7 +10,10 @@ of them (docs/architecture.md)::
     where (q, r, again) = play(p, m)
 
 The value is the net score for the player to move.  `move_value` is the Python statement
-of the rule inside the max; `negamax` and `NegamaxSolver` are deliberately plain
+of the rule inside the max; `replay` plays a line of moves and keeps the score and whose
+turn it is (the one such loop of the package: reviews, judges, figures, the explorer and
+every solution's ``replay`` and ``principal_variation`` use it, and each `Step` it
+returns says everything about one move); `negamax` and `NegamaxSolver` are deliberately plain
 (recursion plus a dictionary): they solve the sibling games (through
 `triangles_core.engine.searched`) and are the independent oracle that the compiled
 kernel (`triangles_core.engine.retrograde`) is tested against.
@@ -19,11 +22,15 @@ kernel (`triangles_core.engine.retrograde`) is tested against.
 from __future__ import annotations
 
 import sys
-from typing import Generic, Hashable, Iterable, Protocol, TypeVar, runtime_checkable
+from dataclasses import dataclass
+from typing import Any, Callable, Generic, Hashable, Iterable, Protocol, TypeVar, runtime_checkable
 
+from ..common.checks import excerpt
+from ..common.errors import InvalidPositionError
 from ..games.transition import Transition
 
-__all__ = ["Game", "NegamaxSolver", "SearchLimitError", "Transition", "move_value", "negamax"]
+__all__ = ["Game", "IllegalMoveError", "NegamaxSolver", "SearchLimitError", "Step", "Transition", "move_value",
+           "negamax", "replay"]
 
 P = TypeVar("P", bound=Hashable)
 M = TypeVar("M")
@@ -34,10 +41,17 @@ class Game(Protocol[P, M]):
     """What a game must provide to be solved by `negamax`.
 
     Positions must be hashable.  ``moves(p)`` is empty exactly when the game is over.
-    Games may also define ``position(x)`` (check and normalise a position given by a
-    user), ``check_move(p, m)`` and ``describe(p)`` (attributes of a position in a state
-    graph); the solved-game interface uses them when present.
+    Besides the three rules that the negamax needs (``moves``, ``play``,
+    ``terminal_value``), a game checks what users give it (``position``,
+    ``check_move``), describes a position for a state graph (``describe``) and names its
+    standard starting position (``start``; None for a game such as Peg Game for Two
+    whose start is part of the input).  Every game of the package defines them all.
     """
+
+    @property
+    def start(self) -> P | None:
+        """The standard starting position, or None if the start is part of the input."""
+        ...
 
     def moves(self, position: P) -> Iterable[M]:
         """The legal moves in ``position`` (empty when the game is over)."""
@@ -49,6 +63,18 @@ class Game(Protocol[P, M]):
 
     def terminal_value(self, position: P) -> int:
         """The value of a position with no legal move, for the player to move."""
+        ...
+
+    def position(self, position: Any) -> P:
+        """Check and normalise a position given by a user (a `ValueError` if invalid)."""
+        ...
+
+    def check_move(self, position: P, move: Any) -> M:
+        """``move`` in its normal form if it is legal in ``position``, else a `ValueError`."""
+        ...
+
+    def describe(self, position: P) -> dict:
+        """Attributes of a position as a node of a state graph."""
         ...
 
 
@@ -78,6 +104,185 @@ def move_value(transition: Transition, value_after: int) -> int:
     if transition.again:
         return transition.reward + value_after
     return transition.reward - value_after
+
+
+class IllegalMoveError(InvalidPositionError):
+    """A move of a replayed line is not legal where it is played.
+
+    Attributes
+    ----------
+    ply : int
+        The 1-based number of the move in the line.
+    move : object
+        The move as given.
+    """
+
+    def __init__(self, ply: int, move: object, reason: str) -> None:
+        super().__init__(f"move {ply} ({excerpt(move)}) is illegal: {reason}")
+        self.ply = ply
+        self.move = move
+
+
+@dataclass(frozen=True)
+class Step:
+    """One move of a line of play (a replay or a principal variation), for any game.
+
+    Attributes
+    ----------
+    ply : int
+        1-based move number along the line.
+    player : {"A", "B"}
+        Who makes the move: ``"A"`` is the player to move where the line starts.
+    move : object
+        The move (an edge number for cell games, a `Jump`, a number).
+    reward : int
+        What the move scores for its mover (cells claimed, peg product, 0).
+    again : bool
+        True if the same player moves next.
+    value : int or None
+        Value of the position before this move, for the player making it (None for a
+        line replayed without a solution, `replay`).
+    position : hashable
+        The position after the move.
+    score : (int, int)
+        A's total and B's total of rewards along the line, this move included.
+    position_before : hashable
+        The position the move is played in.
+    move_value : int or None
+        The value of the move for its mover (None without a solution).
+    value_lost : int or None
+        ``value - move_value``, ``>= 0``: 0 for an optimal move (None without a solution).
+    """
+
+    ply: int
+    player: str
+    move: Any
+    reward: int
+    again: bool
+    value: int | None
+    position: Any
+    score: tuple[int, int] = (0, 0)
+    position_before: Any = None
+    move_value: int | None = None
+    value_lost: int | None = None
+
+    @property
+    def edge(self) -> Any:
+        """The move, under its name in cell games (an edge number)."""
+        return self.move
+
+    @property
+    def claims(self) -> int:
+        """Cells the move completes in a cell game (its reward)."""
+        return self.reward
+
+    @property
+    def next_player(self) -> str:
+        """Who moves after this move: the mover again if ``again``, else the other player."""
+        return self.player if self.again else "B" if self.player == "A" else "A"
+
+
+Chooser = Callable[[Hashable, int], "tuple[Any, Transition] | None"]
+"""Picks the next move of a line: ``(move, transition)`` in a position, or None to stop."""
+
+
+def play_line(game: "Game", position: Hashable, choose: Chooser,
+              value_of: Callable[[Hashable], int] | None = None) -> list[Step]:
+    """Play the moves that ``choose`` picks from ``position``: the package's one replay loop.
+
+    It keeps whose turn it is (the mover moves again after a move with ``again``) and
+    the running score, and values each move with ``value_of`` (the value of a
+    normalised position, for its mover) when given.  `replay`, and a solution's
+    ``replay`` and ``principal_variation``, are this loop with different choosers.
+    """
+    steps: list[Step] = []
+    mover, score, p = 0, [0, 0], position
+    while (chosen := choose(p, len(steps) + 1)) is not None:
+        move, transition = chosen
+        score[mover] += transition.reward
+        value = played = lost = None
+        if value_of is not None:
+            value = value_of(p)
+            played = move_value(transition, value_of(transition.position))
+            lost = value - played
+        steps.append(Step(len(steps) + 1, "AB"[mover], move, transition.reward, transition.again, value,
+                          transition.position, (score[0], score[1]), p, played, lost))
+        p = transition.position
+        if not transition.again:
+            mover = 1 - mover
+    return steps
+
+
+def given_moves(game: "Game", moves: Iterable[Any]) -> Chooser:
+    """A chooser for `play_line` that plays ``moves`` in order, each checked by ``game.check_move``."""
+    if isinstance(moves, (str, bytes)) or not isinstance(moves, Iterable):
+        raise ValueError(f"the moves must be a sequence of moves, got {excerpt(moves)}")
+    pending = iter(moves)
+
+    def choose(p: Hashable, ply: int) -> tuple[Any, Transition] | None:
+        for move in pending:
+            try:
+                checked = game.check_move(p, move)
+            except ValueError as error:
+                raise IllegalMoveError(ply, move, str(error)) from None
+            return checked, game.play(p, checked)
+        return None
+
+    return choose
+
+
+def start_position(game: "Game", start: Any = None) -> Hashable:
+    """``start`` checked and normalised by the game, or the game's own start if None."""
+    if start is not None:
+        return game.position(start)
+    if game.start is None:
+        raise ValueError(f"{game!r} has no standard starting position: give start")
+    return game.start
+
+
+def replay(game: "Game", moves: Iterable[Any], start: Any = None) -> list[Step]:
+    """Play a sequence of moves by the rules, keeping score and whose turn it is.
+
+    This is the package's one replay loop (`play_line`); a solved game's ``replay``
+    adds the value of every move.
+
+    Parameters
+    ----------
+    game : Game
+        The rules.
+    moves : iterable of moves
+        The moves in playing order, as ``game.check_move`` accepts them.
+    start : position, optional
+        Where the line starts, as ``game.position`` accepts it (A moves first there);
+        ``game.start`` by default.
+
+    Returns
+    -------
+    list of Step
+        One per move, with the running ``score`` and ``value`` None.
+
+    Raises
+    ------
+    IllegalMoveError
+        (a `ValueError`) naming the 1-based ply and the move, for a move that is not
+        legal where it is played.
+    ValueError
+        For an invalid ``start``, or no ``start`` for a game without a standard one.
+
+    Examples
+    --------
+    >>> from triangles_core.games.triangles import TriangleGame
+    >>> steps = replay(TriangleGame(2), [1, 2, 3, 4])
+    >>> [(s.player, s.move, s.reward, s.score) for s in steps]
+    [('A', 1, 0, (0, 0)), ('B', 2, 0, (0, 0)), ('A', 3, 1, (1, 0)), ('A', 4, 0, (1, 0))]
+    >>> steps[-1].next_player
+    'B'
+    >>> replay(TriangleGame(2), [1, 1])
+    Traceback (most recent call last):
+    ...
+    triangles_core.engine.game.IllegalMoveError: move 2 (1) is illegal: edge 1 is already drawn in position [1]
+    """
+    return play_line(game, start_position(game, start), given_moves(game, moves))
 
 
 class SearchLimitError(ValueError):

@@ -1,26 +1,27 @@
 """Games solved by the reference negamax: Peg Game for Two and the Number Game.
 
-`GameSolution` solves any `triangles_core.engine.game.Game` from a root position with
+`NegamaxSolution` solves any `triangles_core.engine.game.Game` from a root position with
 the memoised negamax (`NegamaxSolver`) and answers the solved-game interface
-(`triangles_core.engine.solved`) for every position below it; positions outside the
-searched part are solved on demand.  `NumberGameSolution` adds what the Number Game
-judges need: every position reachable from the full start as an array.
+(`triangles_core.engine.solved.SolvedGame`) for every position below it; positions
+outside the searched part are solved on demand.  `NumberGameSolution` adds what the
+Number Game judges need: every position reachable from the full start as an array.
+``GameSolution`` is the former name of `NegamaxSolution` and stays an alias.
 """
 
 from __future__ import annotations
 
-from typing import Any, Hashable, Iterable
+from typing import Hashable, Iterable
 
 import numpy as np
 
 from ..games.number import FULL, NumberGame
 from .game import Game, NegamaxSolver, deep_recursion
-from .solved import SolvedGameBase
+from .solved import ValueFunctionSolution
 
-__all__ = ["GameSolution", "NumberGameSolution"]
+__all__ = ["GameSolution", "NegamaxSolution", "NumberGameSolution"]
 
 
-class GameSolution(SolvedGameBase):
+class NegamaxSolution(ValueFunctionSolution):
     """A game solved by memoised negamax from a root position.
 
     Parameters
@@ -46,7 +47,7 @@ class GameSolution(SolvedGameBase):
     Examples
     --------
     >>> from triangles_core.games.peg import PegGame, Jump
-    >>> s = GameSolution(PegGame(3), (0, 2, 1, 3, 1, 1))
+    >>> s = NegamaxSolution(PegGame(3), (0, 2, 1, 3, 1, 1))
     >>> s.value(s.root), s.optimal_moves(s.root)
     (8, [Jump(start=4, over=2, land=1)])
     """
@@ -59,7 +60,12 @@ class GameSolution(SolvedGameBase):
             self._value_of(self.root)
 
     def __repr__(self) -> str:
-        return f"<GameSolution of {self.game!r}: {len(self.solver.cache)} positions solved>"
+        return f"<NegamaxSolution of {self.game!r}: {len(self.solver.cache)} positions solved>"
+
+    @property
+    def start(self) -> Hashable:
+        """The root position if one was solved, else the game's start."""
+        return super().start if self.root is None else self.root
 
     def _value_of(self, position: Hashable) -> int:
         known = self.solver.cache.get(position)
@@ -74,7 +80,11 @@ class GameSolution(SolvedGameBase):
         return len(self.solver.cache)
 
 
-class NumberGameSolution(GameSolution):
+GameSolution = NegamaxSolution
+"""Former name of `NegamaxSolution`."""
+
+
+class NumberGameSolution(NegamaxSolution):
     """The Number Game solved from the full start: all 3,515 reachable positions.
 
     Positions are bitmasks of allowed numbers or lists of allowed numbers; positions
@@ -114,7 +124,3 @@ class NumberGameSolution(GameSolution):
     def is_p_position(self, position: int | Iterable[int]) -> bool:
         """True if the player to move loses (a P-position)."""
         return self.value(position) == -1
-
-    def position(self, position: Any) -> int:
-        """Check and normalise a position (`NumberGame.position`)."""
-        return self.game.position(position)  # type: ignore[attr-defined]

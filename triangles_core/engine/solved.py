@@ -1,22 +1,28 @@
 """One interface for a solved game, whatever solved it.
 
-`SolvedGame` is the protocol that every solution of this package implements
-(Fighting for Triangles and Dots-and-Boxes solved into value tables, Peg Game for Two
-and the Number Game solved by the negamax): the value of a position, the value of every
-move, the optimal, winning, drawing and losing moves, a principal variation (a list of
-`Step`) and the verdict.  `SolvedGameBase` implements all of it once from two things a
+`SolvedGame` is the protocol that every consumer of a solution is written against
+(Fighting for Triangles and Dots-and-Boxes solved into value tables, `TableSolution`;
+Peg Game for Two and the Number Game solved by the negamax, `NegamaxSolution`): check a
+position, the value of a position and of a move, the value of every move, the optimal,
+winning, drawing and losing moves, a principal variation and a replay (lists of `Step`)
+and the verdict.  `ValueFunctionSolution` implements all of it once from two things a
 solution provides: its `Game` (``game``) and the value of a normalised position
-(``_value_of``); move values are computed by the rule `triangles_core.engine.game.move_value`.
+(``_value_of``, the one hook a new solver overrides); move values are computed by the
+rule `triangles_core.engine.game.move_value` and lines are played by the one loop
+`triangles_core.engine.game.play_line`.
+
+``SolvedGameBase`` is the former name of `ValueFunctionSolution` and stays an alias.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, Hashable, Literal, Protocol, runtime_checkable
+from typing import Any, Hashable, Iterable, Literal, Protocol, runtime_checkable
 
-from .game import Game, move_value
+from ..games.cells import CellBoard, CellGame
+from .game import Game, Step, given_moves, move_value, play_line, start_position
 
-__all__ = ["SolvedGame", "SolvedGameBase", "Step", "Verdict", "verdict_of"]
+__all__ = ["SolvedCellGame", "SolvedGame", "SolvedGameBase", "Step", "ValueFunctionSolution", "Verdict",
+           "verdict_of"]
 
 Verdict = Literal["win", "draw", "loss"]
 
@@ -32,59 +38,37 @@ def verdict_of(value: int) -> Verdict:
     return "win" if value > 0 else "loss" if value < 0 else "draw"
 
 
-@dataclass(frozen=True)
-class Step:
-    """One move of a principal variation, for any game.
-
-    Attributes
-    ----------
-    ply : int
-        1-based move number along the variation.
-    player : {"A", "B"}
-        Who makes the move: ``"A"`` is the player to move in the starting position.
-    move : object
-        The move (an edge number for cell games, a `Jump`, a number).
-    reward : int
-        What the move scores for its mover (cells claimed, peg product, 0).
-    again : bool
-        True if the same player moves next.
-    value : int
-        Value of the position before this move, for the player making it.
-    position : hashable
-        The position after the move.
-    """
-
-    ply: int
-    player: str
-    move: Any
-    reward: int
-    again: bool
-    value: int
-    position: Hashable
-
-    @property
-    def edge(self) -> Any:
-        """The move, under its name in cell games (an edge number)."""
-        return self.move
-
-    @property
-    def claims(self) -> int:
-        """Cells the move completes in a cell game (its reward)."""
-        return self.reward
-
-
 @runtime_checkable
 class SolvedGame(Protocol):
     """What every solved game answers, with the same names (docs/architecture.md).
 
     Positions are given as the game accepts them (edge lists or bitmasks for cell
-    games, tuples of peg values, lists of allowed numbers or bitmasks) and checked.
+    games, tuples of peg values, lists of allowed numbers or bitmasks) and checked:
+    an invalid position or an illegal move is a `ValueError`.  Code that needs more
+    than this (the whole value table of a cell board) asks for a `TableSolution`
+    in its signature.
     """
 
-    game: Game
+    @property
+    def game(self) -> Game:
+        """The rules (`triangles_core.engine.game.Game`)."""
+        ...
+
+    @property
+    def start(self) -> Hashable:
+        """Where lines start by default (the empty board, the searched root, the full start)."""
+        ...
+
+    def position(self, position: Any) -> Hashable:
+        """The position checked and normalised (a `ValueError` if it is not one of the game's)."""
+        ...
 
     def value(self, position: Any) -> int:
         """Net score for the player to move under optimal play."""
+        ...
+
+    def move_value(self, position: Any, move: Any) -> int:
+        """The value of one legal move for its mover."""
         ...
 
     def move_values(self, position: Any) -> dict:
@@ -107,8 +91,12 @@ class SolvedGame(Protocol):
         """The moves of value < 0."""
         ...
 
-    def principal_variation(self, position: Any) -> list[Step]:
+    def principal_variation(self, position: Any, first_move: Any = None) -> list[Step]:
         """An optimal line of play from the position to the end of the game."""
+        ...
+
+    def replay(self, moves: Iterable[Any], start: Any = None) -> list[Step]:
+        """The moves played from ``start``, each valued (value, move value, value lost)."""
         ...
 
     def verdict(self, position: Any) -> Verdict:
@@ -116,24 +104,61 @@ class SolvedGame(Protocol):
         ...
 
 
-class SolvedGameBase:
+@runtime_checkable
+class SolvedCellGame(SolvedGame, Protocol):
+    """A solved cell game (Fighting for Triangles, Dots-and-Boxes): a `SolvedGame` with its board.
+
+    What reviews, judges and board figures need: the queries of `SolvedGame` and the
+    geometry (``board``) to name edges and cells; not the value table.  Positions are
+    bitmasks of drawn edges.
+    """
+
+    @property
+    def board(self) -> CellBoard:
+        """The board that was solved."""
+        ...
+
+    @property
+    def game(self) -> CellGame:
+        """The cell game on that board."""
+        ...
+
+    def position(self, position: Any) -> int:
+        """The position as a bitmask, checked (`CellBoard.position`)."""
+        ...
+
+
+class ValueFunctionSolution:
     """The `SolvedGame` queries, implemented once from a game and a value function.
 
-    Subclasses set ``game`` and define ``_value_of(p)`` for a normalised position ``p``;
-    positions from users are checked with ``game.position`` when the game has it.
+    Subclasses set ``game`` and define ``_value_of(p)``, the value of a normalised
+    position ``p`` for the player to move; everything else follows.
+    Positions from users are checked with ``game.position``, moves with
+    ``game.check_move``.
     """
 
     game: Game
 
-    def _value_of(self, position: Hashable) -> int:  # pragma: no cover - abstract
+    def _value_of(self, position: Any) -> int:  # pragma: no cover - abstract
         raise NotImplementedError
 
-    def position(self, position: Any) -> Hashable:
-        """Check and normalise a position as the game accepts it."""
-        normalise = getattr(self.game, "position", None)
-        return normalise(position) if normalise is not None else position
+    @property
+    def start(self) -> Any:
+        """The game's starting position (`Game.start`), where `replay` starts by default."""
+        return start_position(self.game)
 
-    def _move_values(self, p: Hashable) -> dict:
+    def position(self, position: Any) -> Any:
+        """Check and normalise a position as the game accepts it (`Game.position`).
+
+        Raises
+        ------
+        ValueError
+            (an `triangles_core.common.errors.InvalidPositionError`) if the position is
+            not one of the game's.
+        """
+        return self.game.position(position)
+
+    def _move_values(self, p: Any) -> dict:
         game = self.game
         return {m: move_value(t, self._value_of(t.position)) for m in game.moves(p) for t in (game.play(p, m),)}
 
@@ -157,10 +182,7 @@ class SolvedGameBase:
             If the position is invalid or the move is not legal in it.
         """
         p = self.position(position)
-        check = getattr(self.game, "check_move", None)
-        if check is not None:
-            move = check(p, move)
-        transition = self.game.play(p, move)
+        transition = self.game.play(p, self.game.check_move(p, move))
         return move_value(transition, self._value_of(transition.position))
 
     def move_values(self, position: Any) -> dict:
@@ -196,6 +218,37 @@ class SolvedGameBase:
         """``"win"``, ``"draw"`` or ``"loss"`` for the player to move under optimal play."""
         return verdict_of(self.value(position))
 
+    def replay(self, moves: Iterable[Any], start: Any = None) -> list[Step]:
+        """Play ``moves`` from ``start`` and value each one against the solution.
+
+        Parameters
+        ----------
+        moves : iterable of moves
+            In playing order, as the game's ``check_move`` accepts them.
+        start : position, optional
+            Where the line starts (A moves first there); `start` by default.
+
+        Returns
+        -------
+        list of Step
+            One per move: ``value`` (of the position before the move, for its mover),
+            ``move_value``, ``value_lost`` (0 for an optimal move) and the running
+            ``score``.
+
+        Raises
+        ------
+        triangles_core.engine.game.IllegalMoveError
+            (a `ValueError`) naming the 1-based ply and the move, for an illegal move.
+
+        Examples
+        --------
+        >>> from triangles_core import solve
+        >>> [(s.player, s.move, s.value, s.move_value, s.value_lost, s.score) for s in solve(2).replay([1, 2, 3])]
+        [('A', 1, -2, -2, 0, (0, 0)), ('B', 2, 2, 0, 2, (0, 0)), ('A', 3, 0, 0, 0, (1, 0))]
+        """
+        p = self.start if start is None else self.position(start)
+        return play_line(self.game, p, given_moves(self.game, moves), self._value_of)
+
     def principal_variation(self, position: Any, first_move: Any = None) -> list[Step]:
         """An optimal line of play from ``position`` to the end of the game.
 
@@ -226,32 +279,25 @@ class SolvedGameBase:
         --------
         >>> from triangles_core import solve
         >>> line = solve(2).principal_variation([], first_move=5)
-        >>> line[0].move, sum(s.reward * (1 if s.player == "A" else -1) for s in line)
-        (5, -2)
+        >>> line[0].move, line[-1].score, line[0].value_lost
+        (5, (1, 3), 0)
         """
+        game, value_of = self.game, self._value_of
         p = self.position(position)
-        game = self.game
-        player = "A"
-        steps: list[Step] = []
-        if first_move is not None:
-            check = getattr(game, "check_move", None)
-            move = check(p, first_move) if check is not None else first_move
-            transition = game.play(p, move)
-            steps.append(Step(1, player, move, transition.reward, transition.again, self._value_of(p),
-                              transition.position))
-            p = transition.position
-            if not transition.again:
-                player = "B"
-        while True:
-            best = self._value_of(p)
-            for move in game.moves(p):
-                transition = game.play(p, move)
-                if move_value(transition, self._value_of(transition.position)) == best:
-                    break
-            else:
-                return steps
-            steps.append(Step(len(steps) + 1, player, move, transition.reward, transition.again, best,
-                              transition.position))
-            p = transition.position
-            if not transition.again:
-                player = "B" if player == "A" else "A"
+        first = None if first_move is None else game.check_move(p, first_move)
+
+        def optimal(q: Hashable, ply: int):
+            if ply == 1 and first is not None:
+                return first, game.play(q, first)
+            best = value_of(q)
+            for move in game.moves(q):
+                transition = game.play(q, move)
+                if move_value(transition, value_of(transition.position)) == best:
+                    return move, transition
+            return None
+
+        return play_line(game, p, optimal, value_of)
+
+
+SolvedGameBase = ValueFunctionSolution
+"""Former name of `ValueFunctionSolution` (kept: subclasses override ``_value_of``)."""

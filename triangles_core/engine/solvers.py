@@ -25,8 +25,8 @@ from ..games.cells import CellBoard
 from ..games.peg import PegGame, peg_board
 from ..games.triangles import board
 from .game import SearchLimitError
-from .searched import GameSolution, NumberGameSolution
-from .tables import Solution
+from .searched import NegamaxSolution, NumberGameSolution
+from .table_solution import TableSolution
 
 __all__ = ["MAX_PEG_POSITIONS", "MAX_TABLE_SIDE", "solve", "solve_boxes", "solve_cells", "solve_number_game",
            "solve_peg", "solve_peg_game"]
@@ -41,7 +41,7 @@ board of NAQ 2018 J needs at most 26,725."""
 _memory: dict[tuple[CellBoard, bool], np.ndarray] = {}
 
 
-def solve_cells(cell_board: CellBoard, *, progress: bool = False, use_cache: bool = True) -> Solution:
+def solve_cells(cell_board: CellBoard, *, progress: bool = False, use_cache: bool = True) -> TableSolution:
     """Strongly solve any cell board by retrograde analysis (at most 31 edges).
 
     Parameters
@@ -56,7 +56,7 @@ def solve_cells(cell_board: CellBoard, *, progress: bool = False, use_cache: boo
 
     Returns
     -------
-    Solution
+    TableSolution
         Values of all ``2**n_edges`` positions (``int8``, read-only), computed once
         per process.
 
@@ -92,7 +92,7 @@ def solve_cells(cell_board: CellBoard, *, progress: bool = False, use_cache: boo
         else:
             values = compute()
         _memory[key] = _read_only(values)
-    return Solution(cell_board, _memory[key].view())
+    return TableSolution(cell_board, _memory[key].view())
 
 
 def _read_only(values: np.ndarray) -> np.ndarray:
@@ -101,7 +101,7 @@ def _read_only(values: np.ndarray) -> np.ndarray:
     return values
 
 
-def solve(side: int, *, progress: bool = False, use_cache: bool = True) -> Solution:
+def solve(side: int, *, progress: bool = False, use_cache: bool = True) -> TableSolution:
     """Strongly solve Fighting for Triangles on the side-``n`` board.
 
     Parameters
@@ -116,7 +116,7 @@ def solve(side: int, *, progress: bool = False, use_cache: bool = True) -> Solut
 
     Returns
     -------
-    Solution
+    TableSolution
         Values of all ``2**n_edges`` positions (``int8``).
 
     Raises
@@ -133,7 +133,7 @@ def solve(side: int, *, progress: bool = False, use_cache: bool = True) -> Solut
     return solve_cells(board(side), progress=progress, use_cache=use_cache)
 
 
-def solve_boxes(rows: int, cols: int, *, progress: bool = False, use_cache: bool = True) -> Solution:
+def solve_boxes(rows: int, cols: int, *, progress: bool = False, use_cache: bool = True) -> TableSolution:
     """Strongly solve Dots-and-Boxes on ``rows x cols`` boxes (at most 31 lines).
 
     Lines are numbered as in docs/SPEC.md section 4 (`triangles_core.games.boxes`).
@@ -148,7 +148,7 @@ def solve_boxes(rows: int, cols: int, *, progress: bool = False, use_cache: bool
 
     Returns
     -------
-    Solution
+    TableSolution
         Values of all ``2**n_lines`` positions: the same interface as `solve`.
 
     Raises
@@ -167,7 +167,7 @@ def solve_boxes(rows: int, cols: int, *, progress: bool = False, use_cache: bool
     return solve_cells(boxes_board(rows, cols), progress=progress, use_cache=use_cache)
 
 
-def solve_peg_game(values: Iterable[int], rows: int = 5) -> GameSolution:
+def solve_peg_game(values: Iterable[int], rows: int = 5) -> NegamaxSolution:
     """Solve Peg Game for Two (NAQ 2018 J) from a position, by memoised negamax.
 
     Parameters
@@ -179,7 +179,7 @@ def solve_peg_game(values: Iterable[int], rows: int = 5) -> GameSolution:
 
     Returns
     -------
-    GameSolution
+    NegamaxSolution
         ``root`` is the position; every position below it is solved.  Moves are
         `triangles_core.games.peg.Jump` objects.
 
@@ -200,7 +200,7 @@ def solve_peg_game(values: Iterable[int], rows: int = 5) -> GameSolution:
     game = PegGame(rows)
     position = game.position(values)
     try:
-        return GameSolution(game, position, max_positions=MAX_PEG_POSITIONS)
+        return NegamaxSolution(game, position, max_positions=MAX_PEG_POSITIONS)
     except SearchLimitError:
         raise SearchLimitError(f"this {rows}-row peg board needs more than {MAX_PEG_POSITIONS:,} positions to "
                                "solve exactly, which is out of reach here (every 5-row board needs at most "

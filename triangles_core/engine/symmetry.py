@@ -1,9 +1,10 @@
 """Symmetry classes of positions of a cell board, vectorised over the whole board with numpy.
 
 The symmetries of a board (`CellBoard.symmetries`: the 6 of the triangle, the 4 or 8 of
-a rectangle or square of boxes) act on positions by permuting edges.  Two positions in the same orbit (*symmetry class*) have the same value, so a
-table or a graph can be folded onto one representative per class: the *canonical form*,
-the smallest bitmask of the orbit (as `Board.canonical` defines it).
+a rectangle or square of boxes) act on positions by permuting edges.  Two positions in the
+same orbit (*symmetry class*) have the same value, so a table or a graph can be folded
+onto one representative per class: the *canonical form*, the smallest bitmask of the
+orbit (as `CellBoard.canonical` defines it).
 
 `burnside_class_counts` counts the classes with ``k`` drawn edges from the cycle
 structure of the symmetries alone (Burnside's lemma), without listing any position; it
@@ -14,7 +15,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..games.cells import CellBoard as Board
+from ..games.cells import CellBoard
 
 __all__ = [
     "MAX_ARRAY_EDGES",
@@ -27,13 +28,14 @@ __all__ = [
     "cycle_lengths",
     "burnside_class_counts",
     "edge_classes",
+    "move_classes",
 ]
 
 MAX_ARRAY_EDGES = 24
 """Largest number of edges for which whole-board arrays are built (side 3 has 18, 3x3 boxes 24)."""
 
 
-def _check_size(b: Board) -> None:
+def _check_size(b: CellBoard) -> None:
     if b.n_edges > MAX_ARRAY_EDGES:
         raise ValueError(
             f"the {b.label} has 2**{b.n_edges} positions: whole-board arrays are built "
@@ -41,7 +43,7 @@ def _check_size(b: Board) -> None:
         )
 
 
-def all_positions(b: Board) -> np.ndarray:
+def all_positions(b: CellBoard) -> np.ndarray:
     """Every position of a board, in bitmask order.
 
     Returns
@@ -58,7 +60,7 @@ def all_positions(b: Board) -> np.ndarray:
     return np.arange(1 << b.n_edges, dtype=np.int64)
 
 
-def edge_counts(b: Board) -> np.ndarray:
+def edge_counts(b: CellBoard) -> np.ndarray:
     """The number of drawn edges of every position.
 
     Returns
@@ -79,7 +81,7 @@ def edge_counts(b: Board) -> np.ndarray:
     return counts
 
 
-def symmetry_images(b: Board) -> np.ndarray:
+def symmetry_images(b: CellBoard) -> np.ndarray:
     """The image of every position under each of the board's symmetries.
 
     Returns
@@ -96,7 +98,7 @@ def symmetry_images(b: Board) -> np.ndarray:
     return images
 
 
-def canonical_forms(b: Board) -> np.ndarray:
+def canonical_forms(b: CellBoard) -> np.ndarray:
     """The canonical form (smallest image) of every position.
 
     Returns
@@ -115,7 +117,7 @@ def canonical_forms(b: Board) -> np.ndarray:
     return symmetry_images(b).min(axis=0)
 
 
-def orbit_sizes(b: Board) -> np.ndarray:
+def orbit_sizes(b: CellBoard) -> np.ndarray:
     """The size of the symmetry class of every position (1, 2, 3 or 6).
 
     Returns
@@ -128,7 +130,7 @@ def orbit_sizes(b: Board) -> np.ndarray:
     return distinct.astype(np.int8)
 
 
-def orbit_class_counts(b: Board) -> np.ndarray:
+def orbit_class_counts(b: CellBoard) -> np.ndarray:
     """Brute-force number of symmetry classes with ``k`` drawn edges, ``k = 0..n_edges``.
 
     Counts the positions that are their own canonical form.
@@ -142,7 +144,7 @@ def orbit_class_counts(b: Board) -> np.ndarray:
 
 
 def cycle_lengths(permutation: tuple[int, ...]) -> list[int]:
-    """Cycle lengths of an edge permutation given as 1-based images (`Board.symmetries`).
+    """Cycle lengths of an edge permutation given as 1-based images (`CellBoard.symmetries`).
 
     Examples
     --------
@@ -162,7 +164,7 @@ def cycle_lengths(permutation: tuple[int, ...]) -> list[int]:
     return lengths
 
 
-def burnside_class_counts(b: Board) -> np.ndarray:
+def burnside_class_counts(b: CellBoard) -> np.ndarray:
     """Number of symmetry classes with ``k`` drawn edges, by Burnside's lemma.
 
     A position is fixed by a symmetry exactly when it is a union of the symmetry's edge
@@ -189,7 +191,7 @@ def burnside_class_counts(b: Board) -> np.ndarray:
         polynomial = [1]
         for length in cycle_lengths(symmetry):
             shifted = [0] * length + polynomial
-            polynomial = [a + c for a, c in zip(polynomial + [0] * length, shifted)]
+            polynomial = [a + c for a, c in zip(polynomial + [0] * length, shifted, strict=False)]
         for k, c in enumerate(polynomial):
             total[k] += c
     group = len(b.symmetries)
@@ -198,11 +200,12 @@ def burnside_class_counts(b: Board) -> np.ndarray:
     return np.array([t // group for t in total], dtype=np.int64)
 
 
-def edge_classes(b: Board, position: int = 0) -> dict[int, int]:
+def move_classes(b: CellBoard, position: int = 0) -> dict[int, int]:
     """Group the free edges of a position into classes of equivalent moves.
 
-    Two moves are equivalent when a symmetry that fixes ``position`` maps one onto the
-    other (on the empty board: all of them).
+    Two moves are equivalent when a symmetry that fixes ``position`` (its stabiliser)
+    maps one onto the other; on the empty board these are the edge orbits
+    `CellBoard.edge_orbits`, as tuples there and as a map to representatives here.
 
     Returns
     -------
@@ -212,8 +215,12 @@ def edge_classes(b: Board, position: int = 0) -> dict[int, int]:
     Examples
     --------
     >>> from triangles_core import board
-    >>> sorted(set(edge_classes(board(3)).values()))
+    >>> sorted(set(move_classes(board(3)).values()))
     [1, 3, 4, 5]
     """
     stabiliser = [s for s in b.symmetries if b.apply_symmetry(s, position) == position]
     return {e: min(s[e - 1] for s in stabiliser) for e in b.free_edges(position)}
+
+
+edge_classes = move_classes
+"""Former name of `move_classes` (it clashed with `CellBoard.edge_orbits`, whose old name it was too)."""

@@ -17,7 +17,6 @@ completes a box claims it and moves again.
 
 from __future__ import annotations
 
-
 from ..common.checks import check_integer, integer_cache
 from .cells import CellBoard, CellGame, Position
 
@@ -101,11 +100,11 @@ class BoxesBoard(CellBoard):
         o---o   o
         """
         lines = [[" "] * (4 * self.cols + 1) for _ in range(2 * self.rows + 1)]
-        for d, (x, y) in enumerate(self.dot_coordinates):
+        for x, y in self.dot_coordinates:
             lines[-2 * int(y)][4 * int(x)] = "o"
         for number, (i, j) in enumerate(self.edges, start=1):
             if position >> (number - 1) & 1:
-                (x0, y0), (x1, y1) = self.dot_coordinates[i - 1], self.dot_coordinates[j - 1]
+                (x0, y0), (_, y1) = self.dot_coordinates[i - 1], self.dot_coordinates[j - 1]
                 if y0 == y1:
                     for k in range(1, 4):
                         lines[-2 * int(y0)][4 * int(x0) + k] = "-"

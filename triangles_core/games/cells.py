@@ -94,7 +94,8 @@ class CellBoard:
         self.label = label
         self.dot_coordinates: tuple[tuple[float, float], ...] = tuple((float(x), float(y))
                                                                        for x, y in dot_coordinates)
-        self.edges: tuple[tuple[int, int], ...] = tuple((check_integer(i, "an edge's dot"), check_integer(j, "an edge's dot"))
+        self.edges: tuple[tuple[int, int], ...] = tuple((check_integer(i, "an edge's dot"),
+                                                         check_integer(j, "an edge's dot"))
                                                         for i, j in edges)
         self.cells: tuple[tuple[int, ...], ...] = tuple(tuple(check_integer(e, "a cell's edge") for e in cell)
                                                         for cell in cells)
@@ -303,7 +304,7 @@ class CellBoard:
     def cell_centre(self, cell: int) -> tuple[float, float]:
         """Drawing coordinates of the centroid of a cell's dots."""
         dots = self.cell_dots(cell)
-        xs, ys = zip(*(self.dot_coordinates[d - 1] for d in dots))
+        xs, ys = zip(*(self.dot_coordinates[d - 1] for d in dots), strict=False)
         return sum(xs) / len(xs), sum(ys) / len(ys)
 
     # --------------------------------------------------------------- positions
@@ -384,10 +385,13 @@ class CellBoard:
         """The smallest bitmask among the symmetric images: one label per symmetry class."""
         return min(self.symmetric_positions(position))
 
-    def edge_classes(self) -> list[tuple[int, ...]]:
-        """The edges grouped into symmetry classes (orbits), classes ordered by smallest edge.
+    def edge_orbits(self) -> list[tuple[int, ...]]:
+        """The edges grouped into orbits under the board's symmetries, ordered by smallest edge.
 
-        From the empty board, all edges of a class are equally good first moves.
+        From the empty board, all edges of an orbit are equally good first moves (the
+        moves equivalent in any other position are
+        `triangles_core.engine.symmetry.move_classes`).  ``edge_classes`` is its former
+        name, kept.
         """
         seen: set[int] = set()
         classes = []
@@ -397,6 +401,8 @@ class CellBoard:
                 seen.update(orbit)
                 classes.append(orbit)
         return classes
+
+    edge_classes = edge_orbits
 
     # ---------------------------------------------------------------- display
     def text_art(self, position: Position) -> str:  # pragma: no cover - each geometry draws itself
@@ -422,6 +428,9 @@ class CellGame:
     >>> CellGame(board(3)).play(0b11, 3)
     Transition(position=7, reward=1, again=True)
     """
+
+    start: Position = 0
+    """Every cell game starts from the empty board."""
 
     def __init__(self, board: CellBoard) -> None:
         self.board = board

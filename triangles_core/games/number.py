@@ -198,6 +198,9 @@ class NumberGame:
     -1
     """
 
+    start: int = FULL
+    """The full start: every number 2..20 allowed."""
+
     def __repr__(self) -> str:
         return "NumberGame()"
 
@@ -227,10 +230,10 @@ class NumberGame:
         --------
         >>> NumberGame().position([2, 5]) == position_mask([2, 5])
         True
-        >>> NumberGame().position([6])
+        >>> NumberGame().position([6])  # doctest: +ELLIPSIS
         Traceback (most recent call last):
         ...
-        triangles_core.games.number.InvalidNumberPositionError: allowed numbers [6] cannot occur: 2 and 4 are forbidden, so 6 = 2 + 4 is too
+        triangles_core.games.number.InvalidNumberPositionError: allowed numbers [6] cannot occur: 2 and 4 are ...
         """
         if is_integer(position):
             mask = int(position)  # type: ignore[arg-type]

@@ -306,6 +306,9 @@ class PegGame:
     21
     """
 
+    start = None
+    """No standard start: the peg values are part of each problem's input."""
+
     def __init__(self, rows: int = 5) -> None:
         self.board = peg_board(rows)
 

@@ -4,15 +4,15 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from ..engine.searched import NumberGameSolution
+from ..engine.solved import SolvedGame
 from ..engine.solvers import solve_number_game
-from ..games.number import HIGH, LOW, N_NUMBERS, allowed_numbers, closure_witness
+from ..games.number import HIGH, LOW, N_NUMBERS, InvalidNumberPositionError
 from . import DuplicateNote, JudgeInputError, TokenReader, Warn
 
 __all__ = ["zoj1039", "poj1143", "read_position", "read_line_position"]
 
 
-def read_position(reader: TokenReader, case: int, count: int, solution: NumberGameSolution,
+def read_position(reader: TokenReader, case: int, count: int, solution: SolvedGame,
                   duplicate: DuplicateNote) -> int:
     """Read ``count`` allowed numbers and return the position, checking it can occur.
 
@@ -29,11 +29,11 @@ def read_position(reader: TokenReader, case: int, count: int, solution: NumberGa
         if position & bit:
             duplicate(case, reader.last_token.line, number)
         position |= bit
-    if solution.values[position] == 0:
-        a, b = closure_witness(position)  # type: ignore[misc]
+    try:
+        solution.position(position)  # the game's own check: the position must be able to occur
+    except InvalidNumberPositionError as error:
         last = reader.last_token
-        raise JudgeInputError(f"allowed numbers {allowed_numbers(position)} cannot occur: {a} and {b} are "
-                              f"forbidden, so {a + b} = {a} + {b} is too", case, last.line, last.text)
+        raise JudgeInputError(str(error), case, last.line, last.text) from None
     return position
 
 
@@ -41,7 +41,7 @@ def _numbers(count: int) -> str:
     return f"{count} number" + ("" if count == 1 else "s")
 
 
-def read_line_position(reader: TokenReader, case: int, count: int, solution: NumberGameSolution,
+def read_line_position(reader: TokenReader, case: int, count: int, solution: SolvedGame,
                        duplicate: DuplicateNote, line: int | None) -> int:
     """Read a position whose ``count`` numbers must fill exactly one line.
 

@@ -49,4 +49,4 @@ def peg(reader: TokenReader, warn: Warn) -> Iterator[str]:
     # error and no answer is given then.
     reader.expect_end(1)
     solution = solve_peg_game(values, ROWS)
-    yield str(solution.value(solution.root))
+    yield str(solution.value(solution.start))

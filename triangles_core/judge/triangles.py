@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Iterator
 
 from ..common.errors import InvalidPositionError
+from ..engine.solved import SolvedCellGame
 from ..engine.solvers import solve
-from ..engine.tables import Solution
 from . import DuplicateNote, JudgeInputError, TokenReader, Warn, join_tokens
 
 __all__ = ["gym", "uestc", "triangle_war", "read_edge_list"]
@@ -14,7 +14,7 @@ __all__ = ["gym", "uestc", "triangle_war", "read_edge_list"]
 SIDE = 3
 
 
-def read_edge_list(reader: TokenReader, case: int, count: int, solution: Solution,
+def read_edge_list(reader: TokenReader, case: int, count: int, solution: SolvedCellGame,
                    duplicate: DuplicateNote) -> int:
     """Read ``count`` edge numbers and return the position they draw."""
     n_edges = solution.board.n_edges
@@ -42,7 +42,7 @@ def gym(reader: TokenReader, warn: Warn) -> Iterator[str]:
         count = reader.integer(case, "the number of drawn edges N", 0)
         if count == 0:
             return
-        value = int(solution.values[read_edge_list(reader, case, count, solution, duplicate)])
+        value = solution.value(read_edge_list(reader, case, count, solution, duplicate))
         yield "Andy wins" if value > 0 else "Ralph wins" if value < 0 else "Draw"
 
 
@@ -53,7 +53,8 @@ def uestc(reader: TokenReader, warn: Warn) -> Iterator[str]:
     """
     solution = solve(SIDE)
     count = reader.integer(1, "the number of drawn edges n", 0)
-    value = int(solution.values[read_edge_list(reader, 1, count, solution, DuplicateNote(warn, "edge", "a drawn edge is drawn"))])
+    duplicate = DuplicateNote(warn, "edge", "a drawn edge is drawn")
+    value = solution.value(read_edge_list(reader, 1, count, solution, duplicate))
     yield "WIN!" if value > 0 else "LOSE!" if value < 0 else "Draw"
     reader.expect_end(1)
 
@@ -70,7 +71,7 @@ def triangle_war(reader: TokenReader, warn: Warn) -> Iterator[str]:
     games = reader.integer(None, "the number of games", 0)
     for case in range(1, games + 1):
         moves = reader.integer(case, "the number of moves m", 0, b.n_edges)
-        position, score, player = 0, {"A": 0, "B": 0}, "A"
+        edges: list[int] = []
         for _ in range(moves):
             i = reader.integer(case, f"a dot number 1..{b.n_dots}", 1, b.n_dots)
             first = reader.last_token
@@ -80,14 +81,13 @@ def triangle_war(reader: TokenReader, warn: Warn) -> Iterator[str]:
                 edge = b.edge_between(i, j)
             except InvalidPositionError as error:
                 raise JudgeInputError(str(error), case, line, pair) from None
-            if position >> (edge - 1) & 1:
+            if edge in edges:  # reported where it is read, before the rest of the game
                 raise JudgeInputError(f"dots {i} and {j} (edge {edge}) are already joined", case, line, pair)
-            transition = solution.game.play(position, edge)
-            position = transition.position
-            score[player] += transition.reward
-            if not transition.again:
-                player = "B" if player == "A" else "A"
-        future = int(solution.values[position])
-        a_margin = score["A"] - score["B"] + (future if player == "A" else -future)
+            edges.append(edge)
+        steps = solution.replay(edges, 0)
+        a, bb = steps[-1].score if steps else (0, 0)
+        future = solution.value(steps[-1].position) if steps else solution.value(0)
+        player = steps[-1].next_player if steps else "A"
+        a_margin = a - bb + (future if player == "A" else -future)
         yield f"Game {case}: {'A' if a_margin > 0 else 'B'} wins."
     reader.expect_end(games or None)

@@ -2,7 +2,7 @@
 
 - `triangles_core.plot.palette`: the colours (players, outcomes, move values);
 - `triangles_core.plot.boards`: cell boards and positions (any geometry), principal
-  variations, the SVG that Jupyter shows for `triangles_core.engine.tables.DrawnPosition`;
+  variations, the SVG that Jupyter shows for `triangles_core.plot.boards.DrawnPosition` (`show_position`);
 - `triangles_core.plot.charts`: charts of the analysis tables;
 - `triangles_core.plot.graphs`: small state graphs, laid out by level;
 - `triangles_core.plot.review`: the value history of a reviewed game;

@@ -3,7 +3,8 @@
 `draw_position` draws a position of any `triangles_core.games.cells.CellBoard` (the
 triangular board, a boxes board) on an axes: drawn and undrawn edges, claimed cells in
 their owner's colour, optionally every legal move coloured and labelled by its value.
-`position_svg` is what Jupyter shows for a `triangles_core.engine.tables.DrawnPosition`.
+`DrawnPosition` (made by `show_position`) is a position that Jupyter draws as SVG
+(`position_svg`, through its ``_repr_svg_``).
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from __future__ import annotations
 import io
 import math
 import weakref
+from dataclasses import dataclass
 from typing import Mapping, Sequence
 
 import matplotlib
@@ -23,15 +25,15 @@ from matplotlib.lines import Line2D
 from matplotlib.patches import Patch
 from matplotlib.patheffects import Normal, Stroke
 
-from ..engine.solved import Step
-from ..engine.tables import DrawnPosition, Solution
+from ..engine.game import Step
+from ..engine.solved import SolvedCellGame
 from ..games.cells import CellBoard, Position
 from .export import SVG_HASH_SALT
 from .palette import CLASS_COLOURS, OWNER_COLOURS, value_colormap
 
-__all__ = ["LABEL_POINTS", "MAX_WIDTH", "TITLE_POINTS", "VALUE_FLOOR", "ValueNorm", "add_value_colorbar",
-           "cell_owners", "draw_edge_classes", "draw_position", "draw_principal_variation", "owner_handles",
-           "position_figure", "position_svg", "value_norm"]
+__all__ = ["LABEL_POINTS", "MAX_WIDTH", "TITLE_POINTS", "VALUE_FLOOR", "DrawnPosition", "ValueNorm",
+           "add_value_colorbar", "cell_owners", "draw_edge_classes", "draw_position", "draw_principal_variation",
+           "owner_handles", "position_figure", "position_svg", "show_position", "value_norm"]
 
 
 def _extent(board: CellBoard, pad: float = 0.3) -> tuple[float, float, float, float]:
@@ -337,13 +339,13 @@ _BAR_INCHES = 1.0
 """Height added below a board for the colour bar of its move values (`add_value_colorbar`)."""
 
 
-def position_figure(solution: Solution, position: Position | list[int] = 0, show_moves: bool = False,
+def position_figure(solution: SolvedCellGame, position: Position | list[int] = 0, show_moves: bool = False,
                     title: str | None = None, edge_numbers: bool = False):
     """A figure of one position, optionally with every move coloured by its value.
 
     Parameters
     ----------
-    solution : Solution
+    solution : SolvedCellGame
         A solved cell board.
     position : int or list of int, default 0
         The position.
@@ -377,6 +379,64 @@ def position_figure(solution: Solution, position: Position | list[int] = 0, show
     draw_position(ax, solution.board, p, solution.move_values(p) if show_moves else None, colorbar=show_moves,
                   edge_numbers=edge_numbers, title=title)
     return fig
+
+
+@dataclass(frozen=True)
+class DrawnPosition:
+    """A position of a cell board to be drawn, with the value of each legal move.
+
+    In Jupyter it draws itself as SVG (``_repr_svg_``, `position_svg`).  Make one with
+    `show_position`; save a figure of it with `position_figure` and
+    `triangles_core.plot.export.save_figure`.
+
+    Parameters
+    ----------
+    board : CellBoard
+        The board.
+    position : int
+        The position bitmask.
+    move_values : dict of int to int, optional
+        If given, every legal move is drawn coloured and labelled by its value.
+    title : str, optional
+        A caption drawn above the board.
+    """
+
+    board: CellBoard
+    position: Position
+    move_values: dict[int, int] | None = None
+    title: str | None = None
+
+    def __repr__(self) -> str:
+        return f"DrawnPosition(board={self.board!r}, position={self.position!r})"
+
+    def _repr_svg_(self) -> str:
+        return position_svg(self)
+
+
+def show_position(solution: SolvedCellGame, position: Position | list[int] = 0, show_moves: bool = False,
+                  title: str | None = None) -> DrawnPosition:
+    """A position that draws itself in Jupyter (as SVG), optionally with its move values.
+
+    Parameters
+    ----------
+    solution : SolvedCellGame
+        A solved cell board (`triangles_core.solve`, `solve_boxes`).
+    position : iterable of int, or int, default 0
+        The position (empty board by default).
+    show_moves : bool, default False
+        Colour and label every legal move by its value.
+    title : str, optional
+        Caption.
+
+    Examples
+    --------
+    >>> from triangles_core.engine.solvers import solve
+    >>> view = show_position(solve(2), [1], show_moves=True)
+    >>> view, view.move_values[2]
+    (DrawnPosition(board=Board(2), position=1), 0)
+    """
+    p = solution.position(position)
+    return DrawnPosition(solution.board, p, solution.move_values(p) if show_moves else None, title)
 
 
 def position_svg(view: DrawnPosition) -> str:
@@ -423,11 +483,9 @@ def cell_owners(board: CellBoard, position: Position, steps: Sequence[Step]) -> 
     {0: 'A'}
     """
     owners: dict[int, str | None] = {k: None for k in board.complete_cells(position)}
-    p = position
     for step in steps:
-        for k in board.completed_by(p, step.move):
+        for k in board.completed_by(step.position_before, step.move):
             owners[k] = step.player
-        p = step.position
     return owners
 
 
@@ -455,7 +513,7 @@ def owner_handles(board: CellBoard) -> list[Patch]:
             Patch(color=OWNER_COLOURS["B"], label=f"{cell} claimed by B")]
 
 
-def draw_principal_variation(solution: Solution, position: Position = 0, columns: int = 2, *,
+def draw_principal_variation(solution: SolvedCellGame, position: Position = 0, columns: int = 2, *,
                              plies: Sequence[int] | None = None, panel_inches: float = 2.15):
     """Draw a principal variation move by move, one small board per move.
 
@@ -466,7 +524,7 @@ def draw_principal_variation(solution: Solution, position: Position = 0, columns
 
     Parameters
     ----------
-    solution : Solution
+    solution : SolvedCellGame
         A solved cell board.
     position : int, default 0
         Starting position (bitmask).
@@ -511,18 +569,13 @@ def draw_principal_variation(solution: Solution, position: Position = 0, columns
     panel = panel_inches
     fig, axes = plt.subplots(rows, columns, figsize=(panel * columns, (panel * height / width + 0.2) * rows + 1.2),
                              squeeze=False, layout="constrained")
-    scores = []
-    score = {"A": 0, "B": 0}
-    for step in steps:
-        score[step.player] += step.reward
-        scores.append(dict(score))
     start = solution.position(position)
-    for ax, ply in zip(axes.flat, chosen):
+    for ax, ply in zip(axes.flat, chosen, strict=False):
         step = steps[ply - 1]
         owners = cell_owners(board, start, steps[:ply])
         draw_position(ax, board, step.position, owners=owners, highlight={step.move: OWNER_COLOURS[step.player]},
                       title=f"{step.ply}. {step.player} draws {step.move}" + (" *" * step.reward)
-                      + f"\nA {scores[ply - 1]['A']} : {scores[ply - 1]['B']} B")
+                      + f"\nA {step.score[0]} : {step.score[1]} B")
     for ax in list(axes.flat)[len(chosen):]:
         ax.axis("off")
     cell = board.cell_name
@@ -561,7 +614,7 @@ def draw_edge_classes(ax, board: CellBoard, classes: Mapping[str, Sequence[int]]
 
     xy = board.dot_coordinates
     handles = []
-    for (name, edges), colour in zip(classes.items(), CLASS_COLOURS):
+    for (name, edges), colour in zip(classes.items(), CLASS_COLOURS, strict=False):
         for edge in edges:
             i, j = board.edges[edge - 1]
             (x0, y0), (x1, y1) = xy[i - 1], xy[j - 1]

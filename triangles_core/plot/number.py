@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..games.number import HIGH, LOW, allowed_numbers
-from .palette import NEUTRAL, OUTCOME_COLOURS
+from .palette import OUTCOME_COLOURS
 
 __all__ = ["draw_number_game_graph", "draw_number_strip", "draw_positions_by_remaining"]
 
@@ -88,7 +88,7 @@ def _box_half_sizes(ax, boxes, pad: float) -> dict:
 
 
 def _bezier_point(p0, p1, p2, t: float) -> tuple[float, float]:
-    return tuple((1 - t) ** 2 * a + 2 * t * (1 - t) * b + t * t * c for a, b, c in zip(p0, p1, p2))
+    return tuple((1 - t) ** 2 * a + 2 * t * (1 - t) * b + t * t * c for a, b, c in zip(p0, p1, p2, strict=True))
 
 
 def _control_point(a, b, rad: float) -> tuple[float, float]:
@@ -127,7 +127,7 @@ def _bezier_segment(p0, p1, p2, start: float, stop: float):
     # start and stop (the blossom of the curve), itself a quadratic Bezier curve
     def blossom(s, t):
         return tuple((1 - s) * (1 - t) * a + ((1 - s) * t + s * (1 - t)) * b + s * t * c
-                     for a, b, c in zip(p0, p1, p2))
+                     for a, b, c in zip(p0, p1, p2, strict=True))
     return blossom(start, start), blossom(start, stop), blossom(stop, stop)
 
 
@@ -140,7 +140,7 @@ def draw_number_game_graph(ax, graph, *, title: str | None = None, move_labels: 
     ax : matplotlib.axes.Axes
         Where to draw.
     graph : networkx.DiGraph
-        A state graph of the Number Game (`triangles_core.engine.graphs.state_graph`):
+        A state graph of the Number Game (`triangles_core.analysis.graph.state_graph`):
         node attributes ``value`` (+1 or -1) and ``remaining``, arc attribute
         ``move_value`` and ``move``.
     title : str, optional

@@ -1,0 +1,131 @@
+"""A cell game solved into a value table, and the questions it answers.
+
+`TableSolution` holds the value of every position of a cell board
+(`triangles_core.games.cells`) as an ``int8`` array indexed by the position's bitmask,
+and answers every query of the solved-game interface
+(`triangles_core.engine.solved.SolvedGame`) from it; code that reads the whole table
+(``values``, ``move_table``, ``board``) takes a `TableSolution`.  ``Solution`` is its
+former name and stays an alias.  (A position drawn in
+Jupyter is the plotting layer's `triangles_core.plot.boards.show_position`.)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Iterable
+
+import numpy as np
+
+from ..common.checks import excerpt
+from ..games.cells import CellBoard, CellGame, Position
+from .solved import ValueFunctionSolution
+
+__all__ = ["Solution", "TableSolution", "check_values"]
+
+
+def check_values(board: CellBoard, values: np.ndarray) -> np.ndarray:
+    """``values`` as an array if it is a value table of ``board`` (int8, one entry per position), else raise.
+
+    Every compiled kernel that reads a table is called through this check, so that a
+    wrong table is refused with a message instead of being read out of bounds.
+
+    Raises
+    ------
+    ValueError
+        For anything but a numpy int8 array of shape ``(2**board.n_edges,)``.
+
+    Examples
+    --------
+    >>> from triangles_core.games.triangles import board
+    >>> check_values(board(3), np.zeros(16, np.int8))
+    Traceback (most recent call last):
+    ...
+    ValueError: a side-3 board table must be an int8 array of shape (262144,), got int8 of shape (16,)
+    """
+    if not isinstance(board, CellBoard):
+        raise ValueError(f"a cell board is needed, got {excerpt(board)}")
+    expected = 1 << board.n_edges
+    if not isinstance(values, np.ndarray) or values.dtype != np.int8 or values.shape != (expected,):
+        shape = getattr(values, "shape", None)
+        dtype = getattr(values, "dtype", type(values).__name__)
+        raise ValueError(f"a {board.label} table must be an int8 array of shape ({expected},), "
+                         f"got {dtype} of shape {shape}")
+    return values
+
+
+@dataclass(frozen=True, eq=False)
+class TableSolution(ValueFunctionSolution):
+    """The value of every position of one cell board: a strong solution, as a table.
+
+    Parameters
+    ----------
+    board : CellBoard
+        The board that was solved (the triangular board of side n, or a boxes board).
+    values : numpy.ndarray of int8, shape (2**board.n_edges,)
+        ``values[p]``: net score for the player to move in position ``p``, counting only
+        cells completed from now on, under optimal play by both.
+
+    Raises
+    ------
+    ValueError
+        If ``values`` is not an int8 array of one entry per position (`check_values`).
+
+    Examples
+    --------
+    >>> from triangles_core import solve
+    >>> s = solve(3)
+    >>> s.value([])
+    -3
+    >>> s.verdict([1, 2, 3, 4, 5, 6])
+    'win'
+    >>> s.move_values([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16])
+    {17: -1, 18: -1}
+    """
+
+    board: CellBoard
+    values: np.ndarray = field(repr=False)
+
+    def __post_init__(self) -> None:
+        check_values(self.board, self.values)
+
+    @cached_property
+    def game(self) -> CellGame:  # type: ignore[override]
+        """The game in the `triangles_core.engine.game.Game` form."""
+        return CellGame(self.board)
+
+    @property
+    def side(self) -> int:
+        """The side of a triangular board.
+
+        Raises
+        ------
+        AttributeError
+            For a board that has no side (Dots-and-Boxes).
+        """
+        return self.board.side  # type: ignore[attr-defined]
+
+    def _value_of(self, position: Position) -> int:
+        return int(self.values[position])
+
+    def position(self, position: Iterable[int] | int) -> Position:
+        """Normalise a position given as edge numbers or a bitmask (`CellBoard.position`)."""
+        return self.board.position(position)
+
+    @cached_property
+    def move_table(self) -> np.ndarray:
+        """The value of every move of every position (computed once per solution).
+
+        See `triangles_core.engine.retrograde.move_value_table`: shape
+        ``(2**n_edges, n_edges)``, `NOT_A_MOVE` for a drawn edge.  Boards of at most 24
+        edges.
+        """
+        from .retrograde import move_value_table
+
+        table = move_value_table(self.board, self.values)
+        table.flags.writeable = False
+        return table
+
+
+Solution = TableSolution
+"""Former name of `TableSolution` (the notebooks and the README use it)."""
