@@ -98,7 +98,8 @@ def cells_from_coordinates(cells: CellBoard) -> list[tuple[int, ...]]:
         downward = len(dots) == 3 and math.isclose(ys[1], ys[2], abs_tol=1e-9)   # two dots at the top
         cx = sum(points[d][0] for d in dots) / len(dots)
         cy = sum(points[d][1] for d in dots) / len(dots)
-        found.append(((downward, -round(cy, 9), round(cx, 9)), tuple(sorted(edge_of[(a + 1, b + 1)] for a, b in sides))))
+        edges = tuple(sorted(edge_of[(a + 1, b + 1)] for a, b in sides))
+        found.append(((downward, -round(cy, 9), round(cx, 9)), edges))
     return [edges for _, edges in sorted(found)]
 
 

@@ -27,8 +27,8 @@ from _baseline import run_baseline  # noqa: E402
 from _timing import best_of  # noqa: E402
 
 from triangles_core import NegamaxSolver, TriangleGame, board, solve  # noqa: E402
-from triangles_core.judge import run_dialect  # noqa: E402
 from triangles_core.engine.retrograde import solve_table  # noqa: E402
+from triangles_core.judge import run_dialect  # noqa: E402
 
 
 def gym_input(cases: int, seed: int = 2026) -> str:

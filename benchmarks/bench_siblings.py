@@ -20,6 +20,7 @@ from __future__ import annotations
 import argparse
 
 from _timing import best_of
+
 from triangles_core.engine.game import NegamaxSolver
 from triangles_core.engine.searched import NumberGameSolution
 from triangles_core.engine.solvers import solve_peg_game
@@ -48,7 +49,7 @@ def main() -> None:
 
     worst = (0.0, None, 0)
     for board in peg_boards():
-        seconds = best_of(lambda: solve_peg_game(board), args.repeat)
+        seconds = best_of(lambda board=board: solve_peg_game(board), args.repeat)
         if seconds > worst[0]:
             worst = (seconds, board, solve_peg_game(board).n_positions)
     seconds, board, positions = worst

@@ -52,12 +52,12 @@ import numpy as np
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
+from _baseline import SOURCE, compiled_baseline, compiler_path, run_table  # noqa: E402
+
 from triangles_core.common.files import atomic_open  # noqa: E402
 from triangles_core.engine.retrograde import solve_table  # noqa: E402
 from triangles_core.games.boxes import boxes_board  # noqa: E402
 from triangles_core.games.triangles import board  # noqa: E402
-
-from _baseline import SOURCE, compiled_baseline, compiler_path, run_table  # noqa: E402
 
 OUTPUT = ROOT / "data" / "checks" / "table_checks.json"
 COMMAND = ".venv/bin/python scripts/check_tables.py"

@@ -117,7 +117,8 @@ def main(argv: list[str] | None = None) -> int:
             parser.error("-p runs exactly one notebook: name it")
         output = run_with_parameters(args.notebooks[0].resolve(), {k: _value(v) for k, v in args.parameter},
                                      ROOT / "reports" / "runs")
-        print(f"done: {output.relative_to(ROOT)} (tables and figures in {output.with_suffix('').relative_to(ROOT)}/data)")
+        folder = output.with_suffix("").relative_to(ROOT)
+        print(f"done: {output.relative_to(ROOT)} (tables and figures in {folder}/data)")
         return 0
     notebooks = args.notebooks or sorted((ROOT / "notebooks").glob("*.ipynb"))
     with tqdm(notebooks, unit="notebook", desc="executing", dynamic_ncols=True) as bar:

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from hypothesis import settings
 
 from triangles_core import NegamaxSolver, TriangleGame, solve
 
@@ -17,20 +18,74 @@ TABLES_AT_START = {path.name: path.read_bytes()
 SLOW_MODULES = ("tests/test_site.py", "tests/test_reproducibility.py")
 """Test files that are slow as a whole (a real browser; the check after every notebook ran)."""
 
+SLOW_TESTS = (
+    # each of these takes a second or more on two cores; their files are kept as they are
+    "tests/test_boxes.py::test_empty_board_values[2-5-",               # a 2**27-position table
+    "tests/test_boxes.py::test_cli_accepts_boxes",                     # several interpreters
+    "tests/test_judge_stream.py::test_memory_stays_bounded_whatever_the_input_size",
+    "tests/test_judge_stream.py::test_ctrl_c_while_answering_keeps_whole_answers",
+    "tests/test_peg_game.py::test_independent_oracle_random_small_boards",
+    "tests/test_peg_game.py::test_value_properties",
+    "tests/test_peg_game.py::test_out_of_reach_boards_are_refused",
+    "tests/test_graph.py::test_quotient_graph_folds_the_state_graph[3]",
+    "tests/test_graph.py::test_optimal_game_count_side3_from_empty_board_two_ways",
+    "tests/test_number_game.py::test_independent_oracle_every_reachable_position",
+    "tests/test_number_game.py::test_reachable_positions_are_exactly_the_closed_ones",
+    "tests/test_solver.py::test_jupyter_draws_a_drawn_position_through_the_plot_layer",
+    "tests/test_cli_inputs.py::test_the_side_accepts_leading_zeros",
+    "tests/test_entry_checks.py::test_validation_does_not_depend_on_what_was_solved_before",
+    "tests/test_cli.py::test_every_judge_help_example_prints_what_it_says",
+    "tests/test_cli_inputs.py::test_a_folder_is_not_a_graph_file",
+    "tests/test_cli_inputs.py::test_leading_zeros_are_allowed_in_a_boxes_board_as_in_edges",
+    "tests/test_cli_inputs.py::test_a_graph_too_big_is_refused_before_anything_is_solved",
+    "tests/test_boxes.py::test_published_value_of_the_3x3_board",      # a 2**24-position table
+    "tests/test_graph.py::test_state_graph_of_any_solved_game_carries_values_and_move_values[<lambda>2]",
+    "tests/test_readme.py::test_console_example[triangles graph ",    # the README's two slowest commands
+    "tests/test_readme.py::test_console_example[triangles verify --side 3",
+    # every side-3 position against the reference negamax (sides 1 and 2 stay in the fast loop)
+    "tests/test_solver.py::test_every_position_agrees_with_the_reference_negamax[3]",
+    "tests/test_contract.py::test_every_query_agrees_with_the_reference_negamax[triangles side 3",
+    "tests/test_contract.py::test_every_query_agrees_with_the_reference_negamax[boxes 2x3",
+)
+"""Single slow tests (node id prefixes) in files that do not mark them themselves."""
+
+FAST = False
+"""True when the run leaves out the slow tests (``-m "not slow"``): set before any test module is imported."""
+
+
+def examples(full: int) -> int:
+    """Hypothesis examples for a costly property test: ``full`` in the full run, a fifth in the fast loop.
+
+    ``@settings(max_examples=examples(25))``; property tests without their own
+    ``max_examples`` get 10 in the fast loop (the ``fast`` profile) and hypothesis's 100
+    in the full run.
+    """
+    return max(3, full // 5) if FAST else full
+
 
 def pytest_collection_modifyitems(session, config, items):
     """Mark the slow tests, and run the reproducibility check last, after nbmake has executed every notebook.
 
     ``slow``: every notebook (executed by nbmake), every test that needs the side-4 or
-    3x4-boxes table, the browser tests and the reproducibility check; ``pytest -m "not
-    slow"`` is the everyday loop, the full run is what CI does.
+    3x4-boxes table, the browser tests, the reproducibility check and `SLOW_TESTS`;
+    ``pytest -m "not slow"`` is the everyday loop, the full run is what CI does.
     """
     for item in items:
         if (item.nodeid.split("::")[0].endswith(".ipynb") or item.get_closest_marker("side4")
-                or item.get_closest_marker("bigboard") or item.nodeid.startswith(SLOW_MODULES)):
+                or item.get_closest_marker("bigboard") or item.nodeid.startswith(SLOW_MODULES + SLOW_TESTS)):
             item.add_marker(pytest.mark.slow)
     last = [item for item in items if item.nodeid.startswith("tests/test_reproducibility.py")]
     items[:] = [item for item in items if item not in last] + last
+
+
+EXECUTED_NOTEBOOKS: set[str] = set()
+"""Names of the notebooks that nbmake executed in this session, without an error."""
+
+
+def pytest_runtest_logreport(report):
+    path = report.nodeid.split("::")[0]
+    if path.endswith(".ipynb") and report.when == "call" and report.passed:
+        EXECUTED_NOTEBOOKS.add(Path(path).name)
 
 
 @pytest.fixture(scope="session")
@@ -61,6 +116,11 @@ class _NotebookCollector:
 
 
 def pytest_configure(config):
+    global FAST
+    FAST = "not slow" in (config.getoption("markexpr") or "")
+    settings.register_profile("fast", max_examples=10)
+    if FAST:
+        settings.load_profile("fast")
     plugin = config.pluginmanager.get_plugin("nbmake")
     if plugin is not None and hasattr(plugin, "pytest_terminal_summary"):
         config.pluginmanager.unregister(plugin)

@@ -106,7 +106,7 @@ def peg_oracle(values, rows: int = 5) -> dict:
         memo[key] = best
         return best
 
-    board = {k: v for k, v in zip(range(1, len(values) + 1), values)}
+    board = dict(enumerate(values, 1))
     first = {}
     for s, o, land in jumps:
         if board[s] and board[o] and not board[land]:

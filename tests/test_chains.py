@@ -13,8 +13,16 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from triangles_core import solve, solve_boxes
-from triangles_core.analysis.chains import (analyse_endgame, capturable_cells, components, controller,
-                                            first_loony_endgames, is_loony_endgame, loony_moves, safe_moves)
+from triangles_core.analysis.chains import (
+    analyse_endgame,
+    capturable_cells,
+    components,
+    controller,
+    first_loony_endgames,
+    is_loony_endgame,
+    loony_moves,
+    safe_moves,
+)
 from triangles_core.analysis.play import play_games
 from triangles_core.games.boxes import boxes_board
 from triangles_core.games.triangles import board
@@ -74,7 +82,7 @@ def test_components_cover_the_free_edges_and_unclaimed_cells(p):
             assert len(c.edges) == strings or any(k in capturable_cells(b, p) for k in c.cells)
 
 
-@pytest.mark.parametrize("b", [board(2), board(3), boxes_board(2, 2)], ids=str)
+@pytest.mark.parametrize("b", [board(2), pytest.param(board(3), marks=pytest.mark.slow), boxes_board(2, 2)], ids=str)
 def test_safe_moves_complete_nothing_and_offer_nothing_new(b):
     for p in range(0, 1 << b.n_edges, 7):
         for e in range(1, b.n_edges + 1):
@@ -85,7 +93,7 @@ def test_safe_moves_complete_nothing_and_offer_nothing_new(b):
             assert (e in safe_moves(b, p)) == safe
 
 
-@pytest.mark.parametrize("name", list(SMALL) + ["side3", "boxes2x3"])
+@pytest.mark.parametrize("name", [*SMALL, pytest.param("side3", marks=pytest.mark.slow), "boxes2x3"])
 def test_the_controller_wins_every_simple_loony_endgame_with_a_long_chain_or_loop(name):
     """Over every position: where the rule applies, the player it names ends ahead (exact values)."""
     s = {**SMALL, "side3": lambda: solve(3), "boxes2x3": lambda: solve_boxes(2, 3)}[name]()
@@ -108,8 +116,10 @@ def test_control_is_the_parity_of_the_short_chains():
             assert controller(free, cells, long_) == (short % 2 == 1)
 
 
-@pytest.mark.parametrize("b", [board(n) for n in range(1, 6)] + [boxes_board(r, c) for r in (1, 2, 3) for c in (1, 3, 4)],
-                         ids=str)
+BOARDS = [board(n) for n in range(1, 6)] + [boxes_board(r, c) for r in (1, 2, 3) for c in (1, 3, 4)]
+
+
+@pytest.mark.parametrize("b", BOARDS, ids=str)
 def test_euler_edges_minus_cells_is_dots_minus_one(b):
     assert b.n_edges - b.n_cells == b.n_dots - 1
 

@@ -1,9 +1,10 @@
 """The vectorised retrograde kernel: its move-value rule, group and block sizes, boxes boards.
 
-Sides 1..3 against the reference negamax are in test_solver.py and test_side4.py, and
-every position of the small boxes boards in test_boxes.py; here the vector form of the
-rule is checked against the scalar one on every input, and every group size against the
-others (and against the reference negamax on random positions of the larger boards).
+Sides 1..3 with the default sizes against the reference negamax are in test_solver.py,
+and every position of the small boxes boards in test_boxes.py; here the vector form of
+the rule is checked against the scalar one on every input, every block and group size
+against the reference negamax (the one test of the sizes), and random positions of the
+larger boxes boards against the reference negamax.
 """
 
 from __future__ import annotations
@@ -16,18 +17,9 @@ from numba import njit
 
 from triangles_core.engine.game import NegamaxSolver, deep_recursion
 from triangles_core.engine.lanes import LaneWidth, lane_count, load_lanes, store_lanes
-from triangles_core.engine.retrograde import (
-    MAX_GROUP_BITS,
-    NOT_A_MOVE,
-    _lane_tables,
-    _rule_lanes,
-    cell_tables,
-    move_value,
-    move_values,
-    solve_table,
-)
+from triangles_core.engine.retrograde import MAX_GROUP_BITS, _rule_lanes, move_value, move_values, solve_table
 from triangles_core.games.boxes import BoxesGame, boxes_board
-from triangles_core.games.triangles import board
+from triangles_core.games.triangles import TriangleGame, board
 
 
 @njit
@@ -53,55 +45,29 @@ def test_vector_rule_is_the_scalar_rule(completed):
     first = np.array([0 if completed >= 1 else 1 << 5], dtype=np.int64)
     second = np.array([0 if completed >= 2 else 1 << 5], dtype=np.int64)
     values = np.zeros(2, dtype=np.int8)
-    for child, got in zip(children.tolist(), vector.tolist()):
+    for child, got in zip(children.tolist(), vector.tolist(), strict=True):
         values[1] = child
         assert got == move_value(values, np.int64(0), np.int64(1), 0, first, second)
 
 
-def test_lane_tables_follow_the_rule():
-    """Row r of edge e in the lane tables gives, lane by lane, the scalar claim count."""
-    b = board(3)
-    first, second = cell_tables(b)
-    group_bits = 3
-    lanes = 1 << group_bits
-    first_outer, second_outer, tables, start = _lane_tables(first.tobytes(), second.tobytes(), b.n_edges, group_bits)
-    tables = tables.reshape(b.n_edges, 4, 2, lanes)
-    rng = random.Random(3)
-    for _ in range(200):
-        position = rng.randrange(1 << b.n_edges)
-        base, lane = position & ~(lanes - 1), position & (lanes - 1)
-        for e in b.free_edges(position):
-            e -= 1
-            row = int(base & first_outer[e] == first_outer[e]) | int(base & second_outer[e] == second_outer[e]) << 1
-            assert (tables[e, row, 0, lane], tables[e, row, 1, lane]) == _rule_lanes(b.claims(position, e + 1))
-    assert start.tolist() == [NOT_A_MOVE] * lanes + [NOT_A_MOVE] * (lanes - 1) + [0]
+def _negamax_table(game) -> np.ndarray:
+    solver = NegamaxSolver(game)
+    return np.array([solver.value(p) for p in range(1 << game.board.n_edges)], dtype=np.int8)
 
 
-@pytest.mark.parametrize("low_bits, group_bits", [
-    (18, 0), (18, 1), (18, 2), (18, 3), (18, 4), (18, 6),
-    (1, 1), (2, 0), (5, 5), (6, 6), (7, 2), (12, 4), (16, 6), (17, 5),
-])
-def test_block_and_group_sizes_do_not_change_the_table(low_bits, group_bits, solution3):
-    values = solve_table(board(3), low_bits=low_bits, group_bits=group_bits)
-    np.testing.assert_array_equal(values, solution3.values)
+@pytest.mark.parametrize("game, every", [(TriangleGame(2), True), (BoxesGame(2, 2), False)], ids=["side2", "boxes2x2"])
+def test_every_block_and_group_size_gives_the_negamax_table(game, every):
+    """Blocks of 2**1 positions up to one block for the whole table, each with every group size it admits.
 
-
-def test_side2_every_block_and_group_size_matches_negamax(reference_values):
-    for low_bits in range(1, 10):
+    Every block size on side 2; on 2x2 boxes (other cells, the same blocks) the smallest,
+    a middle one and the whole table.
+    """
+    expected = _negamax_table(game)
+    n = game.board.n_edges
+    for low_bits in range(1, n + 1) if every else sorted({1, n // 2, n}):
         for group_bits in range(0, min(low_bits, MAX_GROUP_BITS) + 1):
-            np.testing.assert_array_equal(solve_table(board(2), low_bits=low_bits, group_bits=group_bits),
-                                          reference_values(2), err_msg=f"{low_bits=} {group_bits=}")
-
-
-@pytest.mark.parametrize("rows, cols", [(1, 1), (1, 2), (2, 1), (2, 2), (1, 4)])
-def test_small_boxes_boards_every_size_matches_negamax(rows, cols):
-    b = boxes_board(rows, cols)
-    n = b.n_edges
-    solver = NegamaxSolver(BoxesGame(rows, cols))
-    expected = np.array([solver.value(p) for p in range(1 << n)], dtype=np.int8)
-    for low_bits in sorted({1, n // 2, n}):
-        for group_bits in sorted({0, min(low_bits, 3), min(low_bits, 5)}):
-            np.testing.assert_array_equal(solve_table(b, low_bits, group_bits=group_bits), expected)
+            np.testing.assert_array_equal(solve_table(game.board, low_bits=low_bits, group_bits=group_bits),
+                                          expected, err_msg=f"{low_bits=} {group_bits=}")
 
 
 def random_position(rng: random.Random, n_edges: int, free: int) -> int:
@@ -110,7 +76,7 @@ def random_position(rng: random.Random, n_edges: int, free: int) -> int:
     return sum(1 << e for e in range(n_edges) if e not in undrawn)
 
 
-@pytest.mark.parametrize("rows, cols", [(2, 3), (3, 3)])
+@pytest.mark.parametrize("rows, cols", [(2, 3), pytest.param(3, 3, marks=pytest.mark.slow)])
 def test_boxes_random_positions_match_negamax(rows, cols):
     """1,000 random positions with 0 to 11 free lines agree with the reference negamax."""
     b = boxes_board(rows, cols)
@@ -121,13 +87,6 @@ def test_boxes_random_positions_match_negamax(rows, cols):
         position = random_position(rng, b.n_edges, rng.randint(0, min(b.n_edges, 11)))
         assert values[position] == solver.value(position), bin(position)
     assert np.abs(values).max() <= b.n_cells
-
-
-def test_boxes_3x3_group_sizes_agree():
-    b = boxes_board(3, 3)
-    reference = solve_table(b)
-    for low_bits, group_bits in [(24, 0), (10, 2), (16, 6), (20, 4)]:
-        np.testing.assert_array_equal(solve_table(b, low_bits, group_bits=group_bits), reference)
 
 
 @pytest.mark.parametrize("low_bits, group_bits", [(3, 4), (18, 7), (18, -1), (6, 7)])

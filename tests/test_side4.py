@@ -1,7 +1,7 @@
-"""The blocked retrograde kernel against the reference negamax, on side 2, 3 and 4.
+"""The blocked retrograde kernel against the reference negamax, on sides 3 and 4.
 
-The reference tables of sides 2 and 3 come from the session fixture ``reference_values``
-(tests/conftest.py).
+Side 3 against the reference negamax is in test_solver.py, every block and group size
+(against the reference negamax) in test_kernel.py.
 """
 
 from __future__ import annotations
@@ -17,23 +17,10 @@ from triangles_core.engine.retrograde import solve_table
 from triangles_core.games.triangles import TriangleGame, board
 
 
-@pytest.mark.parametrize("low_bits", range(1, 10))
-def test_side2_every_block_size_matches_negamax(reference_values, low_bits):
-    np.testing.assert_array_equal(solve_table(board(2), low_bits=low_bits), reference_values(2))
-
-
-@pytest.mark.parametrize("low_bits", [None, 1, 3, 9, 13, 18])
-def test_side3_block_sizes_match_negamax(reference_values, low_bits):
-    values = solve_table(board(3), low_bits=low_bits)
-    assert values.dtype == np.int8 and values.shape == (1 << 18,)
-    np.testing.assert_array_equal(values, reference_values(3))
-    assert values[0] == -3
-
-
-def test_side3_fills_given_array(reference_values):
+def test_side3_fills_given_array(solution3):
     out = np.full(1 << 18, 99, dtype=np.int8)
     assert solve_table(board(3), low_bits=10, out=out) is out
-    np.testing.assert_array_equal(out, reference_values(3))
+    np.testing.assert_array_equal(out, solution3.values)
 
 
 @pytest.mark.parametrize("low_bits", [0, 19, -1])
@@ -95,10 +82,22 @@ def test_side4_random_positions_match_negamax():
     assert checked == 4000
 
 
-def test_progress_bar_counts_blocks(reference_values, capsys):
+def test_progress_bar_counts_blocks_to_the_end(solution3, monkeypatch):
+    """The bar counts the 2**8 blocks of 2**10 positions and is full when the table is."""
+    from triangles_core.common.progress import progress_bar
+    from triangles_core.engine import retrograde
+
+    bars = []
+
+    def recorded(*args, **kwargs):
+        bars.append(progress_bar(*args, **kwargs))
+        return bars[-1]
+
+    monkeypatch.setattr(retrograde, "progress_bar", recorded)
     values = solve_table(board(3), low_bits=10, progress=True)
-    np.testing.assert_array_equal(values, reference_values(3))
-    assert "256/256" in capsys.readouterr().err
+    np.testing.assert_array_equal(values, solution3.values)
+    [bar] = bars
+    assert bar.total == 256 and bar.n == 256
 
 
 def test_progress_bar_without_ipywidgets(monkeypatch):

@@ -8,8 +8,13 @@ import numpy as np
 import pytest
 
 from triangles_core.engine import store
-from triangles_core.engine.store import (CorruptCacheWarning, cached_table, load_verified, save_with_checksum,
-                                         sha256_file)
+from triangles_core.engine.store import (
+    CorruptCacheWarning,
+    cached_table,
+    load_verified,
+    save_with_checksum,
+    sha256_file,
+)
 from triangles_core.games.triangles import board
 
 

@@ -16,15 +16,16 @@ from triangles_core.common import files
 from triangles_core.common.files import atomic_open
 
 
-def test_dev_stdout_appended_by_the_shell_keeps_the_old_lines(tmp_path):
+@pytest.mark.parametrize("name", ["/dev/stdout", pytest.param("/proc/self/fd/1", marks=pytest.mark.slow),
+                                  pytest.param("/dev/fd/1", marks=pytest.mark.slow)])
+def test_dev_stdout_appended_by_the_shell_keeps_the_old_lines(tmp_path, name):
     log = tmp_path / "log.txt"
     log.write_text("old line\n")
     (tmp_path / "game.txt").write_text("1 2 3\n")
-    command = f"{sys.executable} -m triangles_core review game.txt --csv {{}} >> log.txt"
-    for name in ("/dev/stdout", "/proc/self/fd/1", "/dev/fd/1"):
-        subprocess.run(command.format(name), shell=True, cwd=tmp_path, check=True, timeout=120)
+    command = f"{sys.executable} -m triangles_core review game.txt --csv {name} >> log.txt"
+    subprocess.run(command, shell=True, cwd=tmp_path, check=True, timeout=120)
     lines = log.read_text().splitlines()
-    assert lines[0] == "old line" and sum(line.startswith("move,player") for line in lines) == 3
+    assert lines[0] == "old line" and sum(line.startswith("move,player") for line in lines) == 1
 
 
 def test_dev_stdout_into_a_pipe_is_written(tmp_path):

@@ -37,6 +37,21 @@ test suite).
 from __future__ import annotations
 
 import importlib
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # never run: the two aliases stated for type checkers and for the API reference (autodoc
+    # reads the ``#:`` comments here); at run time they are loaded on first use like every other name
+    from .games import cells as _cells
+    from .games import triangles as _triangles
+
+    #: A position of a cell game (Fighting for Triangles, Dots-and-Boxes): an ``int``, the bitmask of the
+    #: drawn edges, bit ``i`` set when edge ``i + 1`` is drawn (docs/SPEC.md).  ``board(2).position([1, 3])``
+    #: is ``0b101``.
+    Position = _cells.Position
+
+    #: The triangular board, `TriangleBoard` under the name it has had since the first release; make one
+    #: with `board` (``board(3)``, cached) or ``Board(3)``.
+    Board = _triangles.TriangleBoard
 
 _LAZY = {
     # games: rules and geometry

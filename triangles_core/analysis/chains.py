@@ -80,11 +80,11 @@ LONG_CHAIN = 3
 """The length from which a chain is long (Berlekamp 2000): the controller can decline it."""
 
 
-def _checked(board: CellBoard, position: object) -> int:
+def _checked(board: CellBoard, position: int | Iterable[int]) -> int:
     """The position as a bitmask, checked against the board (`CellBoard.position`)."""
     if not isinstance(board, CellBoard):
         raise ValueError(f"a cell board is needed, got {excerpt(board)}")
-    return board.position(position)  # type: ignore[arg-type]
+    return board.position(position)
 
 
 def cell_degrees(board: CellBoard, position: int | Iterable[int]) -> tuple[int, ...]:
@@ -100,7 +100,8 @@ def cell_degrees(board: CellBoard, position: int | Iterable[int]) -> tuple[int, 
 
 
 def _degrees(board: CellBoard, position: int) -> tuple[int, ...]:
-    return tuple(len(cell) - (position & mask).bit_count() for cell, mask in zip(board.cells, board.cell_masks))
+    return tuple(len(cell) - (position & mask).bit_count()
+                 for cell, mask in zip(board.cells, board.cell_masks, strict=True))
 
 
 def capturable_cells(board: CellBoard, position: int | Iterable[int]) -> list[int]:
@@ -413,8 +414,9 @@ def first_loony_endgames(board: CellBoard, games: "pandas.DataFrame") -> "pandas
     for column in ("game", "position", "value"):
         if not pd.api.types.is_integer_dtype(games[column]):
             raise ValueError(f"column {column!r} of games must hold integers, got {games[column].dtype}")
-    rows = []
-    for game, position, player, value in zip(games["game"], games["position"], games["player"], games["value"]):
+    rows: list[tuple] = []
+    for game, position, player, value in zip(games["game"], games["position"], games["player"], games["value"],
+                                                   strict=True):
         if rows and rows[-1][0] == game:
             continue
         p = board.position(int(position))
@@ -427,7 +429,7 @@ def first_loony_endgames(board: CellBoard, games: "pandas.DataFrame") -> "pandas
         controller_value = (int(value) if in_control else -int(value)) if applies else None
         if not a.simple:
             rule = "junction"
-        elif not applies:
+        elif controller_value is None:  # the rule does not apply
             rule = "no long chain or loop"
         else:
             rule = ("controller wins" if controller_value > 0 else "draw" if controller_value == 0

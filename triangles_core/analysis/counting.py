@@ -22,9 +22,8 @@ from dataclasses import dataclass
 
 import numpy as np
 from numba import prange
-from numba.cpython.unsafe.numbers import trailing_zeros
 
-from ..engine.compiled import compiled
+from ..engine.compiled import compiled, trailing_zeros
 from ..engine.retrograde import cell_tables, move_value
 from ..engine.table_solution import check_values
 from ..games.cells import CellBoard

@@ -119,6 +119,26 @@ def state_graph(solution: SolvedGame, root: Any = None, *, optimal_only: bool = 
 def optimal_subgraph(solution: SolvedGame, root: Any = None, **options) -> nx.DiGraph:
     """The positions and moves of optimal play from ``root`` (`state_graph` with ``optimal_only``).
 
+    Parameters
+    ----------
+    solution : SolvedGame
+        A solved game.
+    root : position, optional
+        Starting position as the game accepts it; ``solution.start`` by default.
+    **options
+        Passed to `state_graph` (``max_positions``).
+
+    Returns
+    -------
+    networkx.DiGraph
+        The positions reached by optimal play and the optimal moves between them, with
+        the node and arc attributes of `state_graph`.
+
+    Raises
+    ------
+    ValueError
+        If the graph would have more than ``max_positions`` positions.
+
     Examples
     --------
     >>> from triangles_core import solve

@@ -39,6 +39,7 @@ from ..common.errors import InvalidPositionError
 from ..common.text import quote_token, split_lines
 from ..games.boards import cell_board
 from ..games.cells import CellBoard, Position
+from ..games.triangles import TriangleBoard
 
 __all__ = ["GameRecord", "RecordError", "parse_record", "random_record", "format_record"]
 
@@ -104,7 +105,9 @@ class GameRecord:
     @property
     def side(self) -> int:
         """The side of a triangular board (AttributeError for a boxes board)."""
-        return self.board.side  # type: ignore[attr-defined]
+        if not isinstance(self.board, TriangleBoard):
+            raise AttributeError(f"the {self.board.label} has no side: it is not a triangular board")
+        return self.board.side
 
     @classmethod
     def from_moves(cls, board: CellBoard | int | tuple[int, int], moves: Iterable[int],
@@ -173,9 +176,9 @@ def _integer(text: str, line: int, token: str) -> int:
 
 
 def _pair_edge(b: CellBoard, i: str, j: str, line: int, token: str) -> int:
-    i, j = _integer(i, line, token), _integer(j, line, token)
+    dot_i, dot_j = _integer(i, line, token), _integer(j, line, token)
     try:
-        return b.edge_between(i, j)
+        return b.edge_between(dot_i, dot_j)
     except InvalidPositionError as error:
         raise RecordError(str(error), line, token) from None
 

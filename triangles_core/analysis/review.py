@@ -425,6 +425,24 @@ def review_game(record: GameRecord, solution: SolvedCellGame | None = None) -> G
 def review_table(record: GameRecord, solution: SolvedCellGame | None = None) -> "pandas.DataFrame":
     """The move-by-move review of a game as a DataFrame (`GameReview.table`).
 
+    Parameters
+    ----------
+    record : GameRecord
+        The game (see `triangles_core.analysis.records.parse_record`).
+    solution : SolvedCellGame, optional
+        The solved board of the record; solved on demand by default.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per move, columns `COLUMNS` (``dots`` as ``"i-j"``, ``best_moves`` as
+        space-separated edge numbers).
+
+    Raises
+    ------
+    ValueError
+        If ``solution`` is for another board.
+
     Examples
     --------
     >>> from triangles_core.analysis.records import parse_record

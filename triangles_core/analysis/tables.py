@@ -75,6 +75,18 @@ def save_table(frame: pd.DataFrame, name: str, directory: str | Path, *, float_d
     -------
     pathlib.Path
         The file written (UTF-8, ``\\n`` line ends, no index column).
+
+    Examples
+    --------
+    >>> import tempfile, pandas as pd
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     path = save_table(pd.DataFrame({"k": [1, 2], "share": [1 / 3, 0.5]}), "shares", folder)
+    ...     print(path.name, path.read_text(), sep="\\n")
+    shares.csv
+    k,share
+    1,0.333333
+    2,0.5
+    <BLANKLINE>
     """
     directory = Path(directory)
     directory.mkdir(parents=True, exist_ok=True)
@@ -308,6 +320,13 @@ def first_moves(solution: SolvedCellGame, position: int | list[int] = 0) -> pd.D
 
 def first_move_classes(solution: SolvedCellGame, position: int | list[int] = 0) -> pd.DataFrame:
     """The legal moves of a position grouped by symmetry class.
+
+    Parameters
+    ----------
+    solution : SolvedCellGame
+        A solved cell board.
+    position : int or list of int, default 0
+        The position (empty board by default).
 
     Returns
     -------

@@ -15,6 +15,10 @@ from __future__ import annotations
 
 import functools
 import numbers
+from typing import TYPE_CHECKING, TypeGuard
+
+if TYPE_CHECKING:
+    import numpy as np
 
 __all__ = ["MAX_EXCERPT", "check_integer", "excerpt", "integer_cache", "is_integer", "parse_decimal"]
 
@@ -71,7 +75,7 @@ def _long_range(value: range) -> bool:
     return False
 
 
-def is_integer(value: object) -> bool:
+def is_integer(value: object) -> TypeGuard[int | np.integer]:
     """True for Python and numpy integers, False for bool, float, str and the rest.
 
     Examples
@@ -125,7 +129,7 @@ def check_integer(value: object, what: str, low: int | None = None, high: int | 
     """
     if not is_integer(value):
         raise error(f"{what} must be an integer, got {excerpt(value)}")
-    number = int(value)  # type: ignore[arg-type]
+    number = int(value)
     if (low is not None and number < low) or (high is not None and number > high):
         bounds = (f"{low}..{high}" if low is not None and high is not None
                   else f">= {low}" if low is not None else f"<= {high}")

@@ -197,7 +197,7 @@ def remove_stale_temporaries(path: str | os.PathLike) -> list[Path]:
     # exactly the names atomic_open makes: prefix, pid, '-', mkstemp's 8 random characters, suffix
     # (so that the temporary of another target whose name starts like this one is never taken)
     pattern = re.compile(re.escape(temporary_prefix(target)) + r"([0-9]+)-[a-z0-9_]{8}" + re.escape(_SUFFIX))
-    removed = []
+    removed: list[Path] = []
     try:
         candidates = list(target.parent.iterdir())
     except OSError:

@@ -12,10 +12,20 @@ cache (each process compiles it once).
 from __future__ import annotations
 
 import os
+from typing import Callable, cast
 
 from numba import njit
+from numba.cpython.unsafe.numbers import trailing_zeros as _numba_trailing_zeros
 
-__all__ = ["CompilerDisabledError", "compiled", "require_compiler"]
+__all__ = ["CompilerDisabledError", "compiled", "require_compiler", "trailing_zeros"]
+
+trailing_zeros = cast("Callable[[int], int]", _numba_trailing_zeros)
+"""The number of trailing zero bits of an integer: numba's intrinsic, for compiled code only.
+
+Typed as compiled code calls it, with the integer alone: numba's own annotation lists the
+typing context that numba supplies itself, ``(typingctx, src)``, which a type checker
+reads as a missing argument at every call.
+"""
 
 
 def compiled(**options):
@@ -53,7 +63,7 @@ def _tolerate_damaged_cache(dispatcher) -> None:
     """
     cache = getattr(dispatcher, "_cache", None)
     load, save = getattr(cache, "load_overload", None), getattr(cache, "save_overload", None)
-    if load is None or save is None:
+    if cache is None or load is None or save is None:
         return
 
     def discard_index() -> None:
@@ -102,6 +112,6 @@ def require_compiler(what: str) -> None:
     """
     from numba.core import config
 
-    if config.DISABLE_JIT:
+    if config.DISABLE_JIT:  # type: ignore[attr-defined]  # set at import from NUMBA_DISABLE_JIT, not declared
         raise CompilerDisabledError(f"{what} needs numba's compiler, which NUMBA_DISABLE_JIT=1 turns off; "
                                     "unset NUMBA_DISABLE_JIT to solve it")

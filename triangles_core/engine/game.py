@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import sys
 from dataclasses import dataclass
-from typing import Any, Callable, Generic, Hashable, Iterable, Protocol, TypeVar, runtime_checkable
+from typing import Any, Callable, Generic, Hashable, Iterable, Protocol, TypeVar, cast, runtime_checkable
 
 from ..common.checks import excerpt
 from ..common.errors import InvalidPositionError
@@ -46,6 +46,15 @@ class Game(Protocol[P, M]):
     ``check_move``), describes a position for a state graph (``describe``) and names its
     standard starting position (``start``; None for a game such as Peg Game for Two
     whose start is part of the input).  Every game of the package defines them all.
+
+    Examples
+    --------
+    >>> from triangles_core import PegGame, TriangleGame
+    >>> isinstance(TriangleGame(1), Game), isinstance(PegGame(3), Game)
+    (True, True)
+    >>> game = TriangleGame(1)
+    >>> list(game.moves(0)), game.play(0b11, 3)
+    ([1, 2, 3], Transition(position=7, reward=1, again=True))
     """
 
     @property
@@ -109,12 +118,30 @@ def move_value(transition: Transition, value_after: int) -> int:
 class IllegalMoveError(InvalidPositionError):
     """A move of a replayed line is not legal where it is played.
 
+    Parameters
+    ----------
+    ply : int
+        The 1-based number of the move in the line.
+    move : object
+        The move as given.
+    reason : str
+        Why it is illegal (the game's message), quoted after the move.
+
     Attributes
     ----------
     ply : int
         The 1-based number of the move in the line.
     move : object
         The move as given.
+
+    Examples
+    --------
+    >>> from triangles_core import TriangleGame
+    >>> try:
+    ...     replay(TriangleGame(2), [1, 1])
+    ... except IllegalMoveError as error:
+    ...     print(error.ply, error.move)
+    2 1
     """
 
     def __init__(self, ply: int, move: object, reason: str) -> None:
@@ -152,6 +179,13 @@ class Step:
         The value of the move for its mover (None without a solution).
     value_lost : int or None
         ``value - move_value``, ``>= 0``: 0 for an optimal move (None without a solution).
+
+    Examples
+    --------
+    >>> from triangles_core import TriangleGame
+    >>> replay(TriangleGame(1), [1, 2, 3])[-1]  # doctest: +NORMALIZE_WHITESPACE
+    Step(ply=3, player='A', move=3, reward=1, again=True, value=None, position=7, score=(1, 0),
+         position_before=3, move_value=None, value_lost=None)
     """
 
     ply: int
@@ -286,7 +320,16 @@ def replay(game: "Game", moves: Iterable[Any], start: Any = None) -> list[Step]:
 
 
 class SearchLimitError(ValueError):
-    """A search would visit more positions than its bound allows."""
+    """A search would visit more positions than its bound allows.
+
+    Examples
+    --------
+    >>> from triangles_core import TriangleGame
+    >>> NegamaxSolver(TriangleGame(2), max_positions=10).value(0)
+    Traceback (most recent call last):
+    ...
+    triangles_core.engine.game.SearchLimitError: the search needs more than 10 positions
+    """
 
 
 class NegamaxSolver(Generic[P, M]):
@@ -326,7 +369,8 @@ class NegamaxSolver(Generic[P, M]):
         best = None
         for move in game.moves(position):
             transition = game.play(position, move)
-            v = move_value(transition, self.value(transition.position))
+            # a move of a Game[P, M] leads to a P (a Transition, shared by all games, says Hashable)
+            v = move_value(transition, self.value(cast(P, transition.position)))
             if best is None or v > best:
                 best = v
         if best is None:
@@ -341,7 +385,7 @@ class NegamaxSolver(Generic[P, M]):
         result = {}
         for move in self.game.moves(position):
             transition = self.game.play(position, move)
-            result[move] = move_value(transition, self.value(transition.position))
+            result[move] = move_value(transition, self.value(cast(P, transition.position)))
         return result
 
 

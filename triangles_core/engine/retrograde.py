@@ -43,18 +43,26 @@ import numpy as np
 from llvmlite import ir
 from numba import prange
 from numba.core.extending import intrinsic
-from numba.cpython.unsafe.numbers import trailing_zeros
 
 from ..common.limits import MAX_MOVE_TABLE_EDGES, MAX_TABLE_EDGES
 from ..common.progress import progress_bar
 from ..games.cells import CellBoard
-from .compiled import compiled, require_compiler
-from .lanes import Lanes, LaneWidth, array_pointer, emit_max, lane_count, lanes_max, load_lanes, store_lanes, \
-    vector_type
+from .compiled import compiled, require_compiler, trailing_zeros
+from .lanes import (
+    Lanes,
+    LaneWidth,
+    array_pointer,
+    emit_max,
+    lane_count,
+    lanes_max,
+    load_lanes,
+    store_lanes,
+    vector_type,
+)
 
 __all__ = ["DEFAULT_GROUP_BITS", "DEFAULT_LOW_BITS", "MAX_GROUP_BITS", "MAX_TABLE_EDGES", "NOT_A_MOVE",
-           "SPOT_CHECK_POSITIONS", "cell_tables", "claims", "claims_table", "move_value", "move_value_table", "move_values",
-           "recurrence_problem", "solve_table"]
+           "SPOT_CHECK_POSITIONS", "cell_tables", "claims", "claims_table", "move_value", "move_value_table",
+           "move_values", "recurrence_problem", "solve_table"]
 
 DEFAULT_LOW_BITS = 20
 """Block size exponent: blocks of ``2**20`` positions (1 MiB of ``int8``)."""
@@ -248,7 +256,7 @@ def _row(base, first_outer, second_outer, edge):  # pragma: no cover - compiled
 @compiled(nogil=True)
 def _solve_block(values, high, low_bits, full, first_outer, second_outer, lane_tables, start_lanes,
                  like):  # pragma: no cover - compiled
-    lanes = lane_count(like)
+    lanes: int = lane_count(like)  # type: ignore[call-arg]  # an intrinsic: typingctx is numba's, not ours
     group_bits = trailing_zeros(lanes)
     lane_part = lanes - 1
     row_size = 2 * lanes

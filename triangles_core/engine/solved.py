@@ -47,6 +47,14 @@ class SolvedGame(Protocol):
     an invalid position or an illegal move is a `ValueError`.  Code that needs more
     than this (the whole value table of a cell board) asks for a `TableSolution`
     in its signature.
+
+    Examples
+    --------
+    >>> from triangles_core import solve, solve_number_game
+    >>> isinstance(solve(2), SolvedGame), isinstance(solve_number_game(), SolvedGame)
+    (True, True)
+    >>> solve(2).verdict([]), solve_number_game().winning_moves([2, 3, 4, 5, 6])
+    ('loss', [4, 5, 6])
     """
 
     @property
@@ -135,6 +143,20 @@ class ValueFunctionSolution:
     position ``p`` for the player to move; everything else follows.
     Positions from users are checked with ``game.position``, moves with
     ``game.check_move``.
+
+    Examples
+    --------
+    A solution valued by the reference negamax, from the hook alone:
+
+    >>> from triangles_core import TriangleGame, negamax
+    >>> class ByNegamax(ValueFunctionSolution):
+    ...     def __init__(self, game):
+    ...         self.game = game
+    ...     def _value_of(self, position):
+    ...         return negamax(self.game, position)
+    >>> s = ByNegamax(TriangleGame(1))
+    >>> s.value([]), s.move_values([]), s.verdict([])
+    (1, {1: 1, 2: 1, 3: 1}, 'win')
     """
 
     game: Game

@@ -239,7 +239,7 @@ def _read_npy_verified(path: Path, expected_digest: str) -> np.ndarray | str:
         if raw.tell() + nbytes != size:
             return f"is {size} bytes, not the {raw.tell() + nbytes} its header announces (truncated)"
         array = np.empty(shape, dtype=dtype, order="F" if fortran_order else "C")
-        view = memoryview(array.reshape(-1, order="A").view(np.uint8))
+        view = array.reshape(-1, order="A").view(np.uint8).data
         for start in range(0, nbytes, _CHUNK):
             part = view[start:start + _CHUNK]
             if handle.readinto(part) != len(part):
@@ -344,9 +344,12 @@ def load_verified(path: Path, shape: tuple[int, ...] | None = None,
         _corrupt(f"cached table {path} has no readable checksum in {sidecar.name}")
         return None
     stamps = [line[len(_STAMP_PREFIX):].strip() for line in text.splitlines() if line.startswith(_STAMP_PREFIX)]
+    result: np.ndarray | str
     try:
-        result = _mapped(path) if memory_map and stamps and stamps[0] == _stamp(path) else None
-        if result is None:
+        fast = _mapped(path) if memory_map and stamps and stamps[0] == _stamp(path) else None
+        if fast is not None:
+            result = fast
+        else:
             result = _read_npy_verified(path, expected)
             if not isinstance(result, str) and memory_map:
                 _write_sidecar(path, expected)   # verified now: the next load maps the file at once

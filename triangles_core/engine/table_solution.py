@@ -19,6 +19,7 @@ import numpy as np
 
 from ..common.checks import excerpt
 from ..games.cells import CellBoard, CellGame, Position
+from ..games.triangles import TriangleBoard
 from .solved import ValueFunctionSolution
 
 __all__ = ["Solution", "TableSolution", "check_values"]
@@ -90,7 +91,7 @@ class TableSolution(ValueFunctionSolution):
         check_values(self.board, self.values)
 
     @cached_property
-    def game(self) -> CellGame:  # type: ignore[override]
+    def game(self) -> CellGame:  # type: ignore[override]  # why: the base's plain attribute, computed once here
         """The game in the `triangles_core.engine.game.Game` form."""
         return CellGame(self.board)
 
@@ -103,7 +104,9 @@ class TableSolution(ValueFunctionSolution):
         AttributeError
             For a board that has no side (Dots-and-Boxes).
         """
-        return self.board.side  # type: ignore[attr-defined]
+        if not isinstance(self.board, TriangleBoard):
+            raise AttributeError(f"the {self.board.label} has no side: it is not a triangular board")
+        return self.board.side
 
     def _value_of(self, position: Position) -> int:
         return int(self.values[position])

@@ -37,7 +37,7 @@ def cell_board(board: CellBoard | int | tuple[int, int]) -> CellBoard:
         return board
     if isinstance(board, tuple) and len(board) == 2:
         return boxes_board(*board)
-    return triangle_board(board)  # type: ignore[arg-type]
+    return triangle_board(board)
 
 
 def standard_board(key: str) -> CellBoard | None:

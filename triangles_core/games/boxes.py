@@ -120,16 +120,39 @@ class BoxesBoard(CellBoard):
 def boxes_board(rows: int, cols: int) -> BoxesBoard:
     """The shared `BoxesBoard` of ``rows x cols`` boxes (cached).
 
+    Parameters
+    ----------
+    rows, cols : int
+        Boxes down and across, each 1..64; lines are numbered as in docs/SPEC.md
+        section 4.
+
+    Returns
+    -------
+    BoxesBoard
+        The board, the same object for every call with these sizes.
+
+    Raises
+    ------
+    ValueError
+        If ``rows`` or ``cols`` is not an integer in 1..64.
+
     Examples
     --------
     >>> boxes_board(3, 4).n_edges
     31
+    >>> boxes_board(2, 2).n_cells
+    4
     """
     return BoxesBoard(rows, cols)
 
 
 class BoxesGame(CellGame):
     """Dots-and-Boxes on ``rows x cols`` boxes, as a `CellGame`.
+
+    Parameters
+    ----------
+    rows, cols : int
+        Boxes down and across (`boxes_board`).
 
     Examples
     --------

@@ -16,7 +16,7 @@ means edge ``i + 1`` is drawn.  `CellGame` is the game in the
 from __future__ import annotations
 
 from functools import cached_property
-from typing import Iterable, Sequence
+from typing import Iterable, Sequence, Sized
 
 from ..common.checks import check_integer, excerpt, is_integer
 from ..common.errors import InvalidPositionError
@@ -124,7 +124,8 @@ class CellBoard:
 
     def _edge_permutation(self, dot_map: Sequence[int]) -> tuple[int, ...]:
         try:
-            image = tuple(self._edge_of_dots[tuple(sorted((dot_map[i - 1], dot_map[j - 1])))] for i, j in self.edges)
+            ends = ((dot_map[i - 1], dot_map[j - 1]) for i, j in self.edges)
+            image = tuple(self._edge_of_dots[min(a, b), max(a, b)] for a, b in ends)
         except KeyError:
             raise ValueError("a symmetry does not map edges onto edges") from None
         return image
@@ -201,9 +202,9 @@ class CellBoard:
             For a non-integer (`triangles_core.common.checks.is_integer`) or a number
             outside ``1..n_edges``.
         """
-        if not is_integer(edge) or not 1 <= edge <= self.n_edges:  # type: ignore[operator]
+        if not is_integer(edge) or not 1 <= edge <= self.n_edges:
             raise self.edge_error(edge)
-        return int(edge)  # type: ignore[arg-type]
+        return int(edge)
 
     def edge_dots(self, edge: int) -> tuple[int, int]:
         """The two dots ``(i, j)``, ``i < j``, joined by an edge.
@@ -336,7 +337,7 @@ class CellBoard:
         (7, 7)
         """
         if is_integer(edges):
-            mask = int(edges)  # type: ignore[arg-type]
+            mask = int(edges)
             if not 0 <= mask <= self.full:
                 raise InvalidPositionError(f"bitmask {excerpt(mask)} is out of range for the {self.label} "
                                            f"(0..{self.full})")
@@ -344,16 +345,16 @@ class CellBoard:
         if isinstance(edges, (str, bytes, bool, float)) or not hasattr(edges, "__iter__"):
             raise InvalidPositionError(f"position {excerpt(edges)} is neither a bitmask nor a list of edges")
         if getattr(edges, "ndim", None) == 0:  # a 0-d numpy array: its item, if it is an integer
-            return self.position(edges.item())  # type: ignore[union-attr]
+            return self.position(edges.item())  # type: ignore[union-attr]  # why: a 0-d array is not in the declared types
         try:
-            size = len(edges)  # type: ignore[arg-type]
+            size = len(edges) if isinstance(edges, Sized) else None
         except (TypeError, OverflowError):  # no length, or one too large for a C integer (range(10**20))
             size = None
         if size is not None and size > MAX_POSITION_ITEMS:
             raise InvalidPositionError(f"position {excerpt(edges)} lists {size} edges; the {self.label} has "
                                        f"{self.n_edges}")
         mask = 0
-        for count, edge in enumerate(edges):  # type: ignore[union-attr]
+        for count, edge in enumerate(edges):
             if count >= MAX_POSITION_ITEMS:
                 raise InvalidPositionError(f"position lists more than {MAX_POSITION_ITEMS} edges; the "
                                            f"{self.label} has {self.n_edges}")

@@ -44,7 +44,15 @@ FULL = (1 << N_NUMBERS) - 1
 
 
 class InvalidNumberPositionError(InvalidPositionError):
-    """A number outside 2..20, or a position that cannot occur in the game."""
+    """A number outside 2..20, or a position that cannot occur in the game.
+
+    Examples
+    --------
+    >>> NumberGame().position([21])
+    Traceback (most recent call last):
+    ...
+    triangles_core.games.number.InvalidNumberPositionError: number 21 is out of range (2..20)
+    """
 
 
 def _check_number(number: object) -> int:
@@ -236,11 +244,11 @@ class NumberGame:
         triangles_core.games.number.InvalidNumberPositionError: allowed numbers [6] cannot occur: 2 and 4 are ...
         """
         if is_integer(position):
-            mask = int(position)  # type: ignore[arg-type]
+            mask = int(position)
             if not 0 <= mask <= FULL:
                 raise InvalidNumberPositionError(f"bitmask {excerpt(mask)} is out of range (0..{FULL})")
         else:
-            mask = position_mask(position)  # type: ignore[arg-type]
+            mask = position_mask(position)  # type: ignore[arg-type]  # why: is_integer narrows only when True
         witness = closure_witness(mask)
         if witness is not None:
             a, b = witness

@@ -54,14 +54,38 @@ LINE_DIRECTIONS = ((0, 1), (1, 0), (1, 1))
 
 
 class InvalidPegBoardError(InvalidPositionError):
-    """A peg board that is not a legal position or start (size, values, holes)."""
+    """A peg board that is not a legal position or start (size, values, holes).
+
+    Examples
+    --------
+    >>> from triangles_core import solve_peg_game
+    >>> solve_peg_game([1, 2, 3])
+    Traceback (most recent call last):
+    ...
+    triangles_core.games.peg.InvalidPegBoardError: a board has 15 holes, got 3 values
+    """
 
 
 @dataclass(frozen=True, order=True)
 class Jump:
     """One move: the peg in hole ``start`` jumps over hole ``over`` into hole ``land``.
 
-    Hole numbers are 1-based, row by row from the top.
+    Hole numbers are 1-based, row by row from the top.  Jumps sort by
+    ``(start, over, land)``, the order in which `PegGame.moves` lists them.
+
+    Parameters
+    ----------
+    start, over, land : int
+        The hole the peg leaves, the hole it jumps over (whose peg is taken) and the
+        empty hole it lands in.
+
+    Examples
+    --------
+    >>> jump = Jump(1, 2, 4)
+    >>> str(jump), jump < Jump(1, 3, 6)
+    ('1>2>4', True)
+    >>> peg_board(3).jumps[0] == jump
+    True
     """
 
     start: int
@@ -283,7 +307,28 @@ def _jumped(position: PegPosition, s: int, o: int, land: int) -> tuple[PegPositi
 
 @integer_cache
 def peg_board(rows: int = 5) -> PegBoard:
-    """The (cached) peg board with ``rows`` holes on a side."""
+    """The (cached) peg board with ``rows`` holes on a side.
+
+    Parameters
+    ----------
+    rows : int, default 5
+        Holes on a side, ``1..MAX_ROWS`` (5 in NAQ 2018 J).
+
+    Returns
+    -------
+    PegBoard
+        The board, the same object for every call with this size.
+
+    Raises
+    ------
+    InvalidPegBoardError
+        If ``rows`` is not an integer in ``1..MAX_ROWS``.
+
+    Examples
+    --------
+    >>> peg_board(3).n_holes, len(peg_board(3).jumps)
+    (6, 6)
+    """
     return PegBoard(rows)
 
 

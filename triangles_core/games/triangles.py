@@ -70,9 +70,9 @@ class TriangleBoard(CellBoard):
         for r in range(1, side):
             for c in range(r):
                 a, b, below = _dot_number(r, c), _dot_number(r, c + 1), _dot_number(r + 1, c + 1)
-                down.append(tuple(sorted(number[tuple(sorted(pair))] for pair in ((a, b), (a, below), (b, below)))))
+                down.append(tuple(sorted(number[min(p, q), max(p, q)] for p, q in ((a, b), (a, below), (b, below)))))
         # The 6 symmetries permute the barycentric coordinates (n - r, r - c, c) of the dots.
-        index = {(side - r, r - c, c): k for k, (r, c) in enumerate(rows, start=1)}
+        index: dict[tuple[int, ...], int] = {(side - r, r - c, c): k for k, (r, c) in enumerate(rows, start=1)}
         symmetries = []
         for perm in itertools.permutations(range(3)):
             symmetries.append(tuple(index[tuple(coords[p] for p in perm)] for coords in index))
@@ -158,16 +158,39 @@ Board = TriangleBoard
 def board(side: int) -> TriangleBoard:
     """The shared `TriangleBoard` of a given side (cached).
 
+    Parameters
+    ----------
+    side : int
+        Edges along each side of the triangle, 1..64 (side 3 is the board of Gym
+        100015F and POJ 1085, 18 edges).
+
+    Returns
+    -------
+    TriangleBoard
+        The board, the same object for every call with this side.
+
+    Raises
+    ------
+    ValueError
+        If ``side`` is not an integer in 1..64.
+
     Examples
     --------
     >>> board(2).n_edges
     9
+    >>> board(3) is board(3)
+    True
     """
     return TriangleBoard(side)
 
 
 class TriangleGame(CellGame):
     """Fighting for Triangles (Gym 100015F, POJ 1085) on the side-``n`` board, as a `CellGame`.
+
+    Parameters
+    ----------
+    side : int
+        The board side (`board`).
 
     Examples
     --------

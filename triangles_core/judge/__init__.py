@@ -19,12 +19,12 @@ and ``poj1143`` (Number Game).
 from __future__ import annotations
 
 import importlib
-from typing import BinaryIO, Callable, Iterator
+from typing import Callable, Iterator
 
-from .tokens import MAX_DIGITS, MAX_KEPT, JudgeInputError, Token, TokenReader, join_tokens
+from .tokens import MAX_DIGITS, MAX_KEPT, ByteStream, JudgeInputError, Token, TokenReader, join_tokens
 
-__all__ = ["DIALECTS", "MAX_DIGITS", "MAX_KEPT", "DuplicateNote", "JudgeInputError", "TokenReader", "Token",
-           "run_dialect", "dialect_function", "join_tokens"]
+__all__ = ["DIALECTS", "MAX_DIGITS", "MAX_KEPT", "ByteStream", "DuplicateNote", "JudgeInputError", "TokenReader",
+           "Token", "run_dialect", "dialect_function", "join_tokens"]
 
 Warn = Callable[[str], None]
 Dialect = Callable[["TokenReader", Warn], Iterator[str]]
@@ -75,7 +75,7 @@ def dialect_function(name: str) -> Dialect:
     return getattr(importlib.import_module(module), function)
 
 
-def run_dialect(name: str, source: str | BinaryIO, warn: Warn | None = None,
+def run_dialect(name: str, source: str | ByteStream, warn: Warn | None = None,
                 before_read: Callable[[], object] | None = None) -> Iterator[str]:
     """Answer a judge input in one dialect, line by line, reading it case by case.
 
@@ -83,7 +83,7 @@ def run_dialect(name: str, source: str | BinaryIO, warn: Warn | None = None,
     ----------
     name : str
         A key of `DIALECTS`.
-    source : str or binary file
+    source : str or ByteStream
         The judge input: the whole text, or a binary stream read as needed (see `TokenReader`).
     warn : callable, optional
         Receives one-line notes (duplicate edges); ignored by default.

@@ -54,17 +54,18 @@ def read_line_position(reader: TokenReader, case: int, count: int, solution: Sol
     if not count:
         return read_position(reader, case, count, solution, duplicate)
     first = reader.peek()
-    if first is not None:
-        wanted = line if line is not None else reader.last_token.line + 1
-        if first.line != wanted:
-            raise JudgeInputError(f"expected {_numbers(count)} on line {wanted}", case, first.line, first.text)
-        for ahead in range(1, count):
-            token = reader.peek(ahead)
-            if token is None:
-                break
-            if token.line != first.line:
-                raise JudgeInputError(f"line {first.line} has fewer than {_numbers(count)}", case, token.line,
-                                      token.text)
+    if first is None:  # the input ended: read_position says so
+        return read_position(reader, case, count, solution, duplicate)
+    wanted = line if line is not None else reader.last_token.line + 1
+    if first.line != wanted:
+        raise JudgeInputError(f"expected {_numbers(count)} on line {wanted}", case, first.line, first.text)
+    for ahead in range(1, count):
+        token = reader.peek(ahead)
+        if token is None:
+            break
+        if token.line != first.line:
+            raise JudgeInputError(f"line {first.line} has fewer than {_numbers(count)}", case, token.line,
+                                  token.text)
     position = read_position(reader, case, count, solution, duplicate)
     extra = reader.peek_on_line(first.line)
     if extra is not None:

@@ -13,13 +13,25 @@ from __future__ import annotations
 import codecs
 import re
 from dataclasses import dataclass
-from typing import BinaryIO, Callable
+from typing import Callable, Protocol
 
 from ..common.checks import parse_decimal
 from ..common.text import quote_token, split_lines
 
-__all__ = ["CHUNK", "MAX_DIGITS", "MAX_KEPT", "WHITESPACE", "JudgeInputError", "Token", "TokenReader",
+__all__ = ["CHUNK", "MAX_DIGITS", "MAX_KEPT", "WHITESPACE", "ByteStream", "JudgeInputError", "Token", "TokenReader",
            "join_tokens"]
+
+
+class ByteStream(Protocol):
+    """A binary input as `TokenReader` reads it: a binary file, or anything with ``read``.
+
+    ``read1`` is used instead where the stream has one (it returns what a pipe or a
+    terminal has, without waiting for more).
+    """
+
+    def read(self, size: int, /) -> bytes:
+        """At most ``size`` bytes; ``b""`` at the end of the input."""
+        ...
 
 
 class JudgeInputError(ValueError):
@@ -163,7 +175,7 @@ class TokenReader:
 
     Parameters
     ----------
-    source : str or binary file
+    source : str or ByteStream
         The whole input as text, or a binary stream (read with ``read1`` when it has one,
         so that a pipe or terminal is read as far as it has data, without waiting for more;
         decoded as UTF-8 with a leading byte-order mark dropped and bad bytes replaced).
@@ -182,13 +194,14 @@ class TokenReader:
     (Token(text='5', line=2), None)
     """
 
-    def __init__(self, source: str | BinaryIO, before_read: Callable[[], object] | None = None) -> None:
+    def __init__(self, source: str | ByteStream, before_read: Callable[[], object] | None = None) -> None:
+        self._read: Callable[[int], bytes] | None = None  # None for a str source
+        self._decoder = codecs.getincrementaldecoder("utf-8-sig")(errors="replace")  # of a stream source
         if isinstance(source, str):
-            self._text, self._read, self._decoder = source, None, None
+            self._text = source
         else:
             self._text = ""
             self._read = getattr(source, "read1", None) or source.read
-            self._decoder = codecs.getincrementaldecoder("utf-8-sig")(errors="replace")
         self._before_read = before_read
         self._offset = 0                    # of the next chunk of a str source
         self._words: list[str] = []         # tokens scanned: the last one read, then those not read yet
@@ -224,7 +237,7 @@ class TokenReader:
         self._scan(text)
         if end:
             if self._partial is not None:
-                self._end_partial()
+                self._end_partial(self._partial)
             self._eof = True
             self._text = ""
 
@@ -247,13 +260,13 @@ class TokenReader:
         if self._partial is not None:
             match = _TOKEN.match(text)
             if match:
-                self._extend_partial(match.group())
+                self._extend_partial(self._partial, match.group())
                 if match.end() == len(text):
                     return
                 text = text[match.end():]
                 self._skipping = False  # the token (if cut short) ends here
             if self._partial is not None:
-                self._end_partial()
+                self._end_partial(self._partial)
         last = text[-1]
         self._cr = last == "\r"
         self._ended_with_break = last in "\r\n"
@@ -270,8 +283,7 @@ class TokenReader:
             self._partial_line = lines.pop()
             self._partial_length = len(self._partial[0])
 
-    def _extend_partial(self, text: str) -> None:
-        partial = self._partial
+    def _extend_partial(self, partial: list[str] | _LongToken, text: str) -> None:
         if isinstance(partial, _LongToken):
             partial.add(text)
         else:
@@ -286,8 +298,7 @@ class TokenReader:
             self._partial = None
             self._skipping = True
 
-    def _end_partial(self) -> None:
-        partial = self._partial
+    def _end_partial(self, partial: list[str] | _LongToken) -> None:
         self._words.append(partial.token() if isinstance(partial, _LongToken) else "".join(partial))
         self._word_lines.append(self._partial_line)
         self._partial = None
@@ -331,9 +342,17 @@ class TokenReader:
         return self.last_line if self.at_end() else self._word_lines[self._pos]
 
     @property
-    def last_token(self) -> Token | None:
-        """The token read last (None before the first)."""
-        return Token(self._words[self._pos - 1], self._word_lines[self._pos - 1]) if self._pos else None
+    def last_token(self) -> Token:
+        """The token read last.
+
+        Raises
+        ------
+        LookupError
+            Before the first token is read (a dialect asks for it only after reading one).
+        """
+        if not self._pos:
+            raise LookupError("no token has been read yet")
+        return Token(self._words[self._pos - 1], self._word_lines[self._pos - 1])
 
     def next(self, case: int | None, expected: str) -> Token:
         """The next token; raises `JudgeInputError` naming ``expected`` at end of input."""

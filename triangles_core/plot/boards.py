@@ -160,6 +160,18 @@ def draw_position(ax, board: CellBoard, position: Position = 0, move_values: Map
     matplotlib.cm.ScalarMappable or None
         The value scale of ``move_values`` (for a shared colour bar, see
         `add_value_colorbar`), or None without ``move_values``.
+
+    Examples
+    --------
+    >>> import matplotlib
+    >>> matplotlib.use("Agg")
+    >>> import matplotlib.pyplot as plt
+    >>> from triangles_core import board, solve
+    >>> fig, ax = plt.subplots()
+    >>> scale = draw_position(ax, board(2), 0b111, solve(2).move_values(0b111))
+    >>> scale.norm.vmin, scale.norm.vmax  # the side-2 board has 4 cells
+    (-4.0, 4.0)
+    >>> plt.close(fig)
     """
     xy = board.dot_coordinates
     owners = owners or {}
@@ -399,6 +411,15 @@ class DrawnPosition:
         If given, every legal move is drawn coloured and labelled by its value.
     title : str, optional
         A caption drawn above the board.
+
+    Examples
+    --------
+    >>> from triangles_core import board
+    >>> view = DrawnPosition(board(2), 0b111)
+    >>> view
+    DrawnPosition(board=Board(2), position=7)
+    >>> view._repr_svg_().startswith("<?xml")
+    True
     """
 
     board: CellBoard
@@ -427,6 +448,17 @@ def show_position(solution: SolvedCellGame, position: Position | list[int] = 0, 
         Colour and label every legal move by its value.
     title : str, optional
         Caption.
+
+    Returns
+    -------
+    DrawnPosition
+        The board, the position as a bitmask and, with ``show_moves``, the value of
+        every legal move.
+
+    Raises
+    ------
+    ValueError
+        If the position is not one of the board's.
 
     Examples
     --------

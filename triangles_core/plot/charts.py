@@ -7,6 +7,8 @@ returns nothing but what a caller may need for a colour bar.  Save figures with
 
 from __future__ import annotations
 
+from collections.abc import Set as AbstractSet
+
 import numpy as np
 import pandas as pd
 from matplotlib.colors import PowerNorm
@@ -117,7 +119,8 @@ def value_heatmap(ax, distribution: pd.DataFrame, *, value_limit: int, n_edges: 
                       extent=(-value_limit - 0.5, value_limit + 0.5, -0.5, n_edges + 0.5))
     ax.set_xlabel("value for the player to move")
     ax.set_ylabel("edges drawn")
-    ax.set_xticks(list(xticks) if xticks is not None else range(-value_limit, value_limit + 1, 3 if value_limit > 6 else 1))
+    step = 3 if value_limit > 6 else 1
+    ax.set_xticks(list(xticks) if xticks is not None else range(-value_limit, value_limit + 1, step))
     ax.set_yticks(range(0, n_edges + 1, 3 if n_edges > 9 else 1))
     ax.set_facecolor("#f4f4f4")
     if title:
@@ -197,7 +200,7 @@ def lines_by_edges_drawn(ax, table: pd.DataFrame, columns: dict[str, str], *, yl
     """
     from matplotlib.ticker import MultipleLocator
 
-    for (column, label), colour, marker, style in zip(columns.items(), CLASS_COLOURS, _MARKERS, _STYLES):
+    for (column, label), colour, marker, style in zip(columns.items(), CLASS_COLOURS, _MARKERS, _STYLES, strict=False):
         ax.plot(table["edges_drawn"], table[column], marker=marker, markersize=4, label=label, color=colour,
                 linestyle=style)
     ax.set_xlabel("edges drawn")
@@ -272,8 +275,8 @@ def exact_and_sampled_by_edges_drawn(ax, exact: pd.DataFrame | None, sampled: di
         ax.plot(exact["edges_drawn"], exact[column], color="black", marker="o", markersize=3, linewidth=1.6,
                 label=exact_label, zorder=2)
         levels += list(exact["edges_drawn"])
-    colours = colours or dict(zip(sampled, CLASS_COLOURS))
-    markers = dict(zip(colours, _MARKERS[1:] * 2))
+    colours = colours or dict(zip(sampled, CLASS_COLOURS, strict=False))
+    markers = dict(zip(colours, _MARKERS[1:] * 2, strict=False))
     for label, table in sampled.items():
         colour = colours[label]
         ax.fill_between(table["edges_drawn"], table[low], table[high], color=colour, alpha=0.25, linewidth=0)
@@ -327,7 +330,7 @@ def bars_by_edges_drawn(ax, table: pd.DataFrame, column: str, *, ylabel: str, ti
 
 
 def boards_by_fraction_drawn(ax, tables: dict[str, tuple[pd.DataFrame, int]], column: str, *, ylabel: str,
-                             sampled: set[str] = frozenset(), colours: dict[str, str] | None = None,
+                             sampled: AbstractSet[str] = frozenset(), colours: dict[str, str] | None = None,
                              title: str | None = None, xlabel: str = "fraction of the edges drawn",
                              band: tuple[str, str] | None = None, legend: bool = True,
                              styles: dict[str, dict] | None = None) -> None:
@@ -383,13 +386,13 @@ def boards_by_fraction_drawn(ax, tables: dict[str, tuple[pd.DataFrame, int]], co
     ['side 1', 'side 4 (sampled, 95% CI)']
     >>> plt.close(fig)
     """
-    colours = colours or dict(zip(tables, CLASS_COLOURS))
+    colours = colours or dict(zip(tables, CLASS_COLOURS, strict=False))
     for label, (table, n_edges) in tables.items():
         colour = colours[label]
         estimated = label in sampled
         x = table["edges_drawn"] / n_edges
         shaded = estimated and band is not None and set(band) <= set(table.columns)
-        if shaded:
+        if shaded and band is not None:  # (shaded implies a band; said for the type checker)
             ax.fill_between(x, table[band[0]], table[band[1]], color=colour, alpha=0.25, linewidth=0)
         suffix = " (sampled, 95% CI)" if shaded else " (sampled)" if estimated else ""
         style = {"marker": "o", "markersize": 3.5, "color": colour, "linestyle": "--" if estimated else "-",

@@ -51,6 +51,20 @@ def save_figure(fig, name: str, directory: str | Path, dpi: int = DPI) -> list[P
     -------
     list of pathlib.Path
         The two files written.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> import matplotlib
+    >>> matplotlib.use("Agg")
+    >>> import matplotlib.pyplot as plt
+    >>> fig, ax = plt.subplots(figsize=(2, 1))
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     first = [path.read_bytes() for path in save_figure(fig, "empty", folder)]
+    ...     again = save_figure(fig, "empty", folder)
+    ...     print([path.name for path in again], first == [path.read_bytes() for path in again])
+    ['empty.png', 'empty.svg'] True
+    >>> plt.close(fig)
     """
     directory = Path(directory)
     directory.mkdir(parents=True, exist_ok=True)
@@ -80,6 +94,23 @@ def show_figure(fig, alt: str, dpi: int = DPI) -> None:
         What the figure shows, in one or two sentences.
     dpi : int, default `DPI`
         Resolution.
+
+    Returns
+    -------
+    None
+        The figure is displayed (outside Jupyter: its two forms are printed) and closed.
+
+    Examples
+    --------
+    >>> import matplotlib
+    >>> matplotlib.use("Agg")
+    >>> import matplotlib.pyplot as plt
+    >>> fig, ax = plt.subplots(figsize=(2, 1))
+    >>> show_figure(fig, "An empty axes.")  # doctest: +ELLIPSIS +NORMALIZE_WHITESPACE
+    {'text/html': '<img src="data:image/png;base64,..." alt="An empty axes."
+     style="max-width: 100%; width: 200px">', 'text/plain': '[figure: An empty axes.]'}
+    >>> plt.fignum_exists(fig.number)
+    False
     """
     import matplotlib.pyplot as plt
     from IPython.display import display

@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, TypedDict
+
 import networkx as nx
 
 from .boards import LABEL_POINTS, TITLE_POINTS, value_norm
 from .palette import value_colormap
+
+if TYPE_CHECKING:
+    from matplotlib.typing import LineStyleType
 
 __all__ = ["draw_value_graph", "layered_layout"]
 
@@ -48,10 +53,18 @@ def layered_layout(graph: nx.DiGraph, level: str = "edges_drawn") -> dict:
     return {node: layout[node] for node in sorted(layout)}
 
 
-CLAIM_ARC = {"color": "#333333", "style": "solid", "width": 1.1}
+class ArcStyle(TypedDict):
+    """How one kind of arc is drawn: its colour, matplotlib line style and width in points."""
+
+    color: str
+    style: LineStyleType
+    width: float
+
+
+CLAIM_ARC: ArcStyle = {"color": "#333333", "style": "solid", "width": 1.1}
 """How `draw_value_graph` draws an arc whose move claims a cell (the same player moves again)."""
 
-PASS_ARC = {"color": "#9a9a9a", "style": (0, (3, 2)), "width": 0.8}
+PASS_ARC: ArcStyle = {"color": "#9a9a9a", "style": (0, (3, 2)), "width": 0.8}
 """How `draw_value_graph` draws an arc whose move claims nothing (the turn passes)."""
 
 

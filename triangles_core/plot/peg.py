@@ -65,7 +65,7 @@ def draw_peg_position(ax, board: PegBoard, position: Sequence[int] | None = None
     xy = board.xy
     if lines:
         directions = {(0, 1): "rows", (1, 0): "down-left", (1, 1): "down-right"}
-        colours = dict(zip(directions, CLASS_COLOURS))
+        colours = dict(zip(directions, CLASS_COLOURS, strict=False))
         for line in board.lines:
             (r0, c0), (r1, c1) = board.coordinates[line[0] - 1], board.coordinates[line[1] - 1]
             colour = colours[(r1 - r0, c1 - c0)]

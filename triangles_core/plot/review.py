@@ -3,7 +3,7 @@ distributions of many reviewed games."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Mapping
+from typing import TYPE_CHECKING, Any, Mapping
 
 from ..analysis.review import GameReview
 from .palette import CLASSIFICATION_COLOURS, OWNER_COLOURS
@@ -217,14 +217,14 @@ def plot_shares(ax, table: "pandas.DataFrame", x: str, *, group: str | None = No
     'share of games (95% CI)'
     """
     groups = [(None, table)] if group is None else list(table.groupby(group, sort=True))
-    colours = dict(OWNER_COLOURS if colours is None else colours)
+    colour_of: Mapping[Any, str] = OWNER_COLOURS if colours is None else colours
     series = len(groups) if dodge else 1
     width = width / series
     for index, (name, rows) in enumerate(groups):
         offset = (index - (len(groups) - 1) / 2) * width if dodge else 0.0
         positions = rows[x].to_numpy() + offset
         error = [rows["share"] - rows["low"], rows["high"] - rows["share"]]
-        c = colour if name is None else colours.get(name, colour)
+        c = colour if name is None else colour_of.get(name, colour)
         label = None if name is None else str(name)
         if bars:
             ax.bar(positions, rows["share"], width=width * 0.9, color=c, label=label)
