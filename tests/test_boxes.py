@@ -126,7 +126,7 @@ def test_cli_accepts_boxes():
 
 
 @pytest.mark.parametrize("args, message", [
-    (["solve", "--boxes", "4x4"], "40 lines; solvable boards have 1..31"),
+    (["solve", "--boxes", "6x6"], "84 lines; solvable boards have 1..62"),
     (["solve", "--boxes", "3by3"], "expected ROWSxCOLS"),
     (["solve", "--boxes", "2x2", "13"], "edge 13 is not on the 2x2 boxes board (edges are 1..12)"),
     (["solve", "--side", "3", "--boxes", "2x2"], "not allowed with argument"),

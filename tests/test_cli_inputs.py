@@ -18,9 +18,9 @@ def test_an_endless_record_is_refused_after_a_bounded_read():
 
 @pytest.mark.parametrize("args, message", [
     (["--side", "\u0663"], "argument --side: expected a side such as 3"),   # ARABIC-INDIC DIGIT THREE
-    (["--side", "5"], "argument --side: side '5' is out of range"),
+    (["--side", "6"], "argument --side: side '6' is out of range"),
     (["--boxes", "0x1"], "a board needs at least 1 row and 1 column"),
-    (["--boxes", "4x4"], "boxes have 40 lines"),
+    (["--boxes", "6x6"], "boxes have 84 lines"),
 ])
 def test_board_options_follow_the_one_integer_rule(args, message):
     assert_one_line_error(triangles("solve", *args), "triangles solve: error: ")

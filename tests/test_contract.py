@@ -37,7 +37,8 @@ SOLVERS: dict[str, Callable[[], SolvedGame]] = {
     "peg 5 rows": lambda: tc.solve_peg_game(PEG_START),
     "peg 3 rows": lambda: tc.solve_peg_game([0, 2, 1, 3, 1, 1], rows=3),
     "number game": tc.solve_number_game,
-    # the search solver, when it lands: "search boxes 2x3": lambda: SearchSolution(boxes_board(2, 3)),
+    "search triangles side 3": lambda: tc.solve(3, method="search"),
+    "search boxes 2x3": lambda: tc.solve_boxes(2, 3, method="search"),
 }
 """Every solver under the contract; the search solver joins with one line here."""
 

@@ -10,11 +10,11 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from typing import Sequence
+from typing import Callable, Sequence
 
 from ..common.checks import excerpt, parse_decimal
 from ..common.errors import InvalidPositionError
-from ..common.limits import LARGE_TABLE_EDGES, MAX_TABLE_EDGES, MAX_TABLE_SIDE
+from ..common.limits import LARGE_TABLE_EDGES, MAX_SEARCH_EDGES, MAX_SEARCH_SIDE, MAX_TABLE_EDGES, MAX_TABLE_SIDE
 
 __all__ = ["main", "build_parser", "CommandError"]
 
@@ -75,16 +75,19 @@ class _Input:
                 self.stream = open(path, "rb")
             except OSError as error:
                 raise CommandError(f"cannot read {path}: {error.strerror or error}") from None
-        self._read = getattr(self.stream, "read1", None) or getattr(self.stream, "read", None)
+        self._read: Callable[[int], bytes] | None = (None if self.stream is None else
+                                                     getattr(self.stream, "read1", None) or self.stream.read)
 
     def read1(self, size: int) -> bytes:
         """At most ``size`` bytes: as many as are there, waiting only if none are; b"" at the end."""
-        if self.stream is None:
+        if self._read is None:  # a closed standard input
             return b""
         try:
             return self._read(size)
         except OSError as error:
             raise CommandError(f"cannot read {self.name}: {error.strerror or error}") from None
+
+    read = read1  # a `triangles_core.judge.ByteStream`
 
     def close(self) -> None:
         if self.stream is not None and self.name != "standard input":
@@ -156,7 +159,13 @@ def _solution(args: argparse.Namespace):
     from ..engine.solvers import solve_cells
 
     board = _board(args)
-    return solve_cells(board, progress=board.n_edges >= LARGE_TABLE_EDGES)
+    # solve and review answer by search beyond the table; verify, graph and the rest need a table
+    method = getattr(args, "method", "auto") if args.command in ("solve", "review") else "table"
+    if method == "table" and board.n_edges > MAX_TABLE_EDGES:
+        raise CommandError(f"the {board.label} has {board.n_edges} edges: 'triangles {args.command}' needs a value "
+                           f"table (at most {MAX_TABLE_EDGES} edges); 'triangles solve' and 'triangles review' "
+                           "answer it by search")
+    return solve_cells(board, progress=board.n_edges >= LARGE_TABLE_EDGES, method=method)
 
 
 def _solution_and_position(args: argparse.Namespace):
@@ -300,6 +309,7 @@ answer before it is already on stdout.  Formats: docs/SPEC.md.
   triangles solve 1 2 3 4 5 6      # the first gym sample: value +1, the player to move wins
   triangles solve --side 2         # the empty side-2 board
   triangles solve --boxes 2x2 1 2  # Dots-and-Boxes, 2x2 boxes, lines 1 and 2 drawn
+  triangles solve --side 5 1 2 3   # 45 edges: solved by search (Ctrl-C says what it proved)
 """,
     "review": """record syntax (one game; '#' starts a comment, blank lines are ignored):
   start: 1 2 3     optional, before the first move: edges drawn before the game
@@ -345,13 +355,13 @@ def _boxes(text: str) -> tuple[int, int]:
     r, c = (parse_decimal(part, 4) for part in (rows, cols))  # leading zeros allowed: 0001 is 1
     if r is None or c is None:
         raise argparse.ArgumentTypeError(f"{excerpt(text)}: too many boxes; solvable boards have 1..{MAX_LINES} lines "
-                                         "(3x3: 24, 2x5: 27, 3x4: 31)")
+                                         "(3x4: 31 by table; 3x5: 38, 4x4: 40 by search)")
     if r < 1 or c < 1:
         raise argparse.ArgumentTypeError(f"{excerpt(text)}: a board needs at least 1 row and 1 column of boxes")
     lines = 2 * r * c + r + c
     if lines > MAX_LINES:
         raise argparse.ArgumentTypeError(f"{excerpt(text)} boxes have {lines} lines; solvable boards have "
-                                         f"1..{MAX_LINES} (3x3: 24, 2x5: 27, 3x4: 31)")
+                                         f"1..{MAX_LINES} (3x4: 31 by table; 3x5: 38, 4x4: 40 by search)")
     return r, c
 
 
@@ -361,14 +371,16 @@ def _side(text: str) -> int:
         side = parse_decimal(text, 4)
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected a side such as 3, got {excerpt(text)}") from None
-    if side is None or not 1 <= side <= MAX_TABLE_SIDE:
+    if side is None or not 1 <= side <= MAX_SEARCH_SIDE:
         raise argparse.ArgumentTypeError(f"side {excerpt(text)} is out of range: the triangular boards solved have "
-                                         f"sides 1..{MAX_TABLE_SIDE}")
+                                         f"sides 1..{MAX_SEARCH_SIDE} (1..{MAX_TABLE_SIDE} by table, "
+                                         f"{MAX_SEARCH_SIDE} by search)")
     return side
 
 
-MAX_LINES = MAX_TABLE_EDGES
-"""The largest boxes board the commands solve (3x4: 31 lines, a 2 GiB table; `triangles_core.common.limits`)."""
+MAX_LINES = MAX_SEARCH_EDGES
+"""The largest boxes board the commands solve: by table up to `MAX_TABLE_EDGES` = 31 lines
+(3x4), by search up to `MAX_SEARCH_EDGES` = 62 (4x4: 40; `triangles_core.common.limits`)."""
 
 
 def _add_board(parser: argparse.ArgumentParser, default: int | None) -> None:
@@ -381,6 +393,9 @@ def _add_board(parser: argparse.ArgumentParser, default: int | None) -> None:
     parser.set_defaults(default_side=default)
     group.add_argument("--boxes", type=_boxes, metavar="RxC",
                        help=f"Dots-and-Boxes board of R x C boxes instead (up to {MAX_LINES} lines, e.g. 3x3, 3x4)")
+    parser.add_argument("--method", choices=["auto", "table", "search"], default="auto",
+                        help=f"value table, search, or auto (default: the table up to {MAX_TABLE_EDGES} edges, "
+                             "the search beyond; Ctrl-C stops a search and says what it proved)")
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -18,18 +18,19 @@ from typing import Iterable
 import numpy as np
 
 from ..common.checks import check_integer, excerpt
-from ..common.limits import LARGE_TABLE_EDGES, MAX_TABLE_SIDE
+from ..common.limits import LARGE_TABLE_EDGES, MAX_SEARCH_SIDE, MAX_TABLE_EDGES, MAX_TABLE_SIDE
 from ..games.boards import standard_board
 from ..games.boxes import boxes_board
 from ..games.cells import CellBoard
 from ..games.peg import PegGame, peg_board
 from ..games.triangles import board
 from .game import SearchLimitError
+from .search import SearchSolution
 from .searched import NegamaxSolution, NumberGameSolution
 from .table_solution import TableSolution
 
-__all__ = ["MAX_PEG_POSITIONS", "MAX_TABLE_SIDE", "solve", "solve_boxes", "solve_cells", "solve_number_game",
-           "solve_peg", "solve_peg_game"]
+__all__ = ["MAX_PEG_POSITIONS", "MAX_SEARCH_SIDE", "MAX_TABLE_SIDE", "METHODS", "solve", "solve_boxes", "solve_cells",
+           "solve_number_game", "solve_peg", "solve_peg_game"]
 
 CACHED_EDGES = LARGE_TABLE_EDGES
 """Value tables of boards with at least this many edges are cached on disk (`triangles_core.common.limits`)."""
@@ -41,8 +42,15 @@ board of NAQ 2018 J needs at most 26,725."""
 _memory: dict[tuple[CellBoard, bool], np.ndarray] = {}
 
 
-def solve_cells(cell_board: CellBoard, *, progress: bool = False, use_cache: bool = True) -> TableSolution:
-    """Strongly solve any cell board by retrograde analysis (at most 31 edges).
+METHODS = ("auto", "table", "search")
+"""How a cell board is solved: ``"table"`` (retrograde analysis of every position, at most
+`MAX_TABLE_EDGES` = 31 edges), ``"search"`` (`triangles_core.engine.search`, on demand,
+at most `MAX_SEARCH_EDGES` = 62 edges), ``"auto"``: the table where it fits, the search beyond."""
+
+
+def solve_cells(cell_board: CellBoard, *, progress: bool = False, use_cache: bool = True, method: str = "auto",
+                max_memory: int | None = None, threads: int = 1) -> TableSolution | SearchSolution:
+    """Solve any cell board: by retrograde analysis (at most 31 edges) or by search (issue 21).
 
     Parameters
     ----------
@@ -53,21 +61,40 @@ def solve_cells(cell_board: CellBoard, *, progress: bool = False, use_cache: boo
     use_cache : bool, default True
         For boards of `CACHED_EDGES` edges or more, load the table from (and save it
         to) the cache directory instead of recomputing it.
+    method : {"auto", "table", "search"}, default "auto"
+        `METHODS`: the value table where it fits in memory (at most 31 edges), the
+        search (`triangles_core.engine.search.SearchSolution`) beyond.
+    max_memory, threads : int, optional
+        The search's transposition-table bytes (default 1 GiB) and threads (1 or 2).
 
     Returns
     -------
-    TableSolution
-        Values of all ``2**n_edges`` positions (``int8``, read-only), computed once
-        per process.
+    TableSolution or SearchSolution
+        The table: values of all ``2**n_edges`` positions (``int8``, read-only),
+        computed once per process.  The search answers the same questions on demand.
 
     Raises
     ------
     ValueError
-        If the board has more than 31 edges.
+        If ``method`` is not one of `METHODS`, or the board has more than 31 edges
+        and ``method`` is ``"table"`` (more than 62 for the search).
+
+    Examples
+    --------
+    >>> from triangles_core import board, boxes_board
+    >>> solve_cells(boxes_board(2, 2)).value([]), solve_cells(board(2)).verdict([])
+    (2, 'loss')
     """
     if not isinstance(cell_board, CellBoard):
         raise ValueError(f"a cell board is needed (triangles_core.board(3), boxes_board(2, 2)), "
                          f"got {excerpt(cell_board)}")
+    if method not in METHODS:
+        raise ValueError(f"method must be one of {', '.join(METHODS)}, got {excerpt(method)}")
+    if method == "search" or (method == "auto" and cell_board.n_edges > MAX_TABLE_EDGES):
+        from .search import DEFAULT_MAX_MEMORY
+
+        return SearchSolution(cell_board, max_memory=DEFAULT_MAX_MEMORY if max_memory is None else max_memory,
+                              threads=threads, progress=progress)
     trusted_files = use_cache and standard_board(cell_board.key) == cell_board  # files are stored by key
     key = (cell_board, use_cache)  # a table read from a file is never the answer to use_cache=False
     if key not in _memory and trusted_files:
@@ -101,39 +128,49 @@ def _read_only(values: np.ndarray) -> np.ndarray:
     return values
 
 
-def solve(side: int, *, progress: bool = False, use_cache: bool = True) -> TableSolution:
+def solve(side: int, *, progress: bool = False, use_cache: bool = True, method: str = "auto",
+          max_memory: int | None = None, threads: int = 1) -> TableSolution | SearchSolution:
     """Strongly solve Fighting for Triangles on the side-``n`` board.
 
     Parameters
     ----------
     side : int
-        Board side, 1 to 4.  Side 3 is the board of Gym 100015F / POJ 1085.
+        Board side, 1 to 4 for a value table, 5 by search.  Side 3 is the board of Gym
+        100015F / POJ 1085.
     progress : bool, default False
         Show a tqdm progress bar (worth it for side 4).
     use_cache : bool, default True
         For side 4, load the table from (and save it to) the cache directory
         (`triangles_core.engine.store`) instead of recomputing it.
+    method : {"auto", "table", "search"}, default "auto"
+        As for `solve_cells`: the table for sides 1 to 4, the search for side 5.
+    max_memory, threads : int, optional
+        The search's transposition-table bytes and threads, as for `solve_cells`.
 
     Returns
     -------
-    TableSolution
-        Values of all ``2**n_edges`` positions (``int8``).
+    TableSolution or SearchSolution
+        Values of all ``2**n_edges`` positions (``int8``), or the search, which answers
+        the same questions on demand.
 
     Raises
     ------
     ValueError
-        If ``side`` is not an integer in 1..4 (side 5 would need 32 TiB).
+        If ``side`` is not an integer in 1..5, or in 1..4 with ``method="table"``
+        (a side-5 table would need 32 TiB).
 
     Examples
     --------
     >>> solve(3).value([])
     -3
     """
-    side = check_integer(side, "board side", 1, MAX_TABLE_SIDE)
-    return solve_cells(board(side), progress=progress, use_cache=use_cache)
+    side = check_integer(side, "board side", 1, MAX_TABLE_SIDE if method == "table" else MAX_SEARCH_SIDE)
+    return solve_cells(board(side), progress=progress, use_cache=use_cache, method=method, max_memory=max_memory,
+                       threads=threads)
 
 
-def solve_boxes(rows: int, cols: int, *, progress: bool = False, use_cache: bool = True) -> TableSolution:
+def solve_boxes(rows: int, cols: int, *, progress: bool = False, use_cache: bool = True, method: str = "auto",
+                max_memory: int | None = None, threads: int = 1) -> TableSolution | SearchSolution:
     """Strongly solve Dots-and-Boxes on ``rows x cols`` boxes (at most 31 lines).
 
     Lines are numbered as in docs/SPEC.md section 4 (`triangles_core.games.boxes`).
@@ -142,20 +179,24 @@ def solve_boxes(rows: int, cols: int, *, progress: bool = False, use_cache: bool
     ----------
     rows, cols : int
         Boxes down and across; the board has ``2 rows cols + rows + cols`` lines,
-        at most 31 (3x3: 24 lines, 16 MiB; 2x5: 27; 3x4: 31, 2 GiB).
+        at most 31 for a table (3x3: 24 lines, 16 MiB; 2x5: 27; 3x4: 31, 2 GiB) and 62
+        for the search.
     progress, use_cache : bool
         As for `solve`.
+    method, max_memory, threads
+        As for `solve_cells`.
 
     Returns
     -------
-    TableSolution
-        Values of all ``2**n_lines`` positions: the same interface as `solve`.
+    TableSolution or SearchSolution
+        Values of all ``2**n_lines`` positions, or the search beyond 31 lines: the same
+        interface as `solve`.
 
     Raises
     ------
     ValueError
         If ``rows`` or ``cols`` is not a positive integer, or the board has more than
-        31 lines.
+        31 lines with ``method="table"`` (more than 62 for the search).
 
     Examples
     --------
@@ -164,7 +205,8 @@ def solve_boxes(rows: int, cols: int, *, progress: bool = False, use_cache: bool
     >>> solve_boxes(3, 3).value([])        # David Wilson's analysis: the first player loses by 3
     -3
     """
-    return solve_cells(boxes_board(rows, cols), progress=progress, use_cache=use_cache)
+    return solve_cells(boxes_board(rows, cols), progress=progress, use_cache=use_cache, method=method,
+                       max_memory=max_memory, threads=threads)
 
 
 def solve_peg_game(values: Iterable[int], rows: int = 5) -> NegamaxSolution:

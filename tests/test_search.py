@@ -1,0 +1,203 @@
+"""The search solver (`triangles_core.engine.search`) against the value tables.
+
+Exhaustive on the small boards (every position), sampled on side 4 and 3x4 boxes (slow,
+each table loaded once), and the contract, options, interruption and argument checks.
+The value tables come from the retrograde kernel (`solve_table`), an independent
+algorithm (a full backward sweep sharing only the move rule with the search).
+"""
+
+from __future__ import annotations
+
+import _thread
+import signal
+import threading
+
+import numpy as np
+import pytest
+
+from triangles_core.engine.retrograde import solve_table
+from triangles_core.engine.search import SearchInterrupted, SearchSolution, solve_search
+from triangles_core.engine.search_kernel import subgame_value
+from triangles_core.games.boxes import boxes_board
+from triangles_core.games.triangles import board
+
+SMALL = {"side1": board(1), "side2": board(2), "side3": board(3), "boxes1x1": boxes_board(1, 1),
+         "boxes1x2": boxes_board(1, 2), "boxes1x3": boxes_board(1, 3), "boxes2x2": boxes_board(2, 2),
+         "boxes2x3": boxes_board(2, 3)}
+
+
+@pytest.fixture(scope="module")
+def tables():
+    return {key: solve_table(b) for key, b in SMALL.items()}
+
+
+@pytest.mark.parametrize("key", sorted(SMALL))
+@pytest.mark.parametrize("max_memory, oracle_edges, move_order, safe_captures", [
+    (1 << 16, 0, "edge", False), (1 << 22, 8, "centre", False), (1 << 20, 6, "centre", True)])
+def test_every_position_of_the_small_boards(tables, key, max_memory, oracle_edges, move_order, safe_captures):
+    b = SMALL[key]
+    solution = SearchSolution(b, max_memory=max_memory, oracle_edges=oracle_edges, move_order=move_order,
+                              safe_captures=safe_captures)
+    values = solution.values(np.arange(1 << b.n_edges))
+    np.testing.assert_array_equal(values, tables[key])
+
+
+@pytest.mark.parametrize("key", sorted(SMALL))
+def test_free_capture_rule_on_every_position(tables, key):
+    """The pruning rule: an edge that completes every cell it lies in is taken at once.
+
+    ``value(p) == claims(e) + value(p + e)`` wherever ``e`` is such an edge, read from
+    the tables on every position of the board.
+    """
+    b = SMALL[key]
+    values = tables[key].astype(np.int64)
+    positions = np.arange(1 << b.n_edges, dtype=np.int64)
+    checked = 0
+    for e in range(b.n_edges):
+        claims = np.zeros_like(positions)
+        for k in b.edge_cells[e]:
+            others = b.cell_masks[k] & ~(1 << e)
+            claims += (positions & others) == others
+        free = (positions >> e & 1) == 0
+        rule = free & (claims == len(b.edge_cells[e])) & (claims > 0)
+        p = positions[rule]
+        np.testing.assert_array_equal(values[p], claims[rule] + values[p | 1 << e])
+        checked += p.size
+    assert checked > 0
+
+
+@pytest.mark.parametrize("key", sorted(SMALL))
+def test_safe_capture_rule_on_every_position(tables, key):
+    """The optional rule (``safe_captures``): a capture that leaves its other cell with two or
+    more free edges can be taken at once, ``value(p) == 1 + value(p + e)``, at every position
+    of the board where it applies (checked, not proved: see `SearchSolution`)."""
+    b = SMALL[key]
+    values = tables[key].astype(np.int64)
+    positions = np.arange(1 << b.n_edges, dtype=np.int64)
+    checked = 0
+    for e in range(b.n_edges):
+        cells = b.edge_cells[e]
+        if len(cells) != 2:
+            continue
+        others = [b.cell_masks[k] & ~(1 << e) for k in cells]
+        free = (positions >> e & 1) == 0
+        for done, other in ((others[0], others[1]), (others[1], others[0])):
+            complete = (positions & done) == done
+            open_after = np.zeros_like(positions)
+            for bit in range(b.n_edges):
+                if other >> bit & 1:
+                    open_after += (positions >> bit & 1) == 0
+            rule = free & complete & ((positions & other) != other) & (open_after >= 2)
+            p = positions[rule]
+            np.testing.assert_array_equal(values[p], 1 + values[p | 1 << e])
+            checked += p.size
+    assert checked > 0 or key.startswith("boxes1x1") or key == "side1"
+
+
+@pytest.mark.parametrize("key", ["side2", "boxes2x2", "side3"])
+def test_endgame_oracle_on_every_position_with_few_free_edges(tables, key):
+    b = SMALL[key]
+    first, second = (np.array(m, dtype=np.int64) for m in b.other_edge_masks)
+    scratch = np.zeros(1 << 12, dtype=np.int8)
+    work = [np.zeros(64, dtype=np.int64) for _ in range(3)]
+    positions = [p for p in range(1 << b.n_edges) if b.n_edges - int(p).bit_count() <= 12]
+    rng = np.random.default_rng(21)
+    for p in rng.choice(positions, size=min(len(positions), 3000), replace=False):
+        assert subgame_value(np.int64(p), b.n_edges, first, second, scratch, *work) == tables[key][p]
+
+
+def test_contract_matches_the_table(tables):
+    b = SMALL["side3"]
+    table = tables["side3"]
+    s = solve_search(b, [], max_memory=1 << 20)
+    assert s.value([]) == table[0] == -3
+    for p in (0, 0b111, 1 << 5 | 1 << 9):
+        children = {e: (b.claims(p, e) + table[p | 1 << (e - 1)]) if b.claims(p, e) else -table[p | 1 << (e - 1)]
+                    for e in b.free_edges(p)}
+        assert s.move_values(p) == children
+        best = max(children.values())
+        assert s.optimal_moves(p) == [e for e, v in children.items() if v == best]
+        assert s.winning_moves(p) == [e for e, v in children.items() if v > 0]
+    line = s.principal_variation([])
+    assert sum(step.reward * (1 if step.player == "A" else -1) for step in line) == -3
+    assert s.verdict([]) == "loss"
+    assert s.bounds([]) == (-3, -3)
+
+
+def test_two_threads_give_the_same_values(tables):
+    s = SearchSolution(SMALL["boxes2x3"], max_memory=1 << 20, threads=2)
+    rng = np.random.default_rng(3)
+    for p in rng.integers(0, 1 << 17, size=60):
+        assert s.value(int(p)) == tables["boxes2x3"][p]
+    assert s.value([]) == tables["boxes2x3"][0]
+
+
+def test_first_move_values_one_per_class(tables):
+    s = SearchSolution(SMALL["side3"], max_memory=1 << 20)
+    values = s.first_move_values()
+    assert sorted(values) == [1, 3, 4, 5]
+    assert max(values.values()) == -3
+
+
+def test_ctrl_c_returns_bounds_and_the_solution_resumes():
+    SearchSolution(boxes_board(2, 2), max_memory=1 << 20).value([])  # compile first: Ctrl-C during set-up is plain
+    s = SearchSolution(boxes_board(4, 4), max_memory=1 << 20)
+    # A process started in the background (CI, `cmd &`) inherits SIGINT ignored, and then
+    # `interrupt_main` does nothing: give the test Python's own Ctrl-C handler.
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    timer = threading.Timer(1.0, _thread.interrupt_main)
+    timer.start()
+    try:
+        with pytest.raises(SearchInterrupted) as caught:
+            s.value([])
+    finally:
+        timer.cancel()
+        signal.signal(signal.SIGINT, previous)
+    error = caught.value
+    assert -16 <= error.lower <= error.upper <= 16 and error.nodes > 0
+    assert s.bounds([]) [0] >= -16
+    assert repr(s).endswith("0 positions solved>")
+
+
+@pytest.mark.parametrize("bad, message", [
+    (dict(max_memory=10), "max_memory 10 is out of range"),
+    (dict(threads=3), "threads 3 is out of range"),
+    (dict(oracle_edges=21), "oracle_edges 21 is out of range"),
+    (dict(max_memory=2.0), "max_memory must be an integer"),
+    (dict(move_order="random"), "move_order must be one of centre, edge"),
+    (dict(safe_captures=1), "safe_captures must be True or False"),
+])
+def test_bad_options_are_refused(bad, message):
+    with pytest.raises(ValueError, match=message):
+        SearchSolution(board(2), **bad)
+
+
+def test_bad_board_and_positions_are_refused():
+    with pytest.raises(ValueError, match="a cell board is needed"):
+        SearchSolution("side 5")
+    s = SearchSolution(board(2), max_memory=1 << 16)
+    with pytest.raises(ValueError, match="out of range"):
+        s.value(1 << 9)
+    with pytest.raises(ValueError, match="out of range"):
+        s.values([1 << 9])
+    with pytest.raises(ValueError, match="already drawn"):
+        s.move_value([1], 1)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("which", ["side4", "boxes3x4"])
+def test_random_positions_of_side_4_and_3x4_boxes(which):
+    """One random position at every number of edges drawn down to 8 (side 4: down to the
+    empty board), by both configurations, against the value table (loaded once).  The empty
+    3x4 board (five minutes of search) is checked by ``scripts/solve_search.py`` and notebook 10."""
+    from triangles_core import solve, solve_boxes
+
+    table = solve(4) if which == "side4" else solve_boxes(3, 4)
+    b = table.board
+    s = SearchSolution(b, max_memory=1 << 28)
+    checked = SearchSolution(b, max_memory=1 << 26, move_order="edge", safe_captures=True)
+    rng = np.random.default_rng(2026)
+    for drawn in range(b.n_edges, -1 if which == "side4" else 7, -1):
+        edges = rng.choice(b.n_edges, size=drawn, replace=False)
+        p = int(sum(1 << int(e) for e in edges))
+        assert s.value(p) == table.value(p) == checked.value(p)
