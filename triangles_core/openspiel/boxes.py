@@ -1,0 +1,185 @@
+"""OpenSpiel's native ``dots_and_boxes`` and the package's Dots-and-Boxes: the two conversions.
+
+OpenSpiel (Lanctot et al. 2019, arXiv:1908.09453) numbers the ``(R + 1) C`` horizontal
+lines first, row by row, then the ``R (C + 1)`` vertical lines row by row.  The package
+(docs/SPEC.md section 4, `triangles_core.games.boxes`) numbers lines from 1 row by row of
+dots, each row's horizontal lines then the vertical lines below it.  So action ``a < H =
+(R + 1) C`` is horizontal line ``(r, c) = divmod(a, C)``, our line ``r (2C + 1) + c + 1``,
+and otherwise ``(r, c) = divmod(a - H, C + 1)`` is our line ``r (2C + 1) + C + c + 1``.
+
+Values: OpenSpiel's margin ``V0`` is player 0's over the whole game (its
+``utility_margin=True`` returns); with ``m`` the boxes already claimed by player 0 minus
+player 1 and ``s = +1`` if player 0 is to move, else ``-1``, the package's value (net
+score for the player to move, counting boxes from now on) is ``s (V0 - m)``.
+
+The claims so far are replayed from the state's history with the package's rules
+(`triangles_core.games.cells.CellBoard.claims`), not read from OpenSpiel's state, and
+states at a given line set are built by playing the lines (`native_state`), because
+OpenSpiel's DBN start strings leave the drawn lines out of the observation tensor
+(docs/openspiel.md).
+"""
+
+from __future__ import annotations
+
+import pyspiel
+
+from ..common.checks import check_integer
+from ..games.boxes import MAX_BOXES, boxes_board
+
+__all__ = ["action_to_line", "line_to_action", "native_game", "native_state", "openspiel_value",
+           "package_value", "played_margin", "state_position"]
+
+
+def action_to_line(rows: int, cols: int, action: int) -> int:
+    """The package's line number (1-based) of OpenSpiel's ``dots_and_boxes`` action id.
+
+    Raises
+    ------
+    ValueError
+        If the sizes or the action are out of range.
+
+    Examples
+    --------
+    >>> [action_to_line(1, 1, a) for a in range(4)]   # top, bottom, left, right
+    [1, 4, 2, 3]
+    >>> [action_to_line(2, 1, a) for a in range(7)]
+    [1, 4, 7, 2, 3, 5, 6]
+    """
+    rows = check_integer(rows, "boxes rows", 1, MAX_BOXES)
+    cols = check_integer(cols, "boxes columns", 1, MAX_BOXES)
+    horizontal = (rows + 1) * cols
+    action = check_integer(action, "dots_and_boxes action", 0, horizontal + rows * (cols + 1) - 1)
+    if action < horizontal:
+        r, c = divmod(action, cols)
+        return r * (2 * cols + 1) + c + 1
+    r, c = divmod(action - horizontal, cols + 1)
+    return r * (2 * cols + 1) + cols + c + 1
+
+
+def line_to_action(rows: int, cols: int, line: int) -> int:
+    """OpenSpiel's ``dots_and_boxes`` action id of the package's line number (inverse of `action_to_line`).
+
+    Examples
+    --------
+    >>> [line_to_action(1, 1, e) for e in range(1, 5)]
+    [0, 2, 3, 1]
+    """
+    rows = check_integer(rows, "boxes rows", 1, MAX_BOXES)
+    cols = check_integer(cols, "boxes columns", 1, MAX_BOXES)
+    line = check_integer(line, "line", 1, 2 * rows * cols + rows + cols)
+    r, k = divmod(line - 1, 2 * cols + 1)
+    if k < cols:
+        return r * cols + k
+    return (rows + 1) * cols + r * (cols + 1) + k - cols
+
+
+def native_game(rows: int, cols: int, utility_margin: bool = True) -> pyspiel.Game:
+    """OpenSpiel's ``dots_and_boxes`` of ``rows x cols`` boxes (returns = margins by default).
+
+    Examples
+    --------
+    >>> native_game(2, 3).num_distinct_actions()
+    17
+    """
+    rows = check_integer(rows, "boxes rows", 1, MAX_BOXES)
+    cols = check_integer(cols, "boxes columns", 1, MAX_BOXES)
+    return pyspiel.load_game("dots_and_boxes", {"num_rows": rows, "num_cols": cols,
+                                                "utility_margin": bool(utility_margin)})
+
+
+def _sizes(game: pyspiel.Game) -> tuple[int, int]:
+    params = game.get_parameters()
+    return int(params["num_rows"]), int(params["num_cols"])
+
+
+def state_position(state: pyspiel.State) -> int:
+    """The package's position bitmask of a ``dots_and_boxes`` state (its history replayed).
+
+    Examples
+    --------
+    >>> s = native_game(1, 1).new_initial_state(); s.apply_action(1)   # the bottom line
+    >>> state_position(s) == 1 << 3
+    True
+    """
+    rows, cols = _sizes(state.get_game())
+    p = 0
+    for action in state.history():
+        p |= 1 << (action_to_line(rows, cols, action) - 1)
+    return p
+
+
+def played_margin(state: pyspiel.State) -> int:
+    """Boxes claimed so far by player 0 minus player 1 (``m``), by the package's rules.
+
+    Examples
+    --------
+    >>> s = native_game(1, 1).new_initial_state()
+    >>> for a in (0, 1, 2, 3): s.apply_action(a)
+    >>> played_margin(s)           # player 1 drew the fourth line
+    -1
+    """
+    rows, cols = _sizes(state.get_game())
+    b = boxes_board(rows, cols)
+    p, player, margin = 0, 0, 0
+    for action in state.history():
+        line = action_to_line(rows, cols, action)
+        claims = b.claims(p, line)
+        p |= 1 << (line - 1)
+        margin += claims if player == 0 else -claims
+        if not claims:
+            player = 1 - player
+    return margin
+
+
+def package_value(state: pyspiel.State, player0_margin: float) -> int:
+    """The package's value ``s (V0 - m)`` of a state from OpenSpiel's margin ``V0`` for player 0.
+
+    Examples
+    --------
+    >>> s = native_game(1, 1).new_initial_state()
+    >>> package_value(s, -1.0)     # the empty 1x1 board: the mover loses by 1
+    -1
+    """
+    s = 1 if state.current_player() == 0 else -1
+    return int(round(s * (player0_margin - played_margin(state))))
+
+
+def openspiel_value(state: pyspiel.State, value: int) -> int:
+    """OpenSpiel's final margin for player 0, ``V0 = m + s value``, from the package's value.
+
+    Examples
+    --------
+    >>> s = native_game(1, 1).new_initial_state()
+    >>> openspiel_value(s, -1)
+    -1
+    """
+    s = 1 if state.current_player() == 0 else -1
+    return played_margin(state) + s * int(value)
+
+
+def native_state(game: pyspiel.Game, position) -> pyspiel.State:
+    """A ``dots_and_boxes`` state whose drawn lines are ``position``, reached by playing them.
+
+    The lines are played in increasing line number, so whoever completes a box on the
+    way owns it and the player to move follows from the rules (use `package_value`).
+
+    Parameters
+    ----------
+    game : pyspiel.Game
+        A ``dots_and_boxes`` game (`native_game`).
+    position : iterable of int, or int
+        Line numbers (SPEC section 4) or a position bitmask.
+
+    Examples
+    --------
+    >>> s = native_state(native_game(1, 1), [1, 2, 3])
+    >>> s.legal_actions(), s.current_player()     # three lines drawn, no box: player 1 moves
+    ([1], 1)
+    """
+    rows, cols = _sizes(game)
+    b = boxes_board(rows, cols)
+    p = b.position(position)
+    state = game.new_initial_state()
+    for line in b.drawn_edges(p):
+        state.apply_action(line_to_action(rows, cols, line))
+    return state
