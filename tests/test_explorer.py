@@ -165,3 +165,91 @@ def test_widget_on_the_side4_board():
     click(w, type="pv", show=True)
     assert w.to_move == "B" and w.values == s4.move_values([1])
     assert [step["edge"] for step in w.pv] == [step.edge for step in s4.principal_variation([1])]
+
+
+# ------------------------------------------------------------------- the analysis board
+def test_grades_are_those_of_triangles_review():
+    from triangles_core.analysis.review import classify
+    from triangles_core.explorer import grade_names
+
+    names = grade_names()
+    assert board_spec(2)["grades"] == names
+    for lost in range(40):  # what the browser reads: names[min(lost, last)]
+        assert names[min(lost, len(names) - 1)] == classify(lost)
+
+
+def test_history_is_the_review_of_the_game(solution3):
+    from triangles_core.analysis.records import parse_record
+    from triangles_core.analysis.review import review_game
+
+    record = parse_record("1 2\n2 3\n1 3\n2 4\n2 5\n4 5")  # POJ 1085 game 3
+    state = explorer_state(solution3, [], record.moves, cursor=2)
+    review = review_game(record, solution3)
+    assert state["line"] == list(record.moves) and state["cursor"] == 2 and state["moves"] == list(record.moves[:2])
+    assert state["values"] == solution3.move_values(record.moves[:2]) and state["to_move"] == "A"
+    assert state["start_value"] == review.start_value == -3
+    assert [h["value_after"] for h in state["history"]] == review.values[1:]
+    assert [(h["ply"], h["player"], h["value_lost"], h["grade"]) for h in state["history"] if h["value_lost"]] == \
+        [(m.move, m.player, m.value_lost, m.classification) for m in review.mistakes]
+    assert state["history"][2]["cells"] == [1] and state["history"][2]["claims"] == 1
+    assert state["owners"][0] == ""  # the claim of move 3 is not on the board at cursor 2
+    assert explorer_state(solution3, [], record.moves)["owners"][0] == "A"
+    with pytest.raises(ValueError):
+        explorer_state(solution3, [], [1, 2], cursor=3)
+
+
+def test_widget_analysis_board_actions(solution3):
+    w = tc.explore(3)
+    for edge in (4, 5, 9, 11):
+        click(w, type="play", edge=edge)
+    click(w, type="goto", cursor=1)
+    assert w.moves == [4] and w.line == [4, 5, 9, 11] and w.cursor == 1 and w.to_move == "B"
+    assert w.values == solution3.move_values([4])
+    click(w, type="redo")
+    assert w.moves == [4, 5]
+    click(w, type="play", edge=9)  # the next move of the line: the line is kept
+    assert w.line == [4, 5, 9, 11] and w.cursor == 3
+    click(w, type="play", edge=1)  # another move: it replaces the rest of the line
+    assert w.line == [4, 5, 9, 1] and w.cursor == 4
+    click(w, type="goto", cursor=99)
+    assert "cursor" in w.message and w.cursor == 4
+    pv = w.principal_variation()
+    click(w, type="line", edges=[s["edge"] for s in pv[:3]])
+    assert w.line == [4, 5, 9, 1] + [s["edge"] for s in pv[:3]]
+    assert all(h["value_lost"] == 0 for h in w.history[4:])
+    click(w, type="new_game")
+    assert sorted(w.start) == sorted([4, 5, 9, 1] + [s["edge"] for s in pv[:3]]) and w.line == [] and w.to_move == "A"
+    click(w, type="load", text="start: 1 2\n3 e4 5-6\n")
+    assert w.start == [1, 2] and w.line == [3, 4, 9] and w.cursor == 3 and w.score == [1, 0]
+    click(w, type="load", text="1 2\n2 1\n")
+    assert w.message == "line 2, token '2 1': edge 1 (dots 1-2) is already drawn" and w.line == [3, 4, 9]
+
+
+def test_widget_plays_against_the_solver(solution3):
+    w = tc.explore(3)
+    click(w, type="opponent", player="B", max_loss=0)
+    click(w, type="play", edge=4)
+    assert w.line[0] == 4 and len(w.line) >= 2 and w.to_move == "A"
+    assert all(h["value_lost"] == 0 for h in w.history if h["player"] == "B")
+    assert w.line[1] == min(solution3.optimal_moves([4]))
+    w = tc.explore(3)
+    w.set_opponent("A", max_loss=4)  # A to move at the start: the solver moves at once
+    assert w.line and w.to_move == "B"
+    while w.value is not None:
+        w.best_move()  # B's best moves; A replies each time
+    assert all(h["value_lost"] <= 4 for h in w.history if h["player"] == "A")
+    with pytest.raises(ValueError):
+        w.set_opponent("C")
+
+
+def test_site_boards_and_script():
+    from triangles_core.explorer import SITE_BOARDS, site_boards, site_script
+
+    boards = site_boards()
+    assert list(boards) == list(SITE_BOARDS) and boards["boxes-3x3"] == board_spec((3, 3))
+    assert all("values" not in spec for spec in boards.values())  # no table is shipped
+    script = site_script(boards)
+    assert script.startswith('<script type="module">') and script.endswith("</script>")
+    assert script.count("</script") == 1 and 'mountPage(document.getElementById("explorer")' in script
+    with pytest.raises(ValueError, match="too many"):
+        site_boards({"side 4": 4})

@@ -1,18 +1,28 @@
-"""Interactive position explorer: ``explore(side)`` in Jupyter, and the site's explorer page.
+"""Interactive analysis board: ``explore(side)`` in Jupyter, and the site's explorer page.
 
 The front end is one plain ES module, ``explorer.js`` (with ``explorer.css``), shipped
 as package data and used unchanged in two places:
 
 * in Jupyter, as an anywidget (`Explorer`, see ``widget.py``): the kernel computes
   every value with the package's solution (`Solution.move_values`,
-  `Solution.principal_variation`), so it works for any solved side, side 4 included;
-* on the static site (``scripts/build_site.py``), with no kernel: the page ships the
-  value table (`static_spec`) and the module computes move values in the browser.
+  `Solution.principal_variation`, `review_game`), answering per position, so it works for
+  every board the engine solves, side 4 and 3x4 boxes from their cached tables included
+  (no table is sent to the page);
+* on the static site (``scripts/build_site.py``, `site_boards` and `site_script`), with no
+  kernel: the module computes each value table in the browser, in a Web Worker, by its own
+  port of the retrograde rule (deliberately independent of the engine so that the page needs
+  no kernel; tests/test_explorer_browser.py checks every table, value, review and record
+  against the library). `static_spec` still ships a whole table for pages that want one.
+
+Both show an analysis board: a move list with each move's value lost and grade (the grades
+of ``triangles review``, `grade_names`), a value graph, the game's moves in the page's URL
+(site), a game-record box, edge numbers, clickable best-line steps, and a solver to play
+against.
 
 The module only knows a *cell board spec* (`board_spec`): dot coordinates, edges as
 1-based dot pairs and cells as lists of 1-based edge numbers, so the triangular boards and
 Dots-and-Boxes use it unchanged.  The explorer is the interactive layer: it reads the
-engine and the games, and draws in the browser.
+engine, the analysis and the games, and draws in the browser.
 
 Examples
 --------
@@ -33,7 +43,8 @@ from typing import Iterable
 from ..common.checks import excerpt
 from ..common.limits import LARGE_TABLE_EDGES
 
-__all__ = ["ESM", "CSS", "board_spec", "explorer_state", "static_spec", "explore"]
+__all__ = ["ESM", "CSS", "SITE_BOARDS", "board_spec", "explorer_state", "grade_names", "site_boards", "site_script",
+           "static_spec", "explore"]
 
 ESM = Path(__file__).with_name("explorer.js")
 """The explorer's ES module (anywidget front end and site page)."""
@@ -77,7 +88,34 @@ def board_spec(game) -> dict:
         "dots": [[round(x, 6), round(-y, 6)] for x, y in b.dot_coordinates],
         "edges": [list(edge) for edge in b.edges],
         "cells": [list(cell) for cell in b.cells],
+        "grades": grade_names(),
+        "colours": _colours(),
     }
+
+
+def grade_names() -> list[str]:
+    """The grade of each value lost 0, 1, ..., the last one standing for anything larger.
+
+    Computed from `triangles_core.analysis.review.classify`, the one definition of the grades
+    of ``triangles review``: the browser reads ``names[min(lost, len(names) - 1)]``.
+
+    Examples
+    --------
+    >>> grade_names()
+    ['optimal', 'inaccuracy', 'inaccuracy', 'error', 'error', 'blunder']
+    """
+    from ..analysis.review import classify
+
+    names = [classify(lost) for lost in range(64)]
+    last = max(k for k in range(len(names)) if names[k] != names[-1]) + 1
+    return names[:last + 1]
+
+
+def _colours() -> dict[str, str]:
+    """The players' and the grades' colours of the package's figures (`triangles_core.plot.palette`)."""
+    from ..plot.palette import CLASSIFICATION_COLOURS, OWNER_COLOURS
+
+    return {"A": OWNER_COLOURS["A"], "B": OWNER_COLOURS["B"], "-": OWNER_COLOURS[None], **CLASSIFICATION_COLOURS}
 
 
 def static_spec(game) -> dict:
@@ -95,11 +133,86 @@ def static_spec(game) -> dict:
     return spec
 
 
-def explorer_state(game, start: Iterable[int] | int = (), moves: Iterable[int] = (), show_pv: bool = False) -> dict:
-    """What the explorer shows after ``moves`` from ``start``: the widget's derived traits.
+SITE_BOARDS: dict[str, int | tuple[int, int]] = {"triangles-3": 3, "triangles-2": 2, "boxes-2x2": (2, 2),
+                                               "boxes-2x3": (2, 3), "boxes-3x3": (3, 3)}
+"""The boards of the site's explorer page (name to side or ``(rows, cols)``), the first one shown first.
 
-    The moves are played by the game's own rules (`CellGame.play`) and valued by the
-    solution, so the explorer repeats no rule of the game.
+No table is shipped with the page: the browser computes each one by retrograde analysis in a Web
+Worker when the board is first shown (measured in Chromium, in tests/test_explorer_browser.py:
+side 3 in about 0.1 s, 3x3 boxes, 16 MiB of table, in a few seconds; its gzip would be 3.2 MB)."""
+
+
+def site_boards(boards: dict | None = None) -> dict[str, dict]:
+    """The board specs of the site's explorer (`board_spec`, without tables), by name.
+
+    Parameters
+    ----------
+    boards : dict, optional
+        Name to side or ``(rows, cols)``; `SITE_BOARDS` by default. At most 24 edges each
+        (3x3 boxes), so that the browser computes a table in seconds.
+
+    Raises
+    ------
+    ValueError
+        If a board has more than 24 edges.
+
+    Examples
+    --------
+    >>> sorted(site_boards({"boxes-2x2": (2, 2)})["boxes-2x2"])[:3]
+    ['cell_name', 'cells', 'colours']
+    """
+    from ..games.boards import cell_board
+
+    specs = {}
+    for name, game in (SITE_BOARDS if boards is None else boards).items():
+        b = cell_board(tuple(game) if isinstance(game, list) else game)
+        if b.n_edges > 24:
+            raise ValueError(f"board {name!r} has {b.n_edges} edges: too many for the browser (at most 24)")
+        specs[name] = board_spec(b)
+    return specs
+
+
+def site_script(boards: dict[str, dict] | None = None, element_id: str = "explorer") -> str:
+    """The ``<script type="module">`` of the site's explorer page: explorer.js inlined, then mounted.
+
+    The page needs the element ``<div id="{element_id}">`` and the style sheet `CSS`; the
+    module is inlined so that the page works from ``file://`` as well as over http.
+
+    Parameters
+    ----------
+    boards : dict, optional
+        `site_boards` by default.
+    element_id : str, default "explorer"
+        The id of the element the explorer fills.
+
+    Returns
+    -------
+    str
+        HTML text.
+
+    Raises
+    ------
+    ValueError
+        If the module could end the script element early.
+    """
+    import json
+
+    module = ESM.read_text(encoding="utf-8")
+    data = json.dumps(site_boards() if boards is None else boards, separators=(",", ":")).replace("</", "<\\/")
+    if "</script" in module.lower():
+        raise ValueError("explorer.js must not contain '</script' (it is inlined in the page)")
+    mount = (f"mountPage(document.getElementById({json.dumps(element_id)}), {{ boards: {data} }});")
+    note = "// The site page: no kernel, tables computed in the browser."
+    return f'<script type="module">\n{module.strip()}\n{note}\n{mount}\n</script>'
+
+
+def explorer_state(game, start: Iterable[int] | int = (), moves: Iterable[int] = (), show_pv: bool = False,
+                   cursor: int | None = None) -> dict:
+    """What the explorer shows of a game ``moves`` from ``start``: the widget's derived traits.
+
+    The moves are played by the engine's replay (`triangles_core.engine.game.replay`), valued by the solution and
+    reviewed by `triangles_core.analysis.review.review_game` (the grades of ``triangles review``),
+    so the explorer repeats no rule of the game.
 
     Parameters
     ----------
@@ -108,42 +221,62 @@ def explorer_state(game, start: Iterable[int] | int = (), moves: Iterable[int] =
     start : iterable of int, or int
         Edges drawn before the game (their complete cells belong to nobody).
     moves : iterable of int
-        Edges played since, in order; A moves first, and a move that completes a cell
-        claims it and moves again.
+        The game: edges played since, in order; A moves first, and a move that completes a
+        cell claims it and moves again.
     show_pv : bool, default False
-        Also compute the principal variation from the current position.
+        Also compute the principal variation from the position on the board.
+    cursor : int, optional
+        How many of the moves are on the board (default: all of them); the others stay in
+        the move list, as on an analysis board.
 
     Returns
     -------
     dict
-        ``values`` (legal edge to its value for the mover), ``value`` (of the position
-        for the player to move; None when the board is full), ``to_move``, ``score``
-        (``[A, B]`` cells claimed), ``owners`` (per cell: ``"A"``, ``"B"``, ``"-"``
-        complete at the start, ``""`` open), ``pv`` (steps as dicts) and the inputs.
+        ``line`` (the moves), ``cursor``, ``moves`` (``line[:cursor]``), ``values`` (legal edge
+        to its value for the mover), ``value`` (of the position for the player to move; None
+        when the board is full), ``to_move``, ``score`` (``[A, B]`` cells claimed), ``owners``
+        (per cell: ``"A"``, ``"B"``, ``"-"`` complete at the start, ``""`` open), ``pv`` (steps
+        as dicts), ``history`` (one dict per move of the line: ``ply``, ``player``, ``edge``,
+        ``dots``, ``cells`` (1-based cells claimed), ``claims``, ``score_a``, ``score_b``,
+        ``value_before``, ``value_after`` (values for A), ``value_lost``, ``grade``,
+        ``best_moves``, ``lowest``, ``highest``), ``start_value`` (value for A of the start)
+        and the inputs.
 
     Raises
     ------
     InvalidPositionError
         If an edge is off the board or drawn twice.
+    ValueError
+        If ``cursor`` is not an integer from 0 to the number of moves.
     """
+    from ..analysis.records import GameRecord
+    from ..analysis.review import review_game
+    from ..common.checks import check_integer
+    from ..engine.game import replay
+
     solution = _solution(game)
-    b, cell_game = solution.board, solution.game
-    p = b.position(start)
-    start_edges = b.drawn_edges(p)
+    b = solution.board
+    start_position = b.position(start)
+    start_edges = b.drawn_edges(start_position)
     owners = ["" for _ in b.cells]
-    for k in b.complete_cells(p):
+    for k in b.complete_cells(start_position):
         owners[k] = "-"
-    player, score, played = "A", [0, 0], []
-    for edge in moves:
-        edge = cell_game.check_move(p, edge)
-        for k in b.completed_by(p, edge):
-            owners[k] = player
-        transition = cell_game.play(p, edge)
-        score[player == "B"] += transition.reward
-        p = transition.position
-        played.append(edge)
-        if not transition.again:
-            player = "B" if player == "A" else "A"
+    steps = replay(solution.game, moves, start_position)  # the engine's one replay (checks every move)
+    line = [step.move for step in steps]
+    cursor = len(line) if cursor is None else check_integer(cursor, "cursor", 0, len(line))
+    cells_claimed = [[k + 1 for k in b.completed_by(step.position_before, step.move)] for step in steps]
+    for step, cells in zip(steps[:cursor], cells_claimed[:cursor], strict=True):
+        for k in cells:
+            owners[k - 1] = step.player
+    p = steps[cursor - 1].position if cursor else start_position
+    player = steps[cursor - 1].next_player if cursor else "A"
+    score = list(steps[cursor - 1].score) if cursor else [0, 0]
+    review = review_game(GameRecord.from_moves(b, line, start_position), solution)
+    history = [{"ply": m.move, "player": m.player, "edge": m.edge, "dots": list(m.dots),
+                "cells": cells_claimed[m.move - 1], "claims": m.claims, "score_a": m.score_a, "score_b": m.score_b,
+                "value_before": m.value_before, "value_after": m.value_after, "value_lost": m.value_lost,
+                "grade": m.classification, "best_moves": list(m.best_moves), "lowest": m.lowest,
+                "highest": m.highest} for m in review.moves]
     pv = []
     if show_pv:
         other = {"A": "B", "B": "A"}
@@ -153,7 +286,9 @@ def explorer_state(game, start: Iterable[int] | int = (), moves: Iterable[int] =
             pv.append({"ply": step.ply, "player": who, "edge": step.move, "claims": step.reward})
     return {
         "start": start_edges,
-        "moves": played,
+        "line": line,
+        "cursor": cursor,
+        "moves": line[:cursor],
         "values": solution.move_values(p),
         "value": None if p == b.full else solution.value(p),
         "to_move": player,
@@ -161,6 +296,8 @@ def explorer_state(game, start: Iterable[int] | int = (), moves: Iterable[int] =
         "owners": owners,
         "show_pv": bool(show_pv),
         "pv": pv,
+        "history": history,
+        "start_value": review.start_value,
     }
 
 

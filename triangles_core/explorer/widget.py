@@ -1,18 +1,24 @@
 """The Jupyter side of the explorer: an anywidget whose values come from the kernel.
 
-The browser sends actions as custom messages (``{"type": "play", "edge": 5}``,
-``"best"``, ``"undo"``, ``"reset"``, ``{"type": "pv", "show": true}``); the widget
-applies them and sends back the whole state as traits (`explorer_state`). The same
-actions are methods for use from Python.
+The browser sends actions as custom messages (``{"type": "play", "edge": 5}``, ``"best"``,
+``"undo"``, ``"redo"``, ``{"type": "goto", "cursor": 3}``, ``"reset"``, ``{"type": "pv",
+"show": true}``, ``{"type": "line", "edges": [...]}``, ``{"type": "load", "text": ...}``,
+``"new_game"``, ``{"type": "opponent", "player": "B", "max_loss": 2}``); the widget applies
+them and sends back the whole state as traits (`explorer_state`), answering per position
+through Python, so that side 4 and 3x4 boxes work from their cached tables without sending
+a table to the page. The same actions are methods for use from Python.
 """
 
 from __future__ import annotations
 
-from typing import Iterable
+import random
+from typing import Any, Iterable
 
 import anywidget
 import traitlets
 
+from ..analysis.records import RecordError, parse_record
+from ..common.checks import check_integer, excerpt
 from ..common.errors import InvalidPositionError
 from . import CSS, ESM, board_spec, explorer_state
 
@@ -20,19 +26,25 @@ __all__ = ["Explorer"]
 
 
 class Explorer(anywidget.AnyWidget):
-    """A board to play on, every legal move labelled with its exact value.
+    """An analysis board: every legal move labelled with its exact value, the game reviewed.
 
     Parameters
     ----------
     solution : Solution
-        The solved board (values, move values and principal variations come from it).
+        The solved board (values, move values, principal variations and reviews come from it).
     position : iterable of int, or int
         Edges drawn before the game starts.
+    seed : int, optional
+        Seed of the solver's random choice among moves losing at most ``max_loss``.
 
     Attributes
     ----------
+    line : list of int
+        The game: edges played since the start, in order (A moves first).
+    cursor : int
+        How many moves of ``line`` are on the board.
     moves : list of int
-        Edges played since the start, in order (A moves first).
+        ``line[:cursor]``, the moves on the board.
     values : dict of int to int
         Each legal move's value for the player to move.
     value : int or None
@@ -42,10 +54,17 @@ class Explorer(anywidget.AnyWidget):
         ``[A, B]``: cells claimed since the start.
     owners : list of str
         Per cell: ``"A"``, ``"B"``, ``"-"`` (complete at the start) or ``""``.
+    history : list of dict
+        The review of each move of ``line`` (`explorer_state`), as ``triangles review`` grades it.
+    start_value : int
+        Value for A of the starting position.
     show_pv, pv
         Whether the principal variation is shown, and its steps.
+    opponent : dict
+        ``{"player": "" | "A" | "B", "max_loss": int}``: the side the solver plays, and how much
+        value its moves may lose (0: always an optimal move).
     message : str
-        The last action's complaint, if any (an illegal click).
+        The last action's complaint, if any (an illegal click, a bad record).
     """
 
     _esm = ESM
@@ -53,53 +72,114 @@ class Explorer(anywidget.AnyWidget):
 
     spec = traitlets.Dict().tag(sync=True)
     start = traitlets.List(traitlets.Int()).tag(sync=True)
+    line = traitlets.List(traitlets.Int()).tag(sync=True)
+    cursor = traitlets.Int(0).tag(sync=True)
     moves = traitlets.List(traitlets.Int()).tag(sync=True)
-    values = traitlets.Dict().tag(sync=True)
+    values = traitlets.Dict(default_value=dict[int, int]()).tag(sync=True)  # move value by edge
     value = traitlets.Int(allow_none=True).tag(sync=True)
     to_move = traitlets.Unicode("A").tag(sync=True)
     score = traitlets.List(traitlets.Int(), default_value=[0, 0]).tag(sync=True)
     owners = traitlets.List(traitlets.Unicode()).tag(sync=True)
     show_pv = traitlets.Bool(False).tag(sync=True)
-    pv = traitlets.List().tag(sync=True)
+    pv: traitlets.List[dict[str, Any]] = traitlets.List().tag(sync=True)
+    history: traitlets.List[dict[str, Any]] = traitlets.List().tag(sync=True)
+    start_value = traitlets.Int(allow_none=True).tag(sync=True)
+    opponent: traitlets.Dict[str, Any] = traitlets.Dict({"player": "", "max_loss": 0}).tag(sync=True)
+    loading = traitlets.Dict(allow_none=True, default_value=None).tag(sync=True)
     message = traitlets.Unicode("").tag(sync=True)
 
-    def __init__(self, solution, position: Iterable[int] | int = (), **kwargs) -> None:
+    def __init__(self, solution, position: Iterable[int] | int = (), *, seed: int | None = None, **kwargs) -> None:
         super().__init__(**kwargs)
         self._solution = solution
+        self._random = random.Random(seed)
         self.spec = board_spec(solution)
-        self._update(position, [], False)
+        self._update(position, [], 0, False)
         self.on_msg(self._on_action)
 
-    def _update(self, start, moves, show_pv, message: str = "") -> None:
-        state = explorer_state(self._solution, start, moves, show_pv)
+    def _update(self, start, line, cursor, show_pv, message: str = "") -> None:
+        state = explorer_state(self._solution, start, line, show_pv, cursor=cursor)
         with self.hold_sync():
             for name, value in state.items():
                 setattr(self, name, value)
             self.message = message
 
+    def _reply(self) -> None:
+        """The solver's moves while it is its turn (a move that claims a cell moves again)."""
+        while self.opponent.get("player") and self.value is not None and self.to_move == self.opponent["player"]:
+            max_loss = self.opponent.get("max_loss", 0)
+            edges = sorted(self.values)
+            good = [e for e in edges if self.value - self.values[e] <= max_loss]
+            edge = min(e for e in good if self.values[e] == self.value) if not max_loss else self._random.choice(good)
+            self._advance(edge)
+
+    def _advance(self, edge: int) -> None:
+        line = self.line if self.cursor < len(self.line) and self.line[self.cursor] == edge \
+            else [*self.line[:self.cursor], edge]
+        self._update(self.start, line, self.cursor + 1, self.show_pv)
+
     # ------------------------------------------------------------------ actions
     def play(self, edge: int) -> None:
-        """Draw ``edge`` (raises `InvalidPositionError` if it is off the board or drawn)."""
-        self._update(self.start, [*self.moves, edge], self.show_pv)
+        """Draw ``edge`` (raises `InvalidPositionError` if it is off the board or drawn).
+
+        On an earlier position of the game the move replaces the rest of the line (unless it is
+        the next move of the line); then the solver replies if it plays the side to move.
+        """
+        self._solution.game.check_move(self._solution.board.position([*self.start, *self.moves]), edge)
+        self._advance(edge)
+        self._reply()
+
+    def play_line(self, edges: Iterable[int]) -> None:
+        """Play several moves in turn (a best-line chip: the line up to that step)."""
+        for edge in edges:
+            self._solution.game.check_move(self._solution.board.position([*self.start, *self.moves]), edge)
+            self._advance(edge)
+        self._reply()
 
     def best_move(self) -> int | None:
         """Play the lowest-numbered optimal move and return it (None on a full board)."""
-        best = next((e for e, v in self.values.items() if v == self.value), None)
+        best = next((e for e, v in sorted(self.values.items()) if v == self.value), None)
         if best is not None:
             self.play(best)
         return best
 
+    def goto(self, cursor: int) -> None:
+        """Show the position after ``cursor`` moves of the game (0: the start)."""
+        cursor = check_integer(cursor, "cursor", 0, len(self.line))
+        self._update(self.start, self.line, cursor, self.show_pv)
+
     def undo(self) -> None:
-        """Take back the last move (nothing happens at the start)."""
-        self._update(self.start, self.moves[:-1], self.show_pv)
+        """One move back (nothing happens at the start); the move stays in the line."""
+        self.goto(max(0, self.cursor - 1))
+
+    def redo(self) -> None:
+        """One move forward along the line."""
+        self.goto(min(len(self.line), self.cursor + 1))
 
     def reset(self) -> None:
         """Back to the starting position."""
-        self._update(self.start, [], self.show_pv)
+        self.goto(0)
+
+    def new_game(self) -> None:
+        """A new game from the position on the board (A moves first from it)."""
+        self._update([*self.start, *self.moves], [], 0, self.show_pv)
+        self._reply()
+
+    def load(self, text: str) -> None:
+        """Replay a game record (the syntax of `parse_record` and ``triangles review``)."""
+        record = parse_record(text, self._solution.board)
+        start = self._solution.board.drawn_edges(record.start)
+        self._update(start, list(record.moves), len(record.moves), self.show_pv)
+
+    def set_opponent(self, player: str = "B", max_loss: int = 0) -> None:
+        """Let the solver play ``player`` ("" for nobody), losing at most ``max_loss`` per move."""
+        if player not in ("", "A", "B"):
+            raise ValueError(f"the solver plays 'A', 'B' or '' (nobody), got {excerpt(player)}")
+        self.opponent = {"player": player, "max_loss": check_integer(max_loss, "max_loss", 0)}
+        self._reply()
 
     def principal_variation(self, show: bool = True) -> list[dict]:
         """Show (or hide) the principal variation from the current position; return it."""
-        self._update(self.start, self.moves, show)
+        self._update(self.start, self.line, self.cursor, show)
         return self.pv
 
     def _on_action(self, _widget, content, _buffers) -> None:
@@ -107,15 +187,27 @@ class Explorer(anywidget.AnyWidget):
         try:
             if kind == "play":
                 self.play(content.get("edge"))
+            elif kind == "line":
+                self.play_line(content.get("edges") or [])
             elif kind == "best":
                 self.best_move()
             elif kind == "undo":
                 self.undo()
+            elif kind == "redo":
+                self.redo()
+            elif kind == "goto":
+                self.goto(content.get("cursor"))
             elif kind == "reset":
                 self.reset()
             elif kind == "pv":
                 self.principal_variation(bool(content.get("show", True)))
-        except InvalidPositionError as error:
+            elif kind == "new_game":
+                self.new_game()
+            elif kind == "load":
+                self.load(content.get("text", ""))
+            elif kind == "opponent":
+                self.set_opponent(content.get("player") or "", int(content.get("max_loss") or 0))
+        except (InvalidPositionError, RecordError, ValueError) as error:
             self.message = str(error)
 
     def __repr__(self) -> str:

@@ -1,0 +1,845 @@
+"""The explorer as an analysis board, in Chromium (Playwright), checked against the library.
+
+Two pages are driven here, as readers use them, by clicks and keys, at a desktop's 1280x900
+and a phone's 390x844:
+
+* the site's explorer page as ``site_script`` writes it (the module inlined, tables computed in
+  the browser by the explorer's own port of the rule, in a Web Worker): a minimal page with the
+  same fragment, served from a local http.server, so that these tests do not depend on the
+  Sphinx build (tests/test_site.py checks the built page);
+* the Jupyter widget's front end with the real `Explorer` widget behind it: the page's model sends
+  each action to Python (``expose_function``) and shows the traits the widget computes, under
+  JupyterLab's own light and dark theme style sheets (a plain page, at both widths);
+* and the widget in JupyterLab itself (``jupyter lab`` started headless on a free port, a notebook
+  calling ``explore(3)`` run in it, in the JupyterLab Light and Dark themes; about 35 s).
+
+Every value, move value, grade and review shown is compared with `explorer_state`,
+`Solution.move_values`, `review_game` and `parse_record`. An accessibility audit with axe-core
+runs in the page (axe-core's ``axe.min.js`` as bundled by ``axe-playwright-python``, the package
+tests/test_site.py uses, or the file named by ``TRIANGLES_CORE_AXE``; the audit skips if it is missing). Screenshots go
+to ``reports/screenshots/explorer_*.png`` (not committed).
+
+Chromium is Debian's (/usr/bin/chromium), launched as in tests/test_site.py.
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import json
+import os
+import random
+import shutil
+import threading
+from pathlib import Path
+
+import pytest
+
+import triangles_core as tc
+from triangles_core.analysis.records import parse_record
+from triangles_core.explorer import CSS, ESM, explorer_state, site_boards, site_script
+
+pytestmark = pytest.mark.slow
+
+ROOT = Path(__file__).resolve().parent.parent
+SCREENSHOTS = Path(os.environ.get("TRIANGLES_CORE_SCREENSHOTS", ROOT / "reports" / "screenshots"))
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+DESKTOP = {"width": 1280, "height": 900}
+PHONE = {"width": 390, "height": 844}
+VIEWPORTS = {"desktop": DESKTOP, "phone": PHONE}
+THEMES = ROOT / ".venv" / "share" / "jupyter" / "lab" / "themes" / "@jupyterlab"
+SOLUTIONS = {"triangles-3": lambda: tc.solve(3), "triangles-2": lambda: tc.solve(2),
+             "boxes-2x2": lambda: tc.solve_boxes(2, 2), "boxes-2x3": lambda: tc.solve_boxes(2, 3),
+             "boxes-3x3": lambda: tc.solve_boxes(3, 3)}
+
+
+def _chromium() -> str | None:
+    for candidate in (os.environ.get("TRIANGLES_CORE_CHROMIUM"), "/usr/bin/chromium", shutil.which("chromium"),
+                      shutil.which("chromium-browser")):
+        if candidate and Path(candidate).is_file() and os.access(candidate, os.X_OK):
+            return candidate
+    return None
+
+
+def _axe() -> Path | None:
+    """axe-core's axe.min.js: the copy bundled by the PyPI package axe-playwright-python (as tests/test_site.py
+    uses), or the file named by TRIANGLES_CORE_AXE (npm install axe-core)."""
+    candidates = [os.environ.get("TRIANGLES_CORE_AXE")]
+    try:
+        import axe_playwright_python
+
+        candidates.append(Path(axe_playwright_python.__file__).parent / "axe.min.js")
+    except ImportError:
+        pass
+    candidates.append(ROOT / "node_modules" / "axe-core" / "axe.min.js")
+    return next((Path(c) for c in candidates if c and Path(c).is_file()), None)
+
+
+@functools.lru_cache(maxsize=None)
+def solution(name: str):
+    return SOLUTIONS[name]()
+
+
+# ------------------------------------------------------------------- fixtures
+@pytest.fixture(scope="module")
+def browser():
+    executable = _chromium()
+    if executable is None:
+        pytest.skip("Chromium not found: install it (Debian/Ubuntu: apt-get install -y chromium; .ci/run does) "
+                    "or set TRIANGLES_CORE_CHROMIUM to a Chromium or Chrome executable")
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        pytest.skip('Playwright for Python is missing: pip install -e ".[test]"')
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture(scope="module")
+def pages_dir(tmp_path_factory):
+    """The explorer page (the fragment the site embeds) and the widget test page, with their assets."""
+    out = tmp_path_factory.mktemp("explorer")
+    shutil.copyfile(CSS, out / "explorer.css")
+    shutil.copyfile(ESM, out / "explorer.js")
+    (out / "explorer.html").write_text(
+        '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Position explorer</title>'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        '<link rel="stylesheet" href="explorer.css"><style>body{margin:0.5rem;}</style></head><body><main>'
+        '<h1>Position explorer</h1><div id="explorer" class="tce-page"></div></main>'
+        f"{site_script()}</body></html>", encoding="utf-8")
+    for theme in ("light", "dark"):
+        css = THEMES / f"theme-{theme}-extension" / "index.css"
+        if css.is_file():
+            shutil.copyfile(css, out / f"jupyterlab-{theme}.css")
+    (out / "widget.html").write_text(WIDGET_PAGE, encoding="utf-8")
+    return out
+
+
+WIDGET_PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Explorer widget</title>
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<link id="theme" rel="stylesheet" href="jupyterlab-light.css"><link rel="stylesheet" href="explorer.css">
+<style>body { background: var(--jp-layout-color0); color: var(--jp-ui-font-color1); margin: 0.5rem;
+              font-family: var(--jp-ui-font-family); }</style></head>
+<body data-jp-theme-light="true"><main><h1>Explorer widget</h1><div id="explorer"></div></main>
+<script type="module">
+import { render } from "./explorer.js";
+// The anywidget model interface, backed by the Python widget: each action goes to Python and the
+// traits come back (what the Jupyter comm does).
+const listeners = new Map();
+let state = await window.pyState();
+const emit = (keys) => keys.forEach((k) => (listeners.get(`change:${k}`) || []).forEach((cb) => cb()));
+const model = {
+  get: (k) => state[k], set: () => {}, save_changes: () => {},
+  on: (e, cb) => listeners.set(e, [...(listeners.get(e) || []), cb]),
+  off: () => {},
+  send: async (msg) => { state = await window.pyAction(msg); emit(Object.keys(state)); },
+};
+render({ model, el: document.getElementById("explorer") });
+window.explorerReady = true;
+</script></body></html>
+"""
+
+
+@pytest.fixture(scope="module")
+def server(pages_dir):
+    class Quiet(http.server.SimpleHTTPRequestHandler):
+        def log_message(self, *args):
+            pass
+
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(pages_dir)))
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{httpd.server_address[1]}"
+    httpd.shutdown()
+    httpd.server_close()
+
+
+class Watched:
+    """A page whose console errors, page errors and requests to other hosts are recorded."""
+
+    def __init__(self, browser, base: str, viewport: dict):
+        self.context = browser.new_context(viewport=viewport)
+        self.problems: list[str] = []
+
+        def route(r):
+            url = r.request.url
+            if url.startswith((base + "/", "file:", "data:", "blob:")):
+                r.continue_()
+            else:
+                self.problems.append(f"request to another host: {url}")
+                r.abort()
+
+        self.context.route("**/*", route)
+        self.page = self.context.new_page()
+        self.page.set_default_timeout(60_000)
+        self.page.on("console", lambda m: m.type == "error" and self.problems.append(f"console error: {m.text}"))
+        self.page.on("pageerror", lambda e: self.problems.append(f"page error: {e}"))
+
+    def close(self):
+        self.context.close()
+
+
+@pytest.fixture(params=list(VIEWPORTS))
+def viewport(request):
+    return request.param
+
+
+@pytest.fixture
+def site_page(browser, server, viewport):
+    """The site's explorer page at a viewport; yields (page, open) where open(hash) loads it."""
+    watched = Watched(browser, server, VIEWPORTS[viewport])
+    page = watched.page
+
+    def open_(hash_: str = "") -> None:
+        page.goto(f"{server}/explorer.html{hash_}")
+        wait_ready(page)
+
+    yield page, open_, watched
+    assert not watched.problems, watched.problems
+    watched.close()
+
+
+def wait_ready(page, timeout: float = 60_000) -> None:
+    page.wait_for_selector('#explorer .tce-root[data-loading="false"]', timeout=timeout)
+
+
+# ------------------------------------------------------------------- reading the page
+def shown(page) -> dict:
+    """What the explorer shows, read from the page."""
+    return page.evaluate("""() => {
+        const box = document.getElementById('explorer');
+        const root = box.querySelector('.tce-root');
+        const edges = [...box.querySelectorAll('g.tce-edge')].map((g) => {
+            const label = box.querySelector(`g.tce-label[data-edge="${g.dataset.edge}"]`);
+            return {edge: Number(g.dataset.edge), state: g.dataset.state, value: g.dataset.value,
+                    optimal: g.dataset.optimal, label: label.textContent, labelShown: label.style.display !== 'none',
+                    tabindex: g.getAttribute('tabindex'), disabled: g.getAttribute('aria-disabled')};
+        });
+        const rows = [...box.querySelectorAll('.tce-move-table tbody tr')].map((tr) => {
+            const td = [...tr.querySelectorAll('td')].map((c) => c.textContent.trim());
+            return {ply: Number(td[0]), player: td[1], move: td[2], cells: td[3], lost: Number(td[4]), grade: td[5],
+                    current: tr.getAttribute('aria-current') === 'step'};
+        });
+        const points = [...box.querySelectorAll('.tce-point')].map((c) => Number(c.dataset.value));
+        return {toMove: root.dataset.toMove, scoreA: Number(root.dataset.scoreA), scoreB: Number(root.dataset.scoreB),
+                value: root.dataset.value, moves: root.dataset.moves, line: root.dataset.line,
+                cursor: Number(root.dataset.cursor), start: root.dataset.start, edges, rows, points,
+                summary: box.querySelector('[data-role=summary]').textContent,
+                owners: [...box.querySelectorAll('g.tce-cell')].map((c) => c.dataset.owner),
+                message: box.querySelector('[data-role=message]').textContent};
+    }""")
+
+
+def label(value: int) -> str:
+    return f"+{value}" if value > 0 else f"\u2212{-value}" if value < 0 else "0"
+
+
+def check(page, sol, line: list[int], cursor: int | None = None, start: list[int] = ()) -> dict:
+    """Everything the explorer shows equals the library's, for the game ``line`` at ``cursor``."""
+    start = list(start)
+    cursor = len(line) if cursor is None else cursor
+    s = shown(page)
+    want = explorer_state(sol, start, line, cursor=cursor)
+    moves = line[:cursor]
+    values = sol.move_values([*start, *moves])
+    assert s["line"] == " ".join(map(str, line)) and s["cursor"] == cursor, (s["line"], s["cursor"], line, cursor)
+    assert s["moves"] == " ".join(map(str, moves)) and s["start"] == " ".join(map(str, want["start"]))
+    assert [s["scoreA"], s["scoreB"]] == want["score"] and s["owners"] == want["owners"]
+    if want["value"] is None:
+        assert s["toMove"] == "" and "Game over" in s["summary"]
+    else:
+        assert s["toMove"] == want["to_move"] and int(s["value"]) == want["value"] == sol.value([*start, *moves])
+        best = sorted(e for e, v in values.items() if v == want["value"])
+        assert f"{want['to_move']} to move" in s["summary"] and f"Value for {want['to_move']}" in s["summary"]
+        assert f"edge {best[0]} (dots" in s["summary"], s["summary"]
+    drawn = set(want["start"]) | set(moves)
+    for edge in s["edges"]:
+        e = edge["edge"]
+        if e in drawn:
+            assert edge["state"] == "drawn" and not edge["labelShown"], edge
+            assert edge["tabindex"] == "-1" and edge["disabled"] == "true", edge
+        else:
+            assert edge["state"] == "free" and edge["labelShown"] and edge["disabled"] is None, edge
+            assert int(edge["value"]) == values[e] and edge["label"] == label(values[e]), (edge, values[e])
+            assert (edge["optimal"] == "true") == (values[e] == want["value"]), edge
+    assert {e["edge"] for e in s["edges"] if e["state"] == "free"} == set(values)
+    # the roving tab stop: exactly one edge in the tab order, an undrawn one
+    stops = [e for e in s["edges"] if e["tabindex"] == "0"]
+    assert len(stops) == (1 if values else 0) and all(e["state"] == "free" for e in stops), stops
+    # the move list and the value graph are the review of triangles review
+    history = want["history"]
+    assert len(s["rows"]) == len(history)
+    for row, h in zip(s["rows"], history, strict=True):
+        assert row["ply"] == h["ply"] and row["player"] == h["player"]
+        assert row["move"] == f"{h['edge']} ({h['dots'][0]}\u2013{h['dots'][1]})"
+        assert row["cells"] == ", ".join(map(str, h["cells"])) and row["lost"] == h["value_lost"]
+        assert row["grade"] == h["grade"] and row["current"] == (h["ply"] == cursor)
+    assert s["points"] == [want["start_value"]] + [h["value_after"] for h in history]
+    return s
+
+
+def click_edge(page, edge: int, at: float = 0.3) -> None:
+    """Click the edge's line itself, away from its value label."""
+    x, y = page.evaluate("""([edge, at]) => {
+        const line = document.querySelector(`#explorer g.tce-edge[data-edge="${edge}"] .tce-hit`);
+        line.scrollIntoView({block: 'center'});
+        const p = line.ownerSVGElement.createSVGPoint();
+        p.x = line.x1.baseVal.value + at * (line.x2.baseVal.value - line.x1.baseVal.value);
+        p.y = line.y1.baseVal.value + at * (line.y2.baseVal.value - line.y1.baseVal.value);
+        const q = p.matrixTransform(line.getScreenCTM());
+        return [q.x, q.y];
+    }""", [edge, at])
+    page.mouse.click(x, y)
+
+
+def act(page, selector: str) -> None:
+    page.locator(f"#explorer {selector}").first.click()
+
+
+def choose_board(page, name: str) -> None:
+    page.select_option('#explorer select[data-role="board"]', name)
+    wait_ready(page)
+
+
+# ------------------------------------------------------------------- the site page
+def test_tables_computed_in_the_browser_are_the_library_s(browser, server):
+    """The worker's tables, board by board, equal Solution.values (a weighted sum of every entry)."""
+    import numpy as np
+
+    boards = site_boards()
+    watched = Watched(browser, server, DESKTOP)
+    try:
+        page = watched.page
+        page.goto(f"{server}/explorer.html")
+        wait_ready(page)
+        for name in SOLUTIONS:
+            result = page.evaluate("""async (spec) => {
+                const m = await import('./explorer.js');
+                const started = performance.now();
+                let reports = 0;
+                const table = await m.computeTable(spec, () => { reports += 1; });
+                const seconds = (performance.now() - started) / 1000;
+                let sum = 0;
+                for (let i = 0; i < table.length; i++) sum += table[i] * (i % 1000003 + 1);
+                return {length: table.length, sum, seconds, reports};
+            }""", boards[name])
+            values = np.asarray(solution(name).values, dtype=np.int64)
+            want = int((values * (np.arange(len(values)) % 1000003 + 1)).sum())
+            assert result["length"] == len(values) and result["sum"] == want, (name, result)
+            if len(values) > 2**20:
+                assert result["reports"] > 0, "no progress was reported"
+            print(f"{name}: {len(values)} positions computed in the browser in {result['seconds']:.2f} s")
+        assert not watched.problems, watched.problems
+    finally:
+        watched.close()
+
+
+def test_a_game_by_clicks_and_keys(site_page, viewport):
+    page, open_, _ = site_page
+    open_()
+    sol = solution("triangles-3")
+    line: list[int] = []
+    check(page, sol, line)
+    # clicks on lines and on value labels, then the keyboard: Tab to the board, arrows, Enter
+    for k, edge in enumerate(random.Random(5).sample(range(1, 19), 7)):
+        if k % 2:
+            page.click(f'#explorer g.tce-label[data-edge="{edge}"]')
+        else:
+            click_edge(page, edge)
+        line.append(edge)
+        check(page, sol, line)
+    page.locator("#explorer g.tce-edge[tabindex='0']").focus()
+    first = int(page.evaluate("document.activeElement.dataset.edge"))
+    assert first in sol.move_values(line)
+    for key in ["ArrowRight", "ArrowDown", "ArrowLeft"]:
+        page.keyboard.press(key)
+        focused = page.evaluate("document.activeElement.dataset.edge && document.activeElement.dataset.state")
+        assert focused == "free", key  # arrows move between undrawn edges only
+    # the focus ring is drawn
+    ring = page.evaluate("getComputedStyle(document.activeElement.querySelector('.tce-focus')).stroke")
+    assert ring not in ("none", "transparent", "rgba(0, 0, 0, 0)"), ring
+    edge = int(page.evaluate("document.activeElement.dataset.edge"))
+    page.keyboard.press("Enter")
+    line.append(edge)
+    check(page, sol, line)
+    # the focus stays on the board, on an undrawn edge
+    assert page.evaluate("document.activeElement.dataset.state") == "free"
+    page.keyboard.press(" ")
+    line.append(int(shown(page)["moves"].split()[-1]))
+    check(page, sol, line)
+    # the best move button plays the lowest optimal move, to the end of the game
+    while shown(page)["value"] != "":
+        before = list(line)
+        act(page, 'button[data-action="best"]')
+        line.append(min(sol.optimal_moves(before)))
+        check(page, sol, line)
+    assert sum(explorer_state(sol, [], line)["score"]) == 9
+
+
+def test_move_list_arrow_keys_and_shared_urls(site_page, viewport, browser, server):
+    page, open_, _ = site_page
+    open_()
+    sol = solution("triangles-3")
+    line = [4, 5, 6, 1, 2, 3, 9, 11]
+    for edge in line:
+        page.click(f'#explorer g.tce-label[data-edge="{edge}"]')
+    check(page, sol, line)
+    # a click on a move of the list shows the position after it
+    page.click('#explorer .tce-jump[data-ply="3"]')
+    check(page, sol, line, 3)
+    # arrows step back and forth (focus on the move list, outside the board)
+    page.keyboard.press("ArrowLeft")
+    check(page, sol, line, 2)
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    check(page, sol, line, 4)
+    page.keyboard.press("Home")
+    check(page, sol, line, 0)
+    page.keyboard.press("End")
+    check(page, sol, line, len(line))
+    page.click('#explorer button[data-action="undo"]')
+    page.click('#explorer button[data-action="undo"]')
+    check(page, sol, line, 6)
+    # a value-graph point is a jump too
+    page.click('#explorer .tce-point[data-ply="5"]')
+    check(page, sol, line, 5)
+    # the URL holds the game and the cursor: a reload and a link opened elsewhere show the same
+    url = page.url
+    assert "moves=4.5.6.1.2.3.9.11" in url and "at=5" in url and "board=triangles-3" in url
+    page.reload()
+    wait_ready(page)
+    check(page, sol, line, 5)
+    other = Watched(browser, server, VIEWPORTS[viewport])
+    try:
+        other.page.goto(url)
+        wait_ready(other.page)
+        check(other.page, sol, line, 5)
+        # a new move at an earlier position replaces the rest of the line (an analysis board)
+        other.page.click('#explorer g.tce-label[data-edge="18"]')
+        check(other.page, sol, line[:5] + [18])
+        assert "moves=4.5.6.1.2.18" in other.page.url
+        assert not other.problems, other.problems
+    finally:
+        other.close()
+    # the same on a boxes board, chosen in the board selector
+    choose_board(page, "boxes-2x3")
+    boxes = solution("boxes-2x3")
+    for edge in (1, 2, 10, 3):
+        click_edge(page, edge)
+    check(page, boxes, [1, 2, 10, 3])
+    assert "board=boxes-2x3" in page.url and "moves=1.2.10.3" in page.url
+    page.reload()
+    wait_ready(page)
+    check(page, boxes, [1, 2, 10, 3])
+
+
+def test_game_record_box(site_page):
+    page, open_, _ = site_page
+    open_()
+    sol = solution("triangles-3")
+    text = "# POJ 1085 style, with a start line\nstart: 1 2\n3 e4 5-6\n2 5\ne10  # edge 10\n"
+    record = parse_record(text, 3)
+    page.click("#explorer .tce-record summary")
+    page.fill('#explorer textarea[data-role="record"]', text)
+    page.click('#explorer button[data-action="load"]')
+    start = tc.board(3).drawn_edges(record.start)
+    check(page, sol, list(record.moves), start=start)
+    # the box now shows the game as a record, and the library reads it back to the same game
+    written = page.input_value('#explorer textarea[data-role="record"]')
+    again = parse_record(written, 3)
+    assert again.moves == record.moves and again.start == record.start
+    # a bad record is refused with the line and token named, and the board is unchanged
+    page.fill('#explorer textarea[data-role="record"]', "1 2\n2 1\n")
+    page.click('#explorer button[data-action="load"]')
+    message = shown(page)["message"]
+    assert "line 2" in message and "'2 1'" in message and "already drawn" in message
+    with pytest.raises(ValueError, match="line 2, token '2 1'"):
+        parse_record("1 2\n2 1\n", 3)
+    check(page, sol, list(record.moves), start=start)
+
+
+def test_edge_numbers_best_line_chips_and_a_new_game(site_page):
+    page, open_, _ = site_page
+    open_("#board=triangles-3&moves=4.5.9")
+    sol = solution("triangles-3")
+    line = [4, 5, 9]
+    check(page, sol, line)
+    numbers = page.locator("#explorer .tce-numbers")
+    assert not numbers.is_visible()
+    page.click('#explorer button[data-action="numbers"]')
+    assert numbers.is_visible()
+    assert page.get_attribute('#explorer button[data-action="numbers"]', "aria-pressed") == "true"
+    assert page.eval_on_selector_all("#explorer .tce-number text", "n => n.map((t) => Number(t.textContent))") \
+        == list(range(1, 19))
+    page.click('#explorer button[data-action="pv"]')
+    want = explorer_state(sol, [], line, show_pv=True)["pv"]
+    chips = page.eval_on_selector_all("#explorer .tce-pv-step", "n => n.map((c) => c.textContent)")
+    assert chips == [f"{s['player']}:{s['edge']}{'*' * s['claims']}" for s in want]
+    page.click('#explorer .tce-pv-step[data-step="4"]')  # plays the best line up to its 4th step
+    line += [s["edge"] for s in want[:4]]
+    check(page, sol, line)
+    assert all(h["value_lost"] == 0 for h in explorer_state(sol, [], line)["history"][3:])
+    # a new game from this position: A moves first from it, the moves so far are its start
+    page.click('#explorer button[data-action="new_game"]')
+    check(page, sol, [], start=sorted(line))
+    assert f"start={'.'.join(map(str, sorted(line)))}" in page.url
+
+
+def test_play_against_the_solver(site_page):
+    page, open_, _ = site_page
+    open_()
+    sol = solution("triangles-3")
+    page.select_option('#explorer select[data-role="opponent"]', "B")
+    line = []
+    for edge in (4, 9, 13):
+        if str(edge) not in (shown(page)["moves"] or "").split() and shown(page)["toMove"] == "A":
+            free = sol.move_values(line)
+            if edge not in free:
+                edge = min(free)
+            page.click(f'#explorer g.tce-label[data-edge="{edge}"]')
+            s = shown(page)
+            line = list(map(int, s["line"].split()))
+            check(page, sol, line)
+            history = explorer_state(sol, [], line)["history"]
+            replies = [h for h in history if h["player"] == "B"]
+            assert replies and all(h["value_lost"] == 0 for h in replies)  # an optimal reply
+            assert s["toMove"] in ("A", "")  # the solver has moved until it was A's turn
+    # at a chosen strength: every reply loses at most the chosen value
+    page.select_option('#explorer select[data-role="strength"]', "4")
+    for _ in range(3):
+        s = shown(page)
+        if s["toMove"] != "A":
+            break
+        edge = min(sol.move_values(list(map(int, s["moves"].split()))))
+        page.click(f'#explorer g.tce-label[data-edge="{edge}"]')
+    line = list(map(int, shown(page)["line"].split()))
+    check(page, sol, line)
+    assert all(h["value_lost"] <= 4 for h in explorer_state(sol, [], line)["history"] if h["player"] == "B")
+    # the solver can take A too: at the start of a new game it moves at once
+    page.select_option('#explorer select[data-role="strength"]', "0")
+    page.select_option('#explorer select[data-role="opponent"]', "A")
+    page.click('#explorer button[data-action="reset"]')
+    page.click('#explorer button[data-action="new_game"]')
+    s = shown(page)
+    assert s["toMove"] == "B" or s["value"] == ""
+
+
+def test_larger_boards_with_a_progress_indicator(browser, server):
+    """3x3 boxes (16 MiB of table) are solved in the page's worker, with a progress bar, then playable."""
+    watched = Watched(browser, server, DESKTOP)
+    try:
+        page = watched.page
+        page.goto(f"{server}/explorer.html#board=boxes-3x3")
+        page.wait_for_selector("#explorer .tce-progress:not([hidden]) progress", timeout=30_000)
+        assert "Solving" in page.inner_text("#explorer [data-role=summary]")
+        wait_ready(page, timeout=180_000)
+        sol = solution("boxes-3x3")
+        check(page, sol, [])
+        assert int(shown(page)["value"]) == -3
+        for edge in (1, 13, 24):
+            click_edge(page, edge)
+        check(page, sol, [1, 13, 24])
+        assert not watched.problems, watched.problems
+    finally:
+        watched.close()
+
+
+# ------------------------------------------------------------------- accessibility and themes
+def contrast_problems(page) -> list[str]:
+    """Text whose colour has less than 4.5:1 contrast with what is behind it (SVG labels included)."""
+    return page.evaluate("""async () => {
+        const m = await import('./explorer.js');
+        const parse = (c) => {
+            const v = c.match(/[\\d.]+/g).map(Number);
+            return {rgb: v.slice(0, 3), a: v.length > 3 ? v[3] : 1};
+        };
+        const over = (top, bottom) => top.rgb.map((x, i) => Math.round(x * top.a + bottom[i] * (1 - top.a)));
+        const rgb = (v) => `rgb(${v[0]}, ${v[1]}, ${v[2]})`;
+        const background = (node) => {
+            const layers = [];
+            for (let n = node; n && n.nodeType === 1; n = n.parentElement) {
+                const b = getComputedStyle(n).backgroundColor;
+                if (b && !b.endsWith(', 0)') && b !== 'transparent') layers.push(parse(b));
+            }
+            let colour = [255, 255, 255];
+            for (const layer of layers.reverse()) colour = over(layer, colour);
+            return colour;
+        };
+        const problems = [];
+        const root = document.querySelector('#explorer');
+        for (const node of root.querySelectorAll('*')) {
+            if (node.closest('svg')) continue;
+            const own = [...node.childNodes].some((c) => c.nodeType === 3 && c.textContent.trim());
+            if (!own || !node.getClientRects().length) continue;
+            const style = getComputedStyle(node);
+            if (style.visibility === 'hidden' || style.display === 'none') continue;
+            const bg = background(node);
+            const fg = over(parse(style.color), bg);
+            const ratio = m.contrastRatio(rgb(fg), rgb(bg));
+            const what = `${node.tagName}.${node.className} "${node.textContent.trim().slice(0, 30)}"`;
+            if (ratio < 4.5) problems.push(`${what}: ${ratio.toFixed(2)}`);
+        }
+        const page = background(root);
+        for (const label of root.querySelectorAll('g.tce-label, g.tce-number, .tce-tick')) {
+            if (!label.getClientRects().length || getComputedStyle(label).display === 'none') continue;
+            const text = label.tagName === 'text' ? label : label.querySelector('text');
+            if (!text || !text.getClientRects().length) continue;
+            const rect = label.querySelector && label.querySelector('rect');
+            const bg = rect ? over(parse(getComputedStyle(rect).fill), page) : page;
+            const fg = over(parse(getComputedStyle(text).fill), bg);
+            const ratio = m.contrastRatio(rgb(fg), rgb(bg));
+            const what = `svg ${label.getAttribute('class')} ${label.dataset.edge || text.textContent}`;
+            if (ratio < 4.5) problems.push(`${what}: ${ratio.toFixed(2)}`);
+        }
+        return problems;
+    }""")
+
+
+def run_axe(page, context: str | None = None) -> list[str]:
+    """The serious and critical violations axe-core finds in the page (or in the elements ``context`` selects)."""
+    axe = _axe()
+    if axe is None:
+        pytest.skip("axe-core not found: pip install axe-playwright-python, or set TRIANGLES_CORE_AXE to an axe.min.js")
+    if not page.evaluate("typeof window.axe !== 'undefined'"):
+        page.add_script_tag(content=axe.read_text(encoding="utf-8"))
+    result = page.evaluate("""async (context) => {
+        const r = await axe.run(context || document, {resultTypes: ['violations']});
+        return r.violations.map((v) => ({id: v.id, impact: v.impact, help: v.help,
+                                         nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' '))}));
+    }""", context)
+    return [f"{v['impact']}: {v['id']} ({v['help']}) at {v['nodes']}" for v in result
+            if v["impact"] in ("serious", "critical")]
+
+
+def test_site_page_is_accessible_in_light_and_dark(site_page, viewport):
+    page, open_, _ = site_page
+    open_("#board=triangles-3&moves=1.2.3.9.10&at=4")
+    page.click('#explorer button[data-action="pv"]')
+    page.click('#explorer button[data-action="numbers"]')
+    for theme in ("light", "dark"):
+        if theme == "dark":  # the site theme's dark mode: its own variables, and ours follow
+            page.evaluate("""() => { document.documentElement.dataset.theme = 'dark';
+                const s = document.createElement('style');
+                s.textContent = ':root { --pst-color-text-base: #ced6dd; --pst-color-text-muted: #9ca4af; ' +
+                  '--pst-color-background: #121212; --pst-color-surface: #29313d; --pst-color-border: #48566b; }' +
+                  'body { background: var(--pst-color-background); color: var(--pst-color-text-base); }';
+                document.head.appendChild(s); }""")
+        assert contrast_problems(page) == [], theme
+        problems = run_axe(page)
+        assert problems == [], (theme, problems)
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SCREENSHOTS / f"explorer_site_{viewport}_{theme}.png"), full_page=True)
+    # no sideways scrolling, on a phone included
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
+
+
+# ------------------------------------------------------------------- the Jupyter widget
+@pytest.fixture
+def widget_page(browser, server, viewport):
+    """The widget's front end with a real `Explorer` behind it, under a JupyterLab theme style sheet."""
+    from triangles_core.explorer.widget import Explorer
+
+    widget = Explorer(tc.solve(3), seed=1)
+    watched = Watched(browser, server, VIEWPORTS[viewport])
+    page = watched.page
+
+    def state():
+        return {k: v for k, v in widget.get_state().items() if not k.startswith("_")}
+
+    def action(msg):
+        widget._handle_custom_msg(msg, [])
+        return state()
+
+    page.expose_function("pyState", state)
+    page.expose_function("pyAction", action)
+    page.goto(f"{server}/widget.html")
+    page.wait_for_function("window.explorerReady === true")
+    yield page, widget, watched
+    assert not watched.problems, watched.problems
+    watched.close()
+
+
+def set_theme(page, theme: str) -> None:
+    page.evaluate("""(theme) => new Promise((done) => {
+        const link = document.getElementById('theme');
+        document.body.dataset.jpThemeLight = String(theme === 'light');
+        if (link.getAttribute('href') === `jupyterlab-${theme}.css`) { done(); return; }
+        link.onload = () => done();
+        link.href = `jupyterlab-${theme}.css`;
+    })""", theme)
+
+
+def test_widget_in_jupyterlab_light_and_dark(widget_page, viewport):
+    page, widget, _ = widget_page
+    if not (THEMES / "theme-dark-extension" / "index.css").is_file():
+        pytest.skip("JupyterLab's theme style sheets are missing (pip install jupyterlab)")
+    sol = tc.solve(3)
+    page.wait_for_selector("#explorer g.tce-edge")
+    line = [1, 2, 3, 9]
+    for edge in line:
+        page.click(f'#explorer g.tce-label[data-edge="{edge}"]')
+        page.wait_for_function("(n) => document.querySelector('#explorer .tce-root').dataset.line.split(' ')"
+                               ".filter(Boolean).length === n", arg=line.index(edge) + 1)
+    assert widget.line == line
+    check(page, sol, line)
+    page.click('#explorer .tce-jump[data-ply="2"]')
+    page.wait_for_function("document.querySelector('#explorer .tce-root').dataset.cursor === '2'")
+    check(page, sol, line, 2)
+    page.click('#explorer button[data-action="pv"]')
+    page.wait_for_selector("#explorer .tce-pv-step")
+    page.click('#explorer .tce-pv-step[data-step="2"]')
+    pv = explorer_state(sol, [], line[:2], show_pv=True)["pv"]
+    new_line = line[:2] + [s["edge"] for s in pv[:2]]
+    page.wait_for_function("(n) => document.querySelector('#explorer .tce-root').dataset.line === n",
+                           arg=" ".join(map(str, new_line)))
+    check(page, sol, new_line)
+    # a record pasted in the widget is read by Python's parse_record
+    page.click("#explorer .tce-record summary")
+    page.fill('#explorer textarea[data-role="record"]', "1 2\n2 3\n1 3\n2 4\n2 5\n4 5\n")
+    page.click('#explorer button[data-action="load"]')
+    page.wait_for_function("document.querySelector('#explorer .tce-root').dataset.line === '1 3 2 4 5 6'")
+    check(page, sol, [1, 3, 2, 4, 5, 6])
+    grades = [r["grade"] for r in shown(page)["rows"]]
+    assert grades == ["optimal", "inaccuracy", "optimal", "error", "blunder", "optimal"]  # review_game's doctest
+    page.click('#explorer button[data-action="numbers"]')
+    for theme in ("light", "dark"):
+        set_theme(page, theme)
+        assert contrast_problems(page) == [], theme
+        colours = page.evaluate("""() => ({
+            text: getComputedStyle(document.querySelector('#explorer [data-role=verdict]')).color,
+            drawn: getComputedStyle(document.querySelector('#explorer g.tce-edge[data-state=drawn] .tce-line')).stroke,
+            bg: getComputedStyle(document.body).backgroundColor})""")
+        if theme == "dark":  # light text and light drawn edges on the dark background
+            assert colours["bg"] == "rgb(17, 17, 17)", colours
+            assert colours["text"] == "rgb(255, 255, 255)" and colours["drawn"] == "rgb(255, 255, 255)", colours
+        problems = run_axe(page)
+        assert problems == [], (theme, problems)
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SCREENSHOTS / f"explorer_widget_{viewport}_{theme}.png"), full_page=True)
+
+
+def test_widget_plays_against_the_solver(widget_page, viewport):
+    page, widget, _ = widget_page
+    if viewport == "phone":
+        pytest.skip("one width is enough for the solver's replies (the layout is checked above)")
+    sol = tc.solve(3)
+    page.wait_for_selector("#explorer g.tce-edge")
+    page.select_option('#explorer select[data-role="opponent"]', "B")
+    page.wait_for_function("() => true")
+    page.click('#explorer g.tce-label[data-edge="4"]')
+    page.wait_for_function("document.querySelector('#explorer .tce-root').dataset.toMove !== 'B'")
+    assert widget.opponent == {"player": "B", "max_loss": 0} and widget.line[0] == 4 and len(widget.line) >= 2
+    assert all(h["value_lost"] == 0 for h in widget.history if h["player"] == "B")
+    check(page, sol, list(widget.line))
+
+
+def test_the_page_works_from_the_file_system(browser, pages_dir):
+    """Opened as a file (no server), the worker is still made (from a Blob) and the values are the library's."""
+    watched = Watched(browser, "file:", PHONE)
+    try:
+        page = watched.page
+        page.goto((pages_dir / "explorer.html").as_uri() + "#board=boxes-2x2&moves=1.2")
+        wait_ready(page)
+        sol = solution("boxes-2x2")
+        check(page, sol, [1, 2])
+        click_edge(page, 7)
+        check(page, sol, [1, 2, 7])
+        assert page.url.endswith("#board=boxes-2x2&moves=1.2.7")
+        assert not watched.problems, watched.problems
+    finally:
+        watched.close()
+
+
+def test_widget_in_jupyterlab_itself(browser, tmp_path):
+    """JupyterLab 4 run headless: a notebook calls explore(3); the widget renders in the light and the dark theme."""
+    import socket
+    import subprocess
+    import sys
+    import time
+    import urllib.request
+
+    import nbformat
+
+    jupyter = Path(sys.executable).with_name("jupyter")
+    if not jupyter.is_file() or importlib_missing("jupyterlab"):
+        pytest.skip("JupyterLab is missing (pip install jupyterlab)")
+    notebook = nbformat.v4.new_notebook()
+    notebook.cells = [nbformat.v4.new_code_cell(
+        "import triangles_core as tc\nw = tc.explore(3)\n"
+        "w.load('1 2\\n2 3\\n1 3\\n2 4\\n2 5\\n4 5\\n'); w.goto(4); w.principal_variation()\nw")]
+    notebook.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    (tmp_path / "nb").mkdir()
+    nbformat.write(notebook, tmp_path / "nb" / "explorer.ipynb")
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    env = dict(os.environ, JUPYTERLAB_SETTINGS_DIR=str(tmp_path / "settings"),
+               JUPYTER_RUNTIME_DIR=str(tmp_path / "rt"),
+               PATH=f"{jupyter.parent}{os.pathsep}{os.environ.get('PATH', '')}")
+    log = open(tmp_path / "server.log", "w")
+    server = subprocess.Popen([str(jupyter), "lab", "--no-browser", f"--port={port}", "--ServerApp.token=t",
+                               "--ServerApp.ip=127.0.0.1", f"--ServerApp.root_dir={tmp_path / 'nb'}", "--allow-root",
+                               "--LabApp.news_url=", "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate"],
+                              env=env, stdout=log, stderr=subprocess.STDOUT)
+    base = f"http://127.0.0.1:{port}"
+    sol = tc.solve(3)
+    want = explorer_state(sol, [], [1, 3, 2, 4, 5, 6], cursor=4, show_pv=True)
+    try:
+        for _ in range(120):
+            try:
+                urllib.request.urlopen(f"{base}/api?token=t", timeout=2)
+                break
+            except OSError:
+                time.sleep(1)
+        for theme in ("light", "dark"):
+            context = browser.new_context(viewport=DESKTOP)
+            page = context.new_page()
+            page.set_default_timeout(180_000)
+            if theme == "dark":
+                settings = f"{base}/lab/api/settings/@jupyterlab/apputils-extension:themes?token=t"
+                answer = context.request.put(settings, data=json.dumps({"raw": '{"theme": "JupyterLab Dark"}'}),
+                                             headers={"Content-Type": "application/json"})
+                assert answer.ok, answer.status
+            page.goto(f"{base}/lab/tree/explorer.ipynb?token=t&reset")
+            page.wait_for_selector(".jp-Notebook")
+            page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status='idle'], .jp-Toolbar-kernelStatus")
+            time.sleep(2)
+            page.click(".jp-Cell .jp-InputArea-editor")
+            page.keyboard.press("Shift+Enter")
+            page.wait_for_selector(".tce-root .tce-move-table")
+            assert page.evaluate("document.body.dataset.jpThemeLight") == str(theme == "light").lower()
+            root = page.evaluate("""() => { const r = document.querySelector('.tce-root');
+                return {line: r.dataset.line, cursor: r.dataset.cursor, value: r.dataset.value,
+                        toMove: r.dataset.toMove,
+                        grades: [...r.querySelectorAll('.tce-grade')].map((g) => g.textContent),
+                        pv: [...r.querySelectorAll('.tce-pv-step')].map((c) => Number(c.dataset.edge)),
+                        text: getComputedStyle(r.querySelector('[data-role=verdict]')).color,
+                        drawn: getComputedStyle(r.querySelector('g.tce-edge[data-state=drawn] .tce-line'))
+                            .stroke}; }""")
+            assert root["line"] == "1 3 2 4 5 6" and root["cursor"] == "4"
+            assert int(root["value"]) == want["value"] and root["toMove"] == want["to_move"]
+            assert root["grades"] == [h["grade"] for h in want["history"]]
+            assert root["pv"] == [s["edge"] for s in want["pv"]]
+            if theme == "dark":  # light text and edges on JupyterLab Dark's background
+                assert root["text"] == "rgb(255, 255, 255)" and root["drawn"] == "rgb(255, 255, 255)", root
+            else:
+                assert root["text"] == "rgba(0, 0, 0, 0.87)", root
+            problems = run_axe(page, ".tce-root")
+            assert problems == [], (theme, problems)
+            SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+            shot = SCREENSHOTS / f"explorer_jupyterlab_{theme}.png"
+            page.locator(".jp-OutputArea-output").first.screenshot(path=str(shot))
+            context.close()
+    finally:
+        server.terminate()
+        server.wait(30)
+        log.close()
+
+
+def importlib_missing(name: str) -> bool:
+    import importlib.util
+
+    return importlib.util.find_spec(name) is None
