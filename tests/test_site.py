@@ -9,14 +9,11 @@ refused. Screenshots go to reports/screenshots/ (not committed).
 
 from __future__ import annotations
 
-import base64
 import functools
 import html.parser
 import http.server
 import importlib.util
-import json
 import os
-import random
 import re
 import shutil
 import threading
@@ -24,11 +21,10 @@ from pathlib import Path
 from urllib.parse import unquote, urldefrag, urlparse
 
 import nbformat
-import numpy as np
 import pytest
 
 import triangles_core as tc
-from triangles_core.explorer import board_spec, explorer_state
+from triangles_core.explorer import CSS
 
 ROOT = Path(__file__).resolve().parent.parent
 SCREENSHOTS = ROOT / "reports" / "screenshots"
@@ -215,16 +211,13 @@ def test_no_broken_internal_links(site):
     assert not broken, "\n".join(broken)
 
 
-def test_explorer_page_ships_the_value_table_and_the_module(site):
+def test_explorer_page_inlines_the_module_and_ships_no_table(site):
+    """The explorer's module is inlined in the page (it works from file://) and computes its tables there."""
     out, _ = site
-    script = (out / "_static" / "explorer" / "boards.js").read_text(encoding="utf-8")
-    for name, solution, spec_of in [("triangles-3", tc.solve(3), 3), ("boxes-2x2", tc.solve_boxes(2, 2), (2, 2))]:
-        spec = json.loads(re.search(r'\["' + name + r'"\] = (\{.*\});', script).group(1))
-        values = np.frombuffer(base64.b64decode(spec.pop("values")), dtype=np.int8)
-        assert np.array_equal(values, solution.values)
-        assert spec == board_spec(spec_of)
     page = (out / "explorer.html").read_text(encoding="utf-8")
-    assert "createLocalModel" in page and 'type="module"' in page  # the module inlined: works from file://
+    assert 'id="explorer"' in page and 'type="module"' in page
+    assert not (out / "_static" / "explorer" / "boards.js").exists()
+    assert (out / "_static" / "explorer" / "explorer.css").read_bytes() == CSS.read_bytes()
 
 
 def test_an_index_notebook_becomes_the_landing_page(tmp_path):
@@ -362,162 +355,288 @@ def test_every_page_loads_cleanly(browser, server, site):
     assert not problems, "\n".join(problems)
 
 
-EXPLORERS = {"explorer": lambda: tc.solve(3), "explorer-boxes": lambda: tc.solve_boxes(2, 2)}
-"""The two explorers of the site's explorer page (element id) and the solutions they show."""
-
-
-def _board_state(page, scope: str = "explorer") -> dict:
-    return page.evaluate("""(scope) => {
-        const box = document.getElementById(scope);
-        const root = box.querySelector('.tce-root');
-        const edges = [...box.querySelectorAll('g.tce-edge')].map((g) => {
-            const label = box.querySelector(`g.tce-label[data-edge="${g.dataset.edge}"]`);
-            return {edge: Number(g.dataset.edge), state: g.dataset.state, value: g.dataset.value,
-                    optimal: g.dataset.optimal, label: label.textContent,
-                    labelShown: label.style.display !== 'none'};
-        });
-        return {toMove: root.dataset.toMove, scoreA: Number(root.dataset.scoreA), scoreB: Number(root.dataset.scoreB),
-                value: root.dataset.value, moves: root.dataset.moves, edges,
-                turn: box.querySelector('[data-role=turn]').textContent,
-                score: box.querySelector('[data-role=score]').textContent,
-                owners: [...box.querySelectorAll('g.tce-cell')].map((c) => c.dataset.owner)};
-    }""", scope)
-
-
-def _label(value: int) -> str:
-    return f"+{value}" if value > 0 else f"\u2212{-value}" if value < 0 else "0"
-
-
-def _check_board(page, solution, moves: list[int], scope: str = "explorer") -> None:
-    """Every displayed value, the score and the player to move equal Python's for ``moves``."""
-    shown = _board_state(page, scope)
-    want = explorer_state(solution, [], moves)
-    values = solution.move_values(moves)
-    assert shown["moves"] == " ".join(map(str, moves))
-    assert shown["scoreA"] == want["score"][0] and shown["scoreB"] == want["score"][1]
-    assert shown["score"].split() == ["Score", "A", str(want["score"][0]), ":", str(want["score"][1]), "B"]
-    assert shown["owners"] == want["owners"]
-    if want["value"] is None:
-        assert shown["toMove"] == "" and "Game over" in shown["turn"]
-    else:
-        assert shown["toMove"] == want["to_move"] and shown["turn"].startswith(want["to_move"])
-        assert int(shown["value"]) == want["value"] == solution.value(moves)
-    for edge in shown["edges"]:
-        e = edge["edge"]
-        if e in moves:
-            assert edge["state"] == "drawn" and not edge["labelShown"], edge
-        else:
-            assert edge["state"] == "free" and edge["labelShown"], edge
-            assert int(edge["value"]) == values[e], (moves, edge, values[e])
-            assert edge["label"] == _label(values[e]), edge
-            assert (edge["optimal"] == "true") == (values[e] == want["value"]), edge
-    assert {e["edge"] for e in shown["edges"] if e["state"] == "free"} == set(values)
-
-
-def _click_line(page, edge: int, at: float = 0.25, scope: str = "explorer") -> None:
-    """Click the edge's line itself, a quarter of the way along (away from its label)."""
-    page.locator(f"#{scope} .tce-root").scroll_into_view_if_needed()
-    x, y = page.evaluate("""([edge, at, scope]) => {
-        const line = document.getElementById(scope).querySelector(`g.tce-edge[data-edge="${edge}"] .tce-hit`);
-        const svg = line.ownerSVGElement;
-        const p = svg.createSVGPoint();
-        p.x = line.x1.baseVal.value + at * (line.x2.baseVal.value - line.x1.baseVal.value);
-        p.y = line.y1.baseVal.value + at * (line.y2.baseVal.value - line.y1.baseVal.value);
-        const q = p.matrixTransform(line.getScreenCTM());
-        return [q.x, q.y];
-    }""", [edge, at, scope])
-    page.mouse.click(x, y)
-
-
-@pytest.mark.parametrize("scope", list(EXPLORERS))
-def test_explorer_values_follow_python_through_a_game(browser, server, scope):
-    solution = EXPLORERS[scope]()
-    watched = Watched(browser, server)
-    try:
-        page = watched.goto(f"{server}/explorer.html")
-        page.wait_for_selector(f"#{scope} g.tce-edge", state="attached")
-        moves: list[int] = []
-        _check_board(page, solution, moves, scope)
-        # a game with claims, extra moves and both kinds of click: the label and the line
-        n_edges = solution.board.n_edges
-        sequence = random.Random(3).sample(range(1, n_edges + 1), n_edges)
-        for k, edge in enumerate(sequence):
-            if k % 2:
-                page.click(f'#{scope} g.tce-label[data-edge="{edge}"]')
-            else:
-                _click_line(page, edge, scope=scope)
-            moves.append(edge)
-            _check_board(page, solution, moves, scope)
-            if k == 4 and scope == "explorer":
-                page.locator(f"#{scope} .tce-root").screenshot(path=str(SCREENSHOTS / "explorer_board.png"))
-        assert sum(explorer_state(solution, [], moves)["score"]) == solution.board.n_cells
-        verdict = page.inner_text(f"#{scope} [data-role=verdict]")
-        assert "wins" in verdict or "draw" in verdict
-        page.click(f'#{scope} button[data-action="reset"]')
-        _check_board(page, solution, [], scope)
-        assert not watched.problems, watched.problems
-    finally:
-        watched.close()
-
-
-@pytest.mark.parametrize("scope", list(EXPLORERS))
-def test_explorer_buttons(browser, server, scope):
-    solution = EXPLORERS[scope]()
-    watched = Watched(browser, server)
-    try:
-        page = watched.goto(f"{server}/explorer.html")
-        page.wait_for_selector(f"#{scope} g.tce-edge", state="attached")
-        moves = [4, 5, 9, 11]
-        for edge in moves:
-            page.click(f'#{scope} g.tce-label[data-edge="{edge}"]')
-        _check_board(page, solution, moves, scope)
-        # "best move" plays an optimal move (the lowest-numbered one, as in Python)
-        before = list(moves)
-        page.click(f'#{scope} button[data-action="best"]')
-        played = int(_board_state(page, scope)["moves"].split()[-1])
-        assert played in solution.optimal_moves(before) and played == min(solution.optimal_moves(before))
-        moves.append(played)
-        _check_board(page, solution, moves, scope)
-        # "undo" restores the previous position
-        page.click(f'#{scope} button[data-action="undo"]')
-        _check_board(page, solution, before, scope)
-        # the principal variation, on request, is Python's
-        page.click(f'#{scope} button[data-action="pv"]')
-        steps = page.eval_on_selector_all(f"#{scope} .tce-pv-step", "nodes => nodes.map((n) => n.textContent)")
-        want = explorer_state(solution, [], before, show_pv=True)["pv"]
-        assert steps == [f"{s['player']}:{s['edge']}{'*' * s['claims']}" for s in want]
-        for edge in (1, 2):
-            page.click(f'#{scope} g.tce-label[data-edge="{edge}"]')
-        _check_board(page, solution, before + [1, 2], scope)
-        page.locator(f"#{scope} .tce-root").scroll_into_view_if_needed()
-        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(SCREENSHOTS / ("explorer.png" if scope == "explorer" else f"{scope}.png")))
-        steps = page.eval_on_selector_all(f"#{scope} .tce-pv-step", "nodes => nodes.map((n) => n.textContent)")
-        want = explorer_state(solution, [], before + [1, 2], show_pv=True)["pv"]
-        assert steps == [f"{s['player']}:{s['edge']}{'*' * s['claims']}" for s in want]
-        page.click(f'#{scope} button[data-action="pv"]')
-        assert page.locator(f"#{scope} .tce-pv-step").count() == 0
-        # a drawn edge cannot be drawn again; reset goes back to the empty board
-        page.locator(f'#{scope} g.tce-edge[data-edge="4"]').dispatch_event("click")
-        _check_board(page, solution, before + [1, 2], scope)
-        page.click(f'#{scope} button[data-action="reset"]')
-        _check_board(page, solution, [], scope)
-        assert page.locator(f'#{scope} button[data-action="undo"]').is_disabled()
-        assert not watched.problems, watched.problems
-    finally:
-        watched.close()
-
-
 def test_explorer_works_from_the_file_system(browser, site, solution3):
     """Opened as a file (no server at all), the explorer still computes its values."""
     out, _ = site
     watched = Watched(browser, "file:")
     try:
         page = watched.goto((out / "explorer.html").as_uri())
-        page.wait_for_selector("#explorer g.tce-edge")
+        page.wait_for_selector('#explorer .tce-root[data-loading="false"]')  # the table is computed in the page
         for edge in (1, 2, 3):
-            page.click(f'#explorer g.tce-label[data-edge="{edge}"]')
-        _check_board(page, solution3, [1, 2, 3])
+            page.locator(f'#explorer g.tce-edge[data-edge="{edge}"]').dispatch_event("click")
+        shown = page.evaluate("""() => {
+            const root = document.querySelector('#explorer .tce-root');
+            const values = {};
+            root.querySelectorAll('g.tce-edge[data-value]').forEach((g) => {
+                values[g.dataset.edge] = Number(g.dataset.value);
+            });
+            return {moves: root.dataset.moves, value: Number(root.dataset.value), values};
+        }""")
+        assert shown["moves"] == "1 2 3" and shown["value"] == solution3.value([1, 2, 3])
+        assert {int(e): v for e, v in shown["values"].items()} == solution3.move_values([1, 2, 3])
         assert not [p for p in watched.problems if "explorer" in p or "page error" in p], watched.problems
     finally:
         watched.close()
+
+
+# ------------------------------------------------------------------- weight, links, API (issue 22)
+def test_pages_carry_no_icon_script_no_inlined_figure_and_maths_only_where_used(site):
+    out, _ = site
+    assert not (out / "_static" / "scripts" / "fontawesome.js").exists()
+    font = out / "_static" / "vendor" / "fontawesome" / "webfonts" / "fa-solid-900.woff2"
+    assert font.stat().st_size < 20_000, "the icon font is cut down to the icons the site uses"
+    for page in pages(out):
+        text = page.read_text(encoding="utf-8")
+        name = page.relative_to(out).as_posix()
+        assert "fontawesome.js" not in text, name
+        assert "data:image/png" not in text, f"{name}: a figure inlined as base64"
+        assert ("tex-chtml.js" in text) == ('class="math' in text), f"{name}: MathJax where there is no maths"
+    # the notebooks' figures: separate, lazy, linked to themselves (a click opens them full size)
+    for path in NOTEBOOKS:
+        page = out / "notebooks" / f"{path.stem}.html"
+        images = re.findall(r'<a class="tc-figure-link" href="([^"]+)"[^>]*><img src="([^"]+)"([^>]*)>',
+                            page.read_text(encoding="utf-8"))
+        committed = path.read_text(encoding="utf-8").count("data:image/png;base64")
+        assert len(images) == committed, path.name
+        for href, src, rest in images:
+            assert href == src and 'loading="lazy"' in rest and "alt=" in rest and 'width="' in rest, (path.name, src)
+            assert (page.parent / src).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_downloads_have_download_attributes_and_the_index_is_downloadable(site):
+    out, _ = site
+    missing = []
+    for page in pages(out):
+        for tag in re.findall(r'<a [^>]*href="[^"#:]+\.(?:ipynb|csv)"[^>]*>', page.read_text(encoding="utf-8")):
+            if not re.search(r"\bdownload\b", tag):
+                missing.append(f"{page.relative_to(out)}: {tag}")
+    assert not missing, "\n".join(missing)
+    assert "notebooks/00_index.ipynb" in parse(out / "index.html").links
+
+
+def test_the_explorer_is_linked_from_the_landing_page_and_notebook_01(site):
+    out, _ = site
+    assert "explorer.html" in parse(out / "index.html").links
+    assert "../explorer.html" in parse(out / "notebooks" / "01_solving_the_game.html").links
+    assert "api.html" in parse(out / "index.html").links
+
+
+def test_glossary_has_an_anchor_per_term_and_the_notebooks_link_it(site):
+    out, _ = site
+    glossary = parse(out / "docs" / "glossary.html")
+    terms = build_site._glossary_terms((ROOT / "docs" / "glossary.md").read_text(encoding="utf-8"))
+    assert len(set(terms.values())) >= 20
+    assert set(terms.values()) <= glossary.ids, set(terms.values()) - glossary.ids
+    for stem in ("01_solving_the_game", "04_winning_first_moves", "09_dots_and_boxes"):
+        page = out / "notebooks" / f"{stem}.html"
+        text = page.read_text(encoding="utf-8")
+        assert "docs/glossary.md)" not in re.sub(r"<[^>]+>", "", text), f"{stem}: a plain-text glossary mention"
+        links = [link for link in parse(page).links if "glossary.html" in link]
+        assert links, stem
+        # anchors are checked by test_no_broken_internal_links
+    assert any("#value" in link for link in parse(out / "notebooks" / "01_solving_the_game.html").links)
+
+
+def test_the_api_reference_has_a_page_for_every_public_name(site):
+    out, _ = site
+    api = {urldefrag(link)[0] for link in parse(out / "api.html").links}
+    files = {}
+    for name in tc.__all__:
+        page = out / "api" / build_site.api_page_name(name)
+        assert page.is_file(), name
+        assert f"api/{page.name}" in api, name
+        # one file per name on a case-insensitive file system too (board and Board)
+        assert files.setdefault(page.name.lower(), name) == name, (name, files[page.name.lower()])
+        text = page.read_text(encoding="utf-8")
+        assert f'id="triangles_core.{name}"' in text, f"{name}: no documented object on its page"
+    solve = (out / "api" / "triangles_core.solve.html").read_text(encoding="utf-8")
+    assert "Parameters" in solve and "Returns" in solve  # numpydoc sections rendered
+    assert "site/api.html" in (ROOT / "README.md").read_text(encoding="utf-8")  # and the README says where
+
+
+# ------------------------------------------------------------------- phones, desktops, axe (issue 22)
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1280, "height": 900}
+BOARDS = ["#explorer", "#explorer-boxes"]
+"""The explorer's boards: audited by tests/test_explorer_browser.py, left out of the site's audit."""
+
+
+def _axe_source() -> str:
+    try:
+        import axe_playwright_python
+    except ImportError:
+        pytest.skip('axe-core is missing: pip install axe-playwright-python (it bundles axe-core\'s axe.min.js)')
+    return (Path(axe_playwright_python.__file__).parent / "axe.min.js").read_text(encoding="utf-8")
+
+
+def _axe_violations(page, exclude: list[str] = ()) -> list[str]:
+    """axe-core's serious and critical violations on the page, run inside it (one line each)."""
+    page.add_script_tag(content=_axe_source())
+    found = page.evaluate("""async (exclude) => {
+        const present = exclude.filter((s) => document.querySelector(s));
+        const context = present.length ? {exclude: present.map((s) => [s])} : document;
+        const result = await axe.run(context, {resultTypes: ['violations']});
+        return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+            .map((v) => `${v.id} (${v.impact}): ` + v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', '));
+    }""", list(exclude))
+    return found
+
+
+def _site_pages_for_browser(out: Path) -> list[str]:
+    """Every page but the API pages one by one (a sample of them: a class and a function)."""
+    names = [p.relative_to(out).as_posix() for p in pages(out)]
+    return [n for n in names if not n.startswith("api/")] + [
+        f"api/{build_site.api_page_name('solve')}", f"api/{build_site.api_page_name('TriangleBoard')}"]
+
+
+@pytest.fixture(params=["http", "file"])
+def base_url(request, site, server):
+    out, _ = site
+    return server if request.param == "http" else out.resolve().as_uri()
+
+
+def _open(browser, url: str, viewport: dict):
+    context = browser.new_context(viewport=viewport)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(url, wait_until="load")
+    page.wait_for_timeout(150)  # the theme's deferred scripts attach their handlers
+    return context, page, errors
+
+
+def test_phone_readers_can_open_navigation_search_and_contents(browser, base_url):
+    context, page, errors = _open(browser, f"{base_url}/notebooks/01_solving_the_game.html", PHONE)
+    try:
+        # navigation: the visible button opens the site's navigation, and its links work
+        toggle = page.locator("button.primary-toggle:visible")
+        assert toggle.count() == 1
+        toggle.click()
+        dialog = page.locator("#pst-primary-sidebar-modal")
+        dialog.wait_for(state="visible")
+        link = dialog.get_by_role("link", name=re.compile("02 · What does the game look like"))
+        assert link.is_visible()
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SCREENSHOTS / "phone_navigation.png"))
+        link.click()
+        page.wait_for_url(re.compile(r"02_state_graph\.html"))
+        page.wait_for_timeout(150)
+        # page contents
+        page.locator("button.secondary-toggle:visible").click()
+        contents = page.locator("#pst-secondary-sidebar-modal")
+        contents.wait_for(state="visible")
+        assert contents.locator("a.nav-link").count() >= 3
+        page.keyboard.press("Escape")
+        contents.wait_for(state="hidden")
+        # search: a field opens, and a query finds pages
+        page.locator("button.search-button__button:visible").click()
+        field = page.locator("#pst-search-dialog input[name=q]")
+        field.wait_for(state="visible")
+        field.fill("negamax")
+        page.screenshot(path=str(SCREENSHOTS / "phone_search.png"))
+        field.press("Enter")
+        page.wait_for_url(re.compile(r"search\.html"))
+        page.wait_for_selector("#search-results li", timeout=15000)
+        assert page.locator("#search-results li").count() >= 3
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+        if base_url.startswith("file:"):  # Sphinx's search fetches each result page for a summary: not from file://
+            errors = [e for e in errors if e != "Failed to fetch"]
+        assert not errors, errors
+    finally:
+        context.close()
+
+
+def test_desktop_navigation_button_collapses_the_sidebar(browser, base_url):
+    context, page, errors = _open(browser, f"{base_url}/index.html", DESKTOP)
+    try:
+        sidebar = page.locator("#pst-primary-sidebar")
+        assert sidebar.is_visible()
+        width_before = page.locator(".bd-article").bounding_box()["width"]
+        page.locator("button.primary-toggle:visible").click()
+        page.wait_for_timeout(400)  # the theme's transition
+        assert not sidebar.is_visible()
+        assert page.locator(".bd-article").bounding_box()["width"] > width_before
+        page.locator("button.primary-toggle:visible").click()
+        page.wait_for_timeout(400)
+        assert sidebar.is_visible()
+        assert not page.locator("#pst-primary-sidebar-modal[open]").count()
+        assert not errors, errors
+    finally:
+        context.close()
+
+
+def test_no_page_scrolls_sideways_on_a_phone_and_no_line_is_cut_on_a_desktop(browser, server, site):
+    out, _ = site
+    problems = []
+    for viewport in (PHONE, DESKTOP):
+        context = browser.new_context(viewport=viewport)
+        page = context.new_page()
+        for name in _site_pages_for_browser(out):
+            page.goto(f"{server}/{name}", wait_until="load")
+            found = page.evaluate("""() => {
+                const wide = document.documentElement.scrollWidth - window.innerWidth;
+                const cut = [...document.querySelectorAll('.bd-article pre')]
+                    .filter((e) => e.scrollWidth > e.clientWidth + 1).map((e) => e.textContent.slice(0, 50));
+                const toc = document.querySelector('.bd-sidebar-secondary');
+                const tocLeft = toc && toc.offsetParent ? toc.getBoundingClientRect().left : Infinity;
+                const under = [...document.querySelectorAll('.bd-article table')].filter((t) => {
+                    const box = (t.closest('.tc-table-scroll, .output') || t).getBoundingClientRect();
+                    return box.right > tocLeft + 1;
+                }).length;
+                return {wide, cut, under};
+            }""")
+            if found["wide"] > 0:
+                problems.append(f"{viewport['width']} px: {name} scrolls sideways by {found['wide']} px")
+            if viewport is DESKTOP and found["cut"]:
+                problems.append(f"{viewport['width']} px: {name}: {len(found['cut'])} blocks cut: {found['cut'][:2]}")
+            if found["under"]:
+                problems.append(f"{viewport['width']} px: {name}: {found['under']} tables under the page contents")
+        if viewport is PHONE:
+            page.goto(f"{server}/data.html", wait_until="load")
+            page.screenshot(path=str(SCREENSHOTS / "phone_data.png"), full_page=False)
+        context.close()
+    assert not problems, "\n".join(problems)
+
+
+def test_axe_finds_no_serious_or_critical_violation_on_any_page(browser, server, site):
+    out, _ = site
+    problems = []
+    for viewport in (DESKTOP, PHONE):
+        context = browser.new_context(viewport=viewport)
+        page = context.new_page()
+        for name in _site_pages_for_browser(out):
+            page.goto(f"{server}/{name}", wait_until="load")
+            problems += [f"{viewport['width']} px {name}: {v}" for v in _axe_violations(page, BOARDS)]
+        context.close()
+    assert not problems, "\n".join(problems)
+
+
+def test_figures_load_lazily_and_open_full_size(browser, base_url):
+    context, page, errors = _open(browser, f"{base_url}/notebooks/01_solving_the_game.html", DESKTOP)
+    try:
+        figures = page.locator("a.tc-figure-link img")
+        assert figures.count() >= 3
+        last = figures.nth(figures.count() - 1)
+        assert last.get_attribute("loading") == "lazy"
+        assert not page.evaluate("(img) => img.complete && img.naturalWidth > 0", last.element_handle())
+        last.scroll_into_view_if_needed()
+        page.wait_for_function("(img) => img.complete && img.naturalWidth > 0", arg=last.element_handle())
+        href = page.locator("a.tc-figure-link").nth(figures.count() - 1).get_attribute("href")
+        page.locator("a.tc-figure-link").nth(figures.count() - 1).click()
+        page.wait_for_url(re.compile(re.escape(href.split("/")[-1]) + "$"))
+        assert page.evaluate("document.images.length && document.images[0].naturalWidth") > 0
+        assert not errors, errors
+    finally:
+        context.close()
+
+
+def test_landing_page_and_explorer_weigh_at_most_1_mb(browser, site):
+    """Bytes transferred with an empty cache, gzip-compressed as a static host sends text (bench_site.py)."""
+    out, _ = site
+    bench = importlib.util.spec_from_file_location("bench_site", ROOT / "benchmarks" / "bench_site.py")
+    module = importlib.util.module_from_spec(bench)
+    bench.loader.exec_module(module)
+    with module.Server(out, compress=True) as zipped:
+        for name in ("index.html", "explorer.html"):
+            transferred, _ = module.weigh(browser, f"{zipped}/{name}")
+            assert transferred <= 1_000_000, f"{name}: {transferred} bytes"
