@@ -41,6 +41,7 @@ from importlib import metadata
 from pathlib import Path
 
 import pandas as pd
+from _provenance import cpu_model  # scripts/, beside this file
 
 import triangles_core as tc
 from triangles_core.common.files import atomic_open
@@ -71,15 +72,7 @@ GAMES = {"boxes2x2": ((100, 100), (1000, 100), (10000, 100)), "boxes2x3": ((100,
 
 def machine() -> str:
     """The CPU model, the number of logical CPUs and the system, for run.json."""
-    model = platform.processor() or platform.machine()
-    try:
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("model name"):
-                model = line.split(":", 1)[1].strip()
-                break
-    except OSError:
-        pass
-    return f"{model}, {os.cpu_count()} logical CPUs shared with other work, {platform.system()}"
+    return f"{cpu_model()}, {os.cpu_count()} logical CPUs shared with other work, {platform.system()}"
 
 
 def write_csv(frame: pd.DataFrame, path: Path) -> None:

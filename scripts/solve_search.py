@@ -40,6 +40,7 @@ import time
 from pathlib import Path
 
 import numpy as np
+from _provenance import cpu_model  # scripts/, beside this file
 
 import triangles_core as tc
 from triangles_core.common.files import atomic_open
@@ -58,15 +59,7 @@ def parse_board(text: str):
 
 
 def machine() -> dict:
-    model = ""
-    try:
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("model name"):
-                model = line.split(":", 1)[1].strip()
-                break
-    except OSError:
-        pass
-    return {"system": platform.platform(), "cpus": os.cpu_count(), "cpu_model": model,
+    return {"system": platform.platform(), "cpus": os.cpu_count(), "cpu_model": cpu_model(),
             "load_average_at_start": [round(x, 2) for x in os.getloadavg()], "python": platform.python_version()}
 
 

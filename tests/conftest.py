@@ -88,6 +88,14 @@ def pytest_runtest_logreport(report):
         EXECUTED_NOTEBOOKS.add(Path(path).name)
 
 
+@pytest.fixture(scope="module")
+def browser():
+    """Chromium through Playwright (`tests/browser.py`), one per test module."""
+    from browser import launch_browser
+
+    yield from launch_browser()
+
+
 @pytest.fixture(scope="session")
 def solution3():
     return solve(3)

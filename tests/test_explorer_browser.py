@@ -34,6 +34,7 @@ import threading
 from pathlib import Path
 
 import pytest
+from browser import axe_violations
 
 import triangles_core as tc
 from triangles_core.analysis.records import parse_record
@@ -43,8 +44,6 @@ pytestmark = pytest.mark.slow
 
 ROOT = Path(__file__).resolve().parent.parent
 SCREENSHOTS = Path(os.environ.get("TRIANGLES_CORE_SCREENSHOTS", ROOT / "reports" / "screenshots"))
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 DESKTOP = {"width": 1280, "height": 900}
 PHONE = {"width": 390, "height": 844}
 VIEWPORTS = {"desktop": DESKTOP, "phone": PHONE}
@@ -54,50 +53,12 @@ SOLUTIONS = {"triangles-3": lambda: tc.solve(3), "triangles-2": lambda: tc.solve
              "boxes-3x3": lambda: tc.solve_boxes(3, 3)}
 
 
-def _chromium() -> str | None:
-    for candidate in (os.environ.get("TRIANGLES_CORE_CHROMIUM"), "/usr/bin/chromium", shutil.which("chromium"),
-                      shutil.which("chromium-browser")):
-        if candidate and Path(candidate).is_file() and os.access(candidate, os.X_OK):
-            return candidate
-    return None
-
-
-def _axe() -> Path | None:
-    """axe-core's axe.min.js: the copy bundled by the PyPI package axe-playwright-python (as tests/test_site.py
-    uses), or the file named by TRIANGLES_CORE_AXE (npm install axe-core)."""
-    candidates = [os.environ.get("TRIANGLES_CORE_AXE")]
-    try:
-        import axe_playwright_python
-
-        candidates.append(Path(axe_playwright_python.__file__).parent / "axe.min.js")
-    except ImportError:
-        pass
-    candidates.append(ROOT / "node_modules" / "axe-core" / "axe.min.js")
-    return next((Path(c) for c in candidates if c and Path(c).is_file()), None)
-
-
 @functools.lru_cache(maxsize=None)
 def solution(name: str):
     return SOLUTIONS[name]()
 
 
 # ------------------------------------------------------------------- fixtures
-@pytest.fixture(scope="module")
-def browser():
-    executable = _chromium()
-    if executable is None:
-        pytest.skip("Chromium not found: install it (Debian/Ubuntu: apt-get install -y chromium; .ci/run does) "
-                    "or set TRIANGLES_CORE_CHROMIUM to a Chromium or Chrome executable")
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        pytest.skip('Playwright for Python is missing: pip install -e ".[test]"')
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
-        yield browser
-        browser.close()
-
-
 @pytest.fixture(scope="module")
 def pages_dir(tmp_path_factory):
     """The explorer page (the fragment the site embeds) and the widget test page, with their assets."""
@@ -600,18 +561,7 @@ def contrast_problems(page) -> list[str]:
 
 def run_axe(page, context: str | None = None) -> list[str]:
     """The serious and critical violations axe-core finds in the page (or in the elements ``context`` selects)."""
-    axe = _axe()
-    if axe is None:
-        pytest.skip("axe-core not found: pip install axe-playwright-python, or set TRIANGLES_CORE_AXE to an axe.min.js")
-    if not page.evaluate("typeof window.axe !== 'undefined'"):
-        page.add_script_tag(content=axe.read_text(encoding="utf-8"))
-    result = page.evaluate("""async (context) => {
-        const r = await axe.run(context || document, {resultTypes: ['violations']});
-        return r.violations.map((v) => ({id: v.id, impact: v.impact, help: v.help,
-                                         nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' '))}));
-    }""", context)
-    return [f"{v['impact']}: {v['id']} ({v['help']}) at {v['nodes']}" for v in result
-            if v["impact"] in ("serious", "critical")]
+    return axe_violations(page, include=context)
 
 
 def test_site_page_is_accessible_in_light_and_dark(site_page, viewport):

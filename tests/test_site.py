@@ -13,7 +13,6 @@ import functools
 import html.parser
 import http.server
 import importlib.util
-import os
 import re
 import shutil
 import threading
@@ -22,6 +21,7 @@ from urllib.parse import unquote, urldefrag, urlparse
 
 import nbformat
 import pytest
+from browser import axe_violations
 
 import triangles_core as tc
 from triangles_core.explorer import CSS
@@ -31,8 +31,6 @@ SCREENSHOTS = ROOT / "reports" / "screenshots"
 NOTEBOOKS = sorted(p for p in (ROOT / "notebooks").glob("*.ipynb") if p.name != "00_index.ipynb")
 # Sphinx extensions' own deprecations (third-party code, reported by the build)
 pytestmark = pytest.mark.filterwarnings("ignore:.*Check CHANGES for Sphinx API modifications")
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 
 
 def _load_build_site():
@@ -253,30 +251,6 @@ def test_readme_mentions_the_site():
 
 
 # ------------------------------------------------------------------- in Chromium
-def _chromium() -> str | None:
-    for candidate in (os.environ.get("TRIANGLES_CORE_CHROMIUM"), "/usr/bin/chromium", shutil.which("chromium"),
-                      shutil.which("chromium-browser")):
-        if candidate and Path(candidate).is_file() and os.access(candidate, os.X_OK):
-            return candidate
-    return None
-
-
-@pytest.fixture(scope="module")
-def browser():
-    executable = _chromium()
-    if executable is None:
-        pytest.skip("Chromium not found: install it (Debian/Ubuntu: apt-get install -y chromium; .ci/run does) "
-                    "or set TRIANGLES_CORE_CHROMIUM to a Chromium or Chrome executable")
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        pytest.skip('Playwright for Python is missing: pip install -e ".[test]"')
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
-        yield browser
-        browser.close()
-
-
 @pytest.fixture(scope="module")
 def server(site):
     out, _ = site
@@ -461,27 +435,6 @@ BOARDS = ["#explorer", "#explorer-boxes"]
 """The explorer's boards: audited by tests/test_explorer_browser.py, left out of the site's audit."""
 
 
-def _axe_source() -> str:
-    try:
-        import axe_playwright_python
-    except ImportError:
-        pytest.skip('axe-core is missing: pip install axe-playwright-python (it bundles axe-core\'s axe.min.js)')
-    return (Path(axe_playwright_python.__file__).parent / "axe.min.js").read_text(encoding="utf-8")
-
-
-def _axe_violations(page, exclude: list[str] = ()) -> list[str]:
-    """axe-core's serious and critical violations on the page, run inside it (one line each)."""
-    page.add_script_tag(content=_axe_source())
-    found = page.evaluate("""async (exclude) => {
-        const present = exclude.filter((s) => document.querySelector(s));
-        const context = present.length ? {exclude: present.map((s) => [s])} : document;
-        const result = await axe.run(context, {resultTypes: ['violations']});
-        return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-            .map((v) => `${v.id} (${v.impact}): ` + v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', '));
-    }""", list(exclude))
-    return found
-
-
 def _site_pages_for_browser(out: Path) -> list[str]:
     """Every page but the API pages one by one (a sample of them: a class and a function)."""
     names = [p.relative_to(out).as_posix() for p in pages(out)]
@@ -606,7 +559,7 @@ def test_axe_finds_no_serious_or_critical_violation_on_any_page(browser, server,
         page = context.new_page()
         for name in _site_pages_for_browser(out):
             page.goto(f"{server}/{name}", wait_until="load")
-            problems += [f"{viewport['width']} px {name}: {v}" for v in _axe_violations(page, BOARDS)]
+            problems += [f"{viewport['width']} px {name}: {v}" for v in axe_violations(page, exclude=BOARDS)]
         context.close()
     assert not problems, "\n".join(problems)
 

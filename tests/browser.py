@@ -1,0 +1,79 @@
+"""What the browser tests share: Debian's Chromium through Playwright, and axe-core run in a page.
+
+`tests/conftest.py` turns `launch_browser` into the ``browser`` fixture of
+`tests/test_site.py` and `tests/test_explorer_browser.py`.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+
+
+def chromium_executable() -> str | None:
+    """The system's Chromium (or the executable named by ``TRIANGLES_CORE_CHROMIUM``), None if there is none."""
+    for candidate in (os.environ.get("TRIANGLES_CORE_CHROMIUM"), "/usr/bin/chromium", shutil.which("chromium"),
+                      shutil.which("chromium-browser")):
+        if candidate and Path(candidate).is_file() and os.access(candidate, os.X_OK):
+            return candidate
+    return None
+
+
+def launch_browser() -> Iterator:
+    """Chromium driven by Playwright for Python, or a skip saying how to install what is missing."""
+    executable = chromium_executable()
+    if executable is None:
+        pytest.skip("Chromium not found: install it (Debian/Ubuntu: apt-get install -y chromium; .ci/run does) "
+                    "or set TRIANGLES_CORE_CHROMIUM to a Chromium or Chrome executable")
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        pytest.skip('Playwright for Python is missing: pip install -e ".[test]"')
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+def axe_source() -> str:
+    """axe-core's ``axe.min.js``: the copy bundled by the PyPI package axe-playwright-python, or the file
+    named by ``TRIANGLES_CORE_AXE`` (``npm install axe-core``); a skip if neither is there."""
+    candidates: list[Path | str | None] = [os.environ.get("TRIANGLES_CORE_AXE")]
+    try:
+        import axe_playwright_python
+
+        candidates.append(Path(axe_playwright_python.__file__).parent / "axe.min.js")
+    except ImportError:
+        pass
+    candidates.append(ROOT / "node_modules" / "axe-core" / "axe.min.js")
+    found = next((Path(c) for c in candidates if c and Path(c).is_file()), None)
+    if found is None:
+        pytest.skip("axe-core not found: pip install axe-playwright-python, or set TRIANGLES_CORE_AXE to an axe.min.js")
+    return found.read_text(encoding="utf-8")
+
+
+def axe_violations(page, include: str | None = None, exclude: list[str] | tuple[str, ...] = ()) -> list[str]:
+    """The serious and critical violations axe-core finds in the page, one line each.
+
+    ``include`` limits the audit to the elements a selector picks; ``exclude`` leaves out
+    those of the selectors present in the page.
+    """
+    if not page.evaluate("typeof window.axe !== 'undefined'"):
+        page.add_script_tag(content=axe_source())
+    return page.evaluate("""async ([include, exclude]) => {
+        const present = exclude.filter((s) => document.querySelector(s));
+        const context = include ? include
+            : present.length ? {exclude: present.map((s) => [s])} : document;
+        const result = await axe.run(context, {resultTypes: ['violations']});
+        return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+            .map((v) => `${v.id} (${v.impact}, ${v.help}): `
+                        + v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', '));
+    }""", [include, list(exclude)])
