@@ -34,7 +34,7 @@ from ..common.files import atomic_open, remove_stale_temporaries
 from ..games.cells import CellBoard
 
 __all__ = ["CACHE_ENV", "PACKAGED", "CorruptCacheWarning", "cache_dir", "cached_table", "discard_cached_table",
-           "load_verified", "open_table", "packaged_table", "save_with_checksum", "sha256_file", "table_path"]
+           "load_verified", "open_table", "packaged_table", "save_with_checksum", "table_path"]
 
 CACHE_ENV = "TRIANGLES_CORE_CACHE"
 """Environment variable naming the cache directory (overrides the platform default)."""
@@ -114,15 +114,6 @@ def _sidecar(path: Path) -> Path:
     return path.with_name(path.name + ".sha256")
 
 
-def sha256_file(path: Path, chunk: int = _CHUNK) -> str:
-    """Hex sha256 of a file, read in chunks of ``chunk`` bytes."""
-    digest = hashlib.sha256()
-    with open(path, "rb") as handle:
-        while block := handle.read(chunk):
-            digest.update(block)
-    return digest.hexdigest()
-
-
 class _HashingWriter:
     """A write-only file wrapper that hashes every byte written through it."""
 
@@ -183,7 +174,7 @@ def save_with_checksum(path: Path, array: np.ndarray) -> str:
     >>> import tempfile, numpy as np
     >>> with tempfile.TemporaryDirectory() as d:
     ...     digest = save_with_checksum(Path(d) / "t.npy", np.arange(4, dtype=np.int8))
-    ...     digest == sha256_file(Path(d) / "t.npy")
+    ...     digest == hashlib.sha256((Path(d) / "t.npy").read_bytes()).hexdigest()
     True
     """
     path = Path(path)
