@@ -44,11 +44,25 @@ from _provenance import cpu_model  # scripts/, beside this file
 
 import triangles_core as tc
 from triangles_core.common.files import atomic_open
+from triangles_core.common.limits import MAX_TABLE_EDGES
 from triangles_core.engine.search import DEFAULT_MAX_MEMORY, SearchInterrupted, SearchSolution
 from triangles_core.games.boards import standard_board
 
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "data" / "search"
+
+
+def positive(kind):
+    """An argparse type: a number of ``kind`` (int or float) greater than 0."""
+    def parse(text: str):
+        try:
+            value = kind(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"expected a number, got {text!r}") from None
+        if not value > 0:  # also refuses nan
+            raise argparse.ArgumentTypeError(f"must be greater than 0, got {text!r}")
+        return value
+    return parse
 
 
 def parse_board(text: str):
@@ -242,17 +256,27 @@ def main(argv=None) -> int:
     parser.add_argument("--move-order", choices=["centre", "edge"], default="centre")
     parser.add_argument("--safe-captures", action="store_true",
                         help="also take captures that hand no cell over (checked on the small boards, not proved)")
-    parser.add_argument("--time-limit", type=float, default=None, help="seconds for an empty-board solve")
+    parser.add_argument("--time-limit", type=positive(float), default=None, help="seconds for an empty-board solve")
     parser.add_argument("--first-moves", action="store_true", help="also the value of one first move per class")
     parser.add_argument("--pv", action="store_true", help="also the principal variation")
-    parser.add_argument("--samples", type=int, default=5)
-    parser.add_argument("--step", type=int, default=1)
+    parser.add_argument("--samples", type=positive(int), default=5)
+    parser.add_argument("--step", type=positive(int), default=1)
     parser.add_argument("--seed", type=int, default=21)
-    parser.add_argument("--per-position", type=float, default=60.0)
-    parser.add_argument("--repeat", type=int, default=3, help="repeats of a timed run")
+    parser.add_argument("--per-position", type=positive(float), default=60.0)
+    parser.add_argument("--repeat", type=positive(int), default=3, help="repeats of a timed run")
     parser.add_argument("--no-table", action="store_true", help="a timed run without the value table")
     parser.add_argument("--suffix", default="")
     args = parser.parse_args(argv)
+    if "/" in args.suffix or "\0" in args.suffix:
+        parser.error(f"--suffix {args.suffix!r}: a file-name suffix cannot hold '/'")
+    if args.kind == "table" and args.board.n_edges > MAX_TABLE_EDGES:
+        parser.error(f"the {args.board.label} has {args.board.n_edges} edges: no value table "
+                     f"(at most {MAX_TABLE_EDGES})")
+    try:  # the options, checked before any long computation
+        SearchSolution(args.board, max_memory=args.max_memory, threads=args.threads, oracle_edges=args.oracle_edges,
+                       move_order=args.move_order, safe_captures=args.safe_captures)
+    except (ValueError, MemoryError) as error:
+        parser.error(str(error))
     # A shell starts background jobs with SIGINT ignored, and Python then never raises
     # KeyboardInterrupt: restore it, for Ctrl-C and for --time-limit (which interrupts the main thread).
     signal.signal(signal.SIGINT, signal.default_int_handler)

@@ -118,3 +118,15 @@ def test_notebook_04_names_the_symmetry_classes_by_their_geometry():
         assert edges in classes, edges
         predicate = names[name]
         assert all(predicate(e) for e in edges) and not any(predicate(e) for e in range(1, 19) if e not in edges), name
+
+
+def test_a_symmetry_must_map_cells_onto_cells():
+    """Four dots, all six edges, one triangle (1, 2, 3): swapping dots 3 and 4 keeps the edges but not the cell,
+    and a search keyed by symmetric positions would answer wrong values on such a board."""
+    from triangles_core.games.cells import CellBoard
+
+    dots = [(0, 0), (1, 0), (0.5, 1), (0.5, 0.3)]
+    edges = [(1, 2), (1, 3), (1, 4), (2, 3), (2, 4), (3, 4)]
+    CellBoard("k4", "K4 board", dots, edges, [(1, 2, 4)], [(1, 2, 3, 4)])
+    with pytest.raises(ValueError, match="a symmetry does not map cells onto cells"):
+        CellBoard("k4", "K4 board", dots, edges, [(1, 2, 4)], [(1, 2, 3, 4), (1, 2, 4, 3)])

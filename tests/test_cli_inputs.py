@@ -59,7 +59,7 @@ def test_a_file_name_the_output_cannot_encode_is_shown_escaped(tmp_path):
                             cwd=tmp_path, capture_output=True, text=True,
                             env={**os.environ, "PYTHONIOENCODING": "ascii"})
     assert result.returncode == 0 and "Traceback" not in result.stderr
-    assert result.stdout.startswith("wrote caf\\udce9.csv") and (tmp_path / name).exists()
+    assert result.stderr.startswith("wrote caf\\udce9.csv") and (tmp_path / name).exists()
 
 
 def test_no_case_zero_after_zero_scenarios():

@@ -30,6 +30,7 @@ import json
 import os
 import random
 import shutil
+import sys
 import threading
 from pathlib import Path
 
@@ -47,7 +48,7 @@ SCREENSHOTS = Path(os.environ.get("TRIANGLES_CORE_SCREENSHOTS", ROOT / "reports"
 DESKTOP = {"width": 1280, "height": 900}
 PHONE = {"width": 390, "height": 844}
 VIEWPORTS = {"desktop": DESKTOP, "phone": PHONE}
-THEMES = ROOT / ".venv" / "share" / "jupyter" / "lab" / "themes" / "@jupyterlab"
+THEMES = Path(sys.prefix) / "share" / "jupyter" / "lab" / "themes" / "@jupyterlab"  # the running environment's
 SOLUTIONS = {"triangles-3": lambda: tc.solve(3), "triangles-2": lambda: tc.solve(2),
              "boxes-2x2": lambda: tc.solve_boxes(2, 2), "boxes-2x3": lambda: tc.solve_boxes(2, 3),
              "boxes-3x3": lambda: tc.solve_boxes(3, 3)}

@@ -53,7 +53,7 @@ def test_unknown_format(tmp_path):
 def test_cli_graph(tmp_path, capsys):
     path = tmp_path / "side2.graphml"
     assert main(["graph", str(path)]) == 0
-    assert capsys.readouterr().out == f"wrote {path}\n"
+    assert capsys.readouterr().err == f"wrote {path}\n"
     assert read_graphml(path).number_of_nodes() == 512
     assert main(["graph", str(tmp_path / "big.graphml"), "--side", "3"]) == 2
     assert "2**18 positions" in capsys.readouterr().err

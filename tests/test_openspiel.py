@@ -293,3 +293,25 @@ def test_study_script_rejects_unknown_options():
                          text=True, timeout=120)
     assert run.returncode == 2 and run.stderr.strip().startswith("usage:") and "--extra" in run.stderr
     assert "Traceback" not in run.stderr
+
+
+def test_an_illegal_action_is_refused_with_its_number():
+    state = load(2).new_initial_state()
+    state.apply_action(0)
+    for action in (0, 9):  # drawn already; not an edge of the side-2 board
+        with pytest.raises(ValueError, match=f"action {action} is not legal here"):
+            state.apply_action(action)
+    assert state.history() == [0]
+
+
+def test_the_exact_evaluator_and_bot_refuse_another_board_or_an_ended_game():
+    with pytest.raises(ValueError, match="needs a solved cell board"):
+        ExactEvaluator(None)
+    with pytest.raises(ValueError, match="the solution's board has 9 edges but the game has 7 actions"):
+        ExactEvaluator(tc.solve(2)).evaluate(boxes.native_game(1, 2).new_initial_state())
+    game = load(1)
+    state = game.new_initial_state()
+    for action in (0, 1, 2):
+        state.apply_action(action)
+    with pytest.raises(ValueError, match="the game is over"):
+        ExactBot(tc.solve(1), game).step(state)

@@ -29,7 +29,7 @@ def _tables(folder: Path) -> dict[str, bytes]:
 
 def _execute_in_a_copy(notebook: Path, copy: Path) -> Path:
     """Run ``scripts/reproduce.py --no-site`` on the notebook in a copy of the repository; its data/tables."""
-    for folder in ("notebooks", "data", "scripts"):
+    for folder in ("notebooks", "data", "scripts", "docs", "tests/data"):  # what notebooks read
         shutil.copytree(ROOT / folder, copy / folder,
                         ignore=shutil.ignore_patterns("__pycache__", ".ipynb_checkpoints"))
     result = subprocess.run([sys.executable, str(copy / "scripts" / "reproduce.py"), "--no-site",

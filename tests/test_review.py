@@ -276,5 +276,15 @@ def test_help_example_works(tmp_path, monkeypatch, capsys):
     assert main(["review", "game.txt", "--csv"]) == 0
     assert capsys.readouterr().out.startswith("move,player,edge")
     assert main(["review", "game.txt", "--csv", "game.csv"]) == 0
-    assert capsys.readouterr().out == "wrote game.csv\n"
+    assert capsys.readouterr().err == "wrote game.csv\n"
     assert (tmp_path / "game.csv").read_text().startswith("move,player,edge")
+
+
+def test_a_review_written_to_stdout_is_the_csv_alone(tmp_path):
+    """``--csv /dev/stdout > file``: the file holds the table and nothing else (the 'wrote' line goes to stderr)."""
+    record = tmp_path / "game.txt"
+    record.write_text("1 2\n2 3\n1 3\n")
+    result = triangles("review", str(record), "--csv", "/dev/stdout")
+    assert result.returncode == 0 and result.stderr == "wrote /dev/stdout\n"
+    lines = result.stdout.splitlines()
+    assert lines[0] == ",".join(COLUMNS) and len(lines) == 1 + 3

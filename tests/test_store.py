@@ -3,18 +3,21 @@
 from __future__ import annotations
 
 import hashlib
+import os
 import warnings
 
 import numpy as np
 import pytest
 
 from triangles_core.engine import store
+from triangles_core.engine.solvers import solve
 from triangles_core.engine.store import (
     CorruptCacheWarning,
     cached_table,
     load_verified,
     save_with_checksum,
 )
+from triangles_core.engine.table_solution import TableSolution
 from triangles_core.games.triangles import board
 
 
@@ -190,6 +193,32 @@ def test_a_verified_unchanged_table_is_mapped_and_a_changed_one_read_again(tmp_p
     path.write_bytes(bytes(damaged))            # a new version of the file: its stamp no longer matches
     with pytest.warns(CorruptCacheWarning, match="sha256"):
         assert load_verified(path, shape=values.shape, dtype=np.int8, memory_map=True) is None
+
+
+def test_a_table_changed_in_place_with_its_old_modification_time_is_read_again(tmp_path):
+    path = tmp_path / "t.npy"
+    values = np.arange(1 << 12, dtype=np.int64).astype(np.int8)
+    save_with_checksum(path, values)
+    load_verified(path, shape=values.shape, dtype=np.int8, memory_map=True)
+    before = path.stat()
+    mapped = np.load(path, mmap_mode="r+")
+    mapped[-1] ^= 1                              # bit rot, or a hand edit, inside the same inode
+    mapped.flush()
+    del mapped
+    os.utime(path, ns=(before.st_atime_ns, before.st_mtime_ns))     # and the old modification time back
+    with pytest.warns(CorruptCacheWarning, match="sha256"):
+        assert load_verified(path, shape=values.shape, dtype=np.int8, memory_map=True) is None
+
+
+def test_a_forged_table_is_never_the_source_of_an_answer():
+    """A table whose checksum was rewritten to match passes loading; the answer that meets the damage refuses."""
+    values = solve(2).values.copy()
+    values[0] = 5                                 # the empty side-2 board is worth -2
+    forged = TableSolution(board(2), values)
+    for question in (forged.value, forged.optimal_moves, forged.principal_variation, forged.verdict):
+        with pytest.raises(ValueError, match="table is damaged: position 0 holds 5, its moves give -2"):
+            question([])
+    assert forged.value([1]) == solve(2).value([1])   # undamaged positions still answer
 
 
 def test_a_table_saved_by_an_older_version_is_verified_once_then_mapped(tmp_path):

@@ -24,6 +24,7 @@ import networkx as nx
 import numpy as np
 import pandas as pd
 
+from ..common.checks import excerpt
 from ..engine.game import move_value
 from ..engine.retrograde import NOT_A_MOVE, claims_table
 from ..engine.solved import SolvedGame
@@ -86,6 +87,9 @@ def state_graph(solution: SolvedGame, root: Any = None, *, optimal_only: bool = 
     >>> state_graph(solve_number_game(), [2, 3, 4, 5, 6]).number_of_nodes()
     15
     """
+    if not isinstance(solution, SolvedGame):
+        raise ValueError(f"a state graph needs a solved game (solve, solve_boxes, solve_peg_game, "
+                         f"solve_number_game), got {excerpt(solution)}")
     game = solution.game
     root = solution.start if root is None else solution.position(root)
     values: dict[Any, int] = {}

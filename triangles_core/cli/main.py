@@ -162,6 +162,9 @@ def _solution(args: argparse.Namespace):
     # solve and review answer by search beyond the table; verify, graph and the rest need a table
     method = getattr(args, "method", "auto") if args.command in ("solve", "review") else "table"
     if method == "table" and board.n_edges > MAX_TABLE_EDGES:
+        if args.command in ("solve", "review"):  # --method table was asked for
+            raise CommandError(f"the {board.label} has {board.n_edges} edges, more than a value table holds (at "
+                               f"most {MAX_TABLE_EDGES}): use --method search or auto")
         raise CommandError(f"the {board.label} has {board.n_edges} edges: 'triangles {args.command}' needs a value "
                            f"table (at most {MAX_TABLE_EDGES} edges); 'triangles solve' and 'triangles review' "
                            "answer it by search")
@@ -219,7 +222,7 @@ def _review(args: argparse.Namespace) -> int:
                 review.table().to_csv(handle, index=False, lineterminator="\n")
         except OSError as error:
             raise CommandError(f"cannot write {args.csv}: {error.strerror or error}") from None
-        print(_printable(f"wrote {args.csv}"))
+        print(_printable(f"wrote {args.csv}"), file=sys.stderr)  # a status line, never mixed into the output
     else:
         print(format_review(review))
     return 0
@@ -275,7 +278,7 @@ def _graph(args: argparse.Namespace) -> int:
         raise CommandError(str(error)) from None
     except OSError as error:
         raise CommandError(f"cannot write {args.output}: {error.strerror or error}") from None
-    print(_printable(f"wrote {path}"))
+    print(_printable(f"wrote {path}"), file=sys.stderr)
     return 0
 
 
@@ -383,16 +386,19 @@ MAX_LINES = MAX_SEARCH_EDGES
 (3x4), by search up to `MAX_SEARCH_EDGES` = 62 (4x4: 40; `triangles_core.common.limits`)."""
 
 
-def _add_board(parser: argparse.ArgumentParser, default: int | None) -> None:
-    """``--side N`` (1..MAX_TABLE_SIDE) or ``--boxes RxC``; one of them is required when there is no default."""
+def _add_board(parser: argparse.ArgumentParser, default: int | None, search: bool = False) -> None:
+    """``--side N`` or ``--boxes RxC`` (one is required when there is no default); ``--method`` with ``search``."""
     group = parser.add_mutually_exclusive_group(required=default is None)
     # No default on --side itself: argparse would not see "--side 3 --boxes 2x2" as a conflict.
     group.add_argument("--side", type=_side, metavar="N",  # _side checks the range
-                       help=f"triangular board of side 1..{MAX_TABLE_SIDE}"
+                       help=f"triangular board of side 1..{MAX_SEARCH_SIDE if search else MAX_TABLE_SIDE}"
                        + (f" (default {default})" if default else ""))
     parser.set_defaults(default_side=default)
     group.add_argument("--boxes", type=_boxes, metavar="RxC",
-                       help=f"Dots-and-Boxes board of R x C boxes instead (up to {MAX_LINES} lines, e.g. 3x3, 3x4)")
+                       help="Dots-and-Boxes board of R x C boxes instead (up to "
+                            f"{MAX_LINES if search else MAX_TABLE_EDGES} lines, e.g. 3x3, 3x4)")
+    if not search:
+        return
     parser.add_argument("--method", choices=["auto", "table", "search"], default="auto",
                         help=f"value table, search, or auto (default: the table up to {MAX_TABLE_EDGES} edges, "
                              "the search beyond; Ctrl-C stops a search and says what it proved)")
@@ -426,7 +432,7 @@ def build_parser() -> argparse.ArgumentParser:
                            epilog=EXAMPLES["solve"], formatter_class=argparse.RawDescriptionHelpFormatter)
     solve.add_argument("edges", nargs="*", default=[], metavar="EDGE",
                        help="drawn edges (1-based numbers, docs/SPEC.md numbering)")
-    _add_board(solve, default=3)
+    _add_board(solve, default=3, search=True)
     solve.set_defaults(handler=_solve)
 
     review = sub.add_parser("review", help="replay a game record against the exact solution",
@@ -437,7 +443,7 @@ def build_parser() -> argparse.ArgumentParser:
                                         "play, and each side's value lost.",
                             epilog=EXAMPLES["review"], formatter_class=argparse.RawDescriptionHelpFormatter)
     review.add_argument("record", metavar="RECORD", help="game record file ('-' for standard input)")
-    _add_board(review, default=3)
+    _add_board(review, default=3, search=True)
     review.add_argument("--csv", nargs="?", const="-", metavar="FILE",
                         help="write the move table as CSV instead, to FILE (written whole or not at all) "
                              "or, without FILE, to standard output")
@@ -623,8 +629,11 @@ def _run(argv: Sequence[str] | None) -> int:
         status = args.handler(args)
         _flush_stdout()
         return status
-    except KeyboardInterrupt:
-        return _stopped(command, signal.SIGINT, "interrupted")
+    except KeyboardInterrupt as interrupt:
+        # a search says what it proved (engine.search.SearchInterrupted carries its bounds)
+        lower, upper, nodes = (getattr(interrupt, name, None) for name in ("lower", "upper", "nodes"))
+        proved = "" if upper is None else f": the search proved {lower} <= value <= {upper} after {nodes:,} nodes"
+        return _stopped(command, signal.SIGINT, "interrupted" + proved)
     except _Terminated as stop:
         return _stopped(command, stop.signum, f"terminated ({signal.Signals(stop.signum).name})")
     except CommandError as error:

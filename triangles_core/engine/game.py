@@ -316,6 +316,9 @@ def replay(game: "Game", moves: Iterable[Any], start: Any = None) -> list[Step]:
     ...
     triangles_core.engine.game.IllegalMoveError: move 2 (1) is illegal: edge 1 is already drawn in position [1]
     """
+    if not isinstance(game, Game):
+        raise ValueError(f"replay needs a game (TriangleGame(side), CellGame(board), solution.game), "
+                         f"got {excerpt(game)}")
     return play_line(game, start_position(game, start), given_moves(game, moves))
 
 

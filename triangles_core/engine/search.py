@@ -41,6 +41,9 @@ DEFAULT_MAX_MEMORY = 1 << 30
 MIN_MAX_MEMORY = 1 << 16
 """The smallest table accepted (64 KiB)."""
 
+MAX_MAX_MEMORY = 1 << 40
+"""The largest table accepted (1 TiB; numpy could not allocate more on any machine this runs on)."""
+
 DEFAULT_ORACLE_EDGES = 8
 """Positions with at most this many free edges are solved by retrograde analysis of the free edges."""
 
@@ -198,10 +201,12 @@ class SearchSolution(SolvedGameBase):
         if board.n_edges > MAX_SEARCH_EDGES:
             raise ValueError(f"the {board.label} has {board.n_edges} edges: the search handles at most "
                              f"{MAX_SEARCH_EDGES}")
-        max_memory = check_integer(max_memory, "max_memory", MIN_MAX_MEMORY)
+        max_memory = check_integer(max_memory, "max_memory", MIN_MAX_MEMORY, MAX_MAX_MEMORY)
         self.threads = check_integer(threads, "threads", 1, 2)
         self.oracle_edges = check_integer(oracle_edges, "oracle_edges", 0, MAX_ORACLE_EDGES)
-        self.progress = bool(progress)
+        if not isinstance(progress, bool):
+            raise ValueError(f"progress must be True or False, got {excerpt(progress)}")
+        self.progress = progress
         if move_order not in MOVE_ORDERS:
             raise ValueError(f"move_order must be one of {', '.join(MOVE_ORDERS)}, got {excerpt(move_order)}")
         if not isinstance(safe_captures, bool):
@@ -299,9 +304,12 @@ class SearchSolution(SolvedGameBase):
         stop[STOP] = 0
         stop[ABORTED] = 0
         workers = [threading.Thread(target=run, args=(t,), daemon=True) for t in range(self.threads)]
-        for w in workers:
-            w.start()
         try:
+            # Started inside the try: a Ctrl-C between two starts must still stop and join the
+            # first, or it would go on writing into the table (and into a workspace that the
+            # next search gives to a new thread) after the interrupt.
+            for w in workers:
+                w.start()
             while any(w.is_alive() for w in workers):
                 for w in workers:
                     w.join(timeout=0.25)
@@ -309,7 +317,8 @@ class SearchSolution(SolvedGameBase):
         except KeyboardInterrupt:
             stop[STOP] = 1
             for w in workers:
-                w.join()
+                if w.ident is not None:  # started
+                    w.join()
             raise
         answer = next((r for r in results if r is not None), None)
         if answer is None:  # pragma: no cover - only a stop from outside

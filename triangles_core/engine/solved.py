@@ -164,6 +164,10 @@ class ValueFunctionSolution:
     def _value_of(self, position: Any) -> int:  # pragma: no cover - abstract
         raise NotImplementedError
 
+    def _answer(self, position: Any) -> int:
+        """The value of a position a user asks about (``_value_of`` here; a table checks it first)."""
+        return self._value_of(position)
+
     @property
     def start(self) -> Any:
         """The game's starting position (`Game.start`), where `replay` starts by default."""
@@ -193,7 +197,7 @@ class ValueFunctionSolution:
             (an `triangles_core.common.errors.InvalidPositionError`) if the position is
             not one of the game's.
         """
-        return self._value_of(self.position(position))
+        return self._answer(self.position(position))
 
     def move_value(self, position: Any, move: Any) -> int:
         """The value, for its mover, of one move.
@@ -221,7 +225,7 @@ class ValueFunctionSolution:
     def optimal_moves(self, position: Any) -> list:
         """The moves that keep the value of the position (game's move order)."""
         p = self.position(position)
-        best = self._value_of(p)
+        best = self._answer(p)
         return [m for m, v in self._move_values(p).items() if v == best]
 
     def winning_moves(self, position: Any) -> list:
@@ -311,7 +315,7 @@ class ValueFunctionSolution:
         def optimal(q: Hashable, ply: int):
             if ply == 1 and first is not None:
                 return first, game.play(q, first)
-            best = value_of(q)
+            best = self._answer(q)
             for move in game.moves(q):
                 transition = game.play(q, move)
                 if move_value(transition, value_of(transition.position)) == best:

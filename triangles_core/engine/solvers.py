@@ -90,6 +90,9 @@ def solve_cells(cell_board: CellBoard, *, progress: bool = False, use_cache: boo
                          f"got {excerpt(cell_board)}")
     if method not in METHODS:
         raise ValueError(f"method must be one of {', '.join(METHODS)}, got {excerpt(method)}")
+    if method == "table" and (max_memory is not None or threads != 1):
+        raise ValueError("max_memory and threads are options of the search (method='search' or 'auto'), "
+                         "not of a value table")
     if method == "search" or (method == "auto" and cell_board.n_edges > MAX_TABLE_EDGES):
         from .search import DEFAULT_MAX_MEMORY
 

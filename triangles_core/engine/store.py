@@ -188,9 +188,14 @@ def save_with_checksum(path: Path, array: np.ndarray) -> str:
 
 
 def _stamp(path: Path) -> str:
-    """What identifies one written version of a file: device, inode, size, modification time."""
+    """What identifies one written version of a file: device, inode, size, modification and change times.
+
+    The change time (``st_ctime_ns``) is set by the system on every write and on every
+    change of the file's times, so a file rewritten in place and given back its old
+    modification time (``os.utime``) no longer matches and is checked in full again.
+    """
     status = os.stat(path)
-    return f"{status.st_dev}:{status.st_ino}:{status.st_size}:{status.st_mtime_ns}"
+    return f"{status.st_dev}:{status.st_ino}:{status.st_size}:{status.st_mtime_ns}:{status.st_ctime_ns}"
 
 
 _STAMP_PREFIX = "# verified "

@@ -111,6 +111,28 @@ class TableSolution(ValueFunctionSolution):
     def _value_of(self, position: Position) -> int:
         return int(self.values[position])
 
+    def _answer(self, position: Position) -> int:
+        """``values[position]``, checked against the recurrence at that position before it is given out.
+
+        The value must be the best move value there (the terminal value 0 when the board
+        is full).  A table damaged or forged in a way its checksum and the spot check on
+        loading did not catch (`triangles_core.engine.store`) is thus never the source of
+        an answer: the question that meets the damage raises instead.
+
+        Raises
+        ------
+        ValueError
+            If the stored value disagrees with its children.
+        """
+        value = int(self.values[position])
+        children = self._move_values(position)
+        best = max(children.values()) if children else self.game.terminal_value(position)
+        if value != best:
+            raise ValueError(f"the {self.board.label} table is damaged: position {position} holds {value}, "
+                             f"its moves give {best} (run 'triangles verify' on it; a cached table is then "
+                             "recomputed)")
+        return value
+
     def position(self, position: Iterable[int] | int) -> Position:
         """Normalise a position given as edge numbers or a bitmask (`CellBoard.position`)."""
         return self.board.position(position)

@@ -41,7 +41,7 @@ from pathlib import Path
 from typing import Iterable
 
 from ..common.checks import excerpt
-from ..common.limits import LARGE_TABLE_EDGES
+from ..common.limits import LARGE_TABLE_EDGES, MAX_TABLE_EDGES
 
 __all__ = ["ESM", "CSS", "SITE_BOARDS", "board_spec", "explorer_state", "grade_names", "site_boards", "site_script",
            "static_spec", "explore"]
@@ -54,13 +54,23 @@ CSS = Path(__file__).with_name("explorer.css")
 
 def _solution(game):
     """A `Solution` from a side, a ``(rows, cols)`` pair of boxes, a board or a solution."""
-    if hasattr(game, "values") and hasattr(game, "board"):
+    from ..engine.solved import SolvedCellGame
+    from ..engine.table_solution import TableSolution
+
+    if isinstance(game, TableSolution):
         return game
+    if isinstance(game, SolvedCellGame):
+        raise ValueError(f"the explorer needs a value table, got {excerpt(game)}: solve the board with "
+                         "method='table' (at most 31 edges)")
     from ..engine.solvers import solve_cells
     from ..games.boards import cell_board
 
     board = cell_board(game)
-    return solve_cells(board, progress=board.n_edges >= LARGE_TABLE_EDGES)
+    if board.n_edges > MAX_TABLE_EDGES:  # the explorer values every move of every position it shows at once
+        raise ValueError(f"the explorer needs a value table: the {board.label} has {board.n_edges} edges, more "
+                         f"than a table holds (at most {MAX_TABLE_EDGES}); solve it by search (solve, "
+                         "solve_boxes) and ask the solution")
+    return solve_cells(board, progress=board.n_edges >= LARGE_TABLE_EDGES, method="table")
 
 
 def board_spec(game) -> dict:

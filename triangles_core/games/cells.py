@@ -62,13 +62,13 @@ class CellBoard:
         The edge numbers of each cell.
     dot_symmetries : sequence of sequence of int
         The board's symmetries as dot permutations (``s[d - 1]`` is the image of dot
-        ``d``), the identity first; each must map edges onto edges.
+        ``d``), the identity first; each must map edges onto edges and cells onto cells.
 
     Raises
     ------
     ValueError
         If an edge or cell refers to something that does not exist, an edge lies in
-        more than two cells, or a symmetry does not map edges onto edges.
+        more than two cells, or a symmetry does not map edges onto edges and cells onto cells.
 
     Examples
     --------
@@ -121,6 +121,10 @@ class CellBoard:
             raise ValueError(f"each symmetry must be a permutation of the {n_dots} dots")
         self.symmetries: tuple[tuple[int, ...], ...] = tuple(self._edge_permutation(s) for s in dot_symmetries)
         """The board's symmetries as edge permutations: ``s[e - 1]`` is the image of edge ``e``."""
+        cell_sets = {frozenset(cell) for cell in self.cells}
+        for symmetry in self.symmetries:
+            if any(frozenset(symmetry[e - 1] for e in cell) not in cell_sets for cell in self.cells):
+                raise ValueError("a symmetry does not map cells onto cells")
 
     def _edge_permutation(self, dot_map: Sequence[int]) -> tuple[int, ...]:
         try:

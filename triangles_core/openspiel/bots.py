@@ -14,6 +14,7 @@ import numpy as np
 import pyspiel
 
 from ..common.checks import check_integer, excerpt
+from ..games.cells import CellBoard
 from . import boxes
 from .triangles import GAME_NAME
 
@@ -116,6 +117,8 @@ class ExactBot(pyspiel.Bot):
 
     def step(self, state: pyspiel.State) -> int:
         """An optimal action of ``state``."""
+        if state.is_terminal():
+            raise ValueError("the game is over: a terminal state has no action to choose")
         values = exact_action_values(self.solution, state)
         best = max(values.values())
         optimal = [a for a, v in values.items() if v == best]
@@ -145,10 +148,14 @@ class ExactEvaluator:
     """
 
     def __init__(self, solution) -> None:
+        if not isinstance(getattr(solution, "board", None), CellBoard):
+            raise ValueError(f"the exact evaluator needs a solved cell board (solve, solve_boxes), got "
+                             f"{excerpt(solution)}")
         self.solution = solution
 
     def evaluate(self, state: pyspiel.State) -> np.ndarray:
         """Both players' returns under optimal play from ``state``."""
+        _check_solution(self.solution, state.get_game())
         if state.is_terminal():
             return np.array(state.returns(), dtype=float)
         position, margin, s = state_board_position(state)

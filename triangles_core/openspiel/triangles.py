@@ -23,7 +23,7 @@ from __future__ import annotations
 import numpy as np
 import pyspiel
 
-from ..common.checks import check_integer
+from ..common.checks import check_integer, excerpt
 from ..games.triangles import MAX_SIDE, board
 
 __all__ = ["GAME_NAME", "TrianglesGame", "TrianglesState", "load", "start_state"]
@@ -114,6 +114,11 @@ class TrianglesState(pyspiel.State):
         return [e for e in range(self.board.n_edges) if not self.position >> e & 1]
 
     def _apply_action(self, action: int) -> None:
+        n = self.board.n_edges
+        if not (isinstance(action, (int, np.integer)) and 0 <= action < n) or self.position >> int(action) & 1:
+            raise ValueError(f"action {excerpt(action)} is not legal here: the legal actions are the undrawn "
+                             f"edges' numbers minus 1 (0..{n - 1})")
+        action = int(action)
         completed = self.board.completed_by(self.position, action + 1)
         self.position |= 1 << action
         for cell in completed:

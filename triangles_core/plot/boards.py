@@ -25,6 +25,7 @@ from matplotlib.lines import Line2D
 from matplotlib.patches import Patch
 from matplotlib.patheffects import Normal, Stroke
 
+from ..common.checks import excerpt
 from ..engine.game import Step
 from ..engine.solved import SolvedCellGame
 from ..games.cells import CellBoard, Position
@@ -467,6 +468,8 @@ def show_position(solution: SolvedCellGame, position: Position | list[int] = 0, 
     >>> view, view.move_values[2]
     (DrawnPosition(board=Board(2), position=1), 0)
     """
+    if not isinstance(solution, SolvedCellGame):
+        raise ValueError(f"show_position draws a solved cell board (solve, solve_boxes), got {excerpt(solution)}")
     p = solution.position(position)
     return DrawnPosition(solution.board, p, solution.move_values(p) if show_moves else None, title)
 

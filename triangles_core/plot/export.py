@@ -106,8 +106,8 @@ def show_figure(fig, alt: str, dpi: int = DPI) -> None:
     >>> matplotlib.use("Agg")
     >>> import matplotlib.pyplot as plt
     >>> fig, ax = plt.subplots(figsize=(2, 1))
-    >>> show_figure(fig, "An empty axes.")  # doctest: +ELLIPSIS +NORMALIZE_WHITESPACE
-    {'text/html': '<img src="data:image/png;base64,..." alt="An empty axes."
+    >>> show_figure(fig, "An empty axes.")  # the PNG inlined in src # doctest: +ELLIPSIS +NORMALIZE_WHITESPACE
+    {'text/html': '<img src=... alt="An empty axes."
      style="max-width: 100%; width: 200px">', 'text/plain': '[figure: An empty axes.]'}
     >>> plt.fignum_exists(fig.number)
     False
