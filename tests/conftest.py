@@ -82,10 +82,15 @@ EXECUTED_NOTEBOOKS: set[str] = set()
 """Names of the notebooks that nbmake executed in this session, without an error."""
 
 
-def pytest_runtest_logreport(report):
-    path = report.nodeid.split("::")[0]
-    if path.endswith(".ipynb") and report.when == "call" and report.passed:
-        EXECUTED_NOTEBOOKS.add(Path(path).name)
+class _NotebookRecorder:
+    """Records the notebooks nbmake executed.  Registered as a plugin (`pytest_configure`): a
+    hook in this conftest would only hear of the items under tests/, not notebooks/."""
+
+    @staticmethod
+    def pytest_runtest_logreport(report):
+        path = report.nodeid.split("::")[0]
+        if path.endswith(".ipynb") and report.when == "call" and report.passed:
+            EXECUTED_NOTEBOOKS.add(Path(path).name)
 
 
 @pytest.fixture(scope="module")
@@ -126,6 +131,7 @@ class _NotebookCollector:
 def pytest_configure(config):
     global FAST
     FAST = "not slow" in (config.getoption("markexpr") or "")
+    config.pluginmanager.register(_NotebookRecorder(), "notebook-recorder")
     settings.register_profile("fast", max_examples=10)
     if FAST:
         settings.load_profile("fast")
