@@ -77,3 +77,21 @@ def axe_violations(page, include: str | None = None, exclude: list[str] | tuple[
             .map((v) => `${v.id} (${v.impact}, ${v.help}): `
                         + v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', '));
     }""", [include, list(exclude)])
+
+
+def serve(directory: Path) -> Iterator[str]:
+    """A quiet local HTTP server for ``directory`` while the generator runs; yields its base URL."""
+    import functools
+    import http.server
+    import threading
+
+    class Quiet(http.server.SimpleHTTPRequestHandler):
+        def log_message(self, *args):
+            pass
+
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(directory)))
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{httpd.server_address[1]}"
+    httpd.shutdown()
+    httpd.server_close()

@@ -25,17 +25,15 @@ Chromium is Debian's (/usr/bin/chromium), launched as in tests/test_site.py.
 from __future__ import annotations
 
 import functools
-import http.server
 import json
 import os
 import random
 import shutil
 import sys
-import threading
 from pathlib import Path
 
 import pytest
-from browser import axe_violations
+from browser import axe_violations, serve
 
 import triangles_core as tc
 from triangles_core.analysis.records import parse_record
@@ -107,16 +105,7 @@ window.explorerReady = true;
 
 @pytest.fixture(scope="module")
 def server(pages_dir):
-    class Quiet(http.server.SimpleHTTPRequestHandler):
-        def log_message(self, *args):
-            pass
-
-    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(pages_dir)))
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{httpd.server_address[1]}"
-    httpd.shutdown()
-    httpd.server_close()
+    yield from serve(pages_dir)
 
 
 class Watched:

@@ -9,19 +9,16 @@ refused. Screenshots go to reports/screenshots/ (not committed).
 
 from __future__ import annotations
 
-import functools
 import html.parser
-import http.server
 import importlib.util
 import re
 import shutil
-import threading
 from pathlib import Path
 from urllib.parse import unquote, urldefrag, urlparse
 
 import nbformat
 import pytest
-from browser import axe_violations
+from browser import axe_violations, serve
 
 import triangles_core as tc
 from triangles_core.explorer import CSS
@@ -255,16 +252,7 @@ def test_readme_mentions_the_site():
 def server(site):
     out, _ = site
 
-    class Quiet(http.server.SimpleHTTPRequestHandler):
-        def log_message(self, *args):
-            pass
-
-    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(out)))
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{httpd.server_address[1]}"
-    httpd.shutdown()
-    httpd.server_close()
+    yield from serve(out)
 
 
 class Watched:
