@@ -1,4 +1,5 @@
-"""What the browser tests share: Debian's Chromium through Playwright, and axe-core run in a page.
+"""What the browser tests share: Debian's Chromium through Playwright, axe-core run in a page, a local
+HTTP server (`serve`), the two viewports and a page whose problems are recorded (`Watched`).
 
 `tests/conftest.py` turns `launch_browser` into the ``browser`` fixture of
 `tests/test_site.py` and `tests/test_explorer_browser.py`.
@@ -95,3 +96,46 @@ def serve(directory: Path) -> Iterator[str]:
     yield f"http://127.0.0.1:{httpd.server_address[1]}"
     httpd.shutdown()
     httpd.server_close()
+
+
+DESKTOP = {"width": 1280, "height": 900}
+PHONE = {"width": 390, "height": 844}
+
+
+class Watched:
+    """A page in a context of its own whose problems are recorded in ``problems``, one line each.
+
+    Recorded: console errors, page errors, failed requests, HTTP responses of 400 or more,
+    and every request to another host than ``base`` (refused).  ``base`` is the served
+    site's origin (``http://127.0.0.1:PORT``), or ``"file:"`` for pages opened from the
+    file system; ``file:``, ``data:`` and ``blob:`` URLs are always allowed.
+    """
+
+    def __init__(self, browser, base: str, viewport: dict | None = None):
+        self.context = browser.new_context(viewport=viewport or DESKTOP)
+        self.problems: list[str] = []
+        origin = base if base.startswith("http") else None
+
+        def route(r):
+            url = r.request.url
+            if origin and url.startswith(origin + "/") or url.startswith(("file:", "data:", "blob:")):
+                r.continue_()
+            else:
+                self.problems.append(f"request to another host: {url}")
+                r.abort()
+
+        self.context.route("**/*", route)
+        self.page = self.context.new_page()
+        self.page.set_default_timeout(60_000)  # a table computed in the page takes seconds on a slow machine
+        self.page.on("console", lambda m: m.type == "error" and self.problems.append(f"console error: {m.text}"))
+        self.page.on("pageerror", lambda e: self.problems.append(f"page error: {e}"))
+        self.page.on("requestfailed", lambda r: self.problems.append(f"failed request: {r.url} {r.failure}"))
+        self.page.on("response", lambda r: r.status >= 400 and self.problems.append(f"HTTP {r.status}: {r.url}"))
+
+    def goto(self, url: str):
+        """Open ``url`` and wait until the network is idle; returns the page."""
+        self.page.goto(url, wait_until="networkidle")
+        return self.page
+
+    def close(self):
+        self.context.close()

@@ -81,3 +81,47 @@ def test_a_review_never_overwrites_its_own_record(tmp_path):
     result = triangles("review", "--csv", str(record), str(record))
     assert_one_line_error(result, "triangles review: error: --csv")
     assert record.read_text() == "1 2 3\n"
+
+
+@pytest.mark.parametrize("args", [
+    ["solve", "--side", "3", "--side", "4"],
+    ["solve", "--side", "3", "--side", "3"],
+    ["review", "game.txt", "--boxes", "2x2", "--boxes", "1x1"],
+    ["solve", "--method", "table", "--method", "search"],
+    ["review", "game.txt", "--csv", "a.csv", "--csv", "b.csv"],
+    ["review", "game.txt", "--csv", "--csv"],
+    ["verify", "--side", "2", "--table", "a.npy", "--table", "b.npy"],
+    ["graph", "-", "--format", "graphml", "--format", "dot"],
+])
+def test_an_option_given_twice_is_refused_not_overridden(args, capsys, tmp_path, monkeypatch):
+    """argparse lets the last of ``--side 3 --side 4`` win; every option with a value refuses a second one."""
+    from triangles_core.cli import main
+
+    monkeypatch.chdir(tmp_path)
+    option = next(a for a in args if args.count(a) == 2 and a.startswith("--"))
+    assert main(args) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and captured.err.count("\n") == 1
+    assert captured.err.startswith(f"triangles {args[0]}: error: argument {option}: given twice; give it once")
+    assert list(tmp_path.iterdir()) == []  # refused before anything is read, solved or written
+
+
+def test_a_flag_given_twice_is_still_one_flag(tmp_path):
+    from triangles_core.cli import main
+
+    assert main(["graph", str(tmp_path / "best.graphml"), "--side", "2", "--optimal", "--optimal"]) == 0
+
+
+@pytest.mark.parametrize("args", [["review", "{long}"], ["judge", "gym", "{long}"],
+                                  ["verify", "--side", "2", "--table", "{long}"], ["review", "-", "--csv", "{long}"],
+                                  ["graph", "{long}.graphml", "--side", "1"], ["graph", "{long}", "--side", "1"],
+                                  ["graph", "{long}/", "--side", "1"]])
+def test_a_file_name_of_120_kb_is_cut_in_the_message(args, capsys, monkeypatch):
+    import io
+
+    from triangles_core.cli import main
+
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(b"1 2 3\n")))
+    assert main([a.format(long="x" * 120_000) for a in args]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and len(err) < 1200 and "xxxxx..." in err

@@ -253,3 +253,36 @@ def test_site_boards_and_script():
     assert script.count("</script") == 1 and 'mountPage(document.getElementById("explorer")' in script
     with pytest.raises(ValueError, match="too many"):
         site_boards({"side 4": 4})
+
+
+@pytest.mark.parametrize("make, said", [
+    (lambda: tc.solve_peg_game([3, 1, 6, 1, 7, 8, 5, 0, 3, 4, 9, 3, 2, 1, 9]),
+     "game: the explorer shows cell games (Fighting for Triangles, Dots-and-Boxes), got a solved PegGame"),
+    (lambda: tc.solve_number_game(), "game: the explorer shows cell games"),
+    (lambda: "3", "game: expected a side, (rows, cols) of boxes, a cell board or a solved cell board, got '3'"),
+    (lambda: tc.peg_board(3), "game: expected a side, (rows, cols) of boxes, a cell board or a solved cell board"),
+    (lambda: (2, "a"), "game: boxes columns must be an integer, got 'a'"),
+    (lambda: tc.solve(5, method="search"), "game: the explorer needs a value table"),
+    (lambda: 9, "game: the explorer needs a value table: the side-9 board has 135 edges"),
+])
+def test_errors_name_what_is_wrong_and_the_argument(make, said):
+    game = make()
+    with pytest.raises(ValueError) as raised:
+        explorer_state(game)
+    assert str(raised.value).startswith(said)
+    if not isinstance(game, (int, tuple)):
+        with pytest.raises(ValueError, match="^side: "):  # explore's first argument is the side
+            tc.explore(game)
+
+
+def test_site_board_errors_name_the_board():
+    from triangles_core.explorer import site_boards
+
+    with pytest.raises(ValueError, match="^board 'mine': expected a side, "):
+        site_boards({"mine": "x"})
+    with pytest.raises(ValueError, match="^board 'big': the 4x4 boxes board has 40 edges, too many for the browser"):
+        site_boards({"big": (4, 4)})
+
+
+def test_a_side_of_any_integer_type_is_a_side():
+    assert explorer_state(np.int64(2))["value"] == explorer_state(2)["value"]

@@ -33,7 +33,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from browser import axe_violations, serve
+from browser import DESKTOP, PHONE, Watched, axe_violations, serve
 
 import triangles_core as tc
 from triangles_core.analysis.records import parse_record
@@ -43,8 +43,6 @@ pytestmark = pytest.mark.slow
 
 ROOT = Path(__file__).resolve().parent.parent
 SCREENSHOTS = Path(os.environ.get("TRIANGLES_CORE_SCREENSHOTS", ROOT / "reports" / "screenshots"))
-DESKTOP = {"width": 1280, "height": 900}
-PHONE = {"width": 390, "height": 844}
 VIEWPORTS = {"desktop": DESKTOP, "phone": PHONE}
 THEMES = Path(sys.prefix) / "share" / "jupyter" / "lab" / "themes" / "@jupyterlab"  # the running environment's
 SOLUTIONS = {"triangles-3": lambda: tc.solve(3), "triangles-2": lambda: tc.solve(2),
@@ -106,31 +104,6 @@ window.explorerReady = true;
 @pytest.fixture(scope="module")
 def server(pages_dir):
     yield from serve(pages_dir)
-
-
-class Watched:
-    """A page whose console errors, page errors and requests to other hosts are recorded."""
-
-    def __init__(self, browser, base: str, viewport: dict):
-        self.context = browser.new_context(viewport=viewport)
-        self.problems: list[str] = []
-
-        def route(r):
-            url = r.request.url
-            if url.startswith((base + "/", "file:", "data:", "blob:")):
-                r.continue_()
-            else:
-                self.problems.append(f"request to another host: {url}")
-                r.abort()
-
-        self.context.route("**/*", route)
-        self.page = self.context.new_page()
-        self.page.set_default_timeout(60_000)
-        self.page.on("console", lambda m: m.type == "error" and self.problems.append(f"console error: {m.text}"))
-        self.page.on("pageerror", lambda e: self.problems.append(f"page error: {e}"))
-
-    def close(self):
-        self.context.close()
 
 
 @pytest.fixture(params=list(VIEWPORTS))

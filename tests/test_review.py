@@ -15,8 +15,9 @@ from commands import assert_one_line_error, triangles  # noqa: E402
 
 from triangles_core import solve, solve_boxes  # noqa: E402
 from triangles_core.analysis.records import GameRecord, parse_record, random_record  # noqa: E402
-from triangles_core.analysis.review import COLUMNS, classify, format_review, review_game, review_table  # noqa: E402
+from triangles_core.analysis.review import COLUMNS, classify, review_game, review_table  # noqa: E402
 from triangles_core.cli import main  # noqa: E402
+from triangles_core.cli.text import format_review  # noqa: E402
 from triangles_core.engine.game import NegamaxSolver  # noqa: E402
 from triangles_core.engine.retrograde import NOT_A_MOVE  # noqa: E402
 from triangles_core.games.triangles import TriangleGame, board  # noqa: E402

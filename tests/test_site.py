@@ -13,12 +13,13 @@ import html.parser
 import importlib.util
 import re
 import shutil
+from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import unquote, urldefrag, urlparse
 
 import nbformat
 import pytest
-from browser import axe_violations, serve
+from browser import DESKTOP, PHONE, Watched, axe_violations, serve
 
 import triangles_core as tc
 from triangles_core.explorer import CSS
@@ -255,37 +256,6 @@ def server(site):
     yield from serve(out)
 
 
-class Watched:
-    """A page whose console errors, failed requests and requests to other hosts are recorded."""
-
-    def __init__(self, browser, base: str):
-        self.context = browser.new_context(viewport={"width": 1280, "height": 1000})
-        self.problems: list[str] = []
-        origin = base if base.startswith("http") else None
-
-        def route(r):
-            url = r.request.url
-            if origin and url.startswith(origin + "/") or url.startswith(("file:", "data:", "blob:")):
-                r.continue_()
-            else:
-                self.problems.append(f"request to another host: {url}")
-                r.abort()
-
-        self.context.route("**/*", route)
-        self.page = self.context.new_page()
-        self.page.on("console", lambda m: m.type == "error" and self.problems.append(f"console error: {m.text}"))
-        self.page.on("pageerror", lambda e: self.problems.append(f"page error: {e}"))
-        self.page.on("requestfailed", lambda r: self.problems.append(f"failed request: {r.url} {r.failure}"))
-        self.page.on("response", lambda r: r.status >= 400 and self.problems.append(f"HTTP {r.status}: {r.url}"))
-
-    def goto(self, url: str):
-        self.page.goto(url, wait_until="networkidle")
-        return self.page
-
-    def close(self):
-        self.context.close()
-
-
 def test_every_page_loads_cleanly(browser, server, site):
     out, _ = site
     watched = Watched(browser, server)
@@ -417,8 +387,6 @@ def test_the_api_reference_has_a_page_for_every_public_name(site):
 
 
 # ------------------------------------------------------------------- phones, desktops, axe (issue 22)
-PHONE = {"width": 390, "height": 844}
-DESKTOP = {"width": 1280, "height": 900}
 BOARDS = ["#explorer", "#explorer-boxes"]
 """The explorer's boards: audited by tests/test_explorer_browser.py, left out of the site's audit."""
 
@@ -428,6 +396,20 @@ def _site_pages_for_browser(out: Path) -> list[str]:
     names = [p.relative_to(out).as_posix() for p in pages(out)]
     return [n for n in names if not n.startswith("api/")] + [
         f"api/{build_site.api_page_name('solve')}", f"api/{build_site.api_page_name('TriangleBoard')}"]
+
+
+def _every_page(browser, server: str, out: Path, viewports) -> Iterator[tuple[dict, str, object]]:
+    """``(viewport, name, page)`` for every page of `_site_pages_for_browser` at each viewport, the page loaded
+    (one browser context per viewport, closed when its pages are done)."""
+    for viewport in viewports:
+        context = browser.new_context(viewport=viewport)
+        try:
+            page = context.new_page()
+            for name in _site_pages_for_browser(out):
+                page.goto(f"{server}/{name}", wait_until="load")
+                yield viewport, name, page
+        finally:
+            context.close()
 
 
 @pytest.fixture(params=["http", "file"])
@@ -509,46 +491,35 @@ def test_desktop_navigation_button_collapses_the_sidebar(browser, base_url):
 def test_no_page_scrolls_sideways_on_a_phone_and_no_line_is_cut_on_a_desktop(browser, server, site):
     out, _ = site
     problems = []
-    for viewport in (PHONE, DESKTOP):
-        context = browser.new_context(viewport=viewport)
-        page = context.new_page()
-        for name in _site_pages_for_browser(out):
-            page.goto(f"{server}/{name}", wait_until="load")
-            found = page.evaluate("""() => {
-                const wide = document.documentElement.scrollWidth - window.innerWidth;
-                const cut = [...document.querySelectorAll('.bd-article pre')]
-                    .filter((e) => e.scrollWidth > e.clientWidth + 1).map((e) => e.textContent.slice(0, 50));
-                const toc = document.querySelector('.bd-sidebar-secondary');
-                const tocLeft = toc && toc.offsetParent ? toc.getBoundingClientRect().left : Infinity;
-                const under = [...document.querySelectorAll('.bd-article table')].filter((t) => {
-                    const box = (t.closest('.tc-table-scroll, .output') || t).getBoundingClientRect();
-                    return box.right > tocLeft + 1;
-                }).length;
-                return {wide, cut, under};
-            }""")
-            if found["wide"] > 0:
-                problems.append(f"{viewport['width']} px: {name} scrolls sideways by {found['wide']} px")
-            if viewport is DESKTOP and found["cut"]:
-                problems.append(f"{viewport['width']} px: {name}: {len(found['cut'])} blocks cut: {found['cut'][:2]}")
-            if found["under"]:
-                problems.append(f"{viewport['width']} px: {name}: {found['under']} tables under the page contents")
-        if viewport is PHONE:
-            page.goto(f"{server}/data.html", wait_until="load")
+    for viewport, name, page in _every_page(browser, server, out, (PHONE, DESKTOP)):
+        found = page.evaluate("""() => {
+            const wide = document.documentElement.scrollWidth - window.innerWidth;
+            const cut = [...document.querySelectorAll('.bd-article pre')]
+                .filter((e) => e.scrollWidth > e.clientWidth + 1).map((e) => e.textContent.slice(0, 50));
+            const toc = document.querySelector('.bd-sidebar-secondary');
+            const tocLeft = toc && toc.offsetParent ? toc.getBoundingClientRect().left : Infinity;
+            const under = [...document.querySelectorAll('.bd-article table')].filter((t) => {
+                const box = (t.closest('.tc-table-scroll, .output') || t).getBoundingClientRect();
+                return box.right > tocLeft + 1;
+            }).length;
+            return {wide, cut, under};
+        }""")
+        if found["wide"] > 0:
+            problems.append(f"{viewport['width']} px: {name} scrolls sideways by {found['wide']} px")
+        if viewport is DESKTOP and found["cut"]:
+            problems.append(f"{viewport['width']} px: {name}: {len(found['cut'])} blocks cut: {found['cut'][:2]}")
+        if found["under"]:
+            problems.append(f"{viewport['width']} px: {name}: {found['under']} tables under the page contents")
+        if viewport is PHONE and name == "data.html":
             page.screenshot(path=str(SCREENSHOTS / "phone_data.png"), full_page=False)
-        context.close()
     assert not problems, "\n".join(problems)
 
 
 def test_axe_finds_no_serious_or_critical_violation_on_any_page(browser, server, site):
     out, _ = site
     problems = []
-    for viewport in (DESKTOP, PHONE):
-        context = browser.new_context(viewport=viewport)
-        page = context.new_page()
-        for name in _site_pages_for_browser(out):
-            page.goto(f"{server}/{name}", wait_until="load")
-            problems += [f"{viewport['width']} px {name}: {v}" for v in axe_violations(page, exclude=BOARDS)]
-        context.close()
+    for viewport, name, page in _every_page(browser, server, out, (DESKTOP, PHONE)):
+        problems += [f"{viewport['width']} px {name}: {v}" for v in axe_violations(page, exclude=BOARDS)]
     assert not problems, "\n".join(problems)
 
 

@@ -53,3 +53,19 @@ def test_a_read_only_file_is_refused_and_kept(tmp_path, monkeypatch):
             handle.write("new\n")
     assert target.read_text() == "keep\n"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["ro.csv"]
+
+
+@pytest.mark.parametrize("args", [["graph", "-", "--side", "2", "--format", "graphml"],
+                                  ["graph", "/dev/stdout", "--side", "2", "--format", "graphml"],
+                                  ["review", "game.txt", "--csv", "/dev/stdout"]])
+def test_a_stream_whose_reader_goes_away_ends_quietly(tmp_path, args):
+    """``| head``: the reader closes the pipe early; the command stops as a filter does (status 0, no error)."""
+    (tmp_path / "game.txt").write_text("1 2 3\n")
+    command = [sys.executable, "-m", "triangles_core", *args]
+    process = subprocess.Popen(command, cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert process.stdout is not None and process.stderr is not None
+    process.stdout.read(1)
+    process.stdout.close()  # the graph of side 2 (480 kB) is far more than the pipe holds
+    stderr = process.stderr.read().decode()
+    assert process.wait(timeout=120) == 0 and stderr in ("", "wrote /dev/stdout\n")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["game.txt"]

@@ -6,8 +6,10 @@ GraphML stores the id as text) with the attributes ``value`` (for the player to 
 ``edges_drawn`` and, added here, ``drawn`` (the drawn edges as space-separated numbers)
 and ``label`` (the same, or ``"empty"``).  Arcs carry ``move`` (the edge), ``reward``
 (the cells it claims), ``again`` and ``move_value``.  DOT needs the optional package
-pydot.  Files are written atomically (`triangles_core.common.files.atomic_open`), and
-graphs above `MAX_EXPORT_POSITIONS` positions are refused before anything is written.
+pydot.  Files are written atomically (`triangles_core.common.files.atomic_open`; a
+target that is not a regular file, such as ``/dev/stdout`` or a pipe, is written as a
+stream), and graphs above `MAX_EXPORT_POSITIONS` positions are refused before anything is
+written.
 """
 
 from __future__ import annotations
@@ -16,16 +18,21 @@ from pathlib import Path
 
 import networkx as nx
 
+from ..common.checks import excerpt
 from ..common.files import atomic_open
 from ..engine.solved import SolvedCellGame
 from ..games.cells import CellBoard, Position
 from .graph import state_graph
 
-__all__ = ["FORMATS", "MAX_EXPORT_POSITIONS", "check_graph_size", "export_graph", "labelled", "read_graphml",
-           "write_graph"]
+__all__ = ["FORMATS", "FORMAT_NAMES", "MAX_EXPORT_POSITIONS", "check_graph_size", "export_graph", "graph_format",
+           "labelled", "read_graphml", "write_graph"]
 
 FORMATS = {".graphml": "graphml", ".dot": "dot", ".gv": "dot"}
 """File suffix to format."""
+
+FORMAT_NAMES = tuple(sorted(set(FORMATS.values())))
+"""The formats written: ``("dot", "graphml")``.  (Not GEXF: networkx's writer stamps the
+date into the file, so the same graph would not give the same bytes twice.)"""
 
 MAX_EXPORT_POSITIONS = 100_000
 """The largest graph written (about 40 MB of GraphML; viewers struggle well before)."""
@@ -49,35 +56,56 @@ def labelled(graph: nx.DiGraph, b: CellBoard) -> nx.DiGraph:
     return result
 
 
-def graph_format(path: Path, format: str | None = None) -> str:
+def graph_format(path: str | Path, format: str | None = None) -> str:
     """The format to write ``path`` in: ``format`` if given, else from the suffix.
+
+    Parameters
+    ----------
+    path : str or pathlib.Path
+        The target (only its suffix is read).
+    format : {"graphml", "dot"}, optional
+        The format asked for; it overrides the suffix.
+
+    Returns
+    -------
+    str
+        One of `FORMAT_NAMES`.
 
     Raises
     ------
     ValueError
-        For an unknown format or suffix.
+        For an unknown format, or no ``format`` and a suffix not in `FORMATS`.
+
+    Examples
+    --------
+    >>> graph_format("side2.gv"), graph_format("/dev/stdout", "graphml")
+    ('dot', 'graphml')
     """
     if format is not None:
-        if format not in set(FORMATS.values()):
-            raise ValueError(f"unknown graph format {format!r} (use graphml or dot)")
+        if format not in FORMAT_NAMES:
+            raise ValueError(f"unknown graph format {excerpt(format)} (use {', '.join(FORMAT_NAMES)})")
         return format
     try:
         return FORMATS[Path(path).suffix.lower()]
     except KeyError:
-        raise ValueError(f"cannot tell the format of {str(path)!r}: name it .graphml, .dot or .gv") from None
+        suffixes = list(FORMATS)
+        raise ValueError(f"cannot tell the graph format of {excerpt(str(path), 1024)} from its name: name it "
+                         f"{', '.join(suffixes[:-1])} or {suffixes[-1]}, or give the format") from None
 
 
 def write_graph(graph: nx.DiGraph, path: str | Path, format: str | None = None) -> Path:
-    """Write a graph as GraphML or DOT, atomically.
+    """Write a graph as GraphML or DOT, atomically (a stream as a stream).
 
     Parameters
     ----------
     graph : networkx.DiGraph
         Any graph (usually from `labelled`).
     path : str or pathlib.Path
-        Target file; its parent directory must exist.
+        Target file; its parent directory must exist.  A target that is not a regular
+        file (``/dev/stdout``, a pipe, a device) is written as a stream.
     format : {"graphml", "dot"}, optional
-        By default taken from the suffix: ``.graphml``, or ``.dot`` / ``.gv``.
+        By default taken from the suffix (`FORMATS`): ``.graphml``, or ``.dot`` /
+        ``.gv``.
 
     Returns
     -------
@@ -154,7 +182,8 @@ def export_graph(solution: SolvedCellGame, path: str | Path, root: Position | li
     solution : SolvedCellGame
         A solved cell board.
     path : str or pathlib.Path
-        Target file (``.graphml``, ``.dot`` or ``.gv``).
+        Target file (``.graphml``, ``.dot`` or ``.gv``), or a stream such as
+        ``/dev/stdout`` (then give ``format``).
     root : int or list of int, default 0
         Starting position.
     optimal_only : bool, default False

@@ -56,7 +56,6 @@ __all__ = [
     "GameReview",
     "MoveReview",
     "classify",
-    "format_review",
     "review_game",
     "review_table",
     "summary_table",
@@ -478,44 +477,3 @@ def summary_table(reviews: "dict[str, GameReview]") -> "pandas.DataFrame":
     import pandas as pd
 
     return pd.DataFrame([{"game": name, **review.summary()} for name, review in reviews.items()])
-
-
-def format_review(review: GameReview) -> str:
-    """The review as the text that ``triangles review`` prints.
-
-    A table with one row per move, then the score, the result (with perfect play from
-    the end of the record when it is unfinished), the result under perfect play from the
-    start, each player's total value lost, and the legend.
-    """
-    b = review.record.board
-    start = b.drawn_edges(review.record.start)
-    edges = f"{b.edge_name}{'s' if len(start) > 1 else ''} {' '.join(map(str, start))}"
-    origin = "the empty board" if not start else f"a start with {edges} drawn"
-    count = len(review.moves)
-    lines = [f"{b.title} game from {origin}: {count} move{'' if count == 1 else 's'}."]
-    header = f"{'move':>4}  {'player':<6}  {'edge':>4}  {'dots':<5}  {'claims':>6}  {'score':<5}  " \
-             f"{'before':>6}  {'after':>5}  {'lost':>4}  {'class':<10}  best moves"
-    lines.append(header)
-    for m in review.moves:
-        note = "" if m.classification == "optimal" else m.classification
-        lines.append(f"{m.move:>4}  {m.player:<6}  {m.edge:>4}  {'{}-{}'.format(*m.dots):<5}  {m.claims:>6}  "
-                     f"{f'{m.score_a}-{m.score_b}':<5}  {m.value_before:>+6d}  {m.value_after:>+5d}  "
-                     f"{m.value_lost:>4}  {note:<10}  {' '.join(map(str, m.best_moves))}".rstrip())
-    a, bb = review.score
-    if review.finished:
-        lines.append(f"Final score: A {a}, B {bb}: {review.result}.")
-    else:
-        fa, fb = review.final_cells
-        lines.append(f"Score after the record: A {a}, B {bb} "
-                     f"({review.remaining} edges left, {review.to_move} to move).")
-        lines.append(f"Result with perfect play from here: {review.result} (A {fa}, B {fb}).")
-    lines.append(f"Result under perfect play from the start: {review.perfect_play_result}.")
-    lost = review.value_lost
-    counts = {p: sum(1 for m in review.mistakes if m.player == p) for p in "AB"}
-    def moves(p: str) -> str:
-        return f"{counts[p]} mistake{'' if counts[p] == 1 else 's'}"
-
-    lines.append(f"Value lost: A {lost['A']} in {moves('A')}, B {lost['B']} in {moves('B')}.")
-    lines.append(f"Values: A's final margin (A's {b.cell_plural} minus B's) if both play perfectly from that point; "
-                 f"{CLASSIFICATION_RULE.replace('per cell', f'per {b.cell_name}')}.")
-    return "\n".join(lines)

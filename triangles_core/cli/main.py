@@ -38,6 +38,31 @@ class _Parser(argparse.ArgumentParser):
             (file or sys.stderr).write(message)
 
 
+class _Once(argparse.Action):
+    """``store`` for an option that may be given once: a repeated one is a usage error.
+
+    argparse lets the last of ``--side 3 --side 4`` win; a repeated size or format is
+    more likely a slip than an intention, so every option of the command that takes a
+    value refuses a second one (``--optimal`` and the other flags may repeat).
+    """
+
+    def __call__(self, parser, namespace, values, option_string=None) -> None:
+        given: set[str] = getattr(namespace, "_given_once", set())
+        if self.dest in given:
+            raise argparse.ArgumentError(self, "given twice; give it once")
+        namespace._given_once = given | {self.dest}
+        setattr(namespace, self.dest, values)
+
+
+SHOWN_PATH = 1024
+"""Characters of a file name that a message shows whole; a longer one is cut (`_shown`)."""
+
+
+def _shown(path: str) -> str:
+    """A file name as a message shows it: whole, or cut short with its length said if it is absurdly long."""
+    return path if len(path) <= SHOWN_PATH else excerpt(path)
+
+
 MAX_RECORD_BYTES = 1 << 24
 """A game record longer than this (16 MiB) is refused: a record is a few hundred bytes."""
 
@@ -70,11 +95,11 @@ class _Input:
             # (EOF at once).
             self.name, self.stream = "standard input", sys.stdin.buffer if sys.stdin is not None else None
         else:
-            self.name = path
+            self.name = _shown(path)
             try:
                 self.stream = open(path, "rb")
             except OSError as error:
-                raise CommandError(f"cannot read {path}: {error.strerror or error}") from None
+                raise CommandError(f"cannot read {self.name}: {error.strerror or error}") from None
         self._read: Callable[[int], bytes] | None = (None if self.stream is None else
                                                      getattr(self.stream, "read1", None) or self.stream.read)
 
@@ -197,10 +222,11 @@ def _solve(args: argparse.Namespace) -> int:
 
 def _review(args: argparse.Namespace) -> int:
     from ..analysis.records import RecordError, parse_record
-    from ..analysis.review import format_review, review_game
+    from ..analysis.review import review_game
+    from .text import format_review
 
     text = _read_input(args.record)
-    name = "standard input" if args.record in (None, "-") else args.record
+    name = "standard input" if args.record in (None, "-") else _shown(args.record)
 
     def warn(message: str) -> None:
         print(f"{PROG} review: note: {name}: {message}", file=sys.stderr)
@@ -220,9 +246,11 @@ def _review(args: argparse.Namespace) -> int:
         try:
             with atomic_open(args.csv, "w", encoding="utf-8", newline="") as handle:
                 review.table().to_csv(handle, index=False, lineterminator="\n")
+        except BrokenPipeError:  # --csv /dev/stdout | head: the reader went away; main() stops quietly
+            raise
         except OSError as error:
-            raise CommandError(f"cannot write {args.csv}: {error.strerror or error}") from None
-        print(_printable(f"wrote {args.csv}"), file=sys.stderr)  # a status line, never mixed into the output
+            raise CommandError(f"cannot write {_shown(args.csv)}: {error.strerror or error}") from None
+        print(_printable(f"wrote {args.csv}", sys.stderr), file=sys.stderr)  # a status line, not output
     else:
         print(format_review(review))
     return 0
@@ -248,13 +276,13 @@ def _verify(args: argparse.Namespace) -> int:
         try:
             values = open_table(args.table)
         except OSError as error:
-            raise CommandError(f"cannot read {args.table}: {error.strerror or error}") from None
+            raise CommandError(f"cannot read {_shown(args.table)}: {error.strerror or error}") from None
         except ValueError as error:
-            raise CommandError(f"cannot read {args.table} as a .npy table: {error}") from None
+            raise CommandError(f"cannot read {_shown(args.table)} as a .npy table: {error}") from None
         try:
             result = verify_table(board, np.asarray(values), progress=board.n_edges >= LARGE_TABLE_EDGES)
         except ValueError as error:
-            raise CommandError(f"{args.table}: {error}") from None
+            raise CommandError(f"{_shown(args.table)}: {error}") from None
     print(result)
     return 0 if result.passed else 1
 
@@ -262,23 +290,35 @@ def _verify(args: argparse.Namespace) -> int:
 def _graph(args: argparse.Namespace) -> int:
     from ..analysis.export import check_graph_size, export_graph, graph_format
 
-    if args.output.endswith(("/", os.sep)):
-        raise CommandError(f"{excerpt(args.output)} names a folder; give a file name such as graph.graphml")
+    output = "/dev/stdout" if args.output == "-" else args.output  # atomic_open writes it as the stream it is
+    if output.endswith(("/", os.sep)):
+        raise CommandError(f"OUTPUT {excerpt(output, SHOWN_PATH)} names a folder; give a file name such as "
+                           "graph.graphml")
     b = _board(args)
     try:
-        graph_format(args.output)
-        if not args.optimal:
-            check_graph_size(b, b.position(_parse_edges(args.edges, b)))
+        kind = graph_format(output, args.format)
     except ValueError as error:
-        raise CommandError(str(error)) from None
-    solution, root = _solution_and_position(args)
+        if args.format is not None:  # an unknown format
+            raise CommandError(f"--format: {error}") from None
+        raise CommandError(f"OUTPUT {excerpt(args.output, SHOWN_PATH)}: cannot tell the graph format from the "
+                           "name: name it .graphml, .dot or .gv, or give --format") from None
+    root = b.position(_parse_edges(args.edges, b))
+    if not args.optimal:
+        try:
+            check_graph_size(b, root)
+        except ValueError as error:
+            raise CommandError(f"{error} (--optimal)") from None
+    solution = _solution(args)
     try:
-        path = export_graph(solution, args.output, root, optimal_only=args.optimal)
+        export_graph(solution, output, root, optimal_only=args.optimal, format=kind)
     except (ValueError, RuntimeError) as error:
         raise CommandError(str(error)) from None
+    except BrokenPipeError:  # - | head: the reader went away; main() stops quietly
+        raise
     except OSError as error:
-        raise CommandError(f"cannot write {args.output}: {error.strerror or error}") from None
-    print(_printable(f"wrote {path}"), file=sys.stderr)
+        raise CommandError(f"cannot write {_shown(args.output)}: {error.strerror or error}") from None
+    if args.output != "-":
+        print(_printable(f"wrote {args.output}", sys.stderr), file=sys.stderr)
     return 0
 
 
@@ -344,8 +384,11 @@ exit status: 0 if every value agrees, 1 on a mismatch (the first one is printed)
   triangles graph side2.graphml --side 2           # all 512 positions of side 2
   triangles graph best.dot 1 2 3 4 5 --side 3 --optimal   # optimal play from a side-3 position
   triangles graph boxes.graphml --boxes 1x2        # all 128 positions of 1x2 Dots-and-Boxes
+  triangles graph - --side 2 --format graphml      # to standard output (a pipe, gzip)
 
-Graphs above 100,000 positions are refused before anything is written.
+The format comes from the name (.graphml, .dot or .gv) unless --format says it;
+a stream ('-', /dev/stdout, a pipe) is written as it comes.  Graphs above 100,000
+positions are refused before anything is solved or written.
 """,
 }
 
@@ -390,16 +433,16 @@ def _add_board(parser: argparse.ArgumentParser, default: int | None, search: boo
     """``--side N`` or ``--boxes RxC`` (one is required when there is no default); ``--method`` with ``search``."""
     group = parser.add_mutually_exclusive_group(required=default is None)
     # No default on --side itself: argparse would not see "--side 3 --boxes 2x2" as a conflict.
-    group.add_argument("--side", type=_side, metavar="N",  # _side checks the range
+    group.add_argument("--side", type=_side, metavar="N", action=_Once,  # _side checks the range
                        help=f"triangular board of side 1..{MAX_SEARCH_SIDE if search else MAX_TABLE_SIDE}"
                        + (f" (default {default})" if default else ""))
     parser.set_defaults(default_side=default)
-    group.add_argument("--boxes", type=_boxes, metavar="RxC",
+    group.add_argument("--boxes", type=_boxes, metavar="RxC", action=_Once,
                        help="Dots-and-Boxes board of R x C boxes instead (up to "
                             f"{MAX_LINES if search else MAX_TABLE_EDGES} lines, e.g. 3x3, 3x4)")
     if not search:
         return
-    parser.add_argument("--method", choices=["auto", "table", "search"], default="auto",
+    parser.add_argument("--method", choices=["auto", "table", "search"], default="auto", action=_Once,
                         help=f"value table, search, or auto (default: the table up to {MAX_TABLE_EDGES} edges, "
                              "the search beyond; Ctrl-C stops a search and says what it proved)")
 
@@ -444,7 +487,7 @@ def build_parser() -> argparse.ArgumentParser:
                             epilog=EXAMPLES["review"], formatter_class=argparse.RawDescriptionHelpFormatter)
     review.add_argument("record", metavar="RECORD", help="game record file ('-' for standard input)")
     _add_board(review, default=3, search=True)
-    review.add_argument("--csv", nargs="?", const="-", metavar="FILE",
+    review.add_argument("--csv", nargs="?", const="-", metavar="FILE", action=_Once,
                         help="write the move table as CSV instead, to FILE (written whole or not at all) "
                              "or, without FILE, to standard output")
     review.set_defaults(handler=_review)
@@ -454,18 +497,22 @@ def build_parser() -> argparse.ArgumentParser:
                                         "against the recurrence from its children (as GAMESMAN does).",
                             epilog=EXAMPLES["verify"], formatter_class=argparse.RawDescriptionHelpFormatter)
     _add_board(verify, default=None)
-    verify.add_argument("--table", metavar="FILE", help="check this .npy table instead of the solver's")
+    verify.add_argument("--table", metavar="FILE", action=_Once, help="check this .npy table instead of the solver's")
     verify.set_defaults(handler=_verify)
 
     graph = sub.add_parser("graph", help="write a state graph as GraphML or DOT",
                            description="Write the state graph (or, with --optimal, the optimal-play "
                                        "subgraph) from a position, for Gephi (GraphML) or Graphviz (DOT).",
                            epilog=EXAMPLES["graph"], formatter_class=argparse.RawDescriptionHelpFormatter)
-    graph.add_argument("output", metavar="OUTPUT", help="file to write: .graphml, or .dot / .gv (needs pydot)")
+    graph.add_argument("output", metavar="OUTPUT",
+                       help="file to write: .graphml, or .dot / .gv (needs pydot); '-' for standard output")
     graph.add_argument("edges", nargs="*", default=[], metavar="EDGE",
                        help="drawn edges of the root (default: empty board)")
     _add_board(graph, default=2)
     graph.add_argument("--optimal", action="store_true", help="only the moves of optimal play")
+    graph.add_argument("--format", action=_Once, metavar="FORMAT",
+                       help="graphml or dot, whatever the name of OUTPUT (needed for '-' and for a stream "
+                            "without one of those suffixes)")
     graph.set_defaults(handler=_graph)
     return parser
 

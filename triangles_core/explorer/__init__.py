@@ -52,24 +52,46 @@ CSS = Path(__file__).with_name("explorer.css")
 """Its style sheet."""
 
 
-def _solution(game):
-    """A `Solution` from a side, a ``(rows, cols)`` pair of boxes, a board or a solution."""
+_GAME = "a side, (rows, cols) of boxes, a cell board or a solved cell board"
+
+
+def _board(game, argument: str = "game"):
+    """The cell board that ``game`` names (`_GAME`); ``argument`` names it in the errors."""
+    from ..engine.solved import SolvedCellGame, SolvedGame
+    from ..games.boards import cell_board
+    from ..games.cells import CellBoard
+
+    if isinstance(game, SolvedCellGame):
+        return game.board
+    if isinstance(game, SolvedGame):
+        raise ValueError(f"{argument}: the explorer shows cell games (Fighting for Triangles, Dots-and-Boxes), "
+                         f"got a solved {type(game.game).__name__}")
+    if isinstance(game, list) and len(game) == 2:  # (rows, cols) as JSON gives it
+        game = tuple(game)
+    if not (isinstance(game, (CellBoard, tuple)) or hasattr(type(game), "__index__")):  # a side: any integer type
+        raise ValueError(f"{argument}: expected {_GAME}, got {excerpt(game)}")
+    try:
+        return cell_board(game)
+    except ValueError as error:
+        raise ValueError(f"{argument}: {error}") from None
+
+
+def _solution(game, argument: str = "game"):
+    """A `TableSolution` from `_GAME`; ``argument`` names ``game`` in the errors."""
     from ..engine.solved import SolvedCellGame
+    from ..engine.solvers import solve_cells
     from ..engine.table_solution import TableSolution
 
     if isinstance(game, TableSolution):
         return game
-    if isinstance(game, SolvedCellGame):
-        raise ValueError(f"the explorer needs a value table, got {excerpt(game)}: solve the board with "
-                         "method='table' (at most 31 edges)")
-    from ..engine.solvers import solve_cells
-    from ..games.boards import cell_board
-
-    board = cell_board(game)
+    board = _board(game, argument)
+    if isinstance(game, SolvedCellGame):  # solved, but by search
+        raise ValueError(f"{argument}: the explorer needs a value table, got {excerpt(game)}: solve the board with "
+                         f"method='table' (at most {MAX_TABLE_EDGES} edges)")
     if board.n_edges > MAX_TABLE_EDGES:  # the explorer values every move of every position it shows at once
-        raise ValueError(f"the explorer needs a value table: the {board.label} has {board.n_edges} edges, more "
-                         f"than a table holds (at most {MAX_TABLE_EDGES}); solve it by search (solve, "
-                         "solve_boxes) and ask the solution")
+        raise ValueError(f"{argument}: the explorer needs a value table: the {board.label} has {board.n_edges} "
+                         f"edges, more than a table holds (at most {MAX_TABLE_EDGES}); solve it by search "
+                         "(solve, solve_boxes) and ask the solution")
     return solve_cells(board, progress=board.n_edges >= LARGE_TABLE_EDGES, method="table")
 
 
@@ -88,10 +110,14 @@ def board_spec(game) -> dict:
         ``title``; ``dots``: ``[x, y]`` per dot with y pointing down (unit edges);
         ``edges``: ``[i, j]`` 1-based dots per edge (edge numbers are positions in the
         list, from 1); ``cells``: the 1-based edges around each cell; ``cell_name``.
-    """
-    from ..games.boards import cell_board
 
-    b = game.board if hasattr(game, "board") else cell_board(game)
+    Raises
+    ------
+    ValueError
+        If ``game`` names no cell board (a solved Peg Game, a side that is not a
+        positive integer).
+    """
+    b = _board(game)
     return {
         "title": b.label,
         "cell_name": b.cell_name,
@@ -171,13 +197,12 @@ def site_boards(boards: dict | None = None) -> dict[str, dict]:
     >>> sorted(site_boards({"boxes-2x2": (2, 2)})["boxes-2x2"])[:3]
     ['cell_name', 'cells', 'colours']
     """
-    from ..games.boards import cell_board
-
     specs = {}
     for name, game in (SITE_BOARDS if boards is None else boards).items():
-        b = cell_board(tuple(game) if isinstance(game, list) else game)
+        b = _board(game, f"board {excerpt(name)}")
         if b.n_edges > 24:
-            raise ValueError(f"board {name!r} has {b.n_edges} edges: too many for the browser (at most 24)")
+            raise ValueError(f"board {excerpt(name)}: the {b.label} has {b.n_edges} edges, too many for the browser "
+                             "(at most 24)")
         specs[name] = board_spec(b)
     return specs
 
@@ -348,4 +373,4 @@ def explore(side: int = 3, position: Iterable[int] | int = (), *, boxes: tuple[i
 
     if boxes is not None and not (isinstance(boxes, (tuple, list)) and len(boxes) == 2):
         raise ValueError(f"boxes must be (rows, cols), got {excerpt(boxes)}")
-    return Explorer(_solution(tuple(boxes) if boxes is not None else side), position)
+    return Explorer(_solution(tuple(boxes), "boxes") if boxes is not None else _solution(side, "side"), position)
