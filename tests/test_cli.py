@@ -1,5 +1,6 @@
 """The `triangles` command: solve output, help examples, errors."""
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -74,3 +75,102 @@ def test_every_judge_help_example_prints_what_it_says():
         result = subprocess.run(["bash", "-c", shell], capture_output=True, text=True)
         assert result.returncode == 0, command
         assert [line for line in result.stdout.splitlines() if line] == [line.strip() for line in expected], command
+
+
+# Errors the package raises while answering: one line, exit 2, in every subcommand
+
+DAMAGE_SIDE_2 = """
+import sys
+from triangles_core.engine import solvers
+from triangles_core.games.boards import cell_board
+board = cell_board(2)
+values = solvers.solve_cells(board).values.copy()
+values[7] = 13  # the position {1, 2, 3} holds a value its moves do not give
+values.flags.writeable = False
+solvers._memory[(board, True)] = values  # as if loaded from a damaged cache file
+from triangles_core.cli import main
+sys.exit(main(sys.argv[1:]))
+"""
+
+
+@pytest.mark.parametrize("args", [["solve", "--side", "2", "1", "2", "3"], ["review", "--side", "2", "game.txt"],
+                                  ["review", "--side", "2", "game.txt", "--csv"]])
+def test_a_table_found_damaged_while_answering_is_one_line(args, tmp_path):
+    (tmp_path / "game.txt").write_text("start: 1 2 3\n4\n")
+    result = subprocess.run([sys.executable, "-c", DAMAGE_SIDE_2, *args], cwd=tmp_path, capture_output=True,
+                            text=True, timeout=300)
+    assert_one_line_error(result, f"triangles {args[0]}: error: the side-2 board table is damaged: position 7 holds 13")
+
+
+@pytest.mark.parametrize("args", [["solve"], ["solve", "--side", "2"], ["graph", "g.graphml", "--side", "2"]])
+def test_any_number_of_repeated_edges_is_one_position(args, tmp_path):
+    """100,001 edge arguments (more than a position may list, `MAX_POSITION_ITEMS`) are one drawn edge."""
+    result = subprocess.run([sys.executable, "-m", "triangles_core", *args, *["1"] * 100_001], cwd=tmp_path,
+                            capture_output=True, text=True, timeout=300)
+    assert result.returncode == 0 and "Traceback" not in result.stderr
+    assert result.stderr.startswith(f"triangles {args[0]}: note: edge 1 is listed more than once")
+    assert args[0] == "graph" or "drawn edges: 1\n" in result.stdout
+
+
+COMPILER_OFF = "needs numba's compiler, which NUMBA_DISABLE_JIT=1 turns off; unset NUMBA_DISABLE_JIT to solve it"
+
+
+@pytest.mark.parametrize("args", [["solve", "--side", "3", "--method", "search"],
+                                  ["review", "--side", "3", "--method", "search", "game.txt"],
+                                  ["solve", "--side", "5"], ["solve", "--boxes", "3x5", "1"]])
+def test_the_search_without_numbas_compiler_says_so_in_one_line(args, tmp_path):
+    (tmp_path / "game.txt").write_text("1 2 3\n")
+    result = subprocess.run([sys.executable, "-m", "triangles_core", *args], cwd=tmp_path, capture_output=True,
+                            text=True, timeout=300, env={**os.environ, "NUMBA_DISABLE_JIT": "1"})
+    assert_one_line_error(result, f"triangles {args[0]}: error: searching the ")
+    assert COMPILER_OFF in result.stderr
+
+
+def test_a_kernel_that_cannot_run_as_python_is_the_compiler_line_on_any_path():
+    """Wherever the check is missing, numba's NotImplementedError still becomes the one line."""
+    script = ("import sys\nfrom triangles_core.engine import solvers\n"
+              "def kernel(*args, **kwargs):\n"
+              "    raise NotImplementedError('<intrinsic trailing_zeros> is not usable in pure-python')\n"
+              "solvers.solve_cells = kernel\n"
+              "from triangles_core.cli import main\nsys.exit(main(['solve', '--side', '2']))\n")
+    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=300,
+                            env={**os.environ, "NUMBA_DISABLE_JIT": "1"})
+    assert_one_line_error(result, "triangles solve: error: 'triangles solve' " + COMPILER_OFF)
+    assert "trailing_zeros" in result.stderr
+
+
+# Arguments as a person types them
+
+def test_edges_may_follow_the_options(tmp_path):
+    assert run("solve", "--side", "2", "1", "2").stdout == run("solve", "1", "2", "--side", "2").stdout
+    result = triangles("graph", str(tmp_path / "g.graphml"), "--side", "2", "1", "2", "--optimal")
+    assert result.returncode == 0 and (tmp_path / "g.graphml").exists()
+
+
+@pytest.mark.parametrize("args", [["solve", "--bogus"], ["graph", "g.graphml", "--side", "2", "1", "--bogus"],
+                                  ["judge", "gym", "in.txt", "extra.txt"]])
+def test_an_unknown_argument_is_named_under_its_subcommand(args, tmp_path):
+    result = subprocess.run([sys.executable, "-m", "triangles_core", *args], cwd=tmp_path, capture_output=True,
+                            text=True, timeout=300)
+    command = " ".join(args[:1])
+    assert_one_line_error(result, f"triangles {command}: error: unrecognized arguments: ")
+    assert result.stderr.endswith(f"(see 'triangles {command} --help')\n") and list(tmp_path.iterdir()) == []
+
+
+def test_edge_tokens_are_read_as_a_records_start_line():
+    """``e7`` and ``2-4`` mean on the command line what they mean in a game record's ``start:``."""
+    from triangles_core.analysis.records import parse_record
+
+    record = parse_record("start: e7 2-4 1\n")
+    result = run("solve", "e7", "2-4", "1")
+    assert result.returncode == 0
+    assert result.stdout == run("solve", *map(str, record.board.drawn_edges(record.start))).stdout
+    assert_one_line_error(run("solve", "e19"), "triangles solve: error: EDGE 'e19': edge 19 is not on the side-3 board")
+    assert_one_line_error(run("solve", "1-5"), "triangles solve: error: EDGE '1-5': ")
+
+
+def test_version_is_the_installed_distributions():
+    from importlib.metadata import version
+
+    result = run("--version")
+    assert (result.returncode, result.stdout, result.stderr) == (0, f"triangles {version('triangles_core')}\n", "")

@@ -125,3 +125,104 @@ def test_a_file_name_of_120_kb_is_cut_in_the_message(args, capsys, monkeypatch):
     assert main([a.format(long="x" * 120_000) for a in args]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and len(err) < 1200 and "xxxxx..." in err
+
+
+@pytest.mark.parametrize("args, argument", [(["review", "game.txt", "--csv", ""], "--csv"),
+                                            (["review", ""], "RECORD"), (["judge", "gym", ""], "FILE"),
+                                            (["verify", "--side", "2", "--table", ""], "--table"),
+                                            (["graph", "", "--side", "1"], "OUTPUT")])
+def test_an_empty_file_name_is_said_to_be_empty(args, argument, tmp_path):
+    (tmp_path / "game.txt").write_text("1 2 3\n")
+    result = subprocess.run([sys.executable, "-m", "triangles_core", *args], cwd=tmp_path, capture_output=True,
+                            text=True, timeout=300)
+    assert_one_line_error(result, f"triangles {args[0]}: error: argument {argument}: empty file name")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["game.txt"]
+
+
+def _as_nobody() -> list[str] | None:
+    """The prefix that runs a command as the user nobody (root may write any folder), or None."""
+    import shutil
+
+    if os.geteuid() != 0 or shutil.which("setpriv") is None:
+        return None
+    return ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"]
+
+
+@pytest.mark.parametrize("exists", [True, False])
+@pytest.mark.parametrize("command", ["review", "graph"])
+def test_a_read_only_folder_is_named_not_the_file(command, exists, tmp_path, monkeypatch):
+    """A file is replaced by renaming a complete copy over it: the folder must be writable."""
+    folder = tmp_path / "rodir"
+    folder.mkdir()
+    target = folder / ("y.csv" if command == "review" else "g.graphml")
+    if exists:
+        target.write_text("keep\n")
+        target.chmod(0o666)  # the file itself may be written
+    folder.chmod(0o555)
+    (tmp_path / "game.txt").write_text("1 2 3\n")
+    args = ["review", "game.txt", "--csv", "rodir/y.csv"] if command == "review" else \
+        ["graph", "rodir/g.graphml", "--side", "1"]
+    prefix = _as_nobody()
+    if prefix is not None:  # a real user, as the shell would run it
+        tmp_path.chmod(0o755)
+        (tmp_path / "game.txt").chmod(0o644)
+        result = subprocess.run([*prefix, sys.executable, "-m", "triangles_core", *args], cwd=tmp_path,
+                                capture_output=True, text=True, timeout=300)
+        code, err = result.returncode, result.stderr
+    else:  # pragma: no cover - a user without root: the folder is read-only for them already
+        from triangles_core.cli import main
+
+        monkeypatch.chdir(tmp_path)
+        code = main(args)
+        err = ""
+    folder.chmod(0o755)
+    assert code == 2 and err.count("\n") == 1 and "Traceback" not in err
+    said = f"triangles {command}: error: cannot write {args[3] if command == 'review' else args[1]}: the folder " \
+           "rodir is not writable"
+    assert err.startswith(said)
+    assert ("replaced by renaming" in err) == exists
+    assert sorted(p.name for p in folder.iterdir()) == ([target.name] if exists else [])
+    assert not exists or target.read_text() == "keep\n"
+
+
+def test_a_long_search_is_announced_and_draws_no_bar_into_a_pipe():
+    """An early side-5 position: a note that it may take hours (a hint, not a refusal), and with stderr
+    a pipe no progress-bar frames; Ctrl-C then says what the search proved."""
+    import signal
+
+    process = subprocess.Popen([sys.executable, "-m", "triangles_core", "solve", "--side", "5", "1", "2"],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                               preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    assert process.stderr is not None
+    note = process.stderr.readline()
+    time.sleep(2)  # searching
+    process.send_signal(signal.SIGINT)
+    out, rest = process.communicate(timeout=120)
+    assert note == ("triangles solve: note: a search from a side-5 board position with 43 free edges may take hours "
+                    "(on side 5, 2 of 3 positions with 38 free edges took more than 30 s); Ctrl-C stops it and says "
+                    "what it proved\n")
+    assert process.returncode == 130 and out == "" and "\r" not in rest
+    assert rest.startswith("triangles solve: interrupted") and rest.count("\n") == 1
+
+
+def test_a_short_search_is_not_announced():
+    edges = [str(e) for e in range(1, 41)]  # 5 free edges of 45
+    result = triangles("solve", "--side", "5", *edges)
+    assert result.returncode == 0 and result.stderr == ""
+
+
+def test_a_progress_bar_is_drawn_on_a_terminal_only(monkeypatch):
+    import io
+
+    from triangles_core.common.progress import progress_bar
+
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    for stream, drawn in [(io.StringIO(), False), (Terminal(), True)]:
+        monkeypatch.setattr("sys.stderr", stream)
+        bar = progress_bar(4, "demo")
+        bar.update(4)
+        bar.close()
+        assert ("demo" in stream.getvalue()) is drawn

@@ -132,3 +132,80 @@ def test_wrong_types_are_refused_with_the_projects_message(call):
 def test_a_malformed_cell_board_is_refused(args):
     with pytest.raises(ValueError):
         tc.CellBoard("f", "f", *args)
+
+
+@pytest.mark.parametrize("call, message", [
+    (lambda: tc.value_distribution("x"), "value_distribution needs a table solution .*, got 'x'$"),
+    (lambda: tc.outcomes_by_edges_drawn(tc.solve(3), clean_only="no"), "clean_only must be True or False, got 'no'"),
+    (lambda: tc.first_moves(None), "first_moves needs a solved cell board .*, got None"),
+    (lambda: tc.verify_solution("x"), "verify_solution needs a table solution .*, got 'x'$"),
+    (lambda: tc.verify_solution(tc.solve(3, method="search")),
+     "verify_solution needs a table solution .*, got a SearchSolution"),
+    (lambda: tc.negamax(None, 0), "the negamax needs a game .*, got None"),
+    (lambda: tc.negamax(tc.TriangleGame(2), [1.0]), "edge must be an integer, got 1.0"),
+    (lambda: tc.NegamaxSolver(tc.TriangleGame(2), max_positions=2.5), "max_positions must be an integer"),
+    (lambda: tc.solve(3).value([1.0]), "edge must be an integer, got 1.0"),
+    (lambda: tc.solve(3).value([1] * 100_001), "lists 100001 edges, more than the 65,536 read at most "
+                                               r"\(the side-3 board has 18 edges\)"),
+    (lambda: __import__("triangles_core.analysis.counting", fromlist=["x"]).clean_positions("side3"),
+     "clean_positions needs a cell board"),
+    (lambda: __import__("triangles_core.analysis.counting", fromlist=["x"]).positions_with_edges_drawn(4, 5),
+     r"drawn 5 is out of range \(0..4\)"),
+    (lambda: __import__("triangles_core.analysis.graph", fromlist=["x"]).count_paths(tc.state_graph(tc.solve(1)), 99),
+     "source 99 is not a node of the graph"),
+    (lambda: __import__("triangles_core.analysis.graph", fromlist=["x"]).level_sizes(tc.state_graph(tc.solve(1)), "w"),
+     "weight 'w': some node of the graph has no such attribute"),
+    (lambda: __import__("triangles_core.analysis.export", fromlist=["x"]).read_graphml(True),
+     "path must be a file name or a path, got True"),
+    (lambda: __import__("triangles_core.analysis.chains", fromlist=["x"]).controller(2.5, 1, 1),
+     "free_edges must be an integer"),
+    (lambda: __import__("triangles_core.analysis.records", fromlist=["x"]).format_record("1 2"),
+     "format_record needs a GameRecord"),
+    (lambda: __import__("triangles_core.analysis.review", fromlist=["x"]).summary_table(None),
+     "summary_table needs a dict"),
+], ids=["value_distribution", "clean_only", "first_moves", "verify-str", "verify-search", "negamax-None",
+        "negamax-float-edge", "negamax-limit", "value-float-edge", "value-long-list", "clean_positions", "drawn",
+        "count_paths", "level_sizes", "read_graphml-True", "controller", "format_record", "summary_table"])
+def test_entry_points_check_their_arguments_first(call, message):
+    """Findings C: a wrong argument is refused with one message naming it, never an AttributeError from inside."""
+    with pytest.raises(ValueError, match=message):
+        call()
+
+
+@pytest.mark.parametrize("name, said", [("../../etc/x", "path separator"), ("sub/x", "path separator"),
+                                        ("", "it is empty"), (".hidden", "starts with '.'"),
+                                        (None, "must be a string")])
+def test_save_table_writes_only_inside_its_folder(tmp_path, name, said):
+    import pandas as pd
+
+    folder = tmp_path / "tables"
+    with pytest.raises(ValueError, match=said):
+        tc.save_table(pd.DataFrame({"k": [1]}), name, folder)
+    assert list(tmp_path.iterdir()) == [] and not (tmp_path.parent / "etc").exists()   # nothing written anywhere
+
+
+@pytest.mark.parametrize("call, said", [
+    (lambda d: tc.save_table("notaframe", "t", d), "save_table needs a pandas DataFrame, got 'notaframe'"),
+    (lambda d: tc.save_table(__import__("pandas").DataFrame({"k": [1.5]}), "t", d, float_digits=-1),
+     r"float_digits -1 is out of range \(1..17\)"),
+    (lambda d: tc.save_table(__import__("pandas").DataFrame({"k": [1.5]}), "t", None), "directory must be a file name"),
+])
+def test_save_table_checks_the_frame_and_the_digits(tmp_path, call, said):
+    with pytest.raises(ValueError, match=said):
+        call(tmp_path / "tables")
+    assert not (tmp_path / "tables").exists()
+
+
+@pytest.mark.parametrize("call, message", [
+    (lambda: store.table_path("side4"), "table_path needs a cell board"),
+    (lambda: store.save_with_checksum(None, np.zeros(2, np.int8)), "path must be a file name or a path, got None"),
+    (lambda: store.save_with_checksum("never.npy", "abc"), "save_with_checksum needs a numpy array, got 'abc'"),
+    (lambda: store.load_verified(True), "path must be a file name or a path, got True"),
+    (lambda: store.cached_table(board(2), 5), "cached_table needs compute"),
+    (lambda: tc.CellGame(None), "CellGame needs a cell board"),
+    (lambda: __import__("triangles_core.engine.solved", fromlist=["x"]).verdict_of("x"), "must be an integer"),
+    (lambda: verify_table(board(2), tc.solve(2).values, progress="yes"), "progress must be True or False"),
+], ids=["table_path", "save-path", "save-array", "load-True", "cached-compute", "CellGame", "verdict_of", "progress"])
+def test_engine_entry_points_check_their_arguments_first(call, message):
+    with pytest.raises(ValueError, match=message):
+        call()

@@ -397,11 +397,12 @@ def test_with_stderr_closed_a_usage_error_still_exits_2(args):
     assert result.returncode == 2 and result.stdout == b""
 
 
-def test_closed_standard_input_of_review_is_an_empty_record():
+def test_closed_standard_input_of_review_is_an_error_not_an_empty_record():
+    """Finding B3 (fixed in the CLI): a closed standard input is not an empty game."""
     result = subprocess.run(f"{sys.executable} -m triangles_core review - <&-", shell=True, capture_output=True,
                             text=True, timeout=60, executable="/bin/bash")
-    assert result.returncode == 0 and "Traceback" not in result.stderr
-    assert result.stdout.startswith("Side-3 game from the empty board: 0 moves.")
+    assert result.returncode == 2 and "Traceback" not in result.stderr and result.stdout == ""
+    assert "standard input is closed" in result.stderr
 
 
 def test_a_missing_optional_package_names_the_extra(tmp_path):

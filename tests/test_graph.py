@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 
 from triangles_core import board, solve, solve_boxes, solve_number_game, solve_peg_game
+from triangles_core.analysis.export import export_graph
 from triangles_core.analysis.graph import (
     count_paths,
     level_sizes,
@@ -28,6 +29,7 @@ from triangles_core.engine.symmetry import (
     orbit_class_counts,
     orbit_sizes,
 )
+from triangles_core.engine.table_solution import TableSolution
 
 
 def sample_positions(side: int, count: int, seed: int = 3) -> list[int]:
@@ -150,8 +152,33 @@ def test_state_graph_of_any_solved_game_carries_values_and_move_values(make):
 
 
 def test_state_graph_size_bound():
+    with pytest.raises(ValueError, match=r"has 2\*\*9 positions, more than the 100 allowed"):
+        state_graph(solve(2), max_positions=100)        # a cell board: refused before anything is built
     with pytest.raises(ValueError, match="more than 100 positions"):
-        state_graph(solve(2), max_positions=100)
+        state_graph(solve_number_game(), max_positions=100)   # other games: when the bound is passed
+
+
+def test_the_full_graph_of_a_large_board_is_refused_at_once(tmp_path):
+    """A full graph above the bound is refused before any position is valued, by the check ``triangles graph`` uses."""
+    class Unasked(TableSolution):
+        def value(self, position):
+            raise AssertionError("a position was valued: the graph was being built")
+
+    side3 = Unasked(board(3), solve(3).values)
+    with pytest.raises(ValueError, match=r"2\*\*18 positions, more than the 1,000 allowed"):
+        state_graph(side3, max_positions=1000)
+    with pytest.raises(ValueError, match=r"2\*\*18 positions, more than the 100,000 allowed"):
+        export_graph(side3, tmp_path / "never-written.graphml")
+    assert not (tmp_path / "never-written.graphml").exists()
+    assert state_graph(solve(3), [*range(1, 12)], max_positions=1000).number_of_nodes() == 2 ** 7
+
+
+@pytest.mark.parametrize("max_positions", [-1, 0, True, 2.5, "10"])
+def test_max_positions_is_a_positive_integer(max_positions):
+    with pytest.raises(ValueError, match="max_positions"):
+        state_graph(solve(1), max_positions=max_positions)
+    with pytest.raises(ValueError, match="max_positions"):
+        optimal_subgraph(solve(1), max_positions=max_positions)
 
 
 def test_optimal_game_counts_side2_against_enumeration():

@@ -99,3 +99,25 @@ def test_triangle_war_quotes_the_pair_as_written():
     with pytest.raises(JudgeInputError) as info:
         list(run_dialect("triangle-war", "0\n1\n"))
     assert info.value.case is None
+
+
+@pytest.mark.parametrize("fmt, text, answered, said", [
+    ("gym", "19\n", 0, "case 1, line 1, token '19': out of range, expected the number of drawn edges N (0..18)"),
+    ("gym", "1 4\n99999999999999999999999\n", 1, "case 2, line 2, token '99999999999999999999999': out of range"),
+    ("uestc", "100 1 2 3\n", 0, "case 1, line 1, token '100': out of range, expected the number of drawn edges n "
+                                "(0..18)"),
+    ("triangle-war", "1\n19\n", 0, "case 1, line 2, token '19': out of range, expected the number of moves m (0..18)"),
+])
+def test_a_count_larger_than_the_board_is_out_of_range_not_an_end_of_input(fmt, text, answered, said):
+    """A count of more edges than the board has is the count's fault, said at the count (as
+    triangle-war always said), not an "input ended" at the end of the short list that follows."""
+    result = judge(fmt, text)
+    assert_one_line_error(result, f"triangles judge {fmt}: error: {said}")
+    assert len(result.stdout.splitlines()) == answered
+
+
+def test_a_full_count_with_a_duplicate_edge_is_still_read():
+    # 18 is in range; listing an edge twice is the duplicate note, not an error
+    result = judge("gym", "18 " + " ".join(map(str, [1, *range(1, 18)])) + "\n0\n")
+    assert result.returncode == 0 and result.stdout in ("Andy wins\n", "Ralph wins\n", "Draw\n")
+    assert "edge 1 is listed twice" in result.stderr

@@ -1,5 +1,5 @@
 """The judge reads case by case: interactive answers, bounded memory, chunk boundaries,
-zero-padded numbers, closed standard input, Ctrl-C, and the poj1143 end line."""
+zero-padded numbers, a closed standard input (an error), Ctrl-C, and the poj1143 end line."""
 
 from __future__ import annotations
 
@@ -266,17 +266,24 @@ def test_ctrl_c_while_answering_keeps_whole_answers(tmp_path):
     assert answers[-1] == b"" and set(answers[:-1]) <= ANSWERS and len(answers) > 1
 
 
-@pytest.mark.parametrize("fmt, status, stderr", [
-    ("gym", 0, ""),
-    ("poj1143", 0, ""),
-    ("uestc", 2, "triangles judge uestc: error: case 1, line 1, end of input: input ended, expected the number "
-                 "of drawn edges n\n"),
-])
-def test_closed_standard_input_reads_as_empty_input(fmt, status, stderr):
-    # As a C judge sees it: scanf on a closed descriptor reports the end of input at once.
-    result = subprocess.run(["bash", "-c", f'"$0" -m triangles_core judge {fmt} <&-', sys.executable],
+@pytest.mark.parametrize("args", [["judge", "gym"], ["judge", "poj1143"], ["judge", "uestc"], ["judge", "gym", "-"],
+                                  ["review", "-"]])
+def test_closed_standard_input_is_an_error_not_an_empty_input(args):
+    # Read as empty, `<&-` would answer an empty judge input or review an empty game with exit 0:
+    # a script that lost its input would look like one that succeeded.
+    result = subprocess.run(["bash", "-c", f'"$0" -m triangles_core {" ".join(args)} <&-', sys.executable],
                             capture_output=True, text=True, timeout=120)
-    assert (result.returncode, result.stdout, result.stderr) == (status, "", stderr)
+    command = " ".join(args[:2]) if args[0] == "judge" else args[0]
+    assert (result.returncode, result.stdout) == (2, "")
+    assert result.stderr == f"triangles {command}: error: standard input is closed; give a file, or redirect one " \
+                            "with '<'\n"
+
+
+def test_a_closed_standard_input_does_not_matter_when_a_file_is_named(tmp_path):
+    (tmp_path / "in.txt").write_text("6\n1 2 3 4 5 6\n0\n")
+    result = subprocess.run(["bash", "-c", '"$0" -m triangles_core judge gym in.txt <&-', sys.executable],
+                            cwd=tmp_path, capture_output=True, text=True, timeout=120)
+    assert (result.returncode, result.stdout, result.stderr) == (0, "Andy wins\n", "")
 
 
 PEAK_RSS = ("import sys\n"

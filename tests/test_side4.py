@@ -84,13 +84,16 @@ def test_side4_random_positions_match_negamax():
 
 def test_progress_bar_counts_blocks_to_the_end(solution3, monkeypatch):
     """The bar counts the 2**8 blocks of 2**10 positions and is full when the table is."""
-    from triangles_core.common.progress import progress_bar
+    import io
+
+    from tqdm import tqdm
+
     from triangles_core.engine import retrograde
 
     bars = []
 
-    def recorded(*args, **kwargs):
-        bars.append(progress_bar(*args, **kwargs))
+    def recorded(total, description, **kwargs):  # a drawn bar (progress_bar draws none into a pipe)
+        bars.append(tqdm(total=total, desc=description, file=io.StringIO(), disable=False))
         return bars[-1]
 
     monkeypatch.setattr(retrograde, "progress_bar", recorded)

@@ -9,6 +9,7 @@ import warnings
 import numpy as np
 import pytest
 
+from triangles_core.common.errors import DamagedTableError
 from triangles_core.engine import store
 from triangles_core.engine.solvers import solve
 from triangles_core.engine.store import (
@@ -238,3 +239,92 @@ def test_a_table_found_wrong_is_discarded_with_its_sidecar(cache):
     assert store.discard_cached_table(board(2)) == path
     assert not path.exists() and not path.with_name(path.name + ".sha256").exists()
     assert store.discard_cached_table(board(2)) is None
+
+
+def forged_cache(cache, position: int = 7, value: int = 13):
+    """The side-3 table with one entry changed, cached with a matching checksum and mapped as solve maps it."""
+    b = board(3)
+    values = solve(3).values.copy()
+    values[position] = value
+    path = store.table_path(b)
+    save_with_checksum(path, values)
+    return b, path, load_verified(path, shape=values.shape, dtype=np.int8, memory_map=True)
+
+
+def test_a_cached_table_proven_damaged_while_answering_is_removed_and_the_error_says_so(cache):
+    """Finding A1: the answer check raises one dedicated error and discards the file, so the next run recomputes."""
+    b, path, mapped = forged_cache(cache)
+    damaged = TableSolution(b, mapped.view())            # what solve returns: a view of the mapped file
+    for question in (damaged.value, damaged.optimal_moves, damaged.verdict, damaged.principal_variation):
+        with pytest.raises(DamagedTableError) as raised:
+            question([1, 2, 3])
+        assert isinstance(raised.value, ValueError)
+        assert str(raised.value) == (f"the side-3 board table is damaged: position 7 holds 13, its moves give -2; "
+                                     f"the cached table {path} is removed, so the next run computes it again")
+        assert not path.exists() and not path.with_name(path.name + ".sha256").exists()
+    assert damaged.value([10]) == solve(3).value([10])              # positions away from the damage still answer
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")                               # the next run: nothing cached, no warning
+        assert (cached_table(b, lambda: solve(3).values.copy()) == solve(3).values).all()
+    assert path.exists()
+
+
+def test_a_sound_table_written_since_is_not_removed(cache):
+    b, path, mapped = forged_cache(cache)
+    save_with_checksum(path, solve(3).values)            # another process replaced the file meanwhile
+    with pytest.raises(DamagedTableError, match="is removed"):
+        TableSolution(b, mapped).value(7)
+    assert (load_verified(path, shape=mapped.shape, dtype=np.int8) == solve(3).values).all()
+
+
+def test_a_damaged_table_that_is_not_the_cached_file_removes_nothing(cache):
+    b, path, _ = forged_cache(cache)
+    in_memory = np.array(np.load(path))                  # the same bytes, not a map of the cache file
+    with pytest.raises(DamagedTableError, match=r"\(verify_solution or 'triangles verify' checks every position\)$"):
+        TableSolution(b, in_memory).value(7)
+    assert path.exists()
+
+
+def test_a_stamp_is_only_trusted_next_to_the_digest_it_was_written_with(tmp_path):
+    """Finding B2: a sidecar whose digest line changed (or a stamp line of the old format) gets a full check."""
+    path = tmp_path / "t.npy"
+    values = np.arange(1 << 12, dtype=np.int64).astype(np.int8)
+    digest = save_with_checksum(path, values)
+    sidecar = path.with_name("t.npy.sha256")
+    stamp_line = sidecar.read_text().splitlines()[1]
+    assert stamp_line == f"# verified {store._stamp(path)} {digest}"
+    assert isinstance(load_verified(path, shape=values.shape, dtype=np.int8, memory_map=True), np.memmap)
+    # the adversary's edit: the table changed in place, then a digest of 64 zeros and a fresh stamp (old format)
+    mapped = np.load(path, mmap_mode="r+")
+    mapped[-1] ^= 1
+    mapped.flush()
+    del mapped
+    sidecar.write_text(f"{'0' * 64}  t.npy\n# verified {store._stamp(path)}\n")
+    with pytest.warns(CorruptCacheWarning, match="sha256"):
+        assert load_verified(path, shape=values.shape, dtype=np.int8, memory_map=True) is None
+    # a digest line changed under a stamp line that still matches the file
+    digest = save_with_checksum(path, values)
+    lines = sidecar.read_text().splitlines()
+    sidecar.write_text(f"{'1' * 64}  t.npy\n{lines[1]}\n")
+    with pytest.warns(CorruptCacheWarning, match="sha256"):
+        assert load_verified(path, shape=values.shape, dtype=np.int8, memory_map=True) is None
+
+
+def test_a_forgery_consistent_one_ply_deep_is_answered_but_never_reported_along_a_line():
+    """Finding B1: ``value`` checks one ply deep (documented); review and the principal variation check every step."""
+    from triangles_core.analysis.records import GameRecord
+    from triangles_core.analysis.review import review_game
+
+    good = solve(3)
+    q = good.board.position([1, 2, 3])
+    move = next(e for e in good.board.free_edges(q) if good.board.claims(q, e) == 0)
+    child = q | 1 << (move - 1)
+    values = good.values.copy()
+    values[child] = -9                                   # the move now seems to win by 9 ...
+    forged = TableSolution(good.board, values)
+    values[q] = max(forged.move_values(q).values())      # ... and its parent agrees: consistent one ply deep
+    assert forged.value(q) == 9 != good.value(q)         # not caught: what only verify_solution proves
+    with pytest.raises(DamagedTableError, match=f"position {child} holds -9"):
+        forged.principal_variation(q)
+    with pytest.raises(DamagedTableError, match=f"position {child} holds -9"):
+        review_game(GameRecord.from_moves(good.board, [move], q), forged)

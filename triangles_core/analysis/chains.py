@@ -64,8 +64,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Iterable, Literal
 
-from ..common.checks import excerpt
-from ..games.cells import CellBoard
+from ..common.checks import check_integer, excerpt
+from ..games.cells import CellBoard, check_cell_board
 
 if TYPE_CHECKING:  # pragma: no cover
     import pandas
@@ -82,9 +82,7 @@ LONG_CHAIN = 3
 
 def _checked(board: CellBoard, position: int | Iterable[int]) -> int:
     """The position as a bitmask, checked against the board (`CellBoard.position`)."""
-    if not isinstance(board, CellBoard):
-        raise ValueError(f"a cell board is needed, got {excerpt(board)}")
-    return board.position(position)
+    return check_cell_board(board).position(position)
 
 
 def cell_degrees(board: CellBoard, position: int | Iterable[int]) -> tuple[int, ...]:
@@ -320,6 +318,9 @@ def controller(free_edges: int, unclaimed_cells: int, long_chains: int) -> bool:
     >>> controller(4 + 2, 3 + 1, 1)     # the same with a 1-chain beside it: open that first
     True
     """
+    free_edges = check_integer(free_edges, "free_edges", 0)
+    unclaimed_cells = check_integer(unclaimed_cells, "unclaimed_cells", 0)
+    long_chains = check_integer(long_chains, "long_chains", 0)
     return (free_edges - unclaimed_cells + long_chains - 1) % 2 == 0
 
 
@@ -403,8 +404,7 @@ def first_loony_endgames(board: CellBoard, games: "pandas.DataFrame") -> "pandas
     """
     import pandas as pd
 
-    if not isinstance(board, CellBoard):
-        raise ValueError(f"a cell board is needed, got {excerpt(board)}")
+    check_cell_board(board, "first_loony_endgames")
     needed = {"game", "position", "player", "value"}
     if not isinstance(games, pd.DataFrame) or not needed <= set(games.columns):
         raise ValueError(f"games must be a DataFrame of play_games with columns {sorted(needed)}, got {excerpt(games)}")

@@ -23,10 +23,11 @@ from dataclasses import dataclass
 import numpy as np
 from numba import prange
 
+from ..common.checks import check_flag, check_instance, check_integer
 from ..engine.compiled import compiled, trailing_zeros
 from ..engine.retrograde import cell_tables, move_value
 from ..engine.table_solution import check_values
-from ..games.cells import CellBoard
+from ..games.cells import CellBoard, check_cell_board
 
 __all__ = ["MoveStatistics", "clean_positions", "move_statistics", "positions_by_edges_drawn",
            "positions_with_edges_drawn", "value_histogram"]
@@ -84,6 +85,7 @@ def clean_positions(board: CellBoard) -> np.ndarray:
     >>> clean_positions(board(1)).tolist()
     [True, True, True, True, True, True, True, False]
     """
+    check_cell_board(board, "clean_positions")
     from ..engine.symmetry import MAX_ARRAY_EDGES
 
     if board.n_edges > MAX_ARRAY_EDGES:
@@ -138,6 +140,7 @@ def value_histogram(board: CellBoard, values: np.ndarray, clean_only: bool = Fal
     [[0, 0, 1], [3, 0, 0], [0, 0, 3], [0, 1, 0]]
     """
     values = check_values(board, values)
+    clean_only = check_flag(clean_only, "clean_only")
     masks = np.array(board.cell_masks, dtype=np.int64)
     return _value_histogram(values, board.n_edges, board.n_cells, 2 * board.n_cells + 1, masks, clean_only, _CHUNKS)
 
@@ -215,6 +218,11 @@ def positions_with_edges_drawn(n_edges: int, drawn: int, samples: int | None = N
     >>> positions_with_edges_drawn(4, 3).tolist()
     [7, 11, 13, 14]
     """
+    n_edges = check_integer(n_edges, "n_edges", 0, 63)   # positions are int64 bitmasks
+    drawn = check_integer(drawn, "drawn", 0, n_edges)
+    samples = None if samples is None else check_integer(samples, "samples", 1)
+    if rng is not None:
+        check_instance(rng, np.random.Generator, "rng must be a numpy random Generator (numpy.random.default_rng)")
     if samples is None or math.comb(n_edges, drawn) <= samples:
         return _levels(n_edges, drawn)[drawn]
     rng = rng if rng is not None else np.random.default_rng(0)
@@ -260,6 +268,7 @@ def positions_by_edges_drawn(board: CellBoard) -> list[np.ndarray]:
     >>> [level.tolist() for level in positions_by_edges_drawn(board(1))]
     [[0], [1, 2, 4], [3, 5, 6], [7]]
     """
+    check_cell_board(board, "positions_by_edges_drawn")
     from ..engine.symmetry import MAX_ARRAY_EDGES
 
     if board.n_edges > MAX_ARRAY_EDGES:
@@ -335,8 +344,9 @@ def move_statistics(board: CellBoard, values: np.ndarray, samples: int | None = 
     Raises
     ------
     ValueError
-        If ``values`` does not have the shape and dtype of the board's table, or
-        ``samples`` is not positive, or both ``samples`` and ``clean_only`` are given.
+        If ``values`` does not have the shape and dtype of the board's table,
+        ``samples`` is not a positive integer, ``seed`` not a non-negative integer,
+        ``clean_only`` not a bool, or both ``samples`` and ``clean_only`` are given.
 
     Examples
     --------
@@ -349,6 +359,9 @@ def move_statistics(board: CellBoard, values: np.ndarray, samples: int | None = 
     >>> stats.moves.tolist(), stats.mistakes.tolist(), bool(stats.exhaustive.all())
     ([3, 6, 3, 0], [0, 0, 0, 0], True)
     """
+    samples = None if samples is None else check_integer(samples, "samples", 1)
+    seed = check_integer(seed, "seed", 0)
+    clean_only = check_flag(clean_only, "clean_only")
     values = check_values(board, values)
     n = board.n_edges
     first, second = cell_tables(board)
@@ -360,8 +373,6 @@ def move_statistics(board: CellBoard, values: np.ndarray, samples: int | None = 
     else:
         if clean_only:
             raise ValueError("clean_only needs samples=None (every position examined)")
-        if samples < 1:
-            raise ValueError(f"samples must be positive, got {samples!r}")
         rng = np.random.default_rng(seed)
         chosen = np.concatenate([positions_with_edges_drawn(n, k, samples, rng) for k in range(n + 1)])
         chosen.sort()

@@ -18,10 +18,11 @@ from pathlib import Path
 
 import networkx as nx
 
-from ..common.checks import excerpt
+from ..common.checks import check_flag, check_instance, check_integer, check_path, excerpt
 from ..common.files import atomic_open
 from ..engine.solved import SolvedCellGame
-from ..games.cells import CellBoard, Position
+from ..games.cells import CellBoard, Position, check_cell_board
+from . import graph as _graph
 from .graph import state_graph
 
 __all__ = ["FORMATS", "FORMAT_NAMES", "MAX_EXPORT_POSITIONS", "check_graph_size", "export_graph", "graph_format",
@@ -48,6 +49,8 @@ def labelled(graph: nx.DiGraph, b: CellBoard) -> nx.DiGraph:
     >>> g.nodes[0]["label"], g.nodes[3]["label"]
     ('empty', '1 2')
     """
+    check_instance(graph, nx.DiGraph, "labelled needs a state graph (state_graph, optimal_subgraph)")
+    check_cell_board(b, "labelled")
     result = graph.copy()
     for node, attributes in result.nodes(data=True):
         drawn = " ".join(map(str, b.drawn_edges(node)))
@@ -86,7 +89,7 @@ def graph_format(path: str | Path, format: str | None = None) -> str:
             raise ValueError(f"unknown graph format {excerpt(format)} (use {', '.join(FORMAT_NAMES)})")
         return format
     try:
-        return FORMATS[Path(path).suffix.lower()]
+        return FORMATS[Path(check_path(path)).suffix.lower()]
     except KeyError:
         suffixes = list(FORMATS)
         raise ValueError(f"cannot tell the graph format of {excerpt(str(path), 1024)} from its name: name it "
@@ -121,7 +124,8 @@ def write_graph(graph: nx.DiGraph, path: str | Path, format: str | None = None) 
     OSError
         When the file cannot be written (an earlier file is left as it was).
     """
-    path = Path(path)
+    check_instance(graph, nx.DiGraph, "write_graph needs a directed graph (state_graph, labelled)")
+    path = Path(check_path(path))
     kind = graph_format(path, format)
     if kind == "dot":
         try:
@@ -138,19 +142,26 @@ def write_graph(graph: nx.DiGraph, path: str | Path, format: str | None = None) 
 
 
 def read_graphml(path: str | Path) -> nx.DiGraph:
-    """Read a graph written by `write_graph` as GraphML, with integer node ids."""
-    return nx.read_graphml(path, node_type=int)
-
-
-def check_graph_size(board: CellBoard, root: Position, max_positions: int = MAX_EXPORT_POSITIONS) -> None:
-    """Refuse, before anything is solved or built, a full state graph above ``max_positions``.
-
-    The full graph from a position with ``f`` free edges has ``2**f`` positions.
+    """Read a graph written by `write_graph` as GraphML, with integer node ids.
 
     Raises
     ------
     ValueError
-        If ``2**f > max_positions``.
+        If ``path`` is not a file name or a path (`triangles_core.common.checks.check_path`:
+        an integer would be read as a file descriptor, ``True`` as standard output).
+    """
+    return nx.read_graphml(check_path(path), node_type=int)
+
+
+def check_graph_size(board: CellBoard, root: Position | list[int], max_positions: int = MAX_EXPORT_POSITIONS) -> None:
+    """`triangles_core.analysis.graph.check_graph_size` with the bound of a written graph, `MAX_EXPORT_POSITIONS`.
+
+    ``triangles graph`` calls it before it solves anything.
+
+    Raises
+    ------
+    ValueError
+        If the full graph from ``root`` has more than ``max_positions`` positions.
 
     Examples
     --------
@@ -158,13 +169,9 @@ def check_graph_size(board: CellBoard, root: Position, max_positions: int = MAX_
     >>> check_graph_size(board(4), 0)  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    ValueError: the state graph from this position has 2**30 positions, more than the 100,000 written at most; ...
+    ValueError: the state graph from this position has 2**30 positions, more than the 100,000 allowed; ...
     """
-    free = board.n_edges - board.position(root).bit_count()
-    if 2 ** free > max_positions:
-        raise ValueError(f"the state graph from this position has 2**{free} positions, more than the "
-                         f"{max_positions:,} written at most; draw some edges first or use the optimal-play "
-                         "subgraph")
+    _graph.check_graph_size(board, root, max_positions)
 
 
 def export_graph(solution: SolvedCellGame, path: str | Path, root: Position | list[int] = 0, *,
@@ -213,6 +220,10 @@ def export_graph(solution: SolvedCellGame, path: str | Path, root: Position | li
     ...     read_graphml(path).number_of_nodes()
     512
     """
+    check_instance(solution, SolvedCellGame, "export_graph needs a solved cell board (solve, solve_boxes)")
+    check_path(path)
+    optimal_only = check_flag(optimal_only, "optimal_only")
+    max_positions = check_integer(max_positions, "max_positions", 1)
     graph_format(Path(path), format)
     root = solution.position(root)
     if not optimal_only:

@@ -186,8 +186,7 @@ def play_games(solution: TableSolution, policy: str = "random", games: int = 100
         raise ValueError(f"policy must be one of {', '.join(POLICIES)}, got {excerpt(policy)}")
     games = check_integer(games, "games", 1, MAX_GAMES)
     seed = check_integer(seed, "seed", 0, 2**63 - 1)
-    if policy == "softmax":
-        temperature = _positive_finite(temperature, "temperature")
+    temperature = _positive_finite(temperature, "temperature")   # checked even where the policy ignores it
     board = solution.board
     values = check_values(board, solution.values)
     p0 = board.position(start)

@@ -34,7 +34,7 @@ import re
 from dataclasses import dataclass
 from typing import Callable, Iterable
 
-from ..common.checks import excerpt, is_integer, parse_decimal
+from ..common.checks import check_flag, check_instance, check_integer, excerpt, is_integer, parse_decimal
 from ..common.errors import InvalidPositionError
 from ..common.text import quote_token, split_lines
 from ..games.boards import cell_board
@@ -308,6 +308,8 @@ def random_record(board: CellBoard | int | tuple[int, int], seed: int, moves: in
     >>> sorted(r.moves) == list(range(1, 10))
     True
     """
+    seed = check_integer(seed, "seed", 0)
+    moves = None if moves is None else check_integer(moves, "moves", 0)
     rng = random.Random(seed)
     b = cell_board(board)
     position = b.position(start)
@@ -341,6 +343,8 @@ def format_record(record: GameRecord, dots: bool = True) -> str:
     >>> parse_record(format_record(r)) == GameRecord(r.board, r.start, r.moves, (2, 3))
     True
     """
+    check_instance(record, GameRecord, "format_record needs a GameRecord (parse_record, GameRecord.from_moves)")
+    dots = check_flag(dots, "dots")
     b = record.board
     lines = []
     if record.start:

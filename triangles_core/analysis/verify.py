@@ -23,12 +23,12 @@ from dataclasses import dataclass
 import numpy as np
 from numba import prange
 
-from ..common.checks import check_integer
+from ..common.checks import check_flag, check_integer
 from ..common.progress import progress_bar
 from ..engine.compiled import compiled
 from ..engine.retrograde import NOT_A_MOVE, cell_tables, move_value
 from ..engine.solvers import solve
-from ..engine.table_solution import TableSolution, check_values
+from ..engine.table_solution import TableSolution, check_table_solution, check_values
 from ..games.cells import CellBoard
 
 __all__ = ["Mismatch", "Verification", "derive_values", "verify_side", "verify_solution", "verify_table"]
@@ -196,6 +196,7 @@ def verify_table(b: CellBoard, values: np.ndarray, progress: bool = False, chunk
     """
     check_values(b, values)
     chunk = check_integer(chunk, "chunk", 1)
+    progress = check_flag(progress, "progress")
     expected = 1 << b.n_edges
     bar = progress_bar(expected, f"verify {b.label}", unit="pos", unit_scale=True) if progress else None
     mismatches, first = 0, None
@@ -235,7 +236,8 @@ def verify_solution(solution: TableSolution, progress: bool = False) -> Verifica
     Raises
     ------
     ValueError
-        If the solution's table is not an int8 array of one entry per position.
+        If ``solution`` is not a `TableSolution` (a search, `triangles_core.engine.search.SearchSolution`,
+        has no table to check), or its table is not an int8 array of one entry per position.
 
     Examples
     --------
@@ -243,6 +245,7 @@ def verify_solution(solution: TableSolution, progress: bool = False) -> Verifica
     >>> verify_solution(solve(3)).passed
     True
     """
+    solution = check_table_solution(solution, "verify_solution")
     return verify_table(solution.board, solution.values, progress=progress)
 
 
@@ -274,6 +277,7 @@ def verify_side(side: int, progress: bool = False) -> Verification:
     >>> print(verify_side(2))
     side-2 board: 512 positions checked, every value agrees with the recurrence
     """
+    progress = check_flag(progress, "progress")
     solution = solve(side, progress=progress, method="table")
     assert isinstance(solution, TableSolution)  # what method="table" returns
     return verify_solution(solution, progress=progress)

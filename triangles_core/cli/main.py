@@ -2,7 +2,10 @@
 
 Subcommands are registered in `build_parser`; each handler returns an exit status.
 Errors in the input end the command with one line on stderr and exit status 2 (never a
-traceback); every answer before the error is already on stdout.
+traceback); every answer before the error is already on stdout.  So do the package's own
+errors met while answering (its `ValueError` family, `triangles_core.common.errors`: a
+cached table found damaged, a position it refuses) and a kernel that needs numba's compiler
+with ``NUMBA_DISABLE_JIT=1``, in every subcommand (`_run`).
 """
 
 from __future__ import annotations
@@ -13,8 +16,8 @@ import sys
 from typing import Callable, Sequence
 
 from ..common.checks import excerpt, parse_decimal
-from ..common.errors import InvalidPositionError
 from ..common.limits import LARGE_TABLE_EDGES, MAX_SEARCH_EDGES, MAX_SEARCH_SIDE, MAX_TABLE_EDGES, MAX_TABLE_SIDE
+from ..common.text import quote_token
 
 __all__ = ["main", "build_parser", "CommandError"]
 
@@ -26,10 +29,44 @@ class CommandError(Exception):
 
 
 class _Parser(argparse.ArgumentParser):
-    """An argument parser whose usage errors are one line on stderr (exit status 2)."""
+    """An argument parser whose usage errors are one line on stderr (exit status 2).
+
+    A subcommand's parser reads its arguments intermixed (`argparse.ArgumentParser.
+    parse_intermixed_args`), so that positional arguments may follow options
+    (``triangles graph g.graphml --side 2 1 2``: the edges 1 and 2 after ``--side``).  An
+    argument that no parser takes is reported by the subcommand's parser, under its name
+    (``triangles graph: error: unrecognized arguments: ...``).
+    """
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self._intermixed = False
+        self._commands: dict[str, argparse.ArgumentParser] = {}
 
     def error(self, message: str):
         self.exit(2, f"{self.prog}: error: {message} (see '{self.prog} --help')\n")
+
+    def add_subparsers(self, **kwargs):
+        action = super().add_subparsers(**kwargs)
+        self._commands = action.choices
+        return action
+
+    def parse_known_args(self, args=None, namespace=None):
+        if self._commands or self._intermixed:  # the top-level parser, or already inside the intermixed pass
+            return super().parse_known_args(args, namespace)
+        self._intermixed = True
+        try:
+            return self.parse_known_intermixed_args(args, namespace)
+        finally:
+            self._intermixed = False
+
+    def parse_args(self, args=None, namespace=None):
+        parsed, extras = self.parse_known_args(args, namespace)
+        if extras:
+            command = self._commands.get(getattr(parsed, "command", None) or "", self)
+            text = " ".join(extras)
+            command.error(f"unrecognized arguments: {text if len(text) <= SHOWN_PATH else excerpt(text)}")
+        return parsed
 
     def _print_message(self, message: str, file=None) -> None:
         # argparse swallows write errors, so that help sent to a full device would be lost
@@ -91,22 +128,21 @@ class _Input:
 
     def __init__(self, path: str | None) -> None:
         if path is None or path == "-":
-            # A closed standard input (`<&-`) reads as empty, as a C judge's scanf sees it
-            # (EOF at once).
-            self.name, self.stream = "standard input", sys.stdin.buffer if sys.stdin is not None else None
+            # A closed standard input (`<&-`) is an error, as a closed standard output is:
+            # read as empty, it would be an empty game or judge input answered with exit 0.
+            if sys.stdin is None:
+                raise CommandError("standard input is closed; give a file, or redirect one with '<'")
+            self.name, self.stream = "standard input", sys.stdin.buffer
         else:
             self.name = _shown(path)
             try:
                 self.stream = open(path, "rb")
             except OSError as error:
                 raise CommandError(f"cannot read {self.name}: {error.strerror or error}") from None
-        self._read: Callable[[int], bytes] | None = (None if self.stream is None else
-                                                     getattr(self.stream, "read1", None) or self.stream.read)
+        self._read: Callable[[int], bytes] = getattr(self.stream, "read1", None) or self.stream.read
 
     def read1(self, size: int) -> bytes:
         """At most ``size`` bytes: as many as are there, waiting only if none are; b"" at the end."""
-        if self._read is None:  # a closed standard input
-            return b""
         try:
             return self._read(size)
         except OSError as error:
@@ -115,7 +151,7 @@ class _Input:
     read = read1  # a `triangles_core.judge.ByteStream`
 
     def close(self) -> None:
-        if self.stream is not None and self.name != "standard input":
+        if self.name != "standard input":
             self.stream.close()
 
 
@@ -147,27 +183,31 @@ def _judge(args: argparse.Namespace) -> int:
     return 0
 
 
-def _parse_edges(words: Sequence[str], board) -> list[int]:
-    """Edge numbers from the command line (spaces or commas), checked against the board.
+def _parse_edges(words: Sequence[str], board, command: str) -> int:
+    """The position drawn by the ``EDGE`` arguments (spaces or commas), checked against the board.
 
-    Numbers are decimal digits; leading zeros are allowed (``007`` is 7), as a C program
-    reading with ``scanf("%d")`` would read them.
+    Each token is read by the game record's own reader of a ``start:`` line
+    (`triangles_core.analysis.records`), so that the command line and a record accept the
+    same tokens: an edge number (``7``, leading zeros allowed as C's ``scanf("%d")`` reads
+    them), ``e7``, or a dot pair ``2-4``.  The result is a bitmask, so any number of
+    repeated edges is one position (a drawn edge is drawn; said once on stderr).
     """
-    edges: list[int] = []
-    for word in words:
-        for part in word.replace(",", " ").split():
-            try:
-                value = parse_decimal(part, max_digits=6)
-            except ValueError:
-                raise CommandError(f"edge {excerpt(part)} is not a positive integer") from None
-            try:
-                edges.append(board.check_edge(part if value is None else value))
-            except InvalidPositionError as error:
-                raise CommandError(str(error)) from None
-    duplicate = next((e for i, e in enumerate(edges) if e in edges[:i]), None)
+    from ..analysis.records import RecordError, _line_moves
+
+    tokens = [part for word in words for part in word.replace(",", " ").split()]
+    try:
+        moves = _line_moves(board, tokens, 0, pair_line=False)
+    except RecordError as error:
+        raise CommandError(f"EDGE {quote_token(error.token)}: {error.message}") from None
+    position, duplicate = 0, None
+    for edge, _ in moves:
+        bit = 1 << (edge - 1)
+        if position & bit and duplicate is None:
+            duplicate = edge
+        position |= bit
     if duplicate is not None:
-        print(f"{PROG}: note: edge {duplicate} is listed more than once; a drawn edge is drawn", file=sys.stderr)
-    return edges
+        _say(command, f"note: edge {duplicate} is listed more than once; a drawn edge is drawn")
+    return position
 
 
 def _board(args: argparse.Namespace):
@@ -179,8 +219,20 @@ def _board(args: argparse.Namespace):
     return cell_board(args.side if args.side is not None else args.default_side)
 
 
-def _solution(args: argparse.Namespace):
-    """The solved board of ``--side`` or ``--boxes`` (with a progress bar for big tables)."""
+SLOW_SEARCH_FREE_EDGES = 37
+"""A search from a position with this many free edges or more gets a note that it may take
+hours: measured on side 5 (``data/search/side5_growth.json``, 30 s per position), positions
+with 36 free edges took 3 s (median), 37 up to 16 s, and 2 of 3 with 38 were not solved in
+30 s; the empty side-5 board was not solved in 15 minutes."""
+
+
+def _solution(args: argparse.Namespace, start: int = 0):
+    """The solved board of ``--side`` or ``--boxes`` (with a progress bar for big tables).
+
+    ``start`` is the earliest position that will be asked about: a search from one with
+    `SLOW_SEARCH_FREE_EDGES` free edges or more is announced on stderr (a note, not a
+    refusal: Ctrl-C says what the search proved).
+    """
     from ..engine.solvers import solve_cells
 
     board = _board(args)
@@ -193,14 +245,23 @@ def _solution(args: argparse.Namespace):
         raise CommandError(f"the {board.label} has {board.n_edges} edges: 'triangles {args.command}' needs a value "
                            f"table (at most {MAX_TABLE_EDGES} edges); 'triangles solve' and 'triangles review' "
                            "answer it by search")
+    if method == "search" or (method == "auto" and board.n_edges > MAX_TABLE_EDGES):
+        from ..engine.compiled import require_compiler
+
+        require_compiler(f"searching the {board.label}")  # the search's kernels, like the table's, run compiled
+        free = board.n_edges - start.bit_count()
+        if free >= SLOW_SEARCH_FREE_EDGES:
+            _say(args.command, f"note: a search from a {board.label} position with {free} free edges may take "
+                               "hours (on side 5, 2 of 3 positions with 38 free edges took more than 30 s); Ctrl-C "
+                               "stops it and says what it proved")
     return solve_cells(board, progress=board.n_edges >= LARGE_TABLE_EDGES, method=method)
 
 
 def _solution_and_position(args: argparse.Namespace):
     """The solved board and the position given by the ``EDGE`` arguments (checked before solving)."""
-    edges = _parse_edges(args.edges, _board(args))
-    solution = _solution(args)
-    return solution, solution.position(edges)
+    position = _parse_edges(args.edges, _board(args), args.command)
+    solution = _solution(args, position)
+    return solution, solution.position(position)
 
 
 def _silence_stdout() -> None:
@@ -235,7 +296,7 @@ def _review(args: argparse.Namespace) -> int:
         record = parse_record(text, _board(args), warn)
     except RecordError as error:
         raise CommandError(f"{name}: {error}") from None
-    review = review_game(record, _solution(args))
+    review = review_game(record, _solution(args, record.start))
     if args.csv not in (None, "-") and args.record not in (None, "-") and _same_file(args.csv, args.record):
         raise CommandError(f"--csv {excerpt(args.csv)} is the game record itself; write the review elsewhere")
     if args.csv == "-":
@@ -249,11 +310,34 @@ def _review(args: argparse.Namespace) -> int:
         except BrokenPipeError:  # --csv /dev/stdout | head: the reader went away; main() stops quietly
             raise
         except OSError as error:
-            raise CommandError(f"cannot write {_shown(args.csv)}: {error.strerror or error}") from None
+            raise CommandError(_write_error(args.csv, error)) from None
         print(_printable(f"wrote {args.csv}", sys.stderr), file=sys.stderr)  # a status line, not output
     else:
         print(format_review(review))
     return 0
+
+
+def _write_error(path: str, error: OSError) -> str:
+    """What went wrong writing the output file ``path``, for a `CommandError`.
+
+    A named file is written whole or not at all (`triangles_core.common.files.atomic_open`):
+    a complete copy is written next to it and renamed over it, which needs the folder to be
+    writable even when the file itself is.  A permission error in that case names the folder,
+    not the file that the user may well be allowed to write.
+    """
+    import errno
+
+    if error.errno in (errno.EACCES, errno.EPERM):
+        # the folder the copy is written in (that of the file a link points to), named relative to
+        # the working folder, which a user may reach even where its absolute path's parents are closed
+        folder = os.path.relpath(os.path.dirname(os.path.realpath(path)))
+        exists = os.path.exists(path)
+        if (not exists or os.access(path, os.W_OK)) and os.path.isdir(folder) \
+                and not os.access(folder, os.W_OK | os.X_OK):
+            why = " (the file is replaced by renaming a complete copy written next to it)" if exists else ""
+            return (f"cannot write {_shown(path)}: the folder {_shown(os.path.dirname(path) or folder)} is not "
+                    f"writable{why}; write it elsewhere")
+    return f"cannot write {_shown(path)}: {error.strerror or error}"
 
 
 def _verify(args: argparse.Namespace) -> int:
@@ -302,7 +386,7 @@ def _graph(args: argparse.Namespace) -> int:
             raise CommandError(f"--format: {error}") from None
         raise CommandError(f"OUTPUT {excerpt(args.output, SHOWN_PATH)}: cannot tell the graph format from the "
                            "name: name it .graphml, .dot or .gv, or give --format") from None
-    root = b.position(_parse_edges(args.edges, b))
+    root = b.position(_parse_edges(args.edges, b, args.command))
     if not args.optimal:
         try:
             check_graph_size(b, root)
@@ -316,7 +400,7 @@ def _graph(args: argparse.Namespace) -> int:
     except BrokenPipeError:  # - | head: the reader went away; main() stops quietly
         raise
     except OSError as error:
-        raise CommandError(f"cannot write {_shown(args.output)}: {error.strerror or error}") from None
+        raise CommandError(_write_error(args.output, error)) from None
     if args.output != "-":
         print(_printable(f"wrote {args.output}", sys.stderr), file=sys.stderr)
     return 0
@@ -352,6 +436,7 @@ answer before it is already on stdout.  Formats: docs/SPEC.md.
   triangles solve 1 2 3 4 5 6      # the first gym sample: value +1, the player to move wins
   triangles solve --side 2         # the empty side-2 board
   triangles solve --boxes 2x2 1 2  # Dots-and-Boxes, 2x2 boxes, lines 1 and 2 drawn
+  triangles solve e7 2-4           # edge 7 and the edge joining dots 2 and 4 (as in a record)
   triangles solve --side 5 1 2 3   # 45 edges: solved by search (Ctrl-C says what it proved)
 """,
     "review": """record syntax (one game; '#' starts a comment, blank lines are ignored):
@@ -411,6 +496,31 @@ def _boxes(text: str) -> tuple[int, int]:
     return r, c
 
 
+def _file_name(text: str) -> str:
+    """A file argument: any name but the empty one (which no file has; ``open('')`` would say
+    "No such file or directory", and a folder's ``''`` "Is a directory")."""
+    if not text:
+        raise argparse.ArgumentTypeError("empty file name; give a file name, or '-' for the standard stream")
+    return text
+
+
+class _Version(argparse.Action):
+    """``--version``: the installed distribution's version (`importlib.metadata`), then exit 0."""
+
+    def __init__(self, option_strings, dest=argparse.SUPPRESS, default=argparse.SUPPRESS, help=None) -> None:
+        super().__init__(option_strings, dest=dest, default=default, nargs=0, help=help)
+
+    def __call__(self, parser, namespace, values, option_string=None) -> None:
+        from importlib.metadata import PackageNotFoundError, version
+
+        try:
+            number = version("triangles_core")
+        except PackageNotFoundError:  # run from a source tree that is not installed
+            from .. import __version__ as number
+        parser._print_message(f"{PROG} {number}\n", sys.stdout)
+        parser.exit()
+
+
 def _side(text: str) -> int:
     """``--side N``: ASCII decimal digits (leading zeros allowed), as every integer the command reads."""
     try:
@@ -459,6 +569,7 @@ def build_parser() -> argparse.ArgumentParser:
                "Rules and formats: docs/SPEC.md in the repository.",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
+    parser.add_argument("--version", action=_Version, help="print the version and exit")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     judge = sub.add_parser("judge", help="answer contest input in a judge's exact format",
@@ -466,7 +577,7 @@ def build_parser() -> argparse.ArgumentParser:
                            epilog=EXAMPLES["judge"], formatter_class=argparse.RawDescriptionHelpFormatter)
     judge.add_argument("format", choices=sorted(DIALECTS), metavar="FORMAT",
                        help="one of: " + ", ".join(sorted(DIALECTS)))
-    judge.add_argument("file", nargs="?", metavar="FILE", help="input file (default: standard input)")
+    judge.add_argument("file", nargs="?", type=_file_name, metavar="FILE", help="input file (default: standard input)")
     judge.set_defaults(handler=_judge)
 
     solve = sub.add_parser("solve", help="value, verdict and move values of one position",
@@ -474,7 +585,8 @@ def build_parser() -> argparse.ArgumentParser:
                                        "with its value, and a principal variation.",
                            epilog=EXAMPLES["solve"], formatter_class=argparse.RawDescriptionHelpFormatter)
     solve.add_argument("edges", nargs="*", default=[], metavar="EDGE",
-                       help="drawn edges (1-based numbers, docs/SPEC.md numbering)")
+                       help="drawn edges: edge numbers (docs/SPEC.md numbering), e7 or dot pairs 2-4, as in "
+                            "a game record's start: line")
     _add_board(solve, default=3, search=True)
     solve.set_defaults(handler=_solve)
 
@@ -485,9 +597,9 @@ def build_parser() -> argparse.ArgumentParser:
                                         "handed over); then the score, the result, the result under perfect "
                                         "play, and each side's value lost.",
                             epilog=EXAMPLES["review"], formatter_class=argparse.RawDescriptionHelpFormatter)
-    review.add_argument("record", metavar="RECORD", help="game record file ('-' for standard input)")
+    review.add_argument("record", type=_file_name, metavar="RECORD", help="game record file ('-' for standard input)")
     _add_board(review, default=3, search=True)
-    review.add_argument("--csv", nargs="?", const="-", metavar="FILE", action=_Once,
+    review.add_argument("--csv", nargs="?", const="-", type=_file_name, metavar="FILE", action=_Once,
                         help="write the move table as CSV instead, to FILE (written whole or not at all) "
                              "or, without FILE, to standard output")
     review.set_defaults(handler=_review)
@@ -497,17 +609,18 @@ def build_parser() -> argparse.ArgumentParser:
                                         "against the recurrence from its children (as GAMESMAN does).",
                             epilog=EXAMPLES["verify"], formatter_class=argparse.RawDescriptionHelpFormatter)
     _add_board(verify, default=None)
-    verify.add_argument("--table", metavar="FILE", action=_Once, help="check this .npy table instead of the solver's")
+    verify.add_argument("--table", type=_file_name, metavar="FILE", action=_Once,
+                        help="check this .npy table instead of the solver's")
     verify.set_defaults(handler=_verify)
 
     graph = sub.add_parser("graph", help="write a state graph as GraphML or DOT",
                            description="Write the state graph (or, with --optimal, the optimal-play "
                                        "subgraph) from a position, for Gephi (GraphML) or Graphviz (DOT).",
                            epilog=EXAMPLES["graph"], formatter_class=argparse.RawDescriptionHelpFormatter)
-    graph.add_argument("output", metavar="OUTPUT",
+    graph.add_argument("output", type=_file_name, metavar="OUTPUT",
                        help="file to write: .graphml, or .dot / .gv (needs pydot); '-' for standard output")
     graph.add_argument("edges", nargs="*", default=[], metavar="EDGE",
-                       help="drawn edges of the root (default: empty board)")
+                       help="drawn edges of the root, as for 'triangles solve' (default: empty board)")
     _add_board(graph, default=2)
     graph.add_argument("--optimal", action="store_true", help="only the moves of optimal play")
     graph.add_argument("--format", action=_Once, metavar="FORMAT",
@@ -571,6 +684,16 @@ def _stopped(command: str | None, signum: int, what: str) -> int:
         _silence_stdout()
     _say(command, what)
     return 128 + signum
+
+
+def _failed(command: str | None, message: str) -> int:
+    """A user error or a fault: keep the answers already written, say ``message`` in one line, exit 2."""
+    try:
+        _flush_stdout()
+    except (OSError, ValueError):
+        _silence_stdout()
+    _say(command, "error: " + " ".join(message.splitlines()))  # one line, whatever the message holds
+    return 2
 
 
 def _importing(frame) -> bool:
@@ -642,8 +765,10 @@ class _StopSignals:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the ``triangles`` command; returns the exit status.
 
-    Every user error and fault ends in one line on stderr: exit status 2 for bad input or
-    output that cannot be written (a full device), 128 + the signal for Ctrl-C (130),
+    Every user error and fault ends in one line on stderr: exit status 2 for bad input
+    (a closed standard input among it), an error of the package's `ValueError` family
+    met while answering (a damaged cached table), numba's compiler switched off where a
+    kernel needs it, or output that cannot be written (a full device), 128 + the signal for Ctrl-C (130),
     SIGTERM (143) or SIGHUP (129) (what was written before is kept, no temporary file is
     left), 0 when the reader of standard output went away (``| head``).  With standard
     error closed the messages are dropped, never written into the output.
@@ -684,19 +809,32 @@ def _run(argv: Sequence[str] | None) -> int:
     except _Terminated as stop:
         return _stopped(command, stop.signum, f"terminated ({signal.Signals(stop.signum).name})")
     except CommandError as error:
+        return _failed(command, str(error))
+    except ValueError as error:
+        # The package's invalid-input family (`triangles_core.common.errors`: every such error
+        # is a ValueError naming what is wrong), met while answering: a position the library
+        # refuses, a cached table found damaged (its message says what happens to the file).
+        return _failed(command, str(error))
+    except NotImplementedError as error:
+        # numba with NUMBA_DISABLE_JIT=1 runs the kernels as Python, and an LLVM intrinsic
+        # has no Python form: the same line as `require_compiler` gives where it is checked.
+        from numba.core import config
+
+        if not config.DISABLE_JIT:  # type: ignore[attr-defined]  # set from NUMBA_DISABLE_JIT, not declared
+            raise
+        from ..engine.compiled import CompilerDisabledError, require_compiler
+
         try:
-            _flush_stdout()
-        except OSError:
-            _silence_stdout()
-        _say(command, f"error: {error}")
-        return 2
+            require_compiler(f"'triangles {command}'")
+        except CompilerDisabledError as disabled:
+            return _failed(command, f"{disabled} ({error})")
+        raise  # pragma: no cover - DISABLE_JIT is set: require_compiler raised
     except RuntimeError as error:
         from ..engine.compiled import CompilerDisabledError
 
         if not isinstance(error, CompilerDisabledError):
             raise
-        _say(command, f"error: {error}")
-        return 2
+        return _failed(command, str(error))
     except BrokenPipeError:
         # The reader went away (e.g. `| head`): stop quietly, like other filters.
         _silence_stdout()

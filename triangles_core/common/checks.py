@@ -15,12 +15,14 @@ from __future__ import annotations
 
 import functools
 import numbers
-from typing import TYPE_CHECKING, TypeGuard
+import os
+from typing import TYPE_CHECKING, Any, TypeGuard
 
 if TYPE_CHECKING:
     import numpy as np
 
-__all__ = ["MAX_EXCERPT", "check_integer", "excerpt", "integer_cache", "is_integer", "parse_decimal"]
+__all__ = ["MAX_EXCERPT", "check_file_stem", "check_flag", "check_instance", "check_integer", "check_path", "described",
+           "excerpt", "integer_cache", "is_integer", "parse_decimal"]
 
 MAX_EXCERPT = 40
 """Quoted input is cut after this many characters."""
@@ -135,6 +137,158 @@ def check_integer(value: object, what: str, low: int | None = None, high: int | 
                   else f">= {low}" if low is not None else f"<= {high}")
         raise error(f"{what} {excerpt(number)} is out of range ({bounds})")
     return number
+
+
+_PLAIN = (str, bytes, int, float, complex, list, tuple, dict, set, frozenset, range, type(None))
+
+
+def described(value: object) -> str:
+    """An argument as a message names it: a bounded quote of a plain value, the class of any other object.
+
+    A solution, a frame or a board is named by its class (its ``repr`` may be long, or
+    say nothing about why it was refused); numbers, strings, containers and None are
+    quoted with `excerpt`.
+
+    Examples
+    --------
+    >>> described("x"), described(None), described(2.5)
+    ("'x'", 'None', '2.5')
+    >>> class SearchSolution: pass
+    >>> described(SearchSolution()), described(object())
+    ('a SearchSolution', 'an object')
+    """
+    if isinstance(value, _PLAIN):
+        return excerpt(value)
+    name = type(value).__name__
+    return f"{'an' if name[:1].lower() in 'aeiou' else 'a'} {name}"
+
+
+def check_instance(value: object, kind: Any, needed: str, error: type[ValueError] = ValueError) -> Any:
+    """``value`` if it is an instance of ``kind``; otherwise raise, saying what is needed and what came.
+
+    The one check of an argument's type at an entry point, made before the argument is
+    used, so that a wrong one is refused with the project's message instead of an
+    ``AttributeError`` from deep inside.
+
+    Parameters
+    ----------
+    value : object
+        The argument.
+    kind : type
+        The class (or a runtime-checkable protocol) it must be an instance of
+        (typed ``Any``: mypy refuses a protocol where ``type[...]`` is declared).
+    needed : str
+        The start of the message: what the entry point needs
+        (``"verify_solution needs a table solution"``).
+    error : type, default ValueError
+        The exception class to raise (a `ValueError` subclass).
+
+    Returns
+    -------
+    object
+        ``value`` itself.
+
+    Raises
+    ------
+    ValueError
+        Or ``error``: ``"{needed}, got {described(value)}"``.
+
+    Examples
+    --------
+    >>> check_instance(3, int, "a number is needed")
+    3
+    >>> check_instance("x", int, "value_distribution needs a table solution")
+    Traceback (most recent call last):
+    ...
+    ValueError: value_distribution needs a table solution, got 'x'
+    """
+    if not isinstance(value, kind):
+        raise error(f"{needed}, got {described(value)}")
+    return value
+
+
+def check_flag(value: object, what: str) -> bool:
+    """``value`` as a ``bool`` if it is one (Python's or numpy's); otherwise raise.
+
+    A switch such as ``clean_only`` or ``progress`` is ``True`` or ``False``: a string
+    (``"no"`` is true), a number or None would be read by its truth value and silently
+    mean something else than was meant.
+
+    Raises
+    ------
+    ValueError
+        ``"{what} must be True or False, got ..."``.
+
+    Examples
+    --------
+    >>> check_flag(False, "clean_only")
+    False
+    >>> check_flag("no", "clean_only")
+    Traceback (most recent call last):
+    ...
+    ValueError: clean_only must be True or False, got 'no'
+    """
+    if isinstance(value, bool) or type(value).__name__ == "bool_":
+        return bool(value)
+    raise ValueError(f"{what} must be True or False, got {described(value)}")
+
+
+def check_path(value: object, what: str = "path") -> str | os.PathLike:
+    """``value`` if it names a file (a non-empty ``str`` or a path-like object); otherwise raise.
+
+    Raises
+    ------
+    ValueError
+        ``"{what} must be a file name or a path, got ..."`` (or ``"... is empty"``).
+
+    Examples
+    --------
+    >>> check_path("side2.graphml")
+    'side2.graphml'
+    >>> check_path(None, "directory")
+    Traceback (most recent call last):
+    ...
+    ValueError: directory must be a file name or a path, got None
+    """
+    if not isinstance(value, (str, os.PathLike)):
+        raise ValueError(f"{what} must be a file name or a path, got {described(value)}")
+    if os.fspath(value) in ("", b""):
+        raise ValueError(f"{what} is empty")
+    return value
+
+
+def check_file_stem(name: object, what: str = "name") -> str:
+    """``name`` if it can be the stem of a file written into a folder chosen by the caller; else raise.
+
+    A stem is a non-empty string that stays inside its folder: no path separator
+    (``/``, or the system's other one), not ``.`` or ``..``, no NUL, and not starting
+    with ``.`` (which would write a hidden file such as ``.csv``).
+
+    Raises
+    ------
+    ValueError
+        Naming ``what`` and quoting the stem.
+
+    Examples
+    --------
+    >>> check_file_stem("side3_first_moves")
+    'side3_first_moves'
+    >>> check_file_stem("../../etc/x")
+    Traceback (most recent call last):
+    ...
+    ValueError: name '../../etc/x' is not a file name: it must not contain a path separator ('/')
+    """
+    if not isinstance(name, str):
+        raise ValueError(f"{what} must be a string, got {described(name)}")
+    separators = [sep for sep in (os.sep, os.altsep, "/") if sep and sep in name]
+    if separators:
+        raise ValueError(f"{what} {excerpt(name)} is not a file name: it must not contain a path separator "
+                         f"({separators[0]!r})")
+    if not name or name.startswith(".") or "\0" in name:
+        reason = ("it is empty" if not name else "it starts with '.'" if name.startswith(".")
+                  else "it contains a NUL character")
+        raise ValueError(f"{what} {excerpt(name)} is not a file name: {reason}")
+    return name
 
 
 def parse_decimal(text: str, max_digits: int, signed: bool = False) -> int | None:

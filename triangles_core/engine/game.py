@@ -25,7 +25,7 @@ import sys
 from dataclasses import dataclass
 from typing import Any, Callable, Generic, Hashable, Iterable, Protocol, TypeVar, cast, runtime_checkable
 
-from ..common.checks import excerpt
+from ..common.checks import check_instance, check_integer, excerpt
 from ..common.errors import InvalidPositionError
 from ..games.transition import Transition
 
@@ -359,12 +359,26 @@ class NegamaxSolver(Generic[P, M]):
     """
 
     def __init__(self, game: Game[P, M], max_positions: int | None = None) -> None:
-        self.game = game
-        self.max_positions = max_positions
+        self.game = check_instance(game, Game, "the negamax needs a game (TriangleGame(side), CellGame(board), "
+                                               "PegGame, NumberGame)")
+        self.max_positions = None if max_positions is None else check_integer(max_positions, "max_positions", 1)
         self.cache: dict[P, int] = {}
 
     def value(self, position: P) -> int:
-        """The negamax value of ``position`` for the player to move."""
+        """The negamax value of ``position`` for the player to move.
+
+        Raises
+        ------
+        ValueError
+            (an `triangles_core.common.errors.InvalidPositionError`) if the position is
+            not one of the game's (`Game.position`).
+        SearchLimitError
+            If the memo would pass ``max_positions``.
+        """
+        return self._value(self.game.position(position))
+
+    def _value(self, position: P) -> int:
+        """`value` of a position already checked (the recursion)."""
         cache = self.cache
         if position in cache:
             return cache[position]
@@ -373,7 +387,7 @@ class NegamaxSolver(Generic[P, M]):
         for move in game.moves(position):
             transition = game.play(position, move)
             # a move of a Game[P, M] leads to a P (a Transition, shared by all games, says Hashable)
-            v = move_value(transition, self.value(cast(P, transition.position)))
+            v = move_value(transition, self._value(cast(P, transition.position)))
             if best is None or v > best:
                 best = v
         if best is None:
@@ -384,11 +398,12 @@ class NegamaxSolver(Generic[P, M]):
         return best
 
     def move_values(self, position: P) -> dict[M, int]:
-        """The value of every legal move for the player to move."""
+        """The value of every legal move for the player to move (``position`` checked as in `value`)."""
+        position = self.game.position(position)
         result = {}
         for move in self.game.moves(position):
             transition = self.game.play(position, move)
-            result[move] = move_value(transition, self.value(cast(P, transition.position)))
+            result[move] = move_value(transition, self._value(cast(P, transition.position)))
         return result
 
 
@@ -399,13 +414,18 @@ def negamax(game: Game[P, M], position: P) -> int:
     ----------
     game : Game
         The game.
-    position : hashable
-        The position to evaluate.
+    position : position
+        The position to evaluate, as the game's ``position`` accepts it.
 
     Returns
     -------
     int
         Net score for the player to move under optimal play by both sides.
+
+    Raises
+    ------
+    ValueError
+        If ``game`` is not a `Game`, or the position is not one of its positions.
 
     Examples
     --------

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from typing import Any, Hashable, Iterable, Literal, Protocol, runtime_checkable
 
+from ..common.checks import described, is_integer
 from ..games.cells import CellBoard, CellGame
 from .game import Game, Step, given_moves, move_value, play_line, start_position
 
@@ -35,6 +36,8 @@ def verdict_of(value: int) -> Verdict:
     >>> [verdict_of(v) for v in (2, 0, -1)]
     ['win', 'draw', 'loss']
     """
+    if not is_integer(value):
+        raise ValueError(f"a value must be an integer, got {described(value)}")
     return "win" if value > 0 else "loss" if value < 0 else "draw"
 
 

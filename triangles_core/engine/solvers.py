@@ -162,6 +162,19 @@ def solve(side: int, *, progress: bool = False, use_cache: bool = True, method: 
         If ``side`` is not an integer in 1..5, or in 1..4 with ``method="table"``
         (a side-5 table would need 32 TiB).
 
+    Notes
+    -----
+    A side-4 table read from the cache is checked on loading by its sha256 (or, when the
+    file is unchanged since it last matched, by its stamp alone) and by a spot check of
+    65,536 positions against the recurrence, and every answer is checked against the
+    recurrence one ply deep (`triangles_core.engine.store` says what each check covers).
+    A table found wrong on loading is recomputed; one found wrong while answering raises
+    `triangles_core.common.errors.DamagedTableError` and is removed from the cache, so
+    the next run computes it again.  None of these proves the table: a change consistent
+    one ply deep passes them, and only
+    `triangles_core.analysis.verify.verify_solution` (``triangles verify``) checks every
+    value.
+
     Examples
     --------
     >>> solve(3).value([])

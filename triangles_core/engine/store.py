@@ -14,6 +14,36 @@ killed writer are removed by the next run.
 
 Reading and writing hash the bytes as they pass, so a table is read once and no
 second copy of it is ever held in memory.
+
+What each check covers, and what it does not:
+
+- The sha256 sidecar proves that the file is the one that was written (not truncated,
+  no byte changed since), not that its values are right: whoever can write the file can
+  write a matching sidecar.
+- The stamp replaces the digest, by design.  Once a file has matched its digest, the
+  sidecar's second line records the file's `_stamp` (device, inode, size, modification
+  and change times) together with that digest, and a load (`load_verified` with
+  ``memory_map``) that finds the same stamp next to the same digest maps the file
+  without reading or hashing it: ``solve(4)`` answers in milliseconds instead of after
+  reading 1 GiB.  A file changed in any ordinary way (rewritten, truncated, replaced, its
+  times put back with ``os.utime``) gets a new change time, and a digest line changed
+  without its stamp line no longer matches it; both are read and checked in full again.
+  Not caught: a change that keeps the stamp (bit rot below the file system, a write
+  made with the system clock set back), or anyone who rewrites both lines of the
+  sidecar.
+- The spot check on loading (``cached_table``'s ``check``: for the solvers,
+  `triangles_core.engine.retrograde.recurrence_problem`) derives the empty board, the
+  full board, every one-edge position and 65,536 positions drawn afresh from their
+  children: scattered damage is caught, a few wrong entries among 2**30 usually not.
+- The answer check (`triangles_core.engine.table_solution.TableSolution`) derives each
+  position a question is about from its children before answering; a mismatch raises
+  `triangles_core.common.errors.DamagedTableError` and removes the cached file
+  (`discard_damaged_table`), so the next run computes it again.  It looks one ply deep:
+  a table changed consistently (an entry and its parents' entries together) passes it
+  and is answered from.
+- Only a check of every position (`triangles_core.analysis.verify.verify_solution`,
+  ``triangles verify``, about a minute for side 4) proves a cached table;
+  ``triangles verify`` removes one that fails it.
 """
 
 from __future__ import annotations
@@ -30,11 +60,12 @@ from typing import Callable
 
 import numpy as np
 
+from ..common.checks import check_instance, check_path
 from ..common.files import atomic_open, remove_stale_temporaries
-from ..games.cells import CellBoard
+from ..games.cells import CellBoard, check_cell_board
 
 __all__ = ["CACHE_ENV", "PACKAGED", "CorruptCacheWarning", "cache_dir", "cached_table", "discard_cached_table",
-           "load_verified", "open_table", "packaged_table", "save_with_checksum", "table_path"]
+           "discard_damaged_table", "load_verified", "open_table", "packaged_table", "save_with_checksum", "table_path"]
 
 CACHE_ENV = "TRIANGLES_CORE_CACHE"
 """Environment variable naming the cache directory (overrides the platform default)."""
@@ -85,7 +116,7 @@ def table_path(board: CellBoard) -> Path:
     >>> table_path(board(4)).name
     'side4_values.npy'
     """
-    return cache_dir() / f"{board.key}_values.npy"
+    return cache_dir() / f"{check_cell_board(board, 'table_path').key}_values.npy"
 
 
 def _describe(error: OSError, path: Path) -> str:
@@ -177,7 +208,8 @@ def save_with_checksum(path: Path, array: np.ndarray) -> str:
     ...     digest == hashlib.sha256((Path(d) / "t.npy").read_bytes()).hexdigest()
     True
     """
-    path = Path(path)
+    path = Path(check_path(path))
+    check_instance(array, np.ndarray, "save_with_checksum needs a numpy array")
     path.parent.mkdir(parents=True, exist_ok=True)
     with atomic_open(path, replace_special=True) as handle:
         writer = _HashingWriter(handle)
@@ -199,13 +231,24 @@ def _stamp(path: Path) -> str:
 
 
 _STAMP_PREFIX = "# verified "
-"""The sidecar's second line: the `_stamp` of the table file when its checksum last matched."""
+"""The sidecar's second line: the `_stamp` of the table file when its checksum last matched, and that digest."""
+
+
+def _verified_line(path: Path, digest: str) -> str:
+    """What the sidecar's stamp line holds after ``path`` matched ``digest``: its `_stamp`, then the digest.
+
+    The digest is part of the line so that a stamp is only worth something next to the
+    digest it was written with: a sidecar whose digest line was changed since (by hand,
+    or by a tool that knows only the ``sha256sum`` line) no longer matches, and the
+    file is read and checked in full.
+    """
+    return f"{_stamp(path)} {digest}"
 
 
 def _write_sidecar(path: Path, digest: str) -> None:
-    """Write ``digest`` (``sha256sum`` format) and the table's current `_stamp` to the sidecar."""
+    """Write ``digest`` (``sha256sum`` format) and the table's current `_stamp` with it to the sidecar."""
     with atomic_open(_sidecar(path), replace_special=True) as handle:
-        handle.write(f"{digest}  {path.name}\n{_STAMP_PREFIX}{_stamp(path)}\n".encode())
+        handle.write(f"{digest}  {path.name}\n{_STAMP_PREFIX}{_verified_line(path, digest)}\n".encode())
 
 
 def _corrupt(message: str) -> None:
@@ -275,9 +318,12 @@ def load_verified(path: Path, shape: tuple[int, ...] | None = None,
     """Load a table saved by `save_with_checksum`, or None if it is absent or damaged.
 
     With ``memory_map``, a file whose checksum matched when it was last read, and that
-    has not changed since (same device, inode, size and modification time, recorded in
-    the sidecar), is mapped read-only into memory without reading it: the first answer
-    from a cached 1 GiB table comes in milliseconds instead of seconds.  A changed file
+    has not changed since (the same `_stamp`: device, inode, size, modification and
+    change times, recorded in the sidecar next to the digest it matched), is mapped
+    read-only into memory without reading it: the first answer from a cached 1 GiB
+    table comes in milliseconds instead of seconds.  The stamp then stands in for the
+    digest, which is not recomputed (the module docstring says what that does not
+    catch).  A changed file, or a stamp recorded with another digest than the sidecar's,
     is read and checked in full, and its stamp renewed.
 
     Parameters
@@ -320,7 +366,7 @@ def load_verified(path: Path, shape: tuple[int, ...] | None = None,
     [0 1 2]
     None CorruptCacheWarning
     """
-    path = Path(path)
+    path = Path(check_path(path))
     regular = _regular(path)
     if regular is None:
         return None
@@ -342,7 +388,7 @@ def load_verified(path: Path, shape: tuple[int, ...] | None = None,
     stamps = [line[len(_STAMP_PREFIX):].strip() for line in text.splitlines() if line.startswith(_STAMP_PREFIX)]
     result: np.ndarray | str
     try:
-        fast = _mapped(path) if memory_map and stamps and stamps[0] == _stamp(path) else None
+        fast = _mapped(path) if memory_map and stamps and stamps[0] == _verified_line(path, expected) else None
         if fast is not None:
             result = fast
         else:
@@ -398,7 +444,7 @@ def open_table(path: str | os.PathLike) -> np.ndarray:
     ...     print(open_table(Path(d) / "t.npy").tolist())
     [0, 1, 2]
     """
-    if not _regular(Path(path)):
+    if not _regular(Path(check_path(path))):
         if os.path.lexists(path):
             raise ValueError("not a regular file")
         raise FileNotFoundError(errno.ENOENT, os.strerror(errno.ENOENT), str(path))
@@ -426,7 +472,7 @@ def packaged_table(board: CellBoard) -> np.ndarray | None:
         None when the package has no table for this board (or, with a
         `CorruptCacheWarning`, when the shipped file is damaged).
     """
-    path = PACKAGED / f"{board.key}_values.npy"
+    path = PACKAGED / f"{check_cell_board(board, 'packaged_table').key}_values.npy"
     return load_verified(path, shape=(1 << board.n_edges,), dtype=np.int8)
 
 
@@ -441,6 +487,45 @@ def discard_cached_table(board: CellBoard) -> Path | None:
         except FileNotFoundError:
             pass
     return removed
+
+
+def discard_damaged_table(board: CellBoard, values: np.ndarray,
+                          still_wrong: Callable[[np.ndarray], bool]) -> Path | None:
+    """After an answer proved ``values`` wrong: remove the cached file it was read from, if it was.
+
+    ``values`` is the board's cached table when it is a memory map of `table_path`
+    ``(board)`` (what `cached_table` returns).  The file is removed with its sidecar
+    (`discard_cached_table`, as ``triangles verify`` does after a failed check) only if
+    the file now on disk is still wrong (``still_wrong`` of its map is true): a sound table
+    written there since by another process is kept.
+
+    Parameters
+    ----------
+    board : CellBoard
+        The board of the table.
+    values : numpy.ndarray
+        The table an answer was read from.
+    still_wrong : callable
+        Given the table on disk (mapped read-only), true when it holds the same damage.
+
+    Returns
+    -------
+    pathlib.Path or None
+        The cache path when ``values`` came from it (the damaged file is gone from there
+        now), or None when ``values`` is not the cached file (nothing is removed).
+    """
+    path = table_path(board)
+    filename = getattr(values, "filename", None)   # absolute: numpy makes it so, as a str or a Path
+    if not isinstance(values, np.memmap) or filename is None or os.fspath(filename) != os.path.abspath(path):
+        return None
+    try:
+        disk = _mapped(path) if _regular(path) else None
+    except OSError:
+        return path
+    if disk is not None and disk.shape == values.shape and disk.dtype == values.dtype and still_wrong(disk):
+        del disk   # unmapped before the file is removed
+        discard_cached_table(board)
+    return path
 
 
 def cached_table(board: CellBoard, compute: Callable[[], np.ndarray],
@@ -473,6 +558,8 @@ def cached_table(board: CellBoard, compute: Callable[[], np.ndarray],
         (the table is still returned); the message names the cause.
     """
     path = table_path(board)
+    if not callable(compute) or (check is not None and not callable(check)):
+        raise ValueError("cached_table needs compute (and check, if given) to be functions")
     try:
         remove_stale_temporaries(path)
         remove_stale_temporaries(_sidecar(path))

@@ -17,12 +17,13 @@ from typing import Iterable
 
 import numpy as np
 
-from ..common.checks import excerpt
-from ..games.cells import CellBoard, CellGame, Position
+from ..common.checks import check_instance
+from ..common.errors import DamagedTableError
+from ..games.cells import CellBoard, CellGame, Position, check_cell_board
 from ..games.triangles import TriangleBoard
 from .solved import ValueFunctionSolution
 
-__all__ = ["Solution", "TableSolution", "check_values"]
+__all__ = ["Solution", "TableSolution", "check_table_solution", "check_values"]
 
 
 def check_values(board: CellBoard, values: np.ndarray) -> np.ndarray:
@@ -44,8 +45,7 @@ def check_values(board: CellBoard, values: np.ndarray) -> np.ndarray:
     ...
     ValueError: a side-3 board table must be an int8 array of shape (262144,), got int8 of shape (16,)
     """
-    if not isinstance(board, CellBoard):
-        raise ValueError(f"a cell board is needed, got {excerpt(board)}")
+    check_cell_board(board)
     expected = 1 << board.n_edges
     if not isinstance(values, np.ndarray) or values.dtype != np.int8 or values.shape != (expected,):
         shape = getattr(values, "shape", None)
@@ -111,27 +111,51 @@ class TableSolution(ValueFunctionSolution):
     def _value_of(self, position: Position) -> int:
         return int(self.values[position])
 
+    def _derived(self, position: Position) -> int:
+        """The value the recurrence gives ``position`` from its children's entries (0 for the full board)."""
+        children = self._move_values(position)
+        return max(children.values()) if children else self.game.terminal_value(position)
+
     def _answer(self, position: Position) -> int:
         """``values[position]``, checked against the recurrence at that position before it is given out.
 
         The value must be the best move value there (the terminal value 0 when the board
-        is full).  A table damaged or forged in a way its checksum and the spot check on
-        loading did not catch (`triangles_core.engine.store`) is thus never the source of
-        an answer: the question that meets the damage raises instead.
+        is full).  Every answer about a position (``value``, ``verdict``,
+        ``optimal_moves``, each step of ``principal_variation``) passes this check, so a
+        table damaged or forged where it is asked is never the source of an answer.
+        What it does not cover: the check looks one ply deep, so a table changed
+        consistently (a child's entry and every parent's entry changed together) agrees
+        with itself there and is answered from; only a check of every position
+        (`triangles_core.analysis.verify.verify_solution`, ``triangles verify``) proves
+        a table.
 
         Raises
         ------
-        ValueError
-            If the stored value disagrees with its children.
+        DamagedTableError
+            (a `ValueError`) if the stored value disagrees with its children.  When the
+            table is the board's cached file (`triangles_core.engine.store`), that file
+            and its sidecar are removed first, as ``triangles verify`` does, and the
+            message says so: the next run computes the table again.
         """
         value = int(self.values[position])
-        children = self._move_values(position)
-        best = max(children.values()) if children else self.game.terminal_value(position)
+        best = self._derived(position)
         if value != best:
-            raise ValueError(f"the {self.board.label} table is damaged: position {position} holds {value}, "
-                             f"its moves give {best} (run 'triangles verify' on it; a cached table is then "
-                             "recomputed)")
+            raise self._damage(position, value, best)
         return value
+
+    def _damage(self, position: Position, value: int, best: int) -> DamagedTableError:
+        """The error for a proven mismatch, after removing the cached file it came from (if it did)."""
+        from .store import discard_damaged_table
+
+        def still_wrong(disk: np.ndarray) -> bool:  # the file on disk holds the same damage
+            return int(disk[position]) != TableSolution(self.board, disk)._derived(position)
+
+        source = discard_damaged_table(self.board, self.values, still_wrong)
+        head = f"the {self.board.label} table is damaged: position {position} holds {value}, its moves give {best}"
+        if source is None:
+            return DamagedTableError(f"{head} (verify_solution or 'triangles verify' checks every position)")
+        return DamagedTableError(f"{head}; the cached table {source} is removed, so the next run computes it "
+                                 "again")
 
     def position(self, position: Iterable[int] | int) -> Position:
         """Normalise a position given as edge numbers or a bitmask (`CellBoard.position`)."""
@@ -154,3 +178,27 @@ class TableSolution(ValueFunctionSolution):
 
 Solution = TableSolution
 """Former name of `TableSolution` (the notebooks and the README use it)."""
+
+
+def check_table_solution(solution: object, caller: str) -> TableSolution:
+    """``solution`` if it is a `TableSolution`; otherwise raise, naming the caller and what came.
+
+    The functions that read the whole value table (``values``, ``move_table``) call it
+    first, so that a search (`triangles_core.engine.search.SearchSolution`, whose
+    ``values`` is a method), a string or None is refused in one line before anything is
+    computed (`triangles_core.common.checks.check_instance`).
+
+    Raises
+    ------
+    ValueError
+        ``"{caller} needs a table solution (...), got ..."``.
+
+    Examples
+    --------
+    >>> check_table_solution("x", "value_distribution")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: value_distribution needs a table solution (solve(side) or ...), got 'x'
+    """
+    return check_instance(solution, TableSolution, f"{caller} needs a table solution (solve(side) or "
+                                                   "solve_boxes(rows, cols) with at most 31 edges)")

@@ -18,11 +18,11 @@ from __future__ import annotations
 from functools import cached_property
 from typing import Iterable, Sequence, Sized
 
-from ..common.checks import check_integer, excerpt, is_integer
+from ..common.checks import check_instance, check_integer, excerpt, is_integer
 from ..common.errors import InvalidPositionError
 from .transition import Transition
 
-__all__ = ["CellBoard", "CellGame", "Position", "popcount"]
+__all__ = ["CellBoard", "CellGame", "Position", "check_cell_board", "popcount"]
 
 Position = int
 """A set of drawn edges as a bitmask: bit ``i`` set means edge ``i + 1`` is drawn."""
@@ -203,10 +203,21 @@ class CellBoard:
         Raises
         ------
         InvalidPositionError
-            For a non-integer (`triangles_core.common.checks.is_integer`) or a number
-            outside ``1..n_edges``.
+            For a non-integer (`triangles_core.common.checks.is_integer`: "edge must be
+            an integer, got 1.0", the wording of every integer argument) or a number
+            outside ``1..n_edges`` (`edge_error`).
+
+        Examples
+        --------
+        >>> from triangles_core.games.triangles import board
+        >>> board(3).check_edge(1.0)
+        Traceback (most recent call last):
+        ...
+        triangles_core.common.errors.InvalidPositionError: edge must be an integer, got 1.0
         """
-        if not is_integer(edge) or not 1 <= edge <= self.n_edges:
+        if not is_integer(edge):
+            raise InvalidPositionError(f"edge must be an integer, got {excerpt(edge)}")
+        if not 1 <= edge <= self.n_edges:
             raise self.edge_error(edge)
         return int(edge)
 
@@ -355,13 +366,14 @@ class CellBoard:
         except (TypeError, OverflowError):  # no length, or one too large for a C integer (range(10**20))
             size = None
         if size is not None and size > MAX_POSITION_ITEMS:
-            raise InvalidPositionError(f"position {excerpt(edges)} lists {size} edges; the {self.label} has "
-                                       f"{self.n_edges}")
+            raise InvalidPositionError(f"position {excerpt(edges)} lists {size} edges, more than the "
+                                       f"{MAX_POSITION_ITEMS:,} read at most (the {self.label} has {self.n_edges} "
+                                       "edges)")
         mask = 0
         for count, edge in enumerate(edges):
             if count >= MAX_POSITION_ITEMS:
-                raise InvalidPositionError(f"position lists more than {MAX_POSITION_ITEMS} edges; the "
-                                           f"{self.label} has {self.n_edges}")
+                raise InvalidPositionError(f"position lists more than the {MAX_POSITION_ITEMS:,} edges read at most "
+                                           f"(the {self.label} has {self.n_edges} edges)")
             mask |= 1 << (self.check_edge(edge) - 1)
         return mask
 
@@ -438,7 +450,7 @@ class CellGame:
     """Every cell game starts from the empty board."""
 
     def __init__(self, board: CellBoard) -> None:
-        self.board = board
+        self.board = check_cell_board(board, "CellGame")
 
     def __repr__(self) -> str:
         return f"CellGame({self.board!r})"
@@ -476,3 +488,22 @@ class CellGame:
     def describe(self, position: Position) -> dict[str, int]:
         """Node attributes of a position in a state graph: ``edges_drawn``."""
         return {"edges_drawn": popcount(position)}
+
+
+def check_cell_board(board: object, caller: str | None = None) -> CellBoard:
+    """``board`` if it is a `CellBoard`; otherwise raise, naming the caller (the one check of a board argument).
+
+    Raises
+    ------
+    ValueError
+        ``"{caller} needs a cell board (board(3), boxes_board(2, 2)), got ..."``.
+
+    Examples
+    --------
+    >>> check_cell_board("side3", "clean_positions")
+    Traceback (most recent call last):
+    ...
+    ValueError: clean_positions needs a cell board (board(3), boxes_board(2, 2)), got 'side3'
+    """
+    head = "a cell board is needed" if caller is None else f"{caller} needs a cell board"
+    return check_instance(board, CellBoard, f"{head} (board(3), boxes_board(2, 2))")

@@ -32,6 +32,9 @@ def read_edge_list(reader: TokenReader, case: int, count: int, solution: SolvedC
 def gym(reader: TokenReader, warn: Warn) -> Iterator[str]:
     """Codeforces Gym 100015F: cases ``N e1..eN`` until ``N = 0`` or end of input.
 
+    ``N`` is at most the board's 18 edges (a count above it is out of range, as the
+    number of moves of `triangle_war` is), even though a drawn edge may be listed twice.
+
     Yields ``Andy wins``, ``Ralph wins`` or ``Draw`` per case (Andy moves first).
     """
     solution = solve(SIDE)
@@ -39,7 +42,7 @@ def gym(reader: TokenReader, warn: Warn) -> Iterator[str]:
     case = 0
     while not reader.at_end():
         case += 1
-        count = reader.integer(case, "the number of drawn edges N", 0)
+        count = reader.integer(case, "the number of drawn edges N", 0, solution.board.n_edges)
         if count == 0:
             return
         value = solution.value(read_edge_list(reader, case, count, solution, duplicate))
@@ -47,12 +50,12 @@ def gym(reader: TokenReader, warn: Warn) -> Iterator[str]:
 
 
 def uestc(reader: TokenReader, warn: Warn) -> Iterator[str]:
-    """UESTC 2016 training, problem B: one case ``n a1..an``.
+    """UESTC 2016 training, problem B: one case ``n a1..an`` (``n`` at most 18, as in `gym`).
 
     Yields ``WIN!``, ``LOSE!`` or ``Draw`` for the first player.
     """
     solution = solve(SIDE)
-    count = reader.integer(1, "the number of drawn edges n", 0)
+    count = reader.integer(1, "the number of drawn edges n", 0, solution.board.n_edges)
     duplicate = DuplicateNote(warn, "edge", "a drawn edge is drawn")
     value = solution.value(read_edge_list(reader, 1, count, solution, duplicate))
     yield "WIN!" if value > 0 else "LOSE!" if value < 0 else "Draw"
