@@ -65,7 +65,7 @@ class _Parser(argparse.ArgumentParser):
         if extras:
             command = self._commands.get(getattr(parsed, "command", None) or "", self)
             text = " ".join(extras)
-            command.error(f"unrecognized arguments: {text if len(text) <= SHOWN_PATH else excerpt(text)}")
+            command.error(f"unrecognized arguments: {_shown(text)}")
         return parsed
 
     def _print_message(self, message: str, file=None) -> None:
@@ -808,27 +808,22 @@ def _run(argv: Sequence[str] | None) -> int:
         return _stopped(command, signal.SIGINT, "interrupted" + proved)
     except _Terminated as stop:
         return _stopped(command, stop.signum, f"terminated ({signal.Signals(stop.signum).name})")
-    except CommandError as error:
-        return _failed(command, str(error))
-    except ValueError as error:
-        # The package's invalid-input family (`triangles_core.common.errors`: every such error
-        # is a ValueError naming what is wrong), met while answering: a position the library
-        # refuses, a cached table found damaged (its message says what happens to the file).
+    except (CommandError, ValueError) as error:
+        # ValueError: the package's invalid-input family (`triangles_core.common.errors`: every
+        # such error is a ValueError naming what is wrong), met while answering: a position the
+        # library refuses, a cached table found damaged (its message says what happens to the file).
         return _failed(command, str(error))
     except NotImplementedError as error:
         # numba with NUMBA_DISABLE_JIT=1 runs the kernels as Python, and an LLVM intrinsic
-        # has no Python form: the same line as `require_compiler` gives where it is checked.
-        from numba.core import config
-
-        if not config.DISABLE_JIT:  # type: ignore[attr-defined]  # set from NUMBA_DISABLE_JIT, not declared
-            raise
+        # has no Python form: the same line as `require_compiler` gives where it is checked
+        # (it raises only when the compiler is off; any other NotImplementedError is re-raised).
         from ..engine.compiled import CompilerDisabledError, require_compiler
 
         try:
             require_compiler(f"'triangles {command}'")
         except CompilerDisabledError as disabled:
             return _failed(command, f"{disabled} ({error})")
-        raise  # pragma: no cover - DISABLE_JIT is set: require_compiler raised
+        raise
     except RuntimeError as error:
         from ..engine.compiled import CompilerDisabledError
 
