@@ -6,13 +6,17 @@ is its own; at most one big table at a time)::
     .venv/bin/python benchmarks/bench_search.py                    # side 3, 3x3, side 4, 3x4; 1 and 2 threads
     .venv/bin/python benchmarks/bench_search.py --boards side3 boxes3x3
     .venv/bin/python benchmarks/bench_search.py --growth side4 --samples 3
+    .venv/bin/python benchmarks/bench_search.py --rules boxes3x3 side4 boxes3x4 --write   # rule by rule
 
 Prints, per board: the empty board's value by search and by the table, the search's wall
 time, nodes, nodes per second, transposition-table hit rate, oracle calls and peak memory,
 the table's time (`solve_table`, computed afresh in the same run) and the ratio
 search / table.  ``--growth BOARD`` adds the cost by number of free edges: random
 positions (seed 21) at each number of edges drawn, searched from a fresh table each, and
-checked against the cached value table for boards that have one.  Boards beyond the
+checked against the cached value table for boards that have one.  ``--rules BOARD ...``
+measures the search's pruning rules instead: the empty boards' nodes and seconds with the
+rules added one at a time (`RULE_STEPS`), as ratios to the solver without them, each step
+in its own process of the same run.  Boards beyond the
 table (3x5, 4x4, side 5) are run by ``scripts/solve_search.py``, whose JSON results under
 ``data/search/`` this script prints at the end, after a comparison with OpenSpiel's
 alpha-beta on the boards it can solve (when ``pyspiel`` is importable).
@@ -49,19 +53,77 @@ def board_of(key: str):
     return standard_board(key)
 
 
-def child_empty(key: str, max_memory: int, threads: int) -> dict:
+RULE_STEPS = {
+    "free captures only": dict(safe_captures=False, double_dealing=False, long_chains=False,
+                               interchangeable_edges=False),
+    "+ rule A (safe captures)": dict(double_dealing=False, long_chains=False, interchangeable_edges=False),
+    "+ rule B (double dealing)": dict(long_chains=False, interchangeable_edges=False),
+    "+ rule C (long chains)": dict(interchangeable_edges=False),
+    "+ interchangeable edges (default)": {},
+}
+"""The search's options added one at a time (`--rules`): each row has the ones above it."""
+
+
+def child_empty(key: str, max_memory: int, threads: int, step: str = "+ interchangeable edges (default)") -> dict:
     from triangles_core.engine.search import SearchSolution
 
     b = board_of(key)
     SearchSolution(board_of("side2"), max_memory=1 << 16).value(0)  # compile (or load) the kernel first
     start = time.perf_counter()
-    s = SearchSolution(b, max_memory=max_memory, threads=threads)
+    s = SearchSolution(b, max_memory=max_memory, threads=threads, **RULE_STEPS[step])
     value = s.value(0)
     wall = time.perf_counter() - start
     st = s.stats
-    return {"board": key, "value": value, "search_s": wall, "nodes": st.nodes, "nodes_per_s": st.nodes_per_second,
-            "tt_hit_rate": st.tt_hit_rate, "oracle_calls": st.oracle_calls, "rss_gib": peak_rss_gib(),
+    return {"board": key, "step": step, "value": value, "search_s": wall, "nodes": st.nodes,
+            "nodes_per_s": st.nodes_per_second, "tt_hit_rate": st.tt_hit_rate, "oracle_calls": st.oracle_calls,
+            "capture_nodes": st.capture_nodes, "sacrifice_nodes": st.sacrifice_nodes, "rss_gib": peak_rss_gib(),
             "table_mib": s.table_bytes / 2**20}
+
+
+def rules_ablation(keys: list[str], max_memory: int, write: bool) -> None:
+    """Nodes and seconds of the empty boards with the pruning rules added one by one, in one run.
+
+    Each step runs in its own process (threads=1, the same table size), one after the
+    other; the ratios are to the first step (free captures only, the solver before
+    rules A, B, C and the interchangeable edges).  With ``write``, the rows go to
+    ``data/search/rules_ablation.json`` with the command, version and machine.
+    """
+    rows = []
+    print(f"\npruning rules added one by one (threads=1, {max_memory >> 20} MiB table):")
+    print(f"  {'board':9} {'step':35} {'value':>5} {'nodes':>12} {'seconds':>8} {'nodes/first':>11} "
+          f"{'time/first':>10}")
+    for key in keys:
+        first = None
+        for step in RULE_STEPS:
+            r = run_child("empty", key, str(max_memory), "1", step)
+            first = first or r
+            assert r["value"] == first["value"], (key, step, r["value"], first["value"])
+            r["nodes_ratio"] = r["nodes"] / first["nodes"]
+            r["seconds_ratio"] = r["search_s"] / first["search_s"]
+            rows.append(r)
+            print(f"  {key:9} {step:35} {r['value']:5d} {r['nodes']:12,d} {r['search_s']:8.2f} "
+                  f"{r['nodes_ratio']:11.3f} {r['seconds_ratio']:10.3f}", flush=True)
+    if write:
+        import os
+        import platform
+
+        sys.path.insert(0, str(ROOT / "scripts"))
+        from _provenance import cpu_model
+
+        import triangles_core as tc
+
+        record = {"command": " ".join([".venv/bin/python", "benchmarks/bench_search.py", *sys.argv[1:]]),
+                  "version": tc.__version__, "kind": "rules_ablation", "max_memory": max_memory, "threads": 1,
+                  "machine": {"system": platform.platform(), "cpus": os.cpu_count(), "cpu_model": cpu_model(),
+                              "load_average_at_start": [round(x, 2) for x in os.getloadavg()]},
+                  "started_utc": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+                  "steps": list(RULE_STEPS), "rows": rows,
+                  "conditions": "each step a fresh process (kernel loaded from numba's cache, table pages faulted "
+                                "in during the search); machine shared with other jobs: seconds are noisy, "
+                                "nodes exact"}
+        path = ROOT / "data" / "search" / "rules_ablation.json"
+        path.write_text(json.dumps(record, indent=1) + "\n")
+        print(f"wrote {path.relative_to(ROOT)}")
 
 
 def child_table(key: str) -> dict:
@@ -151,17 +213,24 @@ def main(argv=None) -> int:
     parser.add_argument("--threads", type=int, nargs="*", default=[1, 2],
                         help="search threads to compare (lazy SMP on a shared table)")
     parser.add_argument("--skip-openspiel", action="store_true")
+    parser.add_argument("--rules", nargs="*", default=None, metavar="BOARD",
+                        help="only the pruning rules added one by one on these boards (default: boxes3x3 side4 "
+                             "boxes3x4)")
+    parser.add_argument("--write", action="store_true", help="with --rules: write data/search/rules_ablation.json")
     parser.add_argument("--child", nargs="*")
     args = parser.parse_args(argv)
     if args.child:
         kind, key, *rest = args.child
         if kind == "empty":
-            result = child_empty(key, int(rest[0]), int(rest[1]))
+            result = child_empty(key, int(rest[0]), int(rest[1]), *rest[2:])
         elif kind == "table":
             result = child_table(key)
         else:
             result = child_growth(key, int(rest[0]), int(rest[1]))
         print(json.dumps(result))
+        return 0
+    if args.rules is not None:
+        rules_ablation(args.rules or ["boxes3x3", "side4", "boxes3x4"], args.max_memory, args.write)
         return 0
     print(f"{'board':10} {'thr':>3} {'value':>5} {'search s':>9} {'table s':>8} {'ratio':>7} {'nodes':>12} "
           f"{'nodes/s':>10} {'TT hits':>7} {'RSS GiB':>7}")
@@ -189,6 +258,17 @@ def main(argv=None) -> int:
             if r["kind"] == "empty":
                 answer = r.get("value", f"{r.get('lower')}..{r.get('upper')}")
                 detail = f"{r['status']}, {r['nodes']:,} nodes, {r['wall_seconds']} s"
+            elif r["kind"] == "capture_rules":
+                answer = "capture rules hold" if r["holds"] else "capture rules FAIL"
+                detail = f"{r['positions']:,} positions, {r['double_dealing_positions']:,} where rule B applies"
+            elif r["kind"] == "rules_ablation":
+                continue
+            elif r["kind"] == "timed":
+                answer = r["value"]
+                detail = (f"warm search median {r['search_wall_seconds']['median']} s wall, "
+                          f"{r['search_cpu_seconds']['median']} s CPU, {int(r['search_nodes']['median']):,} nodes")
+                if "table_wall_seconds" in r:
+                    detail += f"; table {r['table_wall_seconds']['median']} s"
             elif r["kind"] == "table":
                 answer, detail = r["value"], f"value table in {r['table_seconds']} s"
             else:

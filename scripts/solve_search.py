@@ -105,16 +105,24 @@ class Deadline:
         return False
 
 
+def rule_options(args) -> dict:
+    """The search's pruning options from the ``--no-...`` flags (all on by default)."""
+    return {"safe_captures": not args.no_safe_captures, "double_dealing": not args.no_double_dealing,
+            "long_chains": not args.no_long_chains and not args.no_double_dealing,
+            "interchangeable_edges": not args.no_interchangeable_edges}
+
+
 def stats_dict(solution: SearchSolution) -> dict:
     s = solution.stats
     return {"nodes": s.nodes, "seconds": round(s.seconds, 3), "nodes_per_second": round(s.nodes_per_second),
             "tt_probes": s.tt_probes, "tt_hits": s.tt_hits, "tt_hit_rate": round(s.tt_hit_rate, 4),
-            "oracle_calls": s.oracle_calls, "cutoffs": s.cutoffs}
+            "oracle_calls": s.oracle_calls, "cutoffs": s.cutoffs, "capture_nodes": s.capture_nodes,
+            "sacrifice_nodes": s.sacrifice_nodes}
 
 
 def run_empty(args, b) -> dict:
     solution = SearchSolution(b, max_memory=args.max_memory, threads=args.threads, oracle_edges=args.oracle_edges,
-                              progress=True, move_order=args.move_order, safe_captures=args.safe_captures)
+                              progress=True, move_order=args.move_order, **rule_options(args))
     record: dict = {"position": [], "edges_drawn": 0}
     started = time.perf_counter()
     with Deadline(args.time_limit) as deadline:
@@ -154,7 +162,7 @@ def run_growth(args, b) -> dict:
     rng = np.random.default_rng(args.seed)
     rows = []
     solution = SearchSolution(b, max_memory=args.max_memory, threads=args.threads, oracle_edges=args.oracle_edges,
-                              move_order=args.move_order, safe_captures=args.safe_captures)
+                              move_order=args.move_order, **rule_options(args))
     for drawn in range(b.n_edges, -1, -args.step):
         times, nodes, solved = [], [], 0
         for _ in range(args.samples):
@@ -215,7 +223,7 @@ def run_timed(args, b) -> dict:
     from triangles_core.engine.retrograde import solve_table
 
     solution = SearchSolution(b, max_memory=args.max_memory, threads=args.threads, oracle_edges=args.oracle_edges,
-                              move_order=args.move_order, safe_captures=args.safe_captures)
+                              move_order=args.move_order, **rule_options(args))
     value = solution.value(0)  # warm-up
     wall, cpu, nodes, hits = [], [], [], []
     for _ in range(args.repeat):
@@ -254,8 +262,11 @@ def main(argv=None) -> int:
     parser.add_argument("--threads", type=int, default=1, choices=[1, 2])
     parser.add_argument("--oracle-edges", type=int, default=8)
     parser.add_argument("--move-order", choices=["centre", "edge"], default="centre")
-    parser.add_argument("--safe-captures", action="store_true",
-                        help="also take captures that hand no cell over (checked on the small boards, not proved)")
+    parser.add_argument("--no-safe-captures", action="store_true", help="switch rule A off (safe captures)")
+    parser.add_argument("--no-double-dealing", action="store_true", help="switch rules B and C off (chain ends)")
+    parser.add_argument("--no-long-chains", action="store_true", help="switch rule C off (long chains)")
+    parser.add_argument("--no-interchangeable-edges", action="store_true",
+                        help="key the table without normalising the outer edges of corner cells")
     parser.add_argument("--time-limit", type=positive(float), default=None, help="seconds for an empty-board solve")
     parser.add_argument("--first-moves", action="store_true", help="also the value of one first move per class")
     parser.add_argument("--pv", action="store_true", help="also the principal variation")
@@ -274,7 +285,7 @@ def main(argv=None) -> int:
                      f"(at most {MAX_TABLE_EDGES})")
     try:  # the options, checked before any long computation
         SearchSolution(args.board, max_memory=args.max_memory, threads=args.threads, oracle_edges=args.oracle_edges,
-                       move_order=args.move_order, safe_captures=args.safe_captures)
+                       move_order=args.move_order, **rule_options(args))
     except (ValueError, MemoryError) as error:
         parser.error(str(error))
     # A shell starts background jobs with SIGINT ignored, and Python then never raises
@@ -286,7 +297,7 @@ def main(argv=None) -> int:
               "version": tc.__version__, "machine": machine(), "started_utc": started, "board": b.key,
               "n_edges": b.n_edges, "n_cells": b.n_cells, "kind": args.kind, "max_memory": args.max_memory,
               "threads": args.threads, "oracle_edges": args.oracle_edges, "move_order": args.move_order,
-              "safe_captures": args.safe_captures}
+              **rule_options(args)}
     try:
         body = {"empty": run_empty, "growth": run_growth, "table": run_table, "timed": run_timed}[args.kind](args, b)
     except KeyboardInterrupt as stopped:

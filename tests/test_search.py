@@ -16,8 +16,14 @@ import numpy as np
 import pytest
 
 from triangles_core.engine.retrograde import solve_table
-from triangles_core.engine.search import SearchInterrupted, SearchSolution, solve_search
-from triangles_core.engine.search_kernel import subgame_value
+from triangles_core.engine.search import (
+    SearchInterrupted,
+    SearchSolution,
+    _symmetry_tables,
+    interchangeable_groups,
+    solve_search,
+)
+from triangles_core.engine.search_kernel import canonical_keys, subgame_value
 from triangles_core.games.boxes import boxes_board
 from triangles_core.games.triangles import board
 
@@ -31,15 +37,32 @@ def tables():
     return {key: solve_table(b) for key, b in SMALL.items()}
 
 
+NO_RULES = dict(safe_captures=False, double_dealing=False, long_chains=False, interchangeable_edges=False)
+
+
 @pytest.mark.parametrize("key", sorted(SMALL))
-@pytest.mark.parametrize("max_memory, oracle_edges, move_order, safe_captures", [
-    (1 << 16, 0, "edge", False), (1 << 22, 8, "centre", False), (1 << 20, 6, "centre", True)])
-def test_every_position_of_the_small_boards(tables, key, max_memory, oracle_edges, move_order, safe_captures):
+@pytest.mark.parametrize("max_memory, oracle_edges, move_order, options", [
+    (1 << 16, 0, "edge", NO_RULES), (1 << 22, 8, "centre", NO_RULES), (1 << 20, 6, "centre", {}),
+    (1 << 16, 0, "edge", {}), (1 << 20, 0, "centre", dict(long_chains=False, interchangeable_edges=False))])
+def test_every_position_of_the_small_boards(tables, key, max_memory, oracle_edges, move_order, options):
     b = SMALL[key]
-    solution = SearchSolution(b, max_memory=max_memory, oracle_edges=oracle_edges, move_order=move_order,
-                              safe_captures=safe_captures)
+    solution = SearchSolution(b, max_memory=max_memory, oracle_edges=oracle_edges, move_order=move_order, **options)
     values = solution.values(np.arange(1 << b.n_edges))
     np.testing.assert_array_equal(values, tables[key])
+
+
+@pytest.mark.parametrize("key", [*sorted(SMALL), "boxes3x3"])
+def test_keys_with_interchangeable_edges_keep_the_value(tables, key):
+    """Every position has the value of its transposition-table key (the smallest image under the
+    board's symmetries, normalised on the outer edges of corner cells), on every position."""
+    b = SMALL.get(key) or boxes_board(3, 3)
+    values = tables[key] if key in tables else solve_table(b)
+    symtab, _, _ = _symmetry_tables(b)
+    groups = interchangeable_groups(b)
+    positions = np.arange(1 << b.n_edges, dtype=np.int64)
+    keys = canonical_keys(positions, symtab, groups)
+    np.testing.assert_array_equal(values[keys], values)
+    assert len(np.unique(keys)) < len(np.unique(canonical_keys(positions, symtab, groups[:0]))) or key == "side1"
 
 
 @pytest.mark.parametrize("key", sorted(SMALL))
@@ -68,9 +91,10 @@ def test_free_capture_rule_on_every_position(tables, key):
 
 @pytest.mark.parametrize("key", sorted(SMALL))
 def test_safe_capture_rule_on_every_position(tables, key):
-    """The optional rule (``safe_captures``): a capture that leaves its other cell with two or
-    more free edges can be taken at once, ``value(p) == 1 + value(p + e)``, at every position
-    of the board where it applies (checked, not proved: see `SearchSolution`)."""
+    """Rule A (``safe_captures``): a capture that leaves its other cell with two or more free
+    edges can be taken at once, ``value(p) == 1 + value(p + e)``, at every position of the board
+    where it applies; written here again in numpy, apart from the compiled rule that
+    ``tests/test_capture_rules.py`` checks (checked, not proved: see `SearchSolution`)."""
     b = SMALL[key]
     values = tables[key].astype(np.int64)
     positions = np.arange(1 << b.n_edges, dtype=np.int64)
@@ -166,6 +190,9 @@ def test_ctrl_c_returns_bounds_and_the_solution_resumes():
     (dict(max_memory=2.0), "max_memory must be an integer"),
     (dict(move_order="random"), "move_order must be one of centre, edge"),
     (dict(safe_captures=1), "safe_captures must be True or False"),
+    (dict(double_dealing=1), "double_dealing must be True or False"),
+    (dict(long_chains="yes"), "long_chains must be True or False"),
+    (dict(interchangeable_edges=None), "interchangeable_edges must be True or False"),
 ])
 def test_bad_options_are_refused(bad, message):
     with pytest.raises(ValueError, match=message):
@@ -195,7 +222,7 @@ def test_random_positions_of_side_4_and_3x4_boxes(which):
     table = solve(4) if which == "side4" else solve_boxes(3, 4)
     b = table.board
     s = SearchSolution(b, max_memory=1 << 28)
-    checked = SearchSolution(b, max_memory=1 << 26, move_order="edge", safe_captures=True)
+    checked = SearchSolution(b, max_memory=1 << 26, move_order="edge", **NO_RULES)
     rng = np.random.default_rng(2026)
     for drawn in range(b.n_edges, -1 if which == "side4" else 7, -1):
         edges = rng.choice(b.n_edges, size=drawn, replace=False)

@@ -27,13 +27,14 @@ from typing import Any
 
 import numpy as np
 
-from ..common.checks import check_integer, excerpt
-from ..common.limits import MAX_SEARCH_EDGES
+from ..common.checks import check_flag, check_integer, excerpt
+from ..common.limits import MAX_SEARCH_EDGES, MAX_TABLE_EDGES
 from ..games.cells import CellBoard, CellGame, popcount
+from .compiled import require_compiler
 from .solved import SolvedGameBase
 
-__all__ = ["DEFAULT_MAX_MEMORY", "DEFAULT_ORACLE_EDGES", "MAX_ORACLE_EDGES", "MAX_SEARCH_EDGES",
-           "SearchInterrupted", "SearchSolution", "SearchStats", "solve_search"]
+__all__ = ["DEFAULT_MAX_MEMORY", "DEFAULT_ORACLE_EDGES", "MAX_ORACLE_EDGES", "MAX_SEARCH_EDGES", "RULE_CHECK_FIELDS",
+           "SearchInterrupted", "SearchSolution", "SearchStats", "check_capture_rules", "solve_search"]
 
 DEFAULT_MAX_MEMORY = 1 << 30
 """Default memory for the transposition table: 1 GiB (2**25 buckets of two 16-byte entries)."""
@@ -51,6 +52,14 @@ MAX_ORACLE_EDGES = 20
 """Largest endgame oracle (a scratch table of 1 MiB per thread)."""
 
 ENTRY_BYTES = 16
+
+
+def _rules(safe_captures: bool, double_dealing: bool, long_chains: bool) -> int:
+    """The ``rules`` bits of the compiled search for these options."""
+    from .search_kernel import DOUBLE_DEALING, LONG_CHAINS, SAFE_CAPTURES
+
+    return ((SAFE_CAPTURES if safe_captures else 0) | (DOUBLE_DEALING if double_dealing else 0)
+            | (LONG_CHAINS if long_chains and double_dealing else 0))
 
 
 class SearchInterrupted(KeyboardInterrupt):
@@ -81,6 +90,10 @@ class SearchStats:
     oracle_calls: int
     cutoffs: int
     seconds: float
+    capture_nodes: int = 0
+    """Nodes searched (beyond the oracle) with a capture among their moves (where rule B applies)."""
+    sacrifice_nodes: int = 0
+    """Nodes searched (beyond the oracle) where every move gives a cell away (a loony endgame)."""
 
     @property
     def tt_hit_rate(self) -> float:
@@ -118,6 +131,48 @@ def _symmetry_tables(board: CellBoard) -> tuple[np.ndarray, np.ndarray, np.ndarr
                         image |= 1 << (s[e] - 1)
                 symtab[g, c, b] = image
     return symtab, perm, inverse
+
+
+def interchangeable_groups(board: CellBoard) -> np.ndarray:
+    """The groups of interchangeable edges, as the compiled canonical key reads them.
+
+    Edges that lie in one cell and no other, the same cell (the two outer edges of a
+    corner box, of a corner triangle), can be swapped in any position without changing
+    anything of the game: the swap maps every cell onto itself, so it is a symmetry of
+    the game though not of the board's drawing (Barker and Korf 2012 use it for the
+    corners of Dots-and-Boxes).  Only the number of a group's edges drawn matters, and
+    the search's key (`triangles_core.engine.search_kernel.canonical_of`) draws the
+    group's first edges.  ``tests/test_search.py`` checks that every position of the
+    small boards and of 3x3 boxes has its key's value.
+
+    Returns
+    -------
+    numpy.ndarray of int64, shape (groups, 2 + largest group)
+        Row ``j``: the group's mask, then the mask of its first ``c`` edges for
+        ``c = 0, 1, ...`` (padded with the full group).
+
+    Examples
+    --------
+    >>> from triangles_core.games.boxes import boxes_board
+    >>> from triangles_core.games.triangles import board
+    >>> interchangeable_groups(boxes_board(4, 4)).shape   # four corner boxes, two outer edges each
+    (4, 4)
+    >>> len(interchangeable_groups(board(5)))             # three corner triangles
+    3
+    """
+    by_cell: dict[int, list[int]] = {}
+    for e, cells in enumerate(board.edge_cells):
+        if len(cells) == 1:
+            by_cell.setdefault(cells[0], []).append(e)
+    groups = [edges for _, edges in sorted(by_cell.items()) if len(edges) >= 2]
+    width = 2 + max((len(g) for g in groups), default=0)
+    table = np.zeros((len(groups), width), dtype=np.int64)
+    for j, edges in enumerate(groups):
+        mask = sum(1 << e for e in edges)
+        table[j, 0] = mask
+        for c in range(width - 1):
+            table[j, 1 + c] = sum(1 << e for e in edges[:c]) if c <= len(edges) else mask
+    return table
 
 
 MOVE_ORDERS = ("centre", "edge")
@@ -170,17 +225,32 @@ class SearchSolution(SolvedGameBase):
         (edge midpoints by distance from the centroid of the dots, as Barker and Korf
         2012 order theirs; 1.4 to 2.1 times fewer nodes than edge order on the empty
         side-4, 3x3 and 2x5 boards), or by edge number.
-    safe_captures : bool, default False
-        Also take at once every capture that hands no cell over (its edge completes a
-        cell and leaves its other cell with two or more free edges), the capture rule
-        of Barker and Korf 2012.  Off by default: unlike the free-captures rule it is
-        not proved here, only checked (``tests/test_search.py``: every position of the
-        small boards, random positions of side 4 and 3x4 boxes).
+    safe_captures : bool, default True
+        Rule A of `triangles_core.engine.search_kernel.search`: take at once every
+        capture that hands no cell over (its edge completes a cell and leaves its other
+        cell with two or more free edges), the capture rule of Barker and Korf 2012.
+    double_dealing : bool, default True
+        Rule B: where a capture would make its other cell capturable (the end of a
+        chain), search only the captures and the double-dealing moves (Berlekamp 2000,
+        Barker and Korf 2012).  Rules A, B and C are checked against the value
+        tables on every position of the boards that have one, up to side 4 and 3x4
+        boxes (`check_capture_rules`, ``scripts/check_capture_rules.py``,
+        ``data/search/``); turn them off to measure what they save.
+    long_chains : bool, default True
+        Rule C (with rule B only): leave out the double-dealing move where the chain
+        goes on past the cell it would hand over (Berlekamp's all-but-two).
+    interchangeable_edges : bool, default True
+        Key the transposition table by the canonical position normalised on the
+        interchangeable edges (`interchangeable_groups`: the outer edges of a corner
+        cell), so that positions differing only there share one entry.
 
     Raises
     ------
     ValueError
         For a board that is not a `CellBoard`, too many edges, or an option out of range.
+    triangles_core.engine.compiled.CompilerDisabledError
+        If ``NUMBA_DISABLE_JIT`` is set: the endgame oracle runs the retrograde kernel,
+        which only runs compiled.
 
     Examples
     --------
@@ -195,7 +265,8 @@ class SearchSolution(SolvedGameBase):
 
     def __init__(self, board: CellBoard, *, max_memory: int = DEFAULT_MAX_MEMORY, threads: int = 1,
                  oracle_edges: int = DEFAULT_ORACLE_EDGES, progress: bool = False, move_order: str = "centre",
-                 safe_captures: bool = False) -> None:
+                 safe_captures: bool = True, double_dealing: bool = True, long_chains: bool = True,
+                 interchangeable_edges: bool = True) -> None:
         if not isinstance(board, CellBoard):
             raise ValueError(f"a cell board is needed (board(5), boxes_board(4, 4)), got {excerpt(board)}")
         if board.n_edges > MAX_SEARCH_EDGES:
@@ -204,16 +275,19 @@ class SearchSolution(SolvedGameBase):
         max_memory = check_integer(max_memory, "max_memory", MIN_MAX_MEMORY, MAX_MAX_MEMORY)
         self.threads = check_integer(threads, "threads", 1, 2)
         self.oracle_edges = check_integer(oracle_edges, "oracle_edges", 0, MAX_ORACLE_EDGES)
-        if not isinstance(progress, bool):
-            raise ValueError(f"progress must be True or False, got {excerpt(progress)}")
-        self.progress = progress
+        self.progress = check_flag(progress, "progress")
+        require_compiler(f"searching the {board.label}")
         if move_order not in MOVE_ORDERS:
             raise ValueError(f"move_order must be one of {', '.join(MOVE_ORDERS)}, got {excerpt(move_order)}")
-        if not isinstance(safe_captures, bool):
-            raise ValueError(f"safe_captures must be True or False, got {excerpt(safe_captures)}")
+        safe_captures, double_dealing, long_chains, interchangeable_edges = (
+            check_flag(flag, name) for name, flag in (
+                ("safe_captures", safe_captures), ("double_dealing", double_dealing), ("long_chains", long_chains),
+                ("interchangeable_edges", interchangeable_edges)))
         self.move_order = move_order
         self.safe_captures = safe_captures
-        self._rules = 1 if safe_captures else 0
+        self.double_dealing = double_dealing
+        self.long_chains = long_chains
+        self._rules = _rules(safe_captures, double_dealing, long_chains)
         self._rank = _move_rank(board, move_order)
         self.board = board
         self.game = CellGame(board)
@@ -226,6 +300,10 @@ class SearchSolution(SolvedGameBase):
         self._second = np.array(second, dtype=np.int64)
         self._n_cells_of = np.array([len(c) for c in board.edge_cells], dtype=np.int64)
         self._symtab, self._perm, self._inverse = _symmetry_tables(board)
+        self.interchangeable_edges = interchangeable_edges
+        self._groups = interchangeable_groups(board)
+        if not interchangeable_edges:
+            self._groups = self._groups[:0]
         self._stats = np.zeros((2, 8), dtype=np.int64)
         self._seconds = 0.0
         self._exact: dict[int, int] = {}
@@ -261,7 +339,7 @@ class SearchSolution(SolvedGameBase):
     def stats(self) -> SearchStats:
         """Nodes, table probes and hits, oracle calls, cut-offs and seconds, since the solution was made."""
         s = self._stats.sum(axis=0)
-        return SearchStats(int(s[0]), int(s[1]), int(s[2]), int(s[3]), int(s[4]), self._seconds)
+        return SearchStats(int(s[0]), int(s[1]), int(s[2]), int(s[3]), int(s[4]), self._seconds, int(s[5]), int(s[6]))
 
     def _left(self, p: int) -> int:
         return sum(1 for m in self.board.cell_masks if p & m != m)
@@ -282,8 +360,8 @@ class SearchSolution(SolvedGameBase):
         if key in self._exact:
             return self._exact[key], self._exact[key]
         lower, upper = probe_exact(np.int64(p), self._left(p), self.board.n_edges, self._first, self._second,
-                                   self._n_cells_of, self._symtab, self.tt_key, self.tt_data, self.tt_bits,
-                                   self._rules)
+                                   self._n_cells_of, self._symtab, self._groups, self.tt_key, self.tt_data,
+                                   self.tt_bits, self._rules)
         return int(lower), int(upper)
 
     def _test(self, p: int, alpha: int, beta: int, stop: np.ndarray, left: int) -> int:
@@ -295,9 +373,9 @@ class SearchSolution(SolvedGameBase):
 
         def run(t: int) -> None:
             v = search(np.int64(p), np.int64(alpha), np.int64(beta), np.int64(left), n, self._first, self._second,
-                       self._n_cells_of, self._symtab, self._perm, self._inverse, self.tt_key, self.tt_data,
-                       self.tt_bits, self._stats[t], stop, *self._workspaces[t], self.oracle_edges, t, self._rank,
-                       self._rules)
+                       self._n_cells_of, self._symtab, self._groups, self._perm, self._inverse, self.tt_key,
+                       self.tt_data, self.tt_bits, self._stats[t], stop, *self._workspaces[t], self.oracle_edges, t,
+                       self._rank, self._rules)
             if not stop[STOP]:
                 results[t] = int(v)
                 stop[STOP] = 1  # the other thread can stop: this answer is a proof
@@ -328,12 +406,9 @@ class SearchSolution(SolvedGameBase):
     def _tick(self) -> None:
         bar = getattr(self, "_bar", None)
         if bar is not None:
-            elapsed = time.perf_counter() - self._started
             nodes = int(self._stats[:, 0].sum()) - self._nodes_at_start
-            bar.n = nodes
-            bar.set_postfix_str(f"{nodes / max(elapsed, 1e-9):,.0f} nodes/s, {self._lower} <= v <= {self._upper}",
-                                refresh=False)
-            bar.refresh()
+            bar.set_postfix_str(f"{self._lower} <= value <= {self._upper}", refresh=False)
+            bar.update(nodes - bar.n)  # tqdm shows the count and its rate (nodes/s)
 
     def _value_of(self, p: int) -> int:
         p = int(p)  # a Python int, also for a numpy integer
@@ -417,8 +492,8 @@ class SearchSolution(SolvedGameBase):
         started = time.perf_counter()
         stop = np.zeros(2, dtype=np.int64)
         out = mtdf_values(array, lefts, self.board.n_edges, self._first, self._second, self._n_cells_of, self._symtab,
-                          self._perm, self._inverse, self.tt_key, self.tt_data, self.tt_bits, self._stats[0], stop,
-                          *self._workspaces[0], self.oracle_edges, self._rank, self._rules)
+                          self._groups, self._perm, self._inverse, self.tt_key, self.tt_data, self.tt_bits,
+                          self._stats[0], stop, *self._workspaces[0], self.oracle_edges, self._rank, self._rules)
         self._seconds += time.perf_counter() - started
         return out.astype(np.int8)
 
@@ -470,3 +545,94 @@ def solve_search(board: CellBoard, position: Any = None, **options: Any) -> Sear
     if position is not None:
         solution.value(position)
     return solution
+
+
+RULE_CHECK_FIELDS = ("positions", "free_captures", "safe_captures", "safe_capture_failures",
+                     "double_dealing_positions", "double_dealing_failures", "double_dealing_moves_left_out",
+                     "double_dealing_positions_with_forced_capture", "double_dealing_failures_with_forced_capture")
+"""What `check_capture_rules` counts (the columns of `triangles_core.engine.search_kernel.check_rules`)."""
+
+
+def check_capture_rules(board: CellBoard, values: np.ndarray, *, safe_captures: bool = True,
+                        double_dealing: bool = True, long_chains: bool = True, progress: bool = False,
+                        chunk: int = 1 << 24) -> dict[str, Any]:
+    """Check the search's pruning rules on every position of a board against its value table.
+
+    At every position ``p``: wherever an edge is forced (the free-captures rule, and
+    rule A with ``safe_captures``), ``values[p]`` must be the edge's move value; and
+    where rule B (``double_dealing``) leaves moves out, ``values[p]`` must be the best
+    move value of the moves it keeps.  The search applies exactly these compiled rules
+    (`triangles_core.engine.search_kernel.forced_claims` and ``searched_moves``), so
+    with both checks passing it returns the table's value at every position (by
+    induction on the free edges).
+
+    Parameters
+    ----------
+    board : CellBoard
+        A board of at most 31 edges.
+    values : numpy.ndarray of int8, shape (2**board.n_edges,)
+        Its value table (`triangles_core.engine.retrograde.solve_table`).
+    safe_captures, double_dealing : bool, default True
+        Which rules to check (as `SearchSolution`'s options).
+    progress : bool, default False
+        Show a progress bar counted in positions.
+    chunk : int, default 2**24
+        Positions per compiled call.
+
+    Returns
+    -------
+    dict
+        The counts of `RULE_CHECK_FIELDS`, and ``counterexamples``: up to 8 positions
+        where a rule fails (empty when both hold everywhere).
+
+    Raises
+    ------
+    ValueError
+        If ``values`` is not an ``int8`` array of ``2**board.n_edges`` values.
+
+    Examples
+    --------
+    >>> from triangles_core.engine.retrograde import solve_table
+    >>> from triangles_core.games.boxes import boxes_board
+    >>> b = boxes_board(2, 2)
+    >>> counts = check_capture_rules(b, solve_table(b))
+    >>> counts["safe_captures"], counts["safe_capture_failures"], counts["double_dealing_failures"]
+    (1024, 0, 0)
+    """
+    from .search_kernel import FIRST_FAILURE, N_CHECKS, check_rules
+
+    if not isinstance(board, CellBoard) or board.n_edges > MAX_TABLE_EDGES:
+        raise ValueError(f"a cell board of at most {MAX_TABLE_EDGES} edges is needed, got {excerpt(board)}")
+    if not isinstance(values, np.ndarray) or values.dtype != np.int8 or values.shape != (1 << board.n_edges,):
+        raise ValueError(f"values must be the int8 value table of the {board.label} ({1 << board.n_edges} values)")
+    safe_captures, double_dealing, long_chains, progress = (
+        check_flag(flag, name) for name, flag in (
+            ("safe_captures", safe_captures), ("double_dealing", double_dealing), ("long_chains", long_chains),
+            ("progress", progress)))
+    chunk = check_integer(chunk, "chunk", 1, 1 << 40)
+    rules = _rules(safe_captures, double_dealing, long_chains)
+    first, second = (np.array(m, dtype=np.int64) for m in board.other_edge_masks)
+    n_cells_of = np.array([len(c) for c in board.edge_cells], dtype=np.int64)
+    total = np.zeros(len(RULE_CHECK_FIELDS), dtype=np.int64)
+    failures: list[int] = []
+    out = np.zeros((64, N_CHECKS), dtype=np.int64)
+    n = 1 << board.n_edges
+    bar = None
+    if progress:
+        from ..common.progress import progress_bar
+
+        bar = progress_bar(n, f"capture rules, {board.label}", unit="position", unit_scale=True)
+    try:
+        for start in range(0, n, chunk):
+            count = min(chunk, n - start)
+            check_rules(values, start, count, board.n_edges, first, second, n_cells_of, rules, out)
+            total += out[:, :len(RULE_CHECK_FIELDS)].sum(axis=0)
+            failures.extend(int(p) for p in out[:, FIRST_FAILURE] if p >= 0)
+            if bar is not None:
+                bar.update(count)
+    finally:
+        if bar is not None:
+            bar.close()
+    result: dict[str, Any] = dict(zip(RULE_CHECK_FIELDS, (int(x) for x in total), strict=True))
+    result["counterexamples"] = sorted(failures)[:8]
+    return result

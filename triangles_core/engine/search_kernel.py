@@ -3,19 +3,20 @@
 `search` is a fail-soft negamax with alpha-beta pruning (Knuth and Moore 1975) over the
 positions of any `triangles_core.games.cells.CellBoard` of at most 62 edges, with
 
-- a *transposition table* keyed by the canonical position (the smallest image under the
-  board's symmetries, as `CellBoard.canonical` defines it), storing a lower and an upper
-  bound, the best move (in canonical coordinates) and the number of free edges.  The
-  value of a cell-board position is the net score of the cells still to be completed
-  for the player to move, whoever that is, so one entry serves both players.  The table
-  is shared by the threads of a search without locks: an entry is two 64-bit words,
-  ``key ^ data`` and ``data`` (Hyatt and Mann's lockless hashing, ICGA J. 25, 2002), so a
-  torn entry fails its key check and is ignored;
-- one pruning rule, proved below (`search`, "free captures"), applied before every
-  node, and optionally a second one (`SAFE_CAPTURES`: also take a capture that leaves its
-  other cell with two or more free edges, the capture rule of Barker and Korf 2012),
-  which is checked on every position of the small boards but not proved here, so it is
-  off unless asked for;
+- a *transposition table* keyed by the canonical position (`canonical_of`: the smallest
+  image under the board's symmetries, each image normalised on the board's
+  interchangeable edges, `triangles_core.engine.search.interchangeable_groups`), storing
+  a lower and an upper bound, the best move (in the key's coordinates) and the number of
+  free edges.  The value of a cell-board position is the net score of the cells still
+  to be completed for the player to move, whoever that is, so one entry serves both
+  players.  The table is shared by the threads of a search without locks: an entry is
+  two 64-bit words, ``key ^ data`` and ``data`` (Hyatt and Mann's lockless hashing, ICGA
+  J. 25, 2002), so a torn entry fails its key check and is ignored;
+- pruning rules for captures and chains, stated and sourced in `search`: the proved
+  *free captures* rule, always on, and three rules checked exhaustively against the
+  value tables (rule A, `SAFE_CAPTURES`; rule B, `DOUBLE_DEALING`; rule C,
+  `LONG_CHAINS`), on by default (`DEFAULT_RULES`).  `forced_claims` and
+  `searched_moves` are the rules, once; `check_rules` checks them against a table;
 - move ordering: the table's best move, then moves that complete cells (two cells
   first), then moves that give away no cell (those whose cells have more edges drawn
   first: `SAFE_ORDER`, about 10% fewer nodes on 3x3 and 2x5 boxes than edge order), then
@@ -32,15 +33,18 @@ arguments first.
 from __future__ import annotations
 
 import numpy as np
+from numba import prange
 
 from .compiled import compiled, trailing_zeros
 from .retrograde import NOT_A_MOVE, claims, move_value
 
-__all__ = ["ABORTED", "NODES", "N_STATS", "ORACLE", "STOP", "TT_HITS", "TT_PROBES", "canonical_of",
-           "mtdf_values", "probe_exact", "search", "subgame_value"]
+__all__ = ["ABORTED", "CAPTURE_NODES", "DEFAULT_RULES", "DOUBLE_DEALING", "LONG_CHAINS", "NODES", "N_CHECKS",
+           "N_STATS", "ORACLE", "SACRIFICE_NODES", "SAFE_CAPTURES", "STOP", "TT_HITS", "TT_PROBES", "canonical_keys",
+           "canonical_of", "check_rules", "forced_claims", "mtdf_values", "probe_exact", "search", "searched_moves",
+           "subgame_value"]
 
 # per-thread statistics (int64 array) and the shared stop flag
-NODES, TT_PROBES, TT_HITS, ORACLE, CUTOFFS = 0, 1, 2, 3, 4
+NODES, TT_PROBES, TT_HITS, ORACLE, CUTOFFS, CAPTURE_NODES, SACRIFICE_NODES = 0, 1, 2, 3, 4, 5, 6
 N_STATS = 8
 STOP = 0
 ABORTED = 1
@@ -49,7 +53,16 @@ SYMMETRY_EDGES = 0
 """Positions with at least this many free edges are keyed by their canonical form, the others by themselves."""
 
 SAFE_CAPTURES = 1
-"""Bit of ``rules``: also take the captures that hand no cell over (Barker and Korf 2012; tested, see `search`)."""
+"""Bit of ``rules``: rule A of `search`, take at once a capture that makes no cell capturable."""
+
+DOUBLE_DEALING = 2
+"""Bit of ``rules``: rule B of `search`, at the end of a chain search only the capture and the double-dealing move."""
+
+LONG_CHAINS = 4
+"""Bit of ``rules``: rule C of `search`, no double-dealing move where the chain goes on."""
+
+DEFAULT_RULES = SAFE_CAPTURES | DOUBLE_DEALING | LONG_CHAINS
+"""The rules on by default (all three checked on every position of the boards up to side 4 and 3x4 boxes)."""
 
 SAFE_ORDER = -1
 """Order of the safe moves: 0 by edge, 1 fewest drawn edges in their cells first, -1 most first."""
@@ -70,10 +83,13 @@ def popcount(x):  # pragma: no cover - compiled
 
 
 @compiled(inline="always")
-def canonical_of(p, symtab):  # pragma: no cover - compiled
-    """``(canonical, g)``: the smallest image of ``p`` and the index of a symmetry giving it.
+def canonical_of(p, symtab, groups):  # pragma: no cover - compiled
+    """``(canonical, g)``: the smallest normalised image of ``p`` and the index of a symmetry giving it.
 
     ``symtab[g, c, b]`` is the image under symmetry ``g`` of byte ``b`` of chunk ``c``.
+    Each image is then normalised on the *interchangeable edges* (`interchangeable_groups`):
+    in each row ``groups[j]`` (its mask, then the normal form for 0, 1, ... edges of it
+    drawn), the group's drawn edges are replaced by its first ones.
     """
     best = np.int64(-1)
     best_g = 0
@@ -83,6 +99,9 @@ def canonical_of(p, symtab):  # pragma: no cover - compiled
         for c in range(symtab.shape[1]):
             image |= symtab[g, c, q & 255]
             q >>= 8
+        for j in range(groups.shape[0]):
+            mask = groups[j, 0]
+            image = (image & ~mask) | groups[j, 1 + popcount(image & mask)]
         if best < 0 or image < best:
             best = image
             best_g = g
@@ -166,47 +185,116 @@ def subgame_value(p, n_edges, first, second, scratch, sub_first, sub_second, edg
 
 
 @compiled(inline="always")
-def _take_free_captures(p, full, first, second, n_cells_of, rules):  # pragma: no cover - compiled
-    """Draw every free capture; returns the position after them and the cells they claim.
+def forced_claims(p, e, bit, full, first, second, n_cells_of, rules):  # pragma: no cover - compiled
+    """Cells claimed by edge ``e`` if a rule says to draw it at once, else 0.
 
-    A free capture is an edge that completes every cell it lies in (always), or, with
-    ``rules & SAFE_CAPTURES``, an edge that completes a cell and leaves its other cell
-    with at least two free edges (it hands no cell over).
+    The edge must be free.  It is forced if it completes every cell it lies in (free
+    captures, always), or, with ``rules & SAFE_CAPTURES``, if it completes one cell and
+    leaves its other cell with at least two free edges (rule A of `search`).
     """
+    c = claims(p, e, first, second)
+    if c == 0 or c == n_cells_of[e]:
+        return c
+    if rules & SAFE_CAPTURES:
+        other = second[e] if (p & first[e]) == first[e] else first[e]
+        if popcount(other & full & ~p & ~bit) >= 2:
+            return c
+    return np.int64(0)
+
+
+@compiled(inline="always")
+def _take_free_captures(p, full, first, second, n_cells_of, rules):  # pragma: no cover - compiled
+    """Draw every forced capture (`forced_claims`); returns the position after them and the cells they claim."""
     gain = np.int64(0)
     f = full & ~p
     while f:
         bit = f & -f
         f ^= bit
-        e = trailing_zeros(bit)
-        c = claims(p, e, first, second)
+        c = forced_claims(p, trailing_zeros(bit), bit, full, first, second, n_cells_of, rules)
         if c > 0:
-            take = c == n_cells_of[e]
-            if not take and rules & SAFE_CAPTURES:
-                free = full & ~p & ~bit
-                other = second[e] if (p & first[e]) == first[e] else first[e]
-                take = popcount(other & free) >= 2
-            if take:
-                p |= bit
-                gain += c
+            p |= bit
+            gain += c
     return p, gain
 
 
+@compiled(inline="always")
+def _chain_goes_on(p, free, bit, other, rest, first, second, n_cells_of):  # pragma: no cover - compiled
+    """Whether the chain through edge ``bit``'s capture goes on past its other cell (rule C of `search`).
+
+    ``other`` is the other cell's edges but ``bit``, ``rest`` its one free edge ``g``
+    but ``bit``.  True when ``g`` lies in a third cell whose free edges are ``g`` and one
+    more, ``h``, and ``h`` completes no cell in ``p``.
+    """
+    g = trailing_zeros(rest)
+    if n_cells_of[g] != 2:
+        return False
+    cell = other | bit  # the other cell's edges
+    third = second[g] if (first[g] | rest) == cell else first[g]
+    after = third & free
+    if popcount(after) != 1 or after == bit:
+        return False
+    return claims(p, trailing_zeros(after), first, second) == 0
+
+
+@compiled(inline="always")
+def searched_moves(p, full, first, second, n_cells_of, rules):  # pragma: no cover - compiled
+    """The moves of ``p`` that need be searched: a mask of free edges (rules B and C of `search`).
+
+    With ``rules & DOUBLE_DEALING``, if ``p`` has a chain end (a free edge that completes
+    exactly one cell and leaves its other cell with exactly one free edge ``g``): every
+    capture of ``p`` and the double-dealing move ``g`` of each chain end, but, with
+    ``rules & LONG_CHAINS``, not those of chain ends whose chain goes on
+    (`_chain_goes_on`).  Otherwise, and without the bit, every free edge.
+    """
+    free = full & ~p
+    if rules & DOUBLE_DEALING:
+        moves = np.int64(0)
+        chain_end = False
+        f = free
+        while f:
+            bit = f & -f
+            f ^= bit
+            e = trailing_zeros(bit)
+            c = claims(p, e, first, second)
+            if c > 0:
+                moves |= bit
+                if c == 1 and n_cells_of[e] == 2:
+                    other = second[e] if (p & first[e]) == first[e] else first[e]
+                    rest = other & free & ~bit
+                    if popcount(rest) == 1:
+                        chain_end = True
+                        if not (rules & LONG_CHAINS and _chain_goes_on(p, free, bit, other, rest, first, second,
+                                                                       n_cells_of)):
+                            moves |= rest
+        if chain_end:
+            return moves
+    return free
+
+
 @compiled(nogil=True)
-def search(p, alpha, beta, left, n_edges, first, second, n_cells_of, symtab, perm, inverse, tt_key, tt_data,
-           tt_bits, stats, stop, scratch, sub_first, sub_second, edges, moves, oracle_edges,
+def search(p, alpha, beta, left, n_edges, first, second, n_cells_of, symtab, groups, perm, inverse, tt_key,
+           tt_data, tt_bits, stats, stop, scratch, sub_first, sub_second, edges, moves, oracle_edges,
            variant, rank, rules):  # pragma: no cover - compiled
     """Fail-soft alpha-beta value of ``p`` (``left`` incomplete cells) in the window ``(alpha, beta)``.
 
     Returns ``v`` with: ``v <= alpha`` means value ``<= v``; ``v >= beta`` means value
     ``>= v``; otherwise ``v`` is the value.  ``rank[e]`` is edge ``e``'s place among moves
     of one kind and ``rank[64 + i]`` the edge at place ``i`` (the move order); ``rules``
-    switches on `SAFE_CAPTURES`; ``variant`` (the second thread) reverses the order after
-    the first move.  When ``stop[STOP]`` is set the search
-    unwinds at once, sets ``stop[ABORTED]`` and stores nothing on the way up (its
-    return values are then meaningless).
+    switches on rules A, B and C below; ``variant`` (the second thread) reverses the order
+    after the first move.  When ``stop[STOP]`` is set the search unwinds at once, sets
+    ``stop[ABORTED]`` and stores nothing on the way up (its return values are then
+    meaningless).
 
-    Free captures (the one pruning rule): if a free edge ``e`` completes *every* cell it
+    The pruning rules.  A *capture* is a free edge that completes a cell; the *other
+    cell* of a capture that completes one of its two cells is the one it does not
+    complete.  At every node the forced captures (free captures and rule A,
+    `forced_claims`) are drawn one after another, each in the position the previous
+    ones left, and the moves of the position reached are restricted by rules B and C
+    (`searched_moves`).  Every rule is a statement about values, ``value(p) = max`` over
+    the moves it keeps of their move values, so the search is exact if each holds at
+    every position where it is used (by induction on the free edges).
+
+    Free captures (proved, always on): if a free edge ``e`` completes *every* cell it
     lies in (one or two), then ``value(p) = claims(e) + value(p + e)``.  Proof, by
     induction on the number of free edges: in ``p``, ``e`` touches no incomplete cell
     other than those it completes, and that stays so in every position below ``p``
@@ -217,9 +305,40 @@ def search(p, alpha, beta, left, n_edges, first, second, n_cells_of, symtab, per
     value is ``s + r + value(p + e + m) <= r + value(p + e)`` when ``s > 0`` and
     ``-r - value(p + e + m) <= value(p + e) - r <= r + value(p + e)`` otherwise, the
     inequalities being the recurrence at ``p + e``.  All such edges are taken at once
-    (taking one changes no other edge's cells).  The rule holds on any cell board;
-    ``tests/test_search.py`` checks the values it gives on every position of the small
-    boards against the value tables.
+    (taking one changes no other edge's cells).
+
+    Rule A, safe captures (`SAFE_CAPTURES`; Barker and Korf, "Solving Dots-And-Boxes",
+    AAAI 2012, for boxes): a capture that completes one cell and leaves its other cell
+    with at least two free edges (it makes no cell capturable) is taken at once:
+    ``value(p) = 1 + value(p + e)``.
+
+    Rule B, captures and double-dealing moves (`DOUBLE_DEALING`; Berlekamp, *The
+    Dots-and-Boxes Game*, 2000, on double-dealing, and Barker and Korf 2012): call a
+    capture ``e`` a *chain end* if it completes one cell and leaves its other cell with
+    exactly one free edge ``g`` (it makes that cell capturable); ``g`` is its
+    *double-dealing move* (drawing it instead hands both cells over: ``e`` then
+    completes two).  If the position has a chain end, only its captures and the
+    double-dealing moves of its chain ends are searched.  Barker and Korf's form, only
+    the first chain end's capture and double-dealing move, is false on a general board:
+    with two capturable chains the better one may be the other (side 3, position
+    72665: 83 positions of side 3 and 1,087 of 3x3 boxes fail it), so every capture is
+    kept.
+
+    Rule C, long chains (`LONG_CHAINS`; Berlekamp's all-but-two: decline only the last
+    two cells of a chain): a chain end's double-dealing move ``g`` is left out when the
+    chain goes on past the other cell: ``g`` lies in a third cell whose free edges are
+    ``g`` and one more, ``h``, and ``h`` completes no cell (were ``h`` a capture, as in
+    an opened loop of four, ``g`` would be the all-but-four move and is kept).
+
+    Rules A, B and C are not proved here; they are checked exhaustively (`check_rules`,
+    `triangles_core.engine.search.check_capture_rules`): wherever a rule applies, the
+    position's value is the best move value of the moves it keeps, at every position of
+    side 2, side 3 and 1x1 to 3x3 boxes with the three rules, with A alone, with A and
+    B, and with B and C (``tests/test_capture_rules.py``), and at every position of
+    side 4 (2**30 positions) and 3x4 boxes (2**31) with the three rules
+    (``scripts/check_capture_rules.py``, results in ``data/search/*_capture_rules.json``);
+    rule B also where it applies beside a forced capture.  Beyond those boards they are
+    conjectures, with that evidence.
     """
     if stop[STOP]:
         stop[ABORTED] = 1
@@ -240,7 +359,7 @@ def search(p, alpha, beta, left, n_edges, first, second, n_cells_of, symtab, per
     free = full & ~p
     k = popcount(free)
     if k >= SYMMETRY_EDGES:
-        key, g = canonical_of(p, symtab)
+        key, g = canonical_of(p, symtab, groups)
     else:  # deep in the tree: the position itself is the key (cheaper; no orbit is shared there)
         key = p
         g = 0
@@ -275,18 +394,22 @@ def search(p, alpha, beta, left, n_edges, first, second, n_cells_of, symtab, per
     # (one pass computing a code rank * 64 + edge per move, then an insertion sort: k <= 62)
     ply = n_edges - k
     count = 0
-    f = free
+    kinds = 0  # bit 0: a capture searched, bit 1: a move that gives no cell away
+    f = searched_moves(p, full, first, second, n_cells_of, rules)  # rule B: at chain ends, fewer moves
     while f:
         bit = f & -f
         f ^= bit
         e = trailing_zeros(bit)
         c = claims(p, e, first, second)
-        if e == tt_move:
-            r = -1 - c  # first, whatever it claims (decoded below)
-        elif c > 0:
+        if c > 0:
             r = 2 - c  # 0: two cells, 1: one cell
+            kinds |= 1
         else:
             r = 2 + np.int64(popcount(first[e] & free) == 1) + np.int64(popcount(second[e] & free) == 1)
+            if r == 2:
+                kinds |= 2
+        if e == tt_move:
+            r = -1 - c  # first, whatever it claims (decoded below)
         sub = 0
         if r == 2 and SAFE_ORDER != 0:
             sub = popcount(first[e] & p) + popcount(second[e] & p)
@@ -299,6 +422,10 @@ def search(p, alpha, beta, left, n_edges, first, second, n_cells_of, symtab, per
             i -= 1
         moves[ply, i] = code
         count += 1
+    if kinds & 1:
+        stats[CAPTURE_NODES] += 1
+    elif kinds == 0:
+        stats[SACRIFICE_NODES] += 1
     if variant and count > 2:  # a second thread tries the moves after the first in another order
         lo = 1
         hi = count - 1
@@ -318,11 +445,11 @@ def search(p, alpha, beta, left, n_edges, first, second, n_cells_of, symtab, per
         c = -1 - r if r < 0 else (2 - r if r < 2 else 0)
         bit = np.int64(1) << e
         if c > 0:
-            v = c + search(p | bit, a - c, beta - c, left - c, n_edges, first, second, n_cells_of, symtab, perm,
+            v = c + search(p | bit, a - c, beta - c, left - c, n_edges, first, second, n_cells_of, symtab, groups, perm,
                            inverse, tt_key, tt_data, tt_bits, stats, stop, scratch, sub_first, sub_second, edges,
                            moves, oracle_edges, variant, rank, rules)
         else:
-            v = -search(p | bit, -beta, -a, left, n_edges, first, second, n_cells_of, symtab, perm, inverse,
+            v = -search(p | bit, -beta, -a, left, n_edges, first, second, n_cells_of, symtab, groups, perm, inverse,
                         tt_key, tt_data, tt_bits, stats, stop, scratch, sub_first, sub_second, edges, moves,
                         oracle_edges, variant, rank, rules)
         if stop[STOP]:
@@ -350,7 +477,7 @@ def search(p, alpha, beta, left, n_edges, first, second, n_cells_of, symtab, per
 
 
 @compiled()
-def probe_exact(p, left, n_edges, first, second, n_cells_of, symtab, tt_key, tt_data, tt_bits,
+def probe_exact(p, left, n_edges, first, second, n_cells_of, symtab, groups, tt_key, tt_data, tt_bits,
                 rules):  # pragma: no cover - compiled
     """``(lower, upper)`` bounds the table holds for ``p`` (after its free captures), as values of ``p``."""
     full = (np.int64(1) << n_edges) - 1
@@ -359,7 +486,7 @@ def probe_exact(p, left, n_edges, first, second, n_cells_of, symtab, tt_key, tt_
     if left == 0:
         return gain, gain
     if popcount(full & ~p) >= SYMMETRY_EDGES:
-        key, g = canonical_of(p, symtab)
+        key, g = canonical_of(p, symtab, groups)
     else:
         key = p
     lower = -left
@@ -372,7 +499,7 @@ def probe_exact(p, left, n_edges, first, second, n_cells_of, symtab, tt_key, tt_
 
 
 @compiled(nogil=True)
-def mtdf_values(positions, lefts, n_edges, first, second, n_cells_of, symtab, perm, inverse, tt_key, tt_data,
+def mtdf_values(positions, lefts, n_edges, first, second, n_cells_of, symtab, groups, perm, inverse, tt_key, tt_data,
                 tt_bits, stats, stop, scratch, sub_first, sub_second, edges, moves, oracle_edges, rank,
                 rules):  # pragma: no cover - compiled
     """The exact value of each position, by MTD(f) from a first guess of 0, on one thread (no stop)."""
@@ -385,13 +512,97 @@ def mtdf_values(positions, lefts, n_edges, first, second, n_cells_of, symtab, pe
             gamma = guess if guess > lower else guess + 1
             if gamma > upper:
                 gamma = upper
-            v = search(positions[i], gamma - 1, gamma, lefts[i], n_edges, first, second, n_cells_of, symtab, perm,
-                       inverse, tt_key, tt_data, tt_bits, stats, stop, scratch, sub_first, sub_second, edges, moves,
-                       oracle_edges, 0, rank, rules)
+            v = search(positions[i], gamma - 1, gamma, lefts[i], n_edges, first, second, n_cells_of, symtab, groups,
+                       perm, inverse, tt_key, tt_data, tt_bits, stats, stop, scratch, sub_first, sub_second, edges,
+                       moves, oracle_edges, 0, rank, rules)
             if v >= gamma:
                 lower = v
             else:
                 upper = v
             guess = v
         out[i] = lower
+    return out
+
+
+# what `check_rules` counts, per chunk of positions
+CHECKED, FREE_CAPTURES, SAFE_APPLIED, SAFE_FAILED, DD_APPLIED, DD_FAILED, DD_PRUNED, DD_FORCED_APPLIED, \
+    DD_FORCED_FAILED, FIRST_FAILURE = range(10)
+N_CHECKS = 10
+
+
+@compiled(parallel=True)
+def check_rules(values, start, count, n_edges, first, second, n_cells_of, rules, out):  # pragma: no cover
+    """Check the pruning rules of `search` against a value table, on positions ``start .. start + count - 1``.
+
+    ``out`` (int64, shape ``(chunks, N_CHECKS)``) receives, per chunk of the range: the
+    positions checked; the (position, edge) pairs where an edge is forced by the free
+    captures rule and by rule A (`forced_claims`), and those of rule A where
+    ``values[p]`` is not the edge's move value; the positions without a forced edge
+    where rule B (`searched_moves`) leaves out moves, those where the best searched
+    move value is not ``values[p]``, and the moves it leaves out; the same two counts at
+    positions that also have a forced edge (where the search never asks rule B); and
+    the first failing position (or -1).  Move values are the table kernel's compiled
+    rule `triangles_core.engine.retrograde.move_value`.
+    """
+    chunks = out.shape[0]
+    full = (np.int64(1) << n_edges) - 1
+    size = (count + chunks - 1) // chunks
+    for k in prange(chunks):
+        row = out[k]
+        for i in range(N_CHECKS):
+            row[i] = 0
+        row[FIRST_FAILURE] = -1
+        lo = start + k * size
+        hi = min(start + count, lo + size)
+        for p in range(lo, hi):
+            p = np.int64(p)
+            row[CHECKED] += 1
+            v = np.int64(values[p])
+            free = full & ~p
+            forced = False
+            f = free
+            while f:
+                bit = f & -f
+                f ^= bit
+                e = trailing_zeros(bit)
+                c = forced_claims(p, e, bit, full, first, second, n_cells_of, rules)
+                if c > 0:
+                    forced = True
+                    if c == n_cells_of[e]:
+                        row[FREE_CAPTURES] += 1
+                    else:
+                        row[SAFE_APPLIED] += 1
+                        if move_value(values, p, bit, e, first, second) != v:
+                            row[SAFE_FAILED] += 1
+                            if row[FIRST_FAILURE] < 0:
+                                row[FIRST_FAILURE] = p
+            moves = searched_moves(p, full, first, second, n_cells_of, rules)
+            if moves != free:
+                best = np.int64(NOT_A_MOVE)
+                m = moves
+                while m:
+                    bit = m & -m
+                    m ^= bit
+                    mv = move_value(values, p, bit, trailing_zeros(bit), first, second)
+                    if mv > best:
+                        best = mv
+                if forced:
+                    row[DD_FORCED_APPLIED] += 1
+                    if best != v:
+                        row[DD_FORCED_FAILED] += 1
+                else:
+                    row[DD_APPLIED] += 1
+                    row[DD_PRUNED] += popcount(free) - popcount(moves)
+                    if best != v:
+                        row[DD_FAILED] += 1
+                        if row[FIRST_FAILURE] < 0:
+                            row[FIRST_FAILURE] = p
+
+
+@compiled()
+def canonical_keys(positions, symtab, groups):  # pragma: no cover - compiled
+    """The transposition-table key (`canonical_of`) of each position, for checks."""
+    out = np.empty(positions.shape[0], dtype=np.int64)
+    for i in range(positions.shape[0]):
+        out[i] = canonical_of(positions[i], symtab, groups)[0]
     return out
