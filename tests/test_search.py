@@ -47,7 +47,7 @@ NO_RULES = dict(safe_captures=False, double_dealing=False, long_chains=False, in
 def test_every_position_of_the_small_boards(tables, key, max_memory, oracle_edges, move_order, options):
     b = SMALL[key]
     solution = SearchSolution(b, max_memory=max_memory, oracle_edges=oracle_edges, move_order=move_order, **options)
-    values = solution.values(np.arange(1 << b.n_edges))
+    values = solution.values_of(np.arange(1 << b.n_edges))
     np.testing.assert_array_equal(values, tables[key])
 
 
@@ -206,7 +206,7 @@ def test_bad_board_and_positions_are_refused():
     with pytest.raises(ValueError, match="out of range"):
         s.value(1 << 9)
     with pytest.raises(ValueError, match="out of range"):
-        s.values([1 << 9])
+        s.values_of([1 << 9])
     with pytest.raises(ValueError, match="already drawn"):
         s.move_value([1], 1)
 

@@ -451,11 +451,12 @@ class SearchSolution(SolvedGameBase):
         self._exact[key] = lower
         return lower
 
-    def values(self, positions: Any) -> np.ndarray:
+    def values_of(self, positions: Any) -> np.ndarray:
         """The exact values of many positions at once (one thread, no progress bar, not interruptible).
 
         For checks and benchmarks: the positions are searched one after another in one
-        compiled call, sharing the transposition table.
+        compiled call, sharing the transposition table.  (A table-backed solution has all
+        its values in its ``values`` array instead; this is a method, named apart.)
 
         Parameters
         ----------
@@ -475,7 +476,7 @@ class SearchSolution(SolvedGameBase):
         Examples
         --------
         >>> from triangles_core.games.triangles import board
-        >>> SearchSolution(board(2), max_memory=1 << 16).values([0, 1, 511]).tolist()
+        >>> SearchSolution(board(2), max_memory=1 << 16).values_of([0, 1, 511]).tolist()
         [-2, 2, 0]
         """
         from .search_kernel import mtdf_values

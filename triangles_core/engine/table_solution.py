@@ -184,8 +184,8 @@ def check_table_solution(solution: object, caller: str) -> TableSolution:
     """``solution`` if it is a `TableSolution`; otherwise raise, naming the caller and what came.
 
     The functions that read the whole value table (``values``, ``move_table``) call it
-    first, so that a search (`triangles_core.engine.search.SearchSolution`, whose
-    ``values`` is a method), a string or None is refused in one line before anything is
+    first, so that a search (`triangles_core.engine.search.SearchSolution`, which has
+    no value table), a string or None is refused in one line before anything is
     computed (`triangles_core.common.checks.check_instance`).
 
     Raises
