@@ -226,3 +226,12 @@ def test_a_progress_bar_is_drawn_on_a_terminal_only(monkeypatch):
         bar.update(4)
         bar.close()
         assert ("demo" in stream.getvalue()) is drawn
+
+
+def test_edge_arguments_are_read_by_the_records_token_reader():
+    """``triangles solve`` reads EDGE like a ``start:`` line (`parse_edge_tokens`): numbers, e7, dot pairs, commas."""
+    result = triangles("solve", "--side", "2", "0001,e2", "2-3")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith("Side-2 board, drawn edges: 1 2 3\n")
+    assert_one_line_error(triangles("solve", "--side", "2", "1", "x4"),
+                          "triangles solve: error: EDGE 'x4': expected an edge number")

@@ -209,3 +209,128 @@ def test_save_table_checks_the_frame_and_the_digits(tmp_path, call, said):
 def test_engine_entry_points_check_their_arguments_first(call, message):
     with pytest.raises(ValueError, match=message):
         call()
+
+
+# The plot layer: every public drawing function refuses a wrong argument at entry, before anything is drawn
+
+
+@pytest.fixture
+def ax():
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, axes = plt.subplots()
+    yield axes
+    plt.close(fig)
+
+
+def _plot(module: str):
+    return __import__(f"triangles_core.plot.{module}", fromlist=["x"])
+
+
+def _frame():
+    import pandas as pd
+
+    return pd.DataFrame({"edges_drawn": [0, 1], "c": [0.5, 0.25], "l": [0.4, 0.2], "h": [0.6, 0.3]})
+
+
+def _mappable():
+    from matplotlib.cm import ScalarMappable
+
+    return ScalarMappable()
+
+
+@pytest.mark.parametrize("call, message", [
+    # export
+    (lambda ax, d: tc.save_figure("fig", "f", d), r"save_figure needs a matplotlib Figure as fig .*, got 'fig'$"),
+    (lambda ax, d: tc.save_figure(ax.figure, "../f", d), "name '../f' is not a file name: .* path separator"),
+    (lambda ax, d: tc.save_figure(ax.figure, ".f", d), "name '.f' is not a file name: it starts with '.'"),
+    (lambda ax, d: tc.save_figure(ax.figure, "f", None), "directory must be a file name or a path, got None"),
+    (lambda ax, d: tc.save_figure(ax.figure, "f", d, dpi=0), r"dpi 0 is out of range \(>= 1\)"),
+    (lambda ax, d: tc.save_figure(ax.figure, "f", d, dpi=150.0), "dpi must be an integer, got 150.0"),
+    (lambda ax, d: tc.show_figure(None, "An axes."), "show_figure needs a matplotlib Figure as fig .*, got None"),
+    (lambda ax, d: tc.show_figure(ax.figure, None), r"show_figure needs alt as a str \(what the figure shows\)"),
+    (lambda ax, d: tc.show_figure(ax.figure, "  "), "alt is empty"),
+    (lambda ax, d: _plot("export").png_bytes(ax), "png_bytes needs a matplotlib Figure as fig .*, got an Axes"),
+    # boards
+    (lambda ax, d: tc.draw_position(None, board(2)), r"draw_position needs a matplotlib Axes as ax .*, got None$"),
+    (lambda ax, d: tc.draw_position(ax, "side2"), "draw_position needs a cell board"),
+    (lambda ax, d: tc.draw_position(ax, board(2), 1 << 9), "bitmask 512 is out of range"),
+    (lambda ax, d: tc.draw_position(ax, board(2), 0, [1, 2]), "draw_position needs move_values as a mapping"),
+    (lambda ax, d: tc.draw_position(ax, board(2), 0, {1: 2.0}), "the move value of edge 1 must be an integer"),
+    (lambda ax, d: tc.draw_position(ax, board(2), 0, {10: 2}), "edge 10 is not on the side-2 board"),
+    (lambda ax, d: tc.draw_position(ax, board(2), owners=[0]), "draw_position needs owners as a mapping"),
+    (lambda ax, d: tc.draw_position(ax, board(2), edge_numbers="yes"), "edge_numbers must be True or False"),
+    (lambda ax, d: tc.draw_position(ax, board(2), value_limit=-1), r"value_limit -1 is out of range \(>= 0\)"),
+    (lambda ax, d: _plot("boards").value_norm(2.5), "value limit must be an integer, got 2.5"),
+    (lambda ax, d: _plot("boards").add_value_colorbar("fig", _mappable(), ax), "add_value_colorbar needs a "
+                                                                               "matplotlib Figure or SubFigure"),
+    (lambda ax, d: _plot("boards").add_value_colorbar(ax.figure, None, ax), "add_value_colorbar needs mappable"),
+    (lambda ax, d: _plot("boards").add_value_colorbar(ax.figure, _mappable(), [ax, "x"]),
+     "add_value_colorbar needs a matplotlib Axes as axes .*, got 'x'"),
+    (lambda ax, d: _plot("boards").add_value_colorbar(ax.figure, _mappable(), ax, values=[1.5]),
+     "a value of the colour bar must be an integer"),
+    (lambda ax, d: tc.position_figure("x"), "position_figure needs a solved cell board"),
+    (lambda ax, d: tc.show_position(tc.solve(2), show_moves=1), "show_moves must be True or False, got 1"),
+    (lambda ax, d: _plot("boards").position_svg("x"), "position_svg needs a DrawnPosition"),
+    (lambda ax, d: tc.DrawnPosition("side2", 0), "DrawnPosition needs a cell board"),
+    (lambda ax, d: tc.DrawnPosition(board(2), [10]), "edge 10 is not on the side-2 board"),
+    (lambda ax, d: _plot("boards").cell_owners(board(2), 0, [1]), "cell_owners needs steps as the Step objects"),
+    (lambda ax, d: _plot("boards").owner_handles("side3"), "owner_handles needs a cell board"),
+    (lambda ax, d: tc.draw_principal_variation(tc.solve(2), columns=0), r"columns 0 is out of range \(>= 1\)"),
+    (lambda ax, d: tc.draw_principal_variation(tc.solve(2), plies=[0]), r"ply 0 is out of range \(1..9\)"),
+    (lambda ax, d: tc.draw_principal_variation(tc.solve(2), plies=3), "draw_principal_variation needs plies as "),
+    (lambda ax, d: _plot("boards").draw_edge_classes(ax, board(2), {"a": [10]}), "edge 10 is not on"),
+    # chains, graphs
+    (lambda ax, d: _plot("chains").draw_components(ax, board(2), 0, owners=[1]), "draw_components needs owners as"),
+    (lambda ax, d: _plot("chains").component_handles(None), "component_handles needs a cell board"),
+    (lambda ax, d: _plot("graphs").layered_layout(__import__("networkx").Graph()),
+     "layered_layout needs graph as a networkx DiGraph"),
+    (lambda ax, d: _plot("graphs").draw_value_graph(ax, __import__("networkx").DiGraph()),
+     "draw_value_graph: the graph has no nodes"),
+    (lambda ax, d: _plot("graphs").draw_value_graph(ax, tc.state_graph(tc.solve(1)), labels="no"),
+     "labels must be True or False"),
+    # peg, review, number
+    (lambda ax, d: _plot("peg").draw_peg_position(ax, 5), r"draw_peg_position needs a peg board \(peg_board\(5\)\)"),
+    (lambda ax, d: _plot("peg").draw_peg_position(ax, tc.peg_board(5), [1] * 3), "a board has 15 holes"),
+    (lambda ax, d: _plot("peg").draw_peg_position(ax, tc.peg_board(5), circled=[16]), "circled hole 16 is out of"),
+    (lambda ax, d: _plot("peg").draw_peg_position(ax, tc.peg_board(5), jump=(1, 2, 4)), "needs jump as a Jump"),
+    (lambda ax, d: _plot("peg").draw_peg_principal_variation(tc.peg_board(5), [0] + [1] * 14, [None]),
+     "draw_peg_principal_variation needs steps as the Step objects"),
+    (lambda ax, d: _plot("review").plot_value_history("x"), "plot_value_history needs a GameReview"),
+    (lambda ax, d: _plot("review").plot_shares(ax, _frame(), "y"), "plot_shares: x 'y' is not a column of the table"),
+    (lambda ax, d: _plot("review").plot_shares(ax, {"k": [1]}, "k"), "plot_shares needs table as a pandas DataFrame"),
+    (lambda ax, d: _plot("number").draw_number_strip(ax, [("s", 1 << 19, None)]), "position 524288 is out of range"),
+    (lambda ax, d: _plot("number").draw_number_strip(ax, [], per_line=0), r"per_line 0 is out of range \(1..19\)"),
+    (lambda ax, d: _plot("number").draw_number_game_graph(ax, None), "draw_number_game_graph needs graph as a "),
+    (lambda ax, d: _plot("number").draw_positions_by_remaining(ax, [0, 1], [1], [1, 2]),
+     "must have one entry each per row, got 2, 1, 2"),
+    # charts, palette
+    (lambda ax, d: _plot("charts").outcome_bars(ax, "x"), "outcome_bars needs outcomes as a pandas DataFrame, got 'x'"),
+    (lambda ax, d: _plot("charts").outcome_bars(ax, _frame(), shares=None), "shares must be True or False"),
+    (lambda ax, d: _plot("charts").outcome_legend(None), "outcome_legend needs a matplotlib Figure or SubFigure"),
+    (lambda ax, d: _plot("charts").value_heatmap(ax, _frame(), value_limit=1.5, n_edges=1),
+     "value_limit must be an integer, got 1.5"),
+    (lambda ax, d: _plot("charts").edge_heatmap(ax, _frame(), "c", row_labels=[1]), "needs row_labels as a mapping"),
+    (lambda ax, d: _plot("charts").lines_by_edges_drawn(ax, _frame(), ["c"], ylabel="y"), "needs columns as a mapping"),
+    (lambda ax, d: _plot("charts").exact_and_sampled_by_edges_drawn(ax, None, _frame(), "c", low="l", high="h",
+                                                                    ylabel="y"),
+     "needs sampled as a mapping .*, got a DataFrame"),
+    (lambda ax, d: _plot("charts").bars_by_edges_drawn(ax, _frame(), "c", ylabel="y", labels="no"),
+     "labels must be True or False"),
+    (lambda ax, d: _plot("charts").boards_by_fraction_drawn(ax, {"a": _frame()}, "c", ylabel="y"),
+     r"needs tables as a mapping of label to a \(DataFrame, number of edges\) pair, got a DataFrame"),
+    (lambda ax, d: _plot("charts").boards_by_fraction_drawn(ax, {"a": (_frame(), 0)}, "c", ylabel="y"),
+     "number of edges 0 is out of range"),
+    (lambda ax, d: _plot("palette").board_colour(3), "board_colour needs key as a board key"),
+], ids=lambda value: None if callable(value) else value[:40])
+def test_plot_entry_points_check_their_arguments_first(ax, tmp_path, call, message):
+    """Issue 20: a wrong argument of a drawing is one line naming it, and nothing is drawn or written."""
+    folder = tmp_path / "figures"
+    with pytest.raises(ValueError, match=message) as raised:
+        call(ax, folder)
+    assert "\n" not in str(raised.value)
+    assert not ax.has_data() and not ax.texts and not ax.figure.legends
+    assert not folder.exists()

@@ -4,7 +4,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from triangles_core.analysis.records import GameRecord, RecordError, format_record, parse_record, random_record
+from triangles_core.analysis.records import (
+    GameRecord,
+    RecordError,
+    format_record,
+    parse_edge_tokens,
+    parse_record,
+    random_record,
+)
 from triangles_core.games.triangles import board
 
 
@@ -100,3 +107,26 @@ def test_random_record_is_seeded_and_legal():
     assert first == second
     assert sorted(first.moves) == list(range(1, 19))
     assert random_record(3, seed=8) != first
+
+
+def test_the_token_reader_is_public_and_reads_a_line_as_the_record_does():
+    """``parse_edge_tokens`` (formerly the private ``_line_moves``): what the CLI's EDGE arguments are read with."""
+    b = board(3)
+    assert parse_edge_tokens(b, ["2", "4"]) == [(4, "2 4")]                         # a pair line
+    assert parse_edge_tokens(b, ["2", "4"], pair_line=False) == [(2, "2"), (4, "4")]  # a start: line
+    assert parse_edge_tokens(b, ["0007", "E5", "3-6", "7"]) == [(7, "0007"), (5, "E5"), (8, "3-6"), (7, "7")]
+    line = "1 2 3 e5 2-4"
+    assert [edge for edge, _ in parse_edge_tokens(b, line.split())] == list(parse_record(line).moves)
+    with pytest.raises(RecordError) as info:
+        parse_edge_tokens(b, ["1", "x4"], 6)
+    assert (info.value.line, info.value.token) == (6, "x4")
+
+
+@pytest.mark.parametrize("args, message", [
+    (("side3", ["1"]), "parse_edge_tokens needs a cell board"),
+    ((board(3), "1 2"), "parse_edge_tokens needs its tokens as a list of str, got '1 2'"),
+    ((board(3), [1, 2]), "parse_edge_tokens needs its tokens as a list of str, got 1"),
+])
+def test_the_token_reader_checks_its_arguments(args, message):
+    with pytest.raises(ValueError, match=message):
+        parse_edge_tokens(*args)

@@ -38,10 +38,10 @@ from ..common.checks import check_flag, check_instance, check_integer, excerpt, 
 from ..common.errors import InvalidPositionError
 from ..common.text import quote_token, split_lines
 from ..games.boards import cell_board
-from ..games.cells import CellBoard, Position
+from ..games.cells import CellBoard, Position, check_cell_board
 from ..games.triangles import TriangleBoard
 
-__all__ = ["GameRecord", "RecordError", "parse_record", "random_record", "format_record"]
+__all__ = ["GameRecord", "RecordError", "parse_edge_tokens", "parse_record", "random_record", "format_record"]
 
 _PAIR = re.compile(r"^(\d+)-(\d+)$")
 _EDGE = re.compile(r"^[eE]?(\d+)$")
@@ -183,8 +183,55 @@ def _pair_edge(b: CellBoard, i: str, j: str, line: int, token: str) -> int:
         raise RecordError(str(error), line, token) from None
 
 
-def _line_moves(b: CellBoard, words: list[str], line: int, pair_line: bool = True) -> list[tuple[int, str]]:
-    """The moves ``(edge, token)`` written on one line (``pair_line``: read ``i j`` as dots)."""
+def parse_edge_tokens(board: CellBoard, tokens: list[str], line: int = 0,
+                      pair_line: bool = True) -> list[tuple[int, str]]:
+    """The moves written as ``tokens`` (one line of a game record): each edge with the token it was read from.
+
+    The one reader of the move notations of a record (module docstring): an edge number
+    (``7``, leading zeros allowed), ``e7``, or a dot pair ``2-4``; with ``pair_line``, a
+    line of exactly two plain numbers ``i j`` is one dot pair.  `parse_record` reads
+    every line with it (its ``start:`` line without ``pair_line``), and ``triangles``
+    reads its ``EDGE`` arguments with it, so both accept the same tokens.  Edges are
+    checked against the board, not against a position: a repeated edge is returned twice.
+
+    Parameters
+    ----------
+    board : CellBoard
+        The board the edges and dots belong to.
+    tokens : list of str
+        The line split into words.
+    line : int, default 0
+        The record line, for the errors (0: not read from a record).
+    pair_line : bool, default True
+        Read a line of exactly two plain numbers as one dot pair.
+
+    Returns
+    -------
+    list of (int, str)
+        Each edge number and the token it was read from (``"2 4"`` for a pair line).
+
+    Raises
+    ------
+    RecordError
+        For a malformed token, a number out of range, an edge not on the board or a
+        pair of dots that is not an edge, naming ``line`` and the token.
+
+    Examples
+    --------
+    >>> from triangles_core.games.triangles import board
+    >>> parse_edge_tokens(board(3), ["2", "4"]), parse_edge_tokens(board(3), ["2", "4"], pair_line=False)
+    ([(4, '2 4')], [(2, '2'), (4, '4')])
+    >>> parse_edge_tokens(board(3), ["e07", "3-6"])
+    [(7, 'e07'), (8, '3-6')]
+    >>> parse_edge_tokens(board(3), ["19"], 4)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    triangles_core.analysis.records.RecordError: line 4, token '19': edge 19 is not on the side-3 board ...
+    """
+    b = check_cell_board(board, "parse_edge_tokens")
+    words = check_instance(tokens, (list, tuple), "parse_edge_tokens needs its tokens as a list of str")
+    for word in words:
+        check_instance(word, str, "parse_edge_tokens needs its tokens as a list of str")
     if pair_line and len(words) == 2 and all(w.isascii() and w.isdigit() for w in words):
         token = " ".join(words)
         return [(_pair_edge(b, words[0], words[1], line, token), token)]
@@ -267,7 +314,7 @@ def parse_record(text: str, board: CellBoard | int | tuple[int, int] = 3,
             if start_seen:
                 raise RecordError("the starting position is given twice", number, "start:")
             start_seen = True
-            for edge, token in _line_moves(b, rest.split(), number, pair_line=False):
+            for edge, token in parse_edge_tokens(b, rest.split(), number, pair_line=False):
                 bit = 1 << (edge - 1)
                 if start & bit and not duplicate_said and warn is not None:
                     warn(f"line {number}, token {token!r}: edge {edge} is listed twice in the starting "
@@ -276,7 +323,7 @@ def parse_record(text: str, board: CellBoard | int | tuple[int, int] = 3,
                 start |= bit
             position = start
             continue
-        for edge, token in _line_moves(b, content.split(), number):
+        for edge, token in parse_edge_tokens(b, content.split(), number):
             position = _draw(b, position, edge, number, token)
             moves.append(edge)
             lines.append(number)

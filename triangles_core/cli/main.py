@@ -192,11 +192,11 @@ def _parse_edges(words: Sequence[str], board, command: str) -> int:
     them), ``e7``, or a dot pair ``2-4``.  The result is a bitmask, so any number of
     repeated edges is one position (a drawn edge is drawn; said once on stderr).
     """
-    from ..analysis.records import RecordError, _line_moves
+    from ..analysis.records import RecordError, parse_edge_tokens
 
     tokens = [part for word in words for part in word.replace(",", " ").split()]
     try:
-        moves = _line_moves(board, tokens, 0, pair_line=False)
+        moves = parse_edge_tokens(board, tokens, 0, pair_line=False)
     except RecordError as error:
         raise CommandError(f"EDGE {quote_token(error.token)}: {error.message}") from None
     position, duplicate = 0, None

@@ -12,6 +12,7 @@ Every result implements `triangles_core.engine.solved.SolvedGame`.
 
 from __future__ import annotations
 
+import os
 from functools import lru_cache
 from typing import Iterable
 
@@ -40,6 +41,37 @@ MAX_PEG_POSITIONS = 100_000
 board of NAQ 2018 J needs at most 26,725."""
 
 _memory: dict[tuple[CellBoard, bool], np.ndarray] = {}
+"""The value tables solved in this process, by board and ``use_cache``; `solve_cells` hands out views of them."""
+
+_mapped_files: dict[tuple[CellBoard, bool], tuple[str, tuple[int, int] | None]] = {}
+"""For each table of `_memory` mapped from a cache file: that file, and its device and inode when it was mapped."""
+
+
+def _file_id(path: str) -> tuple[int, int] | None:
+    """The device and inode of the file at ``path``, or None when there is none."""
+    try:
+        status = os.stat(path)
+    except OSError:
+        return None
+    return status.st_dev, status.st_ino
+
+
+def _forget_if_gone(key: tuple[CellBoard, bool]) -> None:
+    """Drop the table of ``key`` from `_memory` if it maps a cache file that is no longer in the cache.
+
+    A cached table proven damaged while answering
+    (`triangles_core.common.errors.DamagedTableError`) has its file removed by
+    `triangles_core.engine.store.discard_damaged_table`, and ``triangles verify`` removes
+    one that fails its full check; the mapping would still show the damaged bytes, so the
+    table leaves `_memory` here, the next time the board is solved, and is read or
+    computed again.  A file replaced since (another process wrote a sound table there)
+    is not the one mapped either, and is read afresh the same way.
+    """
+    if key in _mapped_files:
+        path, mapped_id = _mapped_files[key]
+        if _file_id(path) != mapped_id:
+            del _mapped_files[key]
+            _memory.pop(key, None)
 
 
 METHODS = ("auto", "table", "search")
@@ -66,62 +98,75 @@ def solve_cells(cell_board: CellBoard, *, progress: bool = False, use_cache: boo
         search (`triangles_core.engine.search.SearchSolution`) beyond.
     max_memory, threads : int, optional
         The search's transposition-table bytes (default 1 GiB) and threads (1 or 2).
+        Options of the search only: a board that gets its value table (``method="table"``,
+        or ``"auto"`` on at most 31 edges) refuses them rather than ignore them; pass
+        ``method="search"`` to search such a board with them.
 
     Returns
     -------
     TableSolution or SearchSolution
         The table: values of all ``2**n_edges`` positions (``int8``, read-only),
-        computed once per process.  The search answers the same questions on demand.
+        computed once per process (a table mapped from the cache is read again once its
+        file has left the cache: one found damaged while answering is removed from
+        there, see `solve`).  The search answers the same questions on demand.
 
     Raises
     ------
     ValueError
-        If ``method`` is not one of `METHODS`, or the board has more than 31 edges
-        and ``method`` is ``"table"`` (more than 62 for the search).
+        If ``method`` is not one of `METHODS`, the board has more than 31 edges and
+        ``method`` is ``"table"`` (more than 62 for the search), or ``max_memory`` or
+        ``threads != 1`` is given for a board solved by its table.
 
     Examples
     --------
     >>> from triangles_core import board, boxes_board
     >>> solve_cells(boxes_board(2, 2)).value([]), solve_cells(board(2)).verdict([])
     (2, 'loss')
+    >>> solve_cells(board(2), threads=2)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: max_memory and threads are options of the search, ... the side-2 board by its value table: ...
     """
     if not isinstance(cell_board, CellBoard):
         raise ValueError(f"a cell board is needed (triangles_core.board(3), boxes_board(2, 2)), "
                          f"got {excerpt(cell_board)}")
     if method not in METHODS:
         raise ValueError(f"method must be one of {', '.join(METHODS)}, got {excerpt(method)}")
-    if method == "table" and (max_memory is not None or threads != 1):
-        raise ValueError("max_memory and threads are options of the search (method='search' or 'auto'), "
-                         "not of a value table")
-    if method == "search" or (method == "auto" and cell_board.n_edges > MAX_TABLE_EDGES):
+    searched = method == "search" or (method == "auto" and cell_board.n_edges > MAX_TABLE_EDGES)
+    if not searched and (max_memory is not None or threads != 1):
+        raise ValueError(f"max_memory and threads are options of the search, and method={method!r} solves the "
+                         f"{cell_board.label} by its value table: pass method='search' to search it")
+    if searched:
         from .search import DEFAULT_MAX_MEMORY
 
         return SearchSolution(cell_board, max_memory=DEFAULT_MAX_MEMORY if max_memory is None else max_memory,
                               threads=threads, progress=progress)
     trusted_files = use_cache and standard_board(cell_board.key) == cell_board  # files are stored by key
     key = (cell_board, use_cache)  # a table read from a file is never the answer to use_cache=False
-    if key not in _memory and trusted_files:
+    _forget_if_gone(key)
+    if key not in _memory:
         from .store import packaged_table
 
-        packaged = packaged_table(cell_board)
-        if packaged is not None:
-            _memory[key] = _read_only(packaged)
-    if key not in _memory:
-        from .retrograde import _check_size, solve_table
+        values = packaged_table(cell_board) if trusted_files else None
+        if values is None:
+            from .retrograde import _check_size, solve_table
 
-        _check_size(cell_board)
+            _check_size(cell_board)
 
-        def compute() -> np.ndarray:
-            return solve_table(cell_board, progress=progress)
+            def compute() -> np.ndarray:
+                return solve_table(cell_board, progress=progress)
 
-        if cell_board.n_edges >= CACHED_EDGES and trusted_files:
-            from .retrograde import recurrence_problem
-            from .store import cached_table
+            if cell_board.n_edges >= CACHED_EDGES and trusted_files:
+                from .retrograde import recurrence_problem
+                from .store import cached_table
 
-            values = cached_table(cell_board, compute, lambda table: recurrence_problem(cell_board, table))
-        else:
-            values = compute()
+                values = cached_table(cell_board, compute, lambda table: recurrence_problem(cell_board, table))
+            else:
+                values = compute()
         _memory[key] = _read_only(values)
+        _mapped_files.pop(key, None)
+        if isinstance(values, np.memmap) and values.filename is not None:  # mapped from the cache: _forget_if_gone
+            _mapped_files[key] = (values.filename, _file_id(values.filename))
     return TableSolution(cell_board, _memory[key].view())
 
 
@@ -148,7 +193,8 @@ def solve(side: int, *, progress: bool = False, use_cache: bool = True, method: 
     method : {"auto", "table", "search"}, default "auto"
         As for `solve_cells`: the table for sides 1 to 4, the search for side 5.
     max_memory, threads : int, optional
-        The search's transposition-table bytes and threads, as for `solve_cells`.
+        The search's transposition-table bytes and threads, as for `solve_cells`: only
+        with the search (side 5, or ``method="search"``).
 
     Returns
     -------
@@ -160,7 +206,8 @@ def solve(side: int, *, progress: bool = False, use_cache: bool = True, method: 
     ------
     ValueError
         If ``side`` is not an integer in 1..5, or in 1..4 with ``method="table"``
-        (a side-5 table would need 32 TiB).
+        (a side-5 table would need 32 TiB), or ``max_memory`` or ``threads`` is given
+        for a side that is solved by its table (1 to 4 with ``method="auto"``).
 
     Notes
     -----
@@ -170,7 +217,8 @@ def solve(side: int, *, progress: bool = False, use_cache: bool = True, method: 
     recurrence one ply deep (`triangles_core.engine.store` says what each check covers).
     A table found wrong on loading is recomputed; one found wrong while answering raises
     `triangles_core.common.errors.DamagedTableError` and is removed from the cache, so
-    the next run computes it again.  None of these proves the table: a change consistent
+    the next run computes it again (and so does the next ``solve`` of this process,
+    which no longer answers from the table it held).  None of these proves the table: a change consistent
     one ply deep passes them, and only
     `triangles_core.analysis.verify.verify_solution` (``triangles verify``) checks every
     value.
@@ -200,7 +248,8 @@ def solve_boxes(rows: int, cols: int, *, progress: bool = False, use_cache: bool
     progress, use_cache : bool
         As for `solve`.
     method, max_memory, threads
-        As for `solve_cells`.
+        As for `solve_cells` (``max_memory`` and ``threads`` only with the search:
+        beyond 31 lines, or ``method="search"``).
 
     Returns
     -------
@@ -211,8 +260,9 @@ def solve_boxes(rows: int, cols: int, *, progress: bool = False, use_cache: bool
     Raises
     ------
     ValueError
-        If ``rows`` or ``cols`` is not a positive integer, or the board has more than
-        31 lines with ``method="table"`` (more than 62 for the search).
+        If ``rows`` or ``cols`` is not a positive integer, the board has more than 31
+        lines with ``method="table"`` (more than 62 for the search), or ``max_memory`` or
+        ``threads`` is given for a board solved by its table.
 
     Examples
     --------

@@ -13,7 +13,7 @@ import io
 import math
 import weakref
 from dataclasses import dataclass
-from typing import Mapping, Sequence
+from typing import Iterable, Mapping, Sequence
 
 import matplotlib
 import matplotlib.pyplot as plt
@@ -21,14 +21,16 @@ import matplotlib.transforms
 import numpy as np
 from matplotlib.cm import ScalarMappable
 from matplotlib.colors import BoundaryNorm, ListedColormap, Normalize
+from matplotlib.figure import FigureBase
 from matplotlib.lines import Line2D
 from matplotlib.patches import Patch
 from matplotlib.patheffects import Normal, Stroke
 
-from ..common.checks import excerpt
+from ..common.checks import check_instance, check_integer
 from ..engine.game import Step
 from ..engine.solved import SolvedCellGame
-from ..games.cells import CellBoard, Position
+from ..games.cells import CellBoard, Position, check_cell_board
+from ._checks import check_axes, check_drawing, check_figure, check_flags, check_optional
 from .export import SVG_HASH_SALT
 from .palette import CLASS_COLOURS, OWNER_COLOURS, value_colormap
 
@@ -67,11 +69,12 @@ class ValueNorm(Normalize):
     white middle of the diverging map, every non-zero integer its own step, equally
     spaced, so that two different values never share a colour and a colour bar of them
     has evenly spaced labels.  The scale depends only on ``limit`` (the board's number of
-    cells), so one value has one colour in every figure of a board.
+    cells), so one value has one colour in every figure of a board.  ``limit`` is an
+    integer ``>= 0`` (ValueError otherwise; 0 gives the scale of 1).
     """
 
     def __init__(self, limit: int):
-        self.limit = max(int(limit), 1)
+        self.limit = max(check_integer(limit, "value limit", 0), 1)
         super().__init__(vmin=-self.limit, vmax=self.limit, clip=True)
 
     def __call__(self, value, clip=None):
@@ -162,6 +165,14 @@ def draw_position(ax, board: CellBoard, position: Position = 0, move_values: Map
         The value scale of ``move_values`` (for a shared colour bar, see
         `add_value_colorbar`), or None without ``move_values``.
 
+    Raises
+    ------
+    ValueError
+        Before anything is drawn, naming the argument: ``ax`` is not a matplotlib axes,
+        ``board`` not a cell board, ``position`` not one of its positions, a mapping
+        argument not a mapping (or a move value not an integer, or its edge not on the
+        board), a switch not True or False, ``value_limit`` not an integer ``>= 0``.
+
     Examples
     --------
     >>> import matplotlib
@@ -174,6 +185,14 @@ def draw_position(ax, board: CellBoard, position: Position = 0, move_values: Map
     (-4.0, 4.0)
     >>> plt.close(fig)
     """
+    position = check_drawing(ax, board, position, "draw_position", move_values=move_values, owners=owners,
+                             highlight=highlight)
+    check_flags(edge_numbers=edge_numbers, dot_numbers=dot_numbers, colorbar=colorbar)
+    if value_limit is not None:
+        check_integer(value_limit, "value_limit", 0)
+    for edge, value in (move_values or {}).items():
+        board.check_edge(edge)
+        check_integer(value, f"the move value of edge {edge}")
     xy = board.dot_coordinates
     owners = owners or {}
     for k in board.complete_cells(position):
@@ -291,7 +310,10 @@ def add_value_colorbar(fig, mappable, axes, label: str = "value of the move for 
     Raises
     ------
     ValueError
-        If ``location`` is neither ``"bottom"`` nor ``"right"``.
+        If ``fig`` is not a matplotlib figure (or subfigure), ``mappable`` not a
+        ``ScalarMappable``, ``axes`` not an axes or a list of them, a value not an
+        integer, a switch not True or False, or ``location`` neither ``"bottom"`` nor
+        ``"right"``.
 
     Examples
     --------
@@ -306,12 +328,18 @@ def add_value_colorbar(fig, mappable, axes, label: str = "value of the move for 
     ['-5', '-3']
     >>> plt.close(fig)
     """
+    check_figure(fig, "add_value_colorbar", FigureBase)
+    check_instance(mappable, ScalarMappable, "add_value_colorbar needs mappable as the ScalarMappable that "
+                                             "draw_position returns")
+    axes_list = list(np.ravel(axes)) if isinstance(axes, (list, tuple, np.ndarray)) else [axes]
+    for a in axes_list:
+        check_axes(a, "add_value_colorbar", "axes")
+    check_flags(optimal_key=optimal_key, contiguous=contiguous)
     if location not in ("bottom", "right"):
         raise ValueError(f"location must be 'bottom' or 'right', got {location!r}")
-    axes_list = list(axes) if isinstance(axes, (list, tuple, np.ndarray)) else [axes]
     if values is None:
         values = set().union(*(_SHOWN_VALUES.get(a, set()) for a in axes_list))
-    shown = sorted({int(v) for v in values})
+    shown = sorted({check_integer(v, "a value of the colour bar") for v in values})
     if shown and contiguous:
         shown = list(range(shown[0], shown[-1] + 1))
     if not shown:
@@ -375,6 +403,12 @@ def position_figure(solution: SolvedCellGame, position: Position | list[int] = 0
         At most `MAX_WIDTH` inches wide, the colour bar (with ``show_moves``) below the
         board.  Save it with `triangles_core.plot.export.save_figure`.
 
+    Raises
+    ------
+    ValueError
+        If ``solution`` is not a solved cell board, ``position`` not one of its
+        positions, or a switch not True or False.
+
     Examples
     --------
     >>> import matplotlib
@@ -386,6 +420,8 @@ def position_figure(solution: SolvedCellGame, position: Position | list[int] = 0
     True
     >>> plt.close(fig)
     """
+    check_instance(solution, SolvedCellGame, "position_figure needs a solved cell board (solve, solve_boxes)")
+    check_flags(show_moves=show_moves, edge_numbers=edge_numbers)
     p = solution.position(position)
     width, height = _board_size(solution.board, 1.5 if show_moves and edge_numbers else 0.9, MAX_WIDTH)
     fig, ax = plt.subplots(figsize=(width, height + (_BAR_INCHES if show_moves else 0)), layout="constrained")
@@ -407,11 +443,17 @@ class DrawnPosition:
     board : CellBoard
         The board.
     position : int
-        The position bitmask.
+        The position bitmask (edge numbers are taken too, and kept as the bitmask).
     move_values : dict of int to int, optional
         If given, every legal move is drawn coloured and labelled by its value.
     title : str, optional
         A caption drawn above the board.
+
+    Raises
+    ------
+    ValueError
+        If ``board`` is not a cell board, ``position`` not one of its positions, or
+        ``move_values`` not a mapping.
 
     Examples
     --------
@@ -427,6 +469,10 @@ class DrawnPosition:
     position: Position
     move_values: dict[int, int] | None = None
     title: str | None = None
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "position", check_cell_board(self.board, "DrawnPosition").position(self.position))
+        check_optional(self.move_values, Mapping, "DrawnPosition", "move_values", "a mapping (a dict)")
 
     def __repr__(self) -> str:
         return f"DrawnPosition(board={self.board!r}, position={self.position!r})"
@@ -459,7 +505,8 @@ def show_position(solution: SolvedCellGame, position: Position | list[int] = 0, 
     Raises
     ------
     ValueError
-        If the position is not one of the board's.
+        If ``solution`` is not a solved cell board, the position not one of the board's,
+        or ``show_moves`` not True or False.
 
     Examples
     --------
@@ -468,8 +515,8 @@ def show_position(solution: SolvedCellGame, position: Position | list[int] = 0, 
     >>> view, view.move_values[2]
     (DrawnPosition(board=Board(2), position=1), 0)
     """
-    if not isinstance(solution, SolvedCellGame):
-        raise ValueError(f"show_position draws a solved cell board (solve, solve_boxes), got {excerpt(solution)}")
+    check_instance(solution, SolvedCellGame, "show_position draws a solved cell board (solve, solve_boxes)")
+    check_flags(show_moves=show_moves)
     p = solution.position(position)
     return DrawnPosition(solution.board, p, solution.move_values(p) if show_moves else None, title)
 
@@ -481,7 +528,19 @@ def position_svg(view: DrawnPosition) -> str:
     -------
     str
         A standalone SVG document.
+
+    Raises
+    ------
+    ValueError
+        If ``view`` is not a `DrawnPosition`.
+
+    Examples
+    --------
+    >>> from triangles_core import board
+    >>> position_svg(DrawnPosition(board(1), 0)).startswith("<?xml")
+    True
     """
+    check_instance(view, DrawnPosition, "position_svg needs a DrawnPosition (show_position)")
     width, height = _board_size(view.board, max_width=MAX_WIDTH)
     fig, ax = plt.subplots(figsize=(width, height + (_BAR_INCHES if view.move_values else 0)), layout="constrained")
     draw_position(ax, view.board, view.position, view.move_values, colorbar=bool(view.move_values), title=view.title)
@@ -510,6 +569,12 @@ def cell_owners(board: CellBoard, position: Position, steps: Sequence[Step]) -> 
         Cell index (into ``board.cells``) to its owner, for every complete cell; the
         ``owners`` argument of `draw_position`.
 
+    Raises
+    ------
+    ValueError
+        If ``board`` is not a cell board, ``position`` not one of its positions, or a
+        step not a `triangles_core.engine.game.Step`.
+
     Examples
     --------
     >>> from triangles_core.engine.solvers import solve
@@ -517,6 +582,9 @@ def cell_owners(board: CellBoard, position: Position, steps: Sequence[Step]) -> 
     >>> cell_owners(s.board, 0, s.principal_variation(0))
     {0: 'A'}
     """
+    position = check_cell_board(board, "cell_owners").position(position)
+    steps = [check_instance(step, Step, "cell_owners needs steps as the Step objects of a principal variation")
+             for step in steps]
     owners: dict[int, str | None] = {k: None for k in board.complete_cells(position)}
     for step in steps:
         for k in board.completed_by(step.position_before, step.move):
@@ -543,7 +611,7 @@ def owner_handles(board: CellBoard) -> list[Patch]:
     >>> [h.get_label() for h in owner_handles(board(3))]
     ['triangle claimed by A (moves first)', 'triangle claimed by B']
     """
-    cell = board.cell_name
+    cell = check_cell_board(board, "owner_handles").cell_name
     return [Patch(color=OWNER_COLOURS["A"], label=f"{cell} claimed by A (moves first)"),
             Patch(color=OWNER_COLOURS["B"], label=f"{cell} claimed by B")]
 
@@ -581,7 +649,9 @@ def draw_principal_variation(solution: SolvedCellGame, position: Position = 0, c
     Raises
     ------
     ValueError
-        If ``plies`` names a move the line does not have.
+        If ``solution`` is not a solved cell board, ``position`` not one of its
+        positions, ``columns`` not a positive integer, or ``plies`` names a move the
+        line does not have.
 
     Examples
     --------
@@ -594,11 +664,13 @@ def draw_principal_variation(solution: SolvedCellGame, position: Position = 0, c
     ['1. A draws 1', '2. B draws 4']
     >>> plt.close(fig)
     """
+    check_instance(solution, SolvedCellGame, "draw_principal_variation needs a solved cell board (solve, solve_boxes)")
+    columns = check_integer(columns, "columns", 1)
     board = solution.board
     steps = solution.principal_variation(position)
-    chosen = list(range(1, len(steps) + 1)) if plies is None else [int(k) for k in plies]
-    if any(not 1 <= k <= len(steps) for k in chosen):
-        raise ValueError(f"plies must lie in 1..{len(steps)}, got {chosen}")
+    check_optional(plies, Iterable, "draw_principal_variation", "plies", "move numbers (range(9, 16))")
+    chosen = (list(range(1, len(steps) + 1)) if plies is None
+              else [check_integer(k, "ply", 1, len(steps)) for k in plies])
     rows = max(1, math.ceil(len(chosen) / columns))
     width, height = _board_size(board)
     panel = panel_inches
@@ -642,11 +714,23 @@ def draw_edge_classes(ax, board: CellBoard, classes: Mapping[str, Sequence[int]]
     title : str, optional
         Axes title.
 
+    Raises
+    ------
+    ValueError
+        If ``ax`` is not a matplotlib axes, ``board`` not a cell board, ``classes`` not
+        a mapping, an edge not on the board, or ``edge_numbers`` not True or False.
+
     Notes
     -----
     The legend lies below the board (phone standard); edge numbers are `LABEL_POINTS`.
     """
-
+    check_axes(ax, "draw_edge_classes")
+    check_cell_board(board, "draw_edge_classes")
+    check_instance(classes, Mapping, "draw_edge_classes needs classes as a mapping of name to edge numbers")
+    check_flags(edge_numbers=edge_numbers)
+    for edges in classes.values():
+        for edge in edges:
+            board.check_edge(edge)
     xy = board.dot_coordinates
     handles = []
     for (name, edges), colour in zip(classes.items(), CLASS_COLOURS, strict=False):

@@ -7,7 +7,8 @@ from typing import Mapping
 from matplotlib.patches import Patch
 
 from ..analysis.chains import components
-from ..games.cells import CellBoard, Position
+from ..games.cells import CellBoard, Position, check_cell_board
+from ._checks import check_drawing, check_flags
 from .boards import LABEL_POINTS, draw_position
 from .palette import COMPONENT_COLOURS
 
@@ -46,6 +47,13 @@ def draw_components(ax, board: CellBoard, position: Position, *, owners: Mapping
     title : str, optional
         Axes title.
 
+    Raises
+    ------
+    ValueError
+        Before anything is drawn, as `draw_position` does: ``ax`` is not a matplotlib
+        axes, ``board`` not a cell board, ``position`` not one of its positions,
+        ``owners`` not a mapping, or ``edge_numbers`` not True or False.
+
     Examples
     --------
     >>> import matplotlib
@@ -59,6 +67,8 @@ def draw_components(ax, board: CellBoard, position: Position, *, owners: Mapping
     ['3-chain']
     >>> plt.close(fig)
     """
+    position = check_drawing(ax, board, position, "draw_components", owners=owners)
+    check_flags(edge_numbers=edge_numbers)
     xy = board.dot_coordinates
     for component in components(board, position):
         colour = COMPONENT_COLOURS[_category(component.kind, component.long)]
@@ -85,7 +95,7 @@ def component_handles(board: CellBoard) -> list[Patch]:
     >>> [h.get_label() for h in component_handles(board(3))][:2]
     ['long chain (3 or more triangles)', 'short chain (1 or 2 triangles)']
     """
-    cells = board.cell_plural
+    cells = check_cell_board(board, "component_handles").cell_plural
     labels = {"long chain": f"long chain (3 or more {cells})", "short chain": f"short chain (1 or 2 {cells})",
               "loop": f"loop (a cycle of {cells})", "complex": f"{cells} joined at a junction"}
     return [Patch(facecolor=COMPONENT_COLOURS[key], edgecolor="white", hatch=UNCLAIMED_HATCH, alpha=0.55,

@@ -7,12 +7,16 @@ returns nothing but what a caller may need for a colour bar.  Save figures with
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from collections.abc import Set as AbstractSet
 
 import numpy as np
 import pandas as pd
 from matplotlib.colors import PowerNorm
+from matplotlib.figure import FigureBase
 
+from ..common.checks import check_instance, check_integer
+from ._checks import check_axes, check_figure, check_flags, check_optional
 from .palette import CLASS_COLOURS, OUTCOME_COLOURS, SHARE_COLORMAP
 
 __all__ = ["bars_by_edges_drawn", "boards_by_fraction_drawn", "edge_heatmap", "exact_and_sampled_by_edges_drawn",
@@ -22,6 +26,12 @@ _MARKERS = ("o", "s", "^", "D", "v", "P", "X", "*")
 _STYLES = ("-", "--", ":", "-.", "-", "--", ":", "-.")
 _OUTCOMES = {"mover_wins": ("win", "player to move wins"), "draws": ("draw", "draw"),
              "mover_loses": ("loss", "player to move loses")}
+
+
+def _check_table(ax: object, caller: str, table: object, what: str = "table") -> pd.DataFrame:
+    """The axes and the table of a chart: a matplotlib axes and a pandas DataFrame, else raise naming them."""
+    check_axes(ax, caller)
+    return check_instance(table, pd.DataFrame, f"{caller} needs {what} as a pandas DataFrame")
 
 
 def outcome_bars(ax, outcomes: pd.DataFrame, *, shares: bool = True, title: str | None = None,
@@ -46,7 +56,18 @@ def outcome_bars(ax, outcomes: pd.DataFrame, *, shares: bool = True, title: str 
     tick_step : int, optional
         Label every ``tick_step``-th number of edges drawn; by default 1, 2 or 5
         depending on how many there are.
+
+    Raises
+    ------
+    ValueError
+        Before anything is drawn: ``ax`` is not a matplotlib axes, ``outcomes`` not a
+        pandas DataFrame, ``shares`` not True or False, or ``tick_step`` not a positive
+        integer.
     """
+    _check_table(ax, "outcome_bars", outcomes, "outcomes")
+    check_flags(shares=shares)
+    if tick_step is not None:
+        check_integer(tick_step, "tick_step", 1)
     table = outcomes[outcomes["positions"] > 0]
     bottom = np.zeros(len(table))
     for column, (outcome, label) in _OUTCOMES.items():
@@ -65,8 +86,18 @@ def outcome_bars(ax, outcomes: pd.DataFrame, *, shares: bool = True, title: str 
 
 
 def outcome_legend(fig, ncol: int = 3) -> None:
-    """One legend of the three outcomes below a figure of `outcome_bars` panels."""
+    """One legend of the three outcomes below a figure of `outcome_bars` panels.
+
+    Raises
+    ------
+    ValueError
+        If ``fig`` is not a matplotlib figure (or subfigure), or ``ncol`` not a positive
+        integer.
+    """
     from matplotlib.patches import Patch
+
+    check_figure(fig, "outcome_legend", FigureBase)
+    ncol = check_integer(ncol, "ncol", 1)
 
     handles = [Patch(color=OUTCOME_COLOURS[outcome], label=label) for outcome, label in _OUTCOMES.values()]
     fig.legend(handles=handles, loc="lower center", ncol=ncol, frameon=False, fontsize=9,
@@ -102,6 +133,12 @@ def value_heatmap(ax, distribution: pd.DataFrame, *, value_limit: int, n_edges: 
     matplotlib.image.AxesImage
         The image (for a colour bar).
 
+    Raises
+    ------
+    ValueError
+        Before anything is drawn: ``ax`` is not a matplotlib axes, ``distribution`` not
+        a pandas DataFrame, or ``value_limit`` or ``n_edges`` not an integer ``>= 0``.
+
     Examples
     --------
     >>> import matplotlib.pyplot as plt, pandas as pd
@@ -112,6 +149,9 @@ def value_heatmap(ax, distribution: pd.DataFrame, *, value_limit: int, n_edges: 
     [-1.0, 1.0]
     >>> plt.close(fig)
     """
+    _check_table(ax, "value_heatmap", distribution, "distribution")
+    value_limit = check_integer(value_limit, "value_limit", 0)
+    n_edges = check_integer(n_edges, "n_edges", 0)
     grid = (distribution.pivot(index="edges_drawn", columns="value", values="share")
             .reindex(index=range(n_edges + 1), columns=range(-value_limit, value_limit + 1)))
     image = ax.imshow(np.ma.masked_invalid(grid.to_numpy(dtype=float)), aspect="auto", cmap=SHARE_COLORMAP,
@@ -153,7 +193,15 @@ def edge_heatmap(ax, frequencies: pd.DataFrame, column: str, *, rows: str = "edg
     -------
     matplotlib.image.AxesImage
         The image (for a colour bar).
+
+    Raises
+    ------
+    ValueError
+        Before anything is drawn: ``ax`` is not a matplotlib axes, ``frequencies`` not a
+        pandas DataFrame, or ``row_labels`` not a mapping.
     """
+    _check_table(ax, "edge_heatmap", frequencies, "frequencies")
+    check_optional(row_labels, Mapping, "edge_heatmap", "row_labels", "a mapping of row to label")
     grid = frequencies.pivot(index=rows, columns="edges_drawn", values=column)
     image = ax.imshow(grid.to_numpy(dtype=float), aspect="auto", cmap=SHARE_COLORMAP, vmin=0, vmax=1,
                       origin="upper", interpolation="nearest",
@@ -188,6 +236,12 @@ def lines_by_edges_drawn(ax, table: pd.DataFrame, columns: dict[str, str], *, yl
         Y ticks at the multiples of this step (2 for a value lost, which is always even
         in a cell game); by default matplotlib chooses.
 
+    Raises
+    ------
+    ValueError
+        Before anything is drawn: ``ax`` is not a matplotlib axes, ``table`` not a
+        pandas DataFrame, or ``columns`` not a mapping.
+
     Examples
     --------
     >>> import matplotlib.pyplot as plt, pandas as pd
@@ -200,6 +254,8 @@ def lines_by_edges_drawn(ax, table: pd.DataFrame, columns: dict[str, str], *, yl
     """
     from matplotlib.ticker import MultipleLocator
 
+    _check_table(ax, "lines_by_edges_drawn", table)
+    check_instance(columns, Mapping, "lines_by_edges_drawn needs columns as a mapping of column to legend label")
     for (column, label), colour, marker, style in zip(columns.items(), CLASS_COLOURS, _MARKERS, _STYLES, strict=False):
         ax.plot(table["edges_drawn"], table[column], marker=marker, markersize=4, label=label, color=colour,
                 linestyle=style)
@@ -256,6 +312,13 @@ def exact_and_sampled_by_edges_drawn(ax, exact: pd.DataFrame | None, sampled: di
     legend : bool, default True
         Draw the legend on this axes (False to draw one legend for several axes).
 
+    Raises
+    ------
+    ValueError
+        Before anything is drawn: ``ax`` is not a matplotlib axes, ``exact`` neither
+        None nor a pandas DataFrame, ``sampled`` not a mapping of labels to DataFrames,
+        ``colours`` not a mapping, or ``legend`` not True or False.
+
     Examples
     --------
     >>> import matplotlib.pyplot as plt, pandas as pd
@@ -270,6 +333,14 @@ def exact_and_sampled_by_edges_drawn(ax, exact: pd.DataFrame | None, sampled: di
     """
     from matplotlib.ticker import MultipleLocator
 
+    caller = "exact_and_sampled_by_edges_drawn"
+    check_axes(ax, caller)
+    check_optional(exact, pd.DataFrame, caller, "exact", "a pandas DataFrame")
+    needed = f"{caller} needs sampled as a mapping of label to DataFrame"
+    for table in check_instance(sampled, Mapping, needed).values():
+        check_instance(table, pd.DataFrame, needed)
+    check_optional(colours, Mapping, caller, "colours", "a mapping of label to colour")
+    check_flags(legend=legend)
     levels = []
     if exact is not None:
         ax.plot(exact["edges_drawn"], exact[column], color="black", marker="o", markersize=3, linewidth=1.6,
@@ -316,7 +387,15 @@ def bars_by_edges_drawn(ax, table: pd.DataFrame, column: str, *, ylabel: str, ti
     labels : bool, default True
         Write each bar's value (two decimals) inside its top, so that a reference line
         drawn just above the bars stays clear.
+
+    Raises
+    ------
+    ValueError
+        Before anything is drawn: ``ax`` is not a matplotlib axes, ``table`` not a
+        pandas DataFrame, or ``labels`` not True or False.
     """
+    _check_table(ax, "bars_by_edges_drawn", table)
+    check_flags(labels=labels)
     bars = ax.bar(table["edges_drawn"], table[column], color=CLASS_COLOURS[2], width=0.8)
     if labels:
         ax.bar_label(bars, labels=[f"{v:.2f}" for v in table[column]], fontsize=7, padding=-10, color="white")
@@ -374,6 +453,13 @@ def boards_by_fraction_drawn(ax, tables: dict[str, tuple[pd.DataFrame, int]], co
         markers only, drawn on top), so that overlapping lines differ in style as well
         as in colour.
 
+    Raises
+    ------
+    ValueError
+        Before anything is drawn: ``ax`` is not a matplotlib axes, ``tables`` not a
+        mapping of labels to (DataFrame, number of edges) pairs, ``colours`` or
+        ``styles`` not a mapping, or ``legend`` not True or False.
+
     Examples
     --------
     >>> import matplotlib.pyplot as plt, pandas as pd
@@ -386,6 +472,17 @@ def boards_by_fraction_drawn(ax, tables: dict[str, tuple[pd.DataFrame, int]], co
     ['side 1', 'side 4 (sampled, 95% CI)']
     >>> plt.close(fig)
     """
+    caller = "boards_by_fraction_drawn"
+    check_axes(ax, caller)
+    pairs = f"{caller} needs tables as a mapping of label to a (DataFrame, number of edges) pair"
+    for pair in check_instance(tables, Mapping, pairs).values():
+        if len(check_instance(pair, tuple, pairs)) != 2:
+            raise ValueError(f"{pairs}, got a tuple of {len(pair)}")
+        check_instance(pair[0], pd.DataFrame, pairs)
+        check_integer(pair[1], "number of edges", 1)
+    check_optional(colours, Mapping, caller, "colours", "a mapping of label to colour")
+    check_optional(styles, Mapping, caller, "styles", "a mapping of label to keyword arguments")
+    check_flags(legend=legend)
     colours = colours or dict(zip(tables, CLASS_COLOURS, strict=False))
     for label, (table, n_edges) in tables.items():
         colour = colours[label]

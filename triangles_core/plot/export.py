@@ -10,7 +10,9 @@ from pathlib import Path
 
 import matplotlib
 
+from ..common.checks import check_file_stem, check_instance, check_integer, check_path
 from ..common.files import atomic_open
+from ._checks import check_figure
 
 __all__ = ["DPI", "SVG_HASH_SALT", "png_bytes", "save_figure", "show_figure"]
 
@@ -22,7 +24,15 @@ SVG_HASH_SALT = "triangles_core"
 
 
 def png_bytes(fig, dpi: int = DPI) -> bytes:
-    """A figure as PNG bytes, with no software stamp (the same bytes on every run)."""
+    """A figure as PNG bytes, with no software stamp (the same bytes on every run).
+
+    Raises
+    ------
+    ValueError
+        If ``fig`` is not a matplotlib figure or ``dpi`` not a positive integer.
+    """
+    check_figure(fig, "png_bytes")
+    dpi = check_integer(dpi, "dpi", 1)
     buffer = io.BytesIO()
     fig.savefig(buffer, format="png", dpi=dpi, bbox_inches="tight", metadata={"Software": None})
     return buffer.getvalue()
@@ -52,6 +62,13 @@ def save_figure(fig, name: str, directory: str | Path, dpi: int = DPI) -> list[P
     list of pathlib.Path
         The two files written.
 
+    Raises
+    ------
+    ValueError
+        Before anything is written: ``fig`` is not a matplotlib figure, ``name`` is not a
+        file stem (`triangles_core.common.checks.check_file_stem`: no path separator, not
+        hidden), ``directory`` is not a path, or ``dpi`` not a positive integer.
+
     Examples
     --------
     >>> import tempfile
@@ -66,7 +83,10 @@ def save_figure(fig, name: str, directory: str | Path, dpi: int = DPI) -> list[P
     ['empty.png', 'empty.svg'] True
     >>> plt.close(fig)
     """
-    directory = Path(directory)
+    check_figure(fig, "save_figure")
+    name = check_file_stem(name, "name")
+    directory = Path(check_path(directory, "directory"))
+    dpi = check_integer(dpi, "dpi", 1)
     directory.mkdir(parents=True, exist_ok=True)
     png, svg = directory / f"{name}.png", directory / f"{name}.svg"
     picture = png_bytes(fig, dpi)
@@ -100,6 +120,12 @@ def show_figure(fig, alt: str, dpi: int = DPI) -> None:
     None
         The figure is displayed (outside Jupyter: its two forms are printed) and closed.
 
+    Raises
+    ------
+    ValueError
+        If ``fig`` is not a matplotlib figure, ``alt`` not a string that says something,
+        or ``dpi`` not a positive integer (the figure is then left open).
+
     Examples
     --------
     >>> import matplotlib
@@ -115,6 +141,10 @@ def show_figure(fig, alt: str, dpi: int = DPI) -> None:
     import matplotlib.pyplot as plt
     from IPython.display import display
 
+    check_figure(fig, "show_figure")
+    if not check_instance(alt, str, "show_figure needs alt as a str (what the figure shows)").strip():
+        raise ValueError("alt is empty: say in one or two sentences what the figure shows")
+    dpi = check_integer(dpi, "dpi", 1)
     data = base64.b64encode(png_bytes(fig, dpi)).decode("ascii")
     width = int(round(fig.get_size_inches()[0] * 100))
     markup = (f'<img src="data:image/png;base64,{data}" alt="{html.escape(alt, quote=True)}" '

@@ -6,6 +6,8 @@ from typing import TYPE_CHECKING, TypedDict
 
 import networkx as nx
 
+from ..common.checks import check_instance, check_integer
+from ._checks import check_axes, check_flags
 from .boards import LABEL_POINTS, TITLE_POINTS, value_norm
 from .palette import value_colormap
 
@@ -29,6 +31,12 @@ def layered_layout(graph: nx.DiGraph, level: str = "edges_drawn") -> dict:
     dict
         Node to ``(x, y)`` with ``x`` the level and ``|y| <= 0.5``.
 
+    Raises
+    ------
+    ValueError
+        If ``graph`` is not a networkx DiGraph with at least one node, or ``level`` not
+        a str.
+
     Examples
     --------
     >>> g = nx.DiGraph([(0, 1), (0, 2)])
@@ -36,6 +44,8 @@ def layered_layout(graph: nx.DiGraph, level: str = "edges_drawn") -> dict:
     >>> layered_layout(g)
     {0: (0, 0.0), 1: (1, -0.5), 2: (1, 0.5)}
     """
+    _check_graph(graph, "layered_layout")
+    check_instance(level, str, "layered_layout needs level as the name of a node attribute (a str)")
     levels: dict[int, list] = {}
     for node, value in graph.nodes(data=level):
         levels.setdefault(value, []).append(node)
@@ -51,6 +61,15 @@ def layered_layout(graph: nx.DiGraph, level: str = "edges_drawn") -> dict:
             rank[node] = i - (len(ordered) - 1) / 2
             layout[node] = (key, rank[node] / max(widest - 1, 1))
     return {node: layout[node] for node in sorted(layout)}
+
+
+def _check_graph(graph: object, caller: str) -> nx.DiGraph:
+    """``graph`` if it is a networkx DiGraph with at least one node; else raise, naming ``caller``."""
+    checked = check_instance(graph, nx.DiGraph, f"{caller} needs graph as a networkx DiGraph (state_graph, "
+                                                "optimal_subgraph)")
+    if not len(checked):
+        raise ValueError(f"{caller}: the graph has no nodes, so there is nothing to draw")
+    return checked
 
 
 class ArcStyle(TypedDict):
@@ -111,6 +130,13 @@ def draw_value_graph(ax, graph: nx.DiGraph, *, value_limit: int | None = None, l
     dict
         Node to ``(x, y)`` position used.
 
+    Raises
+    ------
+    ValueError
+        Before anything is drawn: ``ax`` is not a matplotlib axes, ``graph`` not a
+        networkx DiGraph with nodes, ``value_limit`` not an integer ``>= 0``, or a
+        switch not True or False.
+
     Examples
     --------
     >>> import matplotlib
@@ -129,6 +155,11 @@ def draw_value_graph(ax, graph: nx.DiGraph, *, value_limit: int | None = None, l
 
     from .boards import add_value_colorbar
 
+    check_axes(ax, "draw_value_graph")
+    _check_graph(graph, "draw_value_graph")
+    if value_limit is not None:
+        check_integer(value_limit, "value_limit", 0)
+    check_flags(labels=labels, colorbar=colorbar, arc_key=arc_key)
     layout = layered_layout(graph)
     nodes = sorted(graph.nodes)
     values = [graph.nodes[v]["value"] for v in nodes]

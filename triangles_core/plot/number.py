@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from ..games.number import HIGH, LOW, allowed_numbers
+from ..common.checks import check_instance, check_integer
+from ..games.number import FULL, HIGH, LOW, allowed_numbers
+from ._checks import check_axes, check_flags
 from .palette import OUTCOME_COLOURS
 
 __all__ = ["draw_number_game_graph", "draw_number_strip", "draw_positions_by_remaining"]
@@ -22,6 +24,12 @@ def draw_number_strip(ax, rows: list[tuple[str, int, int | None]], *, per_line: 
         Numbers per line: 10 gives two lines per position (2-11 and 12-20), narrow
         enough for a phone; 19 gives one line.
 
+    Raises
+    ------
+    ValueError
+        If ``ax`` is not a matplotlib axes, a position not a bitmask of the numbers
+        2..20, a chosen number outside 2..20, or ``per_line`` not in 1..19.
+
     Examples
     --------
     >>> import matplotlib.pyplot as plt
@@ -32,6 +40,13 @@ def draw_number_strip(ax, rows: list[tuple[str, int, int | None]], *, per_line: 
     """
     from matplotlib.patches import Rectangle
 
+    check_axes(ax, "draw_number_strip")
+    per_line = check_integer(per_line, "per_line", 1, HIGH - LOW + 1)
+    rows = list(rows)
+    for _, position, chosen in rows:
+        check_integer(position, "position", 0, FULL)
+        if chosen is not None:
+            check_integer(chosen, "chosen number", LOW, HIGH)
     lines = -(-(HIGH - LOW + 1) // per_line)
     y = 0.0
     for label, position, chosen in rows:
@@ -168,6 +183,12 @@ def draw_number_game_graph(ax, graph, *, title: str | None = None, move_labels: 
     boxes and then comes near the arcs already drawn least, and a move label sits on its
     own arc, at the midpoint or, where crowded, near it.
 
+    Raises
+    ------
+    ValueError
+        Before anything is drawn: ``ax`` is not a matplotlib axes, ``graph`` not a
+        networkx DiGraph, or ``move_labels`` not True or False.
+
     Examples
     --------
     >>> import matplotlib.pyplot as plt
@@ -176,10 +197,14 @@ def draw_number_game_graph(ax, graph, *, title: str | None = None, move_labels: 
     >>> draw_number_game_graph(ax, state_graph(solve_number_game(), [2, 3, 5]))
     >>> plt.close(fig)
     """
+    import networkx as nx
     from matplotlib.lines import Line2D
     from matplotlib.patches import FancyArrowPatch, Patch
     from matplotlib.path import Path
 
+    check_axes(ax, "draw_number_game_graph")
+    check_instance(graph, nx.DiGraph, "draw_number_game_graph needs graph as a networkx DiGraph (state_graph)")
+    check_flags(move_labels=move_labels)
     levels = _levels(graph)
     layout, depth = {}, {}
     for row, remaining in enumerate(sorted(levels, reverse=True)):
@@ -273,6 +298,11 @@ def draw_positions_by_remaining(ax, remaining, n_positions, p_positions, *, titl
     overlaid, and every count is written at the end of its bar, so that counts of 1 or 2
     stay readable next to counts of several hundred.
 
+    Raises
+    ------
+    ValueError
+        If ``ax`` is not a matplotlib axes, or the three sequences differ in length.
+
     Examples
     --------
     >>> import matplotlib.pyplot as plt
@@ -280,6 +310,11 @@ def draw_positions_by_remaining(ax, remaining, n_positions, p_positions, *, titl
     >>> draw_positions_by_remaining(ax, [0, 1, 2], [0, 2, 2], [1, 0, 1])
     >>> plt.close(fig)
     """
+    check_axes(ax, "draw_positions_by_remaining")
+    lengths = [len(remaining), len(n_positions), len(p_positions)]
+    if len(set(lengths)) != 1:
+        raise ValueError(f"draw_positions_by_remaining: remaining, n_positions and p_positions must have one entry "
+                         f"each per row, got {', '.join(map(str, lengths))}")
     height = 0.4
     ys = [-r for r in remaining]
     n_bars = ax.barh([y + height / 2 for y in ys], n_positions, height=height, color=OUTCOME_COLOURS["win"],

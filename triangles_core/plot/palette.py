@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import matplotlib.pyplot as plt
 
+from ..common.checks import check_instance
+
 __all__ = ["CLASS_COLOURS", "CLASSIFICATION_COLOURS", "COMPONENT_COLOURS", "NEUTRAL", "OUTCOME_COLOURS",
            "OWNER_COLOURS", "SHARE_COLORMAP", "board_colour", "value_colormap"]
 
@@ -56,11 +58,17 @@ def board_colour(key: str) -> str:
     str
         A colour of `CLASS_COLOURS`.
 
+    Raises
+    ------
+    ValueError
+        If ``key`` is not a str.
+
     Examples
     --------
     >>> board_colour("side3") == CLASS_COLOURS[2]
     True
     """
+    check_instance(key, str, "board_colour needs key as a board key (a str such as 'side3')")
     index = _BOARD_ORDER.index(key) if key in _BOARD_ORDER else len(_BOARD_ORDER) + sum(map(ord, key))
     return CLASS_COLOURS[index % len(CLASS_COLOURS)]
 

@@ -7,12 +7,20 @@ from typing import Sequence
 from matplotlib.lines import Line2D
 from matplotlib.patheffects import withStroke
 
+from ..common.checks import check_instance, check_integer
+from ..engine.game import Step
 from ..games.peg import Jump, PegBoard
+from ._checks import check_axes, check_flags, check_optional
 from .palette import CLASS_COLOURS, OUTCOME_COLOURS, OWNER_COLOURS
 
 __all__ = ["draw_peg_position", "draw_peg_principal_variation"]
 
 _PEG_FILL, _PEG_EDGE, _HOLE_NUMBER = "#f0d9a8", "#6b4f1d", "#555555"
+
+
+def _check_peg_board(board: object, caller: str) -> PegBoard:
+    """``board`` if it is a `PegBoard`; else raise, naming ``caller``."""
+    return check_instance(board, PegBoard, f"{caller} needs a peg board (peg_board(5))")
 
 
 def draw_peg_position(ax, board: PegBoard, position: Sequence[int] | None = None, *, jump: Jump | None = None,
@@ -54,6 +62,13 @@ def draw_peg_position(ax, board: PegBoard, position: Sequence[int] | None = None
         Put the key of the jump lines below the board (one row) instead of at its
         upper left.
 
+    Raises
+    ------
+    ValueError
+        Before anything is drawn: ``ax`` is not a matplotlib axes, ``board`` not a
+        `PegBoard`, ``position`` not one of its positions, ``jump`` not a `Jump`, a
+        circled hole not on the board, or a switch not True or False.
+
     Examples
     --------
     >>> import matplotlib.pyplot as plt
@@ -62,6 +77,13 @@ def draw_peg_position(ax, board: PegBoard, position: Sequence[int] | None = None
     >>> draw_peg_position(ax, peg_board(5), hole_numbers=True, title="Hole numbers")
     >>> plt.close(fig)
     """
+    check_axes(ax, "draw_peg_position")
+    _check_peg_board(board, "draw_peg_position")
+    if position is not None:
+        position = board.position(position)
+    check_optional(jump, Jump, "draw_peg_position", "jump", "a Jump")
+    check_flags(lines=lines, hole_numbers=hole_numbers, hole_labels=hole_labels, legend_below=legend_below)
+    circled = [check_integer(hole, "circled hole", 1, board.n_holes) for hole in circled]
     xy = board.xy
     if lines:
         directions = {(0, 1): "rows", (1, 0): "down-left", (1, 1): "down-right"}
@@ -141,6 +163,12 @@ def draw_peg_principal_variation(board: PegBoard, start: Sequence[int], steps, *
         for A's jumps, in B's colour for B's (`OWNER_COLOURS`); grey numbers are holes,
         black numbers are peg values.
 
+    Raises
+    ------
+    ValueError
+        If ``board`` is not a `PegBoard`, ``start`` not one of its positions, a step not
+        a `triangles_core.engine.game.Step`, or ``columns`` not a positive integer.
+
     Examples
     --------
     >>> import matplotlib.pyplot as plt
@@ -154,7 +182,12 @@ def draw_peg_principal_variation(board: PegBoard, start: Sequence[int], steps, *
     """
     import matplotlib.pyplot as plt
 
-    positions = [tuple(start)] + [step.position for step in steps]
+    _check_peg_board(board, "draw_peg_principal_variation")
+    start = board.position(start)
+    steps = [check_instance(step, Step, "draw_peg_principal_variation needs steps as the Step objects of a "
+                                        "principal variation") for step in steps]
+    columns = check_integer(columns, "columns", 1)
+    positions = [start] + [step.position for step in steps]
     n_panels = len(steps) + 1
     n_rows = -(-n_panels // columns)
     key_height = 0.25 * (4 if columns <= 2 else 2) + 0.2

@@ -6,6 +6,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Mapping
 
 from ..analysis.review import GameReview
+from ..common.checks import check_instance, excerpt
+from ._checks import check_axes, check_flags, check_optional
 from .palette import CLASSIFICATION_COLOURS, OWNER_COLOURS
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -114,6 +116,12 @@ def plot_value_history(review: GameReview, ax=None, title: str | None = None, le
     matplotlib.axes.Axes
         The axes drawn on.
 
+    Raises
+    ------
+    ValueError
+        If ``review`` is not a `GameReview`, ``ax`` neither None nor a matplotlib axes,
+        or ``legend`` not True or False.
+
     Examples
     --------
     >>> import matplotlib
@@ -126,6 +134,10 @@ def plot_value_history(review: GameReview, ax=None, title: str | None = None, le
     """
     import matplotlib.pyplot as plt
 
+    check_instance(review, GameReview, "plot_value_history needs a GameReview (review_game)")
+    if ax is not None:
+        check_axes(ax, "plot_value_history")
+    check_flags(legend=legend)
     if ax is None:
         _, ax = plt.subplots(figsize=(4.4, 3.2))
     values = review.values
@@ -206,6 +218,13 @@ def plot_shares(ax, table: "pandas.DataFrame", x: str, *, group: str | None = No
     matplotlib.axes.Axes
         The axes drawn on.
 
+    Raises
+    ------
+    ValueError
+        If ``ax`` is not a matplotlib axes, ``table`` not a pandas DataFrame, ``x`` or
+        ``group`` not one of its columns, ``colours`` not a mapping, or a switch not
+        True or False.
+
     Examples
     --------
     >>> import matplotlib
@@ -216,6 +235,19 @@ def plot_shares(ax, table: "pandas.DataFrame", x: str, *, group: str | None = No
     >>> ax.get_ylabel()
     'share of games (95% CI)'
     """
+    import pandas as pd
+
+    check_axes(ax, "plot_shares")
+    check_instance(table, pd.DataFrame, "plot_shares needs table as a pandas DataFrame")
+    for what, column in (("x", x), ("group", group)):
+        try:
+            known = column is None or column in table.columns
+        except TypeError:   # unhashable
+            known = False
+        if not known:
+            raise ValueError(f"plot_shares: {what} {excerpt(column)} is not a column of the table")
+    check_optional(colours, Mapping, "plot_shares", "colours", "a mapping of group to colour")
+    check_flags(bars=bars, dodge=dodge)
     groups = [(None, table)] if group is None else list(table.groupby(group, sort=True))
     colour_of: Mapping[Any, str] = OWNER_COLOURS if colours is None else colours
     series = len(groups) if dodge else 1
