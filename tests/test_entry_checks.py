@@ -334,3 +334,12 @@ def test_plot_entry_points_check_their_arguments_first(ax, tmp_path, call, messa
     assert "\n" not in str(raised.value)
     assert not ax.has_data() and not ax.texts and not ax.figure.legends
     assert not folder.exists()
+
+
+@pytest.mark.parametrize("value", [np.eye(3, dtype=np.int8), [np.eye(2)], {"table": np.zeros((2, 2))}],
+                         ids=["2-d array", "list of arrays", "dict of arrays"])
+def test_a_value_whose_repr_spans_lines_is_quoted_on_one_line(value):
+    """The refusal quotes the argument; a multi-line repr (an array, a DataFrame) must not break the one line."""
+    with pytest.raises(ValueError) as raised:
+        tc.solve(3).value(value)
+    assert "\n" not in str(raised.value)

@@ -29,7 +29,11 @@ MAX_EXCERPT = 40
 
 
 def excerpt(value: object, limit: int = MAX_EXCERPT) -> str:
-    """``repr(value)``, cut short after ``limit`` characters (with the full length said).
+    """``repr(value)`` on one line, cut short after ``limit`` characters (with the full length said).
+
+    A representation that spans lines (a numpy array, a DataFrame, a list of them) has
+    its line breaks and runs of spaces folded into single spaces, so that a message
+    quoting it stays one line.
 
     Parameters
     ----------
@@ -53,6 +57,9 @@ def excerpt(value: object, limit: int = MAX_EXCERPT) -> str:
     '(an integer of about 5,001 digits)'
     >>> excerpt(range(10**20))
     'range(0, 100000000000000000000, 1)'
+    >>> import numpy as np
+    >>> excerpt(np.eye(2, dtype=int))
+    'array([[1, 0], [0, 1]])'
     """
     if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 4 * limit:
         digits = int(value.bit_length() * 0.30103) + 1  # never build the decimal form of a huge integer
@@ -60,12 +67,17 @@ def excerpt(value: object, limit: int = MAX_EXCERPT) -> str:
     if isinstance(value, range) and _long_range(value):
         return f"range({excerpt(value.start)}, {excerpt(value.stop)}, {excerpt(value.step)})"
     if isinstance(value, (range, bytes, str, list, tuple)) and len(value) > 10 * limit:
-        text = repr(value[: 2 * limit])  # never build the repr of a huge sequence
+        text = _one_line(repr(value[: 2 * limit]))  # never build the repr of a huge sequence
         return f"{text[:limit - 1]}... (a {type(value).__name__} of {len(value)} items)"
-    text = repr(value)
+    text = _one_line(repr(value))
     if len(text) > limit:
         return f"{text[:limit - 1]}... ({len(text)} characters)"
     return text
+
+
+def _one_line(text: str) -> str:
+    """``text`` with line breaks and the spaces around them folded (a ``str``'s repr never has any)."""
+    return " ".join(text.split()) if "\n" in text else text
 
 
 def _long_range(value: range) -> bool:
