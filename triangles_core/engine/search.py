@@ -30,7 +30,6 @@ import numpy as np
 from ..common.checks import check_flag, check_integer, excerpt
 from ..common.limits import MAX_SEARCH_EDGES, MAX_TABLE_EDGES
 from ..games.cells import CellBoard, CellGame, popcount
-from .compiled import require_compiler
 from .solved import SolvedGameBase
 
 __all__ = ["DEFAULT_MAX_MEMORY", "DEFAULT_ORACLE_EDGES", "MAX_ORACLE_EDGES", "MAX_SEARCH_EDGES", "RULE_CHECK_FIELDS",
@@ -276,6 +275,8 @@ class SearchSolution(SolvedGameBase):
         self.threads = check_integer(threads, "threads", 1, 2)
         self.oracle_edges = check_integer(oracle_edges, "oracle_edges", 0, MAX_ORACLE_EDGES)
         self.progress = check_flag(progress, "progress")
+        from .compiled import require_compiler  # here: importing numba is for solvers, not for the judge's start
+
         require_compiler(f"searching the {board.label}")
         if move_order not in MOVE_ORDERS:
             raise ValueError(f"move_order must be one of {', '.join(MOVE_ORDERS)}, got {excerpt(move_order)}")
