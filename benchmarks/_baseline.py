@@ -84,7 +84,7 @@ def cells_from_coordinates(cells: CellBoard) -> list[tuple[int, ...]]:
                 continue
             polygons.update(frozenset((i, j, k)) for k in range(j + 1, n) if unit(i, k) and unit(j, k))
             (xa, ya), (xb, yb) = points[i], points[j]
-            for rx, ry in ((-(yb - ya), xb - xa), (yb - ya, -(xb - xa))):   # both quarter turns
+            for rx, ry in ((-(yb - ya), xb - xa), (yb - ya, -(xb - xa))):  # both quarter turns
                 c, d = dot_at(xb + rx, yb + ry), dot_at(xa + rx, ya + ry)
                 if c is not None and d is not None:
                     polygons.add(frozenset((i, j, c, d)))
@@ -95,7 +95,7 @@ def cells_from_coordinates(cells: CellBoard) -> list[tuple[int, ...]]:
         if any((a + 1, b + 1) not in edge_of for a, b in sides):
             raise ValueError(f"a side of the unit polygon on dots {[d + 1 for d in dots]} is not an edge")
         ys = sorted(points[d][1] for d in dots)
-        downward = len(dots) == 3 and math.isclose(ys[1], ys[2], abs_tol=1e-9)   # two dots at the top
+        downward = len(dots) == 3 and math.isclose(ys[1], ys[2], abs_tol=1e-9)  # two dots at the top
         cx = sum(points[d][0] for d in dots) / len(dots)
         cy = sum(points[d][1] for d in dots) / len(dots)
         edges = tuple(sorted(edge_of[(a + 1, b + 1)] for a, b in sides))
@@ -134,8 +134,9 @@ def run_table(cells: CellBoard, table: Path | None = None, repeats: int = 1) -> 
     if binary is None:
         return None
     command = [str(binary)] + ([str(table)] if table is not None else [])
-    out = subprocess.run(command, input=baseline_input(cells, repeats), capture_output=True, text=True,
-                         check=True).stdout.split()
+    out = subprocess.run(
+        command, input=baseline_input(cells, repeats), capture_output=True, text=True, check=True
+    ).stdout.split()
     return float(out[0]), int(out[1]), int(out[2])
 
 

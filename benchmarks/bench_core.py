@@ -51,8 +51,10 @@ def main() -> None:
     for p in range(1 << b.n_edges):
         reference.value(p)
     naive = time.perf_counter() - start
-    print(f"reference memoised negamax, all positions:              {naive * 1e3:8.0f} ms"
-          f"   ratio reference/ours = {naive / ours:,.0f}x")
+    print(
+        f"reference memoised negamax, all positions:              {naive * 1e3:8.0f} ms"
+        f"   ratio reference/ours = {naive / ours:,.0f}x"
+    )
 
     baseline = run_baseline(3, repeats=20)
     if baseline is None:
@@ -61,16 +63,20 @@ def main() -> None:
         seconds, value, total = baseline
         check = int(solve(3).values.astype("int64").sum())
         assert (value, total) == (solve(3).value(0), check), "C baseline disagrees with the package"
-        print(f"C baseline (cc -O2, one thread, best of 20):            {seconds * 1e3:8.2f} ms"
-              f"   ratio ours/C = {ours / seconds:.3f} (target <= 0.25)")
+        print(
+            f"C baseline (cc -O2, one thread, best of 20):            {seconds * 1e3:8.2f} ms"
+            f"   ratio ours/C = {ours / seconds:.3f} (target <= 0.25)"
+        )
 
     text = gym_input(10_000)
     solve(3)
     start = time.perf_counter()
     answers = sum(1 for _ in run_dialect("gym", text))
     judge_time = time.perf_counter() - start
-    print(f"judge gym, {answers:,} cases after the solve:                {judge_time * 1e3:8.0f} ms"
-          f"   ({answers / judge_time:,.0f} cases/s; target < 1000 ms)")
+    print(
+        f"judge gym, {answers:,} cases after the solve:                {judge_time * 1e3:8.0f} ms"
+        f"   ({answers / judge_time:,.0f} cases/s; target < 1000 ms)"
+    )
 
 
 if __name__ == "__main__":

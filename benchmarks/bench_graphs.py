@@ -43,8 +43,10 @@ def main() -> None:
     assert generations == levels["positions"].tolist()
     arcs = graph.number_of_edges()
     print(f"side-3 state graph: {graph.number_of_nodes():,} positions, {arcs:,} arcs")
-    print(f"  networkx build:          {built:7.1f} s   peak memory +{growth:,.0f} MiB "
-          f"({growth * 2**20 / arcs:.0f} bytes per arc)")
+    print(
+        f"  networkx build:          {built:7.1f} s   peak memory +{growth:,.0f} MiB "
+        f"({growth * 2**20 / arcs:.0f} bytes per arc)"
+    )
     print(f"  topological_generations: {ordered:7.1f} s")
     print(f"  numpy count (baseline):  {counted:7.3f} s   ratio build / count = {built / counted:,.0f}x")
 

@@ -50,12 +50,15 @@ def gym_input(megabytes: float, seed: int = 2026) -> tuple[bytes, int]:
 
 def peak_rss_mib(command: list[str], stdin) -> tuple[float, float]:
     """Wall time and peak resident memory (MiB) of one run of ``command`` in a child process."""
-    code = ("import resource, subprocess, sys, time\n"
-            "start = time.perf_counter()\n"
-            "subprocess.run(sys.argv[1:], stdin=sys.stdin, stdout=subprocess.DEVNULL, check=True)\n"
-            "print(time.perf_counter() - start, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)")
-    out = subprocess.run([sys.executable, "-c", code, *command], stdin=stdin, capture_output=True, text=True,
-                         check=True).stdout.split()
+    code = (
+        "import resource, subprocess, sys, time\n"
+        "start = time.perf_counter()\n"
+        "subprocess.run(sys.argv[1:], stdin=sys.stdin, stdout=subprocess.DEVNULL, check=True)\n"
+        "print(time.perf_counter() - start, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code, *command], stdin=stdin, capture_output=True, text=True, check=True
+    ).stdout.split()
     return float(out[0]), int(out[1]) / 1024
 
 
@@ -66,14 +69,20 @@ def main() -> int:
     args = parser.parse_args()
     numpy = best_time([sys.executable, "-c", "import numpy"], "", args.repeats)
     judge = best_time([sys.executable, "-m", "triangles_core", "judge", "uestc"], "5 1 2 3 4 5\n", args.repeats)
-    trace = subprocess.run([sys.executable, "-X", "importtime", "-m", "triangles_core", "judge", "uestc"],
-                           input="5 1 2 3 4 5\n", capture_output=True, text=True).stderr
+    trace = subprocess.run(
+        [sys.executable, "-X", "importtime", "-m", "triangles_core", "judge", "uestc"],
+        input="5 1 2 3 4 5\n",
+        capture_output=True,
+        text=True,
+    ).stderr
     modules = {line.split("|")[-1].strip() for line in trace.splitlines() if line.startswith("import time:")}
     imported = "numba" in modules
     print(f"python -c 'import numpy' (best of {args.repeats}):       {numpy * 1000:7.1f} ms")
-    print(f"triangles judge uestc, one case (best of {args.repeats}): {judge * 1000:7.1f} ms   "
-          f"ratio {judge / numpy:.2f} (target <= {TARGET}: {'met' if judge / numpy <= TARGET else 'NOT met'}); "
-          f"numba imported: {imported}")
+    print(
+        f"triangles judge uestc, one case (best of {args.repeats}): {judge * 1000:7.1f} ms   "
+        f"ratio {judge / numpy:.2f} (target <= {TARGET}: {'met' if judge / numpy <= TARGET else 'NOT met'}); "
+        f"numba imported: {imported}"
+    )
 
     judge_gym = [sys.executable, "-m", "triangles_core", "judge", "gym"]
     with tempfile.TemporaryFile() as one:
@@ -85,9 +94,11 @@ def main() -> int:
         large.write(data)
         large.seek(0)
         seconds, peak = peak_rss_mib(judge_gym, large)
-    print(f"triangles judge gym, one case: peak memory {small:.0f} MiB; a {len(data) / 1e6:.0f} MB input "
-          f"({cases:,} cases): peak memory {peak:.0f} MiB (ratio {peak / small:.2f}), {seconds:.1f} s, "
-          f"{cases / seconds:,.0f} cases/s")
+    print(
+        f"triangles judge gym, one case: peak memory {small:.0f} MiB; a {len(data) / 1e6:.0f} MB input "
+        f"({cases:,} cases): peak memory {peak:.0f} MiB (ratio {peak / small:.2f}), {seconds:.1f} s, "
+        f"{cases / seconds:,.0f} cases/s"
+    )
     return 0
 
 

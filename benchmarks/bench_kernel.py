@@ -61,6 +61,7 @@ def warm_up() -> None:
     """Compile (or load from the numba cache) both paths of the kernel: one block, many blocks."""
     from triangles_core.engine.retrograde import solve_table
     from triangles_core.games.triangles import board
+
     for low_bits in (3, None):
         solve_table(board(2), low_bits=low_bits)
 
@@ -85,6 +86,7 @@ def peak_rss_gib() -> float:
 def child_compile() -> dict:
     from triangles_core.engine.retrograde import solve_table
     from triangles_core.games.triangles import board
+
     imported = time.perf_counter()
     solve_table(board(3))  # one block: the block kernel alone
     single = time.perf_counter()
@@ -95,6 +97,7 @@ def child_compile() -> dict:
 def child_side4(repeats: int) -> dict:
     from triangles_core.engine.retrograde import DEFAULT_LOW_BITS, solve_table
     from triangles_core.games.triangles import board
+
     warm_up()
     b = board(4)
     cpu, start = cpu_seconds(), time.perf_counter()
@@ -106,21 +109,34 @@ def child_side4(repeats: int) -> dict:
         walls.append(time.perf_counter() - start)
         cpus.append(cpu_seconds() - cpu)
     best = int(np.argmin(walls))
-    return {"wall_s": walls[best], "cpu_s": cpus[best], "first_wall_s": walls[0], "rss_gib": peak_rss_gib(),
-            "sha256": hashlib.sha256(values.data).hexdigest(), "value": int(values[0]),
-            "sum": int(values.sum(dtype=np.int64)), "low_bits": DEFAULT_LOW_BITS}
+    return {
+        "wall_s": walls[best],
+        "cpu_s": cpus[best],
+        "first_wall_s": walls[0],
+        "rss_gib": peak_rss_gib(),
+        "sha256": hashlib.sha256(values.data).hexdigest(),
+        "value": int(values[0]),
+        "sum": int(values.sum(dtype=np.int64)),
+        "low_bits": DEFAULT_LOW_BITS,
+    }
 
 
 def child_boxes(rows: int, cols: int) -> dict:
     from triangles_core.engine.retrograde import solve_table
     from triangles_core.games.boxes import boxes_board
+
     warm_up()
     b = boxes_board(rows, cols)
     n = b.n_edges
     cpu, start = cpu_seconds(), time.perf_counter()
     values = solve_table(b)  # no cache: solve_boxes would load the table from the user cache
-    return {"n_edges": n, "wall_s": time.perf_counter() - start, "cpu_s": cpu_seconds() - cpu,
-            "rss_gib": peak_rss_gib(), "value": int(values[0])}
+    return {
+        "n_edges": n,
+        "wall_s": time.perf_counter() - start,
+        "cpu_s": cpu_seconds() - cpu,
+        "rss_gib": peak_rss_gib(),
+        "value": int(values[0]),
+    }
 
 
 def child_bandwidth() -> dict:
@@ -155,11 +171,14 @@ def run_child(name: str, args: argparse.Namespace, env: dict | None = None) -> d
 
 def spin_share(processes: int, seconds: float = 1.0) -> float:
     """Total CPU seconds per wall second that ``processes`` busy processes get together."""
-    code = ("import time,resource\nend=time.perf_counter()+%r\n"
-            "while time.perf_counter()<end: pass\n"
-            "u=resource.getrusage(resource.RUSAGE_SELF)\nprint(u.ru_utime+u.ru_stime)") % seconds
-    procs = [subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True)
-             for _ in range(processes)]
+    code = (
+        "import time,resource\nend=time.perf_counter()+%r\n"
+        "while time.perf_counter()<end: pass\n"
+        "u=resource.getrusage(resource.RUSAGE_SELF)\nprint(u.ru_utime+u.ru_stime)"
+    ) % seconds
+    procs = [
+        subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True) for _ in range(processes)
+    ]
     return sum(float(p.communicate()[0]) for p in procs) / seconds
 
 
@@ -185,18 +204,22 @@ def main(argv: list[str] | None = None) -> int:
 
     warm_up()
     threads = numba.get_num_threads()
-    print(f"machine: {os.cpu_count()} CPUs, numba {numba.__version__}, {threads} threads "
-          f"({numba.threading_layer()} layer); CPU actually given: one busy process "
-          f"{spin_share(1):.2f} core, two at once {spin_share(2):.2f} cores in total")
+    print(
+        f"machine: {os.cpu_count()} CPUs, numba {numba.__version__}, {threads} threads "
+        f"({numba.threading_layer()} layer); CPU actually given: one busy process "
+        f"{spin_share(1):.2f} core, two at once {spin_share(2):.2f} cores in total"
+    )
 
     # compile time: an empty numba cache, then the same cache warm
     with tempfile.TemporaryDirectory() as cache:
         env = dict(os.environ, NUMBA_CACHE_DIR=cache)
         cold = run_child("compile", args, env)
         warm = run_child("compile", args, env)
-    print(f"compile: first solve_table(board(3)) (one block) then with 64 blocks (parallel): "
-          f"{cold['single_s']:.2f} s + {cold['parallel_s']:.2f} s with an empty numba cache, "
-          f"{warm['single_s']:.2f} s + {warm['parallel_s']:.2f} s with the cache warm")
+    print(
+        f"compile: first solve_table(board(3)) (one block) then with 64 blocks (parallel): "
+        f"{cold['single_s']:.2f} s + {cold['parallel_s']:.2f} s with an empty numba cache, "
+        f"{warm['single_s']:.2f} s + {warm['parallel_s']:.2f} s with the cache warm"
+    )
 
     # side 3
     b3 = board(3)
@@ -207,27 +230,35 @@ def main(argv: list[str] | None = None) -> int:
         print(line + "; C baseline: no C compiler found")
     else:
         assert (c3[1], c3[2]) == (int(solve_table(b3)[0]), int(solve_table(b3).sum(dtype=np.int64)))
-        print(line + f", C -O2 {c3[0] * 1e3:.2f} ms (best of 20): ratio {ours3 / c3[0]:.3f} "
-              f"({verdict(ours3 / c3[0], TARGETS['side3'])})")
+        print(
+            line + f", C -O2 {c3[0] * 1e3:.2f} ms (best of 20): ratio {ours3 / c3[0]:.3f} "
+            f"({verdict(ours3 / c3[0], TARGETS['side3'])})"
+        )
 
     # side 4
     s4 = run_child("side4", args)
     positions = 1 << 30
     identical = s4["sha256"] == SIDE4_SHA256
-    print(f"side 4 (2**30): kernel {s4['wall_s']:.2f} s wall, {s4['cpu_s']:.2f} s CPU"
-          + (f" (first run {s4['first_wall_s']:.2f} s)" if args.repeats > 1 else "")
-          + f"; peak memory {s4['rss_gib']:.2f} GiB ({verdict(round(s4['rss_gib'], 2), TARGETS['rss4'])}); "
-          f"table byte-identical to the previous kernel's: {identical}")
-    print(f"  {positions / s4['wall_s'] / threads / 1e6:.0f} M positions/s per core ({threads} threads, wall), "
-          f"{positions / s4['cpu_s'] / 1e6:.0f} M positions per CPU-second")
+    print(
+        f"side 4 (2**30): kernel {s4['wall_s']:.2f} s wall, {s4['cpu_s']:.2f} s CPU"
+        + (f" (first run {s4['first_wall_s']:.2f} s)" if args.repeats > 1 else "")
+        + f"; peak memory {s4['rss_gib']:.2f} GiB ({verdict(round(s4['rss_gib'], 2), TARGETS['rss4'])}); "
+        f"table byte-identical to the previous kernel's: {identical}"
+    )
+    print(
+        f"  {positions / s4['wall_s'] / threads / 1e6:.0f} M positions/s per core ({threads} threads, wall), "
+        f"{positions / s4['cpu_s'] / 1e6:.0f} M positions per CPU-second"
+    )
     if not args.skip_c4:
         c4 = run_baseline(4, repeats=args.repeats)
         if c4 is None:
             print("  C baseline: no C compiler found")
         else:
             agree = (c4[1], c4[2]) == (s4["value"], s4["sum"])
-            print(f"  C -O2 baseline (one thread) {c4[0]:.2f} s: ratio {s4['wall_s'] / c4[0]:.3f} "
-                  f"({verdict(s4['wall_s'] / c4[0], TARGETS['side4'])}); empty board and sum agree: {agree}")
+            print(
+                f"  C -O2 baseline (one thread) {c4[0]:.2f} s: ratio {s4['wall_s'] / c4[0]:.3f} "
+                f"({verdict(s4['wall_s'] / c4[0], TARGETS['side4'])}); empty board and sum agree: {agree}"
+            )
 
     # memory bandwidth
     bw = run_child("bandwidth", args)
@@ -235,18 +266,24 @@ def main(argv: list[str] | None = None) -> int:
     achieved = positions / s4["wall_s"]
     traffic = 1 + (30 - s4["low_bits"]) / 2
     print(f"memory bandwidth (numpy copy of 1 GiB, one thread): {rate / 1e9:.1f} GB/s read+write")
-    print(f"  model A, 1 byte written per position: bound {rate / 1e9:.1f} G positions/s; "
-          f"the side-4 solve reaches {achieved / rate:.1%}")
-    print(f"  model B, 1 byte written + 1 byte read per free edge above the block (children in other "
-          f"blocks; {traffic:.0f} bytes a position on average, in-block children from cache): bound "
-          f"{rate / traffic / 1e9:.2f} G positions/s; reached {achieved * traffic / rate:.1%}")
+    print(
+        f"  model A, 1 byte written per position: bound {rate / 1e9:.1f} G positions/s; "
+        f"the side-4 solve reaches {achieved / rate:.1%}"
+    )
+    print(
+        f"  model B, 1 byte written + 1 byte read per free edge above the block (children in other "
+        f"blocks; {traffic:.0f} bytes a position on average, in-block children from cache): bound "
+        f"{rate / traffic / 1e9:.2f} G positions/s; reached {achieved * traffic / rate:.1%}"
+    )
 
     # 31 edges
     if not args.skip_31:
         big = run_child("boxes34", args)
-        print(f"3x4 Dots-and-Boxes ({big['n_edges']} lines, 2**31 positions): {big['wall_s']:.2f} s wall, "
-              f"{big['cpu_s']:.2f} s CPU; peak memory {big['rss_gib']:.2f} GiB "
-              f"({verdict(round(big['rss_gib'], 2), TARGETS['rss31'])}); empty board {big['value']:+d}")
+        print(
+            f"3x4 Dots-and-Boxes ({big['n_edges']} lines, 2**31 positions): {big['wall_s']:.2f} s wall, "
+            f"{big['cpu_s']:.2f} s CPU; peak memory {big['rss_gib']:.2f} GiB "
+            f"({verdict(round(big['rss_gib'], 2), TARGETS['rss31'])}); empty board {big['value']:+d}"
+        )
     return 0 if identical else 2
 
 

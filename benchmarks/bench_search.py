@@ -54,8 +54,9 @@ def board_of(key: str):
 
 
 RULE_STEPS = {
-    "free captures only": dict(safe_captures=False, double_dealing=False, long_chains=False,
-                               interchangeable_edges=False),
+    "free captures only": dict(
+        safe_captures=False, double_dealing=False, long_chains=False, interchangeable_edges=False
+    ),
     "+ rule A (safe captures)": dict(double_dealing=False, long_chains=False, interchangeable_edges=False),
     "+ rule B (double dealing)": dict(long_chains=False, interchangeable_edges=False),
     "+ rule C (long chains)": dict(interchangeable_edges=False),
@@ -74,10 +75,20 @@ def child_empty(key: str, max_memory: int, threads: int, step: str = "+ intercha
     value = s.value(0)
     wall = time.perf_counter() - start
     st = s.stats
-    return {"board": key, "step": step, "value": value, "search_s": wall, "nodes": st.nodes,
-            "nodes_per_s": st.nodes_per_second, "tt_hit_rate": st.tt_hit_rate, "oracle_calls": st.oracle_calls,
-            "capture_nodes": st.capture_nodes, "sacrifice_nodes": st.sacrifice_nodes, "rss_gib": peak_rss_gib(),
-            "table_mib": s.table_bytes / 2**20}
+    return {
+        "board": key,
+        "step": step,
+        "value": value,
+        "search_s": wall,
+        "nodes": st.nodes,
+        "nodes_per_s": st.nodes_per_second,
+        "tt_hit_rate": st.tt_hit_rate,
+        "oracle_calls": st.oracle_calls,
+        "capture_nodes": st.capture_nodes,
+        "sacrifice_nodes": st.sacrifice_nodes,
+        "rss_gib": peak_rss_gib(),
+        "table_mib": s.table_bytes / 2**20,
+    }
 
 
 def rules_ablation(keys: list[str], max_memory: int, write: bool) -> None:
@@ -90,8 +101,7 @@ def rules_ablation(keys: list[str], max_memory: int, write: bool) -> None:
     """
     rows = []
     print(f"\npruning rules added one by one (threads=1, {max_memory >> 20} MiB table):")
-    print(f"  {'board':9} {'step':35} {'value':>5} {'nodes':>12} {'seconds':>8} {'nodes/first':>11} "
-          f"{'time/first':>10}")
+    print(f"  {'board':9} {'step':35} {'value':>5} {'nodes':>12} {'seconds':>8} {'nodes/first':>11} {'time/first':>10}")
     for key in keys:
         first = None
         for step in RULE_STEPS:
@@ -101,8 +111,11 @@ def rules_ablation(keys: list[str], max_memory: int, write: bool) -> None:
             r["nodes_ratio"] = r["nodes"] / first["nodes"]
             r["seconds_ratio"] = r["search_s"] / first["search_s"]
             rows.append(r)
-            print(f"  {key:9} {step:35} {r['value']:5d} {r['nodes']:12,d} {r['search_s']:8.2f} "
-                  f"{r['nodes_ratio']:11.3f} {r['seconds_ratio']:10.3f}", flush=True)
+            print(
+                f"  {key:9} {step:35} {r['value']:5d} {r['nodes']:12,d} {r['search_s']:8.2f} "
+                f"{r['nodes_ratio']:11.3f} {r['seconds_ratio']:10.3f}",
+                flush=True,
+            )
     if write:
         import os
         import platform
@@ -112,15 +125,25 @@ def rules_ablation(keys: list[str], max_memory: int, write: bool) -> None:
 
         import triangles_core as tc
 
-        record = {"command": " ".join([".venv/bin/python", "benchmarks/bench_search.py", *sys.argv[1:]]),
-                  "version": tc.__version__, "kind": "rules_ablation", "max_memory": max_memory, "threads": 1,
-                  "machine": {"system": platform.platform(), "cpus": os.cpu_count(), "cpu_model": cpu_model(),
-                              "load_average_at_start": [round(x, 2) for x in os.getloadavg()]},
-                  "started_utc": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
-                  "steps": list(RULE_STEPS), "rows": rows,
-                  "conditions": "each step a fresh process (kernel loaded from numba's cache, table pages faulted "
-                                "in during the search); machine shared with other jobs: seconds are noisy, "
-                                "nodes exact"}
+        record = {
+            "command": " ".join([".venv/bin/python", "benchmarks/bench_search.py", *sys.argv[1:]]),
+            "version": tc.__version__,
+            "kind": "rules_ablation",
+            "max_memory": max_memory,
+            "threads": 1,
+            "machine": {
+                "system": platform.platform(),
+                "cpus": os.cpu_count(),
+                "cpu_model": cpu_model(),
+                "load_average_at_start": [round(x, 2) for x in os.getloadavg()],
+            },
+            "started_utc": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+            "steps": list(RULE_STEPS),
+            "rows": rows,
+            "conditions": "each step a fresh process (kernel loaded from numba's cache, table pages faulted "
+            "in during the search); machine shared with other jobs: seconds are noisy, "
+            "nodes exact",
+        }
         path = ROOT / "data" / "search" / "rules_ablation.json"
         path.write_text(json.dumps(record, indent=1) + "\n")
         print(f"wrote {path.relative_to(ROOT)}")
@@ -162,8 +185,13 @@ def child_growth(key: str, samples: int, max_memory: int) -> dict:
             nodes.append(s.stats.nodes)
             expected = table.value(p) if table is not None else int(table_values[p])
             assert v == expected, (key, p, v, expected)
-        rows.append({"free_edges": b.n_edges - drawn, "median_s": float(np.median(seconds)),
-                     "median_nodes": int(np.median(nodes))})
+        rows.append(
+            {
+                "free_edges": b.n_edges - drawn,
+                "median_s": float(np.median(seconds)),
+                "median_nodes": int(np.median(nodes)),
+            }
+        )
     return {"board": key, "samples": samples, "rows": rows}
 
 
@@ -195,8 +223,10 @@ def openspiel_comparison(boards=((1, 1), (1, 2), (2, 2))) -> None:
         value = solution.value(0)
         ours = time.perf_counter() - start
         assert np.sign(value) == np.sign(utility), (rows, cols, value, utility)
-        print(f"  {rows}x{cols}: OpenSpiel {utility:+.0f} in {theirs:.3f} s; search {value:+d} in {ours:.4f} s "
-              f"(ratio {theirs / max(ours, 1e-9):,.0f})")
+        print(
+            f"  {rows}x{cols}: OpenSpiel {utility:+.0f} in {theirs:.3f} s; search {value:+d} in {ours:.4f} s "
+            f"(ratio {theirs / max(ours, 1e-9):,.0f})"
+        )
 
 
 def run_child(*args: str) -> dict:
@@ -210,12 +240,17 @@ def main(argv=None) -> int:
     parser.add_argument("--growth", nargs="*", default=[])
     parser.add_argument("--samples", type=int, default=3)
     parser.add_argument("--max-memory", type=int, default=1 << 30)
-    parser.add_argument("--threads", type=int, nargs="*", default=[1, 2],
-                        help="search threads to compare (lazy SMP on a shared table)")
+    parser.add_argument(
+        "--threads", type=int, nargs="*", default=[1, 2], help="search threads to compare (lazy SMP on a shared table)"
+    )
     parser.add_argument("--skip-openspiel", action="store_true")
-    parser.add_argument("--rules", nargs="*", default=None, metavar="BOARD",
-                        help="only the pruning rules added one by one on these boards (default: boxes3x3 side4 "
-                             "boxes3x4)")
+    parser.add_argument(
+        "--rules",
+        nargs="*",
+        default=None,
+        metavar="BOARD",
+        help="only the pruning rules added one by one on these boards (default: boxes3x3 side4 boxes3x4)",
+    )
     parser.add_argument("--write", action="store_true", help="with --rules: write data/search/rules_ablation.json")
     parser.add_argument("--child", nargs="*")
     args = parser.parse_args(argv)
@@ -232,17 +267,21 @@ def main(argv=None) -> int:
     if args.rules is not None:
         rules_ablation(args.rules or ["boxes3x3", "side4", "boxes3x4"], args.max_memory, args.write)
         return 0
-    print(f"{'board':10} {'thr':>3} {'value':>5} {'search s':>9} {'table s':>8} {'ratio':>7} {'nodes':>12} "
-          f"{'nodes/s':>10} {'TT hits':>7} {'RSS GiB':>7}")
+    print(
+        f"{'board':10} {'thr':>3} {'value':>5} {'search s':>9} {'table s':>8} {'ratio':>7} {'nodes':>12} "
+        f"{'nodes/s':>10} {'TT hits':>7} {'RSS GiB':>7}"
+    )
     for key in args.boards:
         tabled = run_child("table", key)
         for threads in args.threads:
             searched = run_child("empty", key, str(args.max_memory), str(threads))
             assert searched["value"] == tabled["value"], (searched, tabled)
-            print(f"{key:10} {threads:3d} {searched['value']:5d} {searched['search_s']:9.2f} {tabled['table_s']:8.2f} "
-                  f"{searched['search_s'] / tabled['table_s']:7.1f} {searched['nodes']:12,d} "
-                  f"{searched['nodes_per_s']:10,.0f} {searched['tt_hit_rate']:7.3f} {searched['rss_gib']:7.2f}",
-                  flush=True)
+            print(
+                f"{key:10} {threads:3d} {searched['value']:5d} {searched['search_s']:9.2f} {tabled['table_s']:8.2f} "
+                f"{searched['search_s'] / tabled['table_s']:7.1f} {searched['nodes']:12,d} "
+                f"{searched['nodes_per_s']:10,.0f} {searched['tt_hit_rate']:7.3f} {searched['rss_gib']:7.2f}",
+                flush=True,
+            )
     for key in args.growth:
         grown = run_child("growth", key, str(args.samples), str(1 << 26))
         print(f"\ncost by free edges, {key} ({grown['samples']} random positions each, checked against the table):")
@@ -265,8 +304,10 @@ def main(argv=None) -> int:
                 continue
             elif r["kind"] == "timed":
                 answer = r["value"]
-                detail = (f"warm search median {r['search_wall_seconds']['median']} s wall, "
-                          f"{r['search_cpu_seconds']['median']} s CPU, {int(r['search_nodes']['median']):,} nodes")
+                detail = (
+                    f"warm search median {r['search_wall_seconds']['median']} s wall, "
+                    f"{r['search_cpu_seconds']['median']} s CPU, {int(r['search_nodes']['median']):,} nodes"
+                )
                 if "table_wall_seconds" in r:
                     detail += f"; table {r['table_wall_seconds']['median']} s"
             elif r["kind"] == "table":
@@ -274,8 +315,10 @@ def main(argv=None) -> int:
             else:
                 solved = [row for row in r["rows"] if row["solved_within_limit"] == row["samples"]]
                 answer = "growth"
-                detail = (f"all samples solved down to {solved[-1]['edges_drawn']} edges drawn, "
-                          f"{solved[-1]['median_nodes']:,} median nodes there")
+                detail = (
+                    f"all samples solved down to {solved[-1]['edges_drawn']} edges drawn, "
+                    f"{solved[-1]['median_nodes']:,} median nodes there"
+                )
             print(f"  {path.name}: {answer}, {detail}, peak {r['peak_memory_bytes'] / 2**30:.2f} GiB")
     return 0
 

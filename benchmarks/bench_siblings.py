@@ -34,9 +34,11 @@ def peg_boards() -> list[tuple[int, ...]]:
     Distinct values are the worst case (equal pegs merge positions); holes 4, 6 and 13
     give the largest game (26 725 positions).
     """
-    boards = [(3, 1, 6, 1, 7, 8, 5, 0, 3, 4, 9, 3, 2, 1, 9),
-              (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 0, 13, 14),
-              (100, 1, 17, 99, 3, 4, 0, 76, 33, 42, 12, 13, 14, 15, 16)]
+    boards = [
+        (3, 1, 6, 1, 7, 8, 5, 0, 3, 4, 9, 3, 2, 1, 9),
+        (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 0, 13, 14),
+        (100, 1, 17, 99, 3, 4, 0, 76, 33, 42, 12, 13, 14, 15, 16),
+    ]
     for hole in range(15):
         boards.append(tuple(0 if k == hole else 100 - k for k in range(15)))
     return boards
@@ -55,14 +57,18 @@ def main() -> None:
     seconds, board, positions = worst
     bare = best_of(lambda: NegamaxSolver(PegGame()).value(board), args.repeat)
     print(f"peg game, worst single board of {len(peg_boards())} ({positions} positions, board {board}):")
-    print(f"  solve_peg_game {seconds:.3f} s; bare NegamaxSolver {bare:.3f} s (ratio {seconds / bare:.2f}); "
-          f"target < 0.5 s: {'met' if seconds < 0.5 else 'MISSED'}")
+    print(
+        f"  solve_peg_game {seconds:.3f} s; bare NegamaxSolver {bare:.3f} s (ratio {seconds / bare:.2f}); "
+        f"target < 0.5 s: {'met' if seconds < 0.5 else 'MISSED'}"
+    )
 
     seconds = best_of(NumberGameSolution, args.repeat)
     bare = best_of(lambda: NegamaxSolver(NumberGame()).value(FULL), args.repeat)
     print(f"number game, all {NumberGameSolution().n_positions} positions reachable from the full start:")
-    print(f"  solve_number_game {seconds * 1000:.0f} ms; bare NegamaxSolver {bare * 1000:.0f} ms "
-          f"(ratio {seconds / bare:.2f}); target < 1 s: {'met' if seconds < 1 else 'MISSED'}")
+    print(
+        f"  solve_number_game {seconds * 1000:.0f} ms; bare NegamaxSolver {bare * 1000:.0f} ms "
+        f"(ratio {seconds / bare:.2f}); target < 1 s: {'met' if seconds < 1 else 'MISSED'}"
+    )
 
 
 if __name__ == "__main__":

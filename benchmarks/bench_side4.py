@@ -52,14 +52,24 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--side", type=int, default=4, help="board side (default 4)")
     parser.add_argument("--repeats", type=int, default=1, help="runs of each solver; the best is kept (default 1)")
-    parser.add_argument("--low-bits", type=int, default=None,
-                        help=f"block size exponent of the package's kernel (default min(n_edges, {DEFAULT_LOW_BITS}))")
-    parser.add_argument("--group-bits", type=int, default=None,
-                        help=f"group size exponent of the package's kernel (default {DEFAULT_GROUP_BITS})")
+    parser.add_argument(
+        "--low-bits",
+        type=int,
+        default=None,
+        help=f"block size exponent of the package's kernel (default min(n_edges, {DEFAULT_LOW_BITS}))",
+    )
+    parser.add_argument(
+        "--group-bits",
+        type=int,
+        default=None,
+        help=f"group size exponent of the package's kernel (default {DEFAULT_GROUP_BITS})",
+    )
     args = parser.parse_args(argv)
     b = board(args.side)
-    print(f"side {b.side}: {b.n_edges} edges, {1 << b.n_edges:,} positions; "
-          f"{os.cpu_count()} CPUs, numba threads: {os.environ.get('NUMBA_NUM_THREADS', 'default')}")
+    print(
+        f"side {b.side}: {b.n_edges} edges, {1 << b.n_edges:,} positions; "
+        f"{os.cpu_count()} CPUs, numba threads: {os.environ.get('NUMBA_NUM_THREADS', 'default')}"
+    )
 
     for low_bits in (3, None):  # compile (or load) both paths of the kernel outside the timing
         solve_table(board(2), low_bits=low_bits)
@@ -72,8 +82,10 @@ def main(argv: list[str] | None = None) -> int:
         best = min(best, time.perf_counter() - start)
     package_value, package_sum = int(values[0]), int(values.sum(dtype=np.int64))
     package_rss = peak_rss_gib()
-    print(f"package  (numba, vectorised, parallel): {best:6.2f} s   empty board {package_value:+d}   "
-          f"peak RSS {package_rss:.2f} GiB")
+    print(
+        f"package  (numba, vectorised, parallel): {best:6.2f} s   empty board {package_value:+d}   "
+        f"peak RSS {package_rss:.2f} GiB"
+    )
     del values
 
     baseline = run_baseline(b.side, args.repeats)
@@ -81,12 +93,16 @@ def main(argv: list[str] | None = None) -> int:
         print("baseline: no C compiler (cc or gcc) found; ratio not measured")
         return 1
     baseline_time, baseline_value, baseline_sum = baseline
-    print(f"baseline (C -O2, one thread):        {baseline_time:8.2f} s   empty board {baseline_value:+d}   "
-          f"peak RSS {peak_rss_gib(resource.RUSAGE_CHILDREN):.2f} GiB")
+    print(
+        f"baseline (C -O2, one thread):        {baseline_time:8.2f} s   empty board {baseline_value:+d}   "
+        f"peak RSS {peak_rss_gib(resource.RUSAGE_CHILDREN):.2f} GiB"
+    )
     agree = package_value == baseline_value and package_sum == baseline_sum
     ratio = best / baseline_time
-    print(f"ratio package / baseline: {ratio:.2f} (target <= {TARGET_RATIO}: "
-          f"{'met' if ratio <= TARGET_RATIO else 'NOT met'}); tables agree: {agree}")
+    print(
+        f"ratio package / baseline: {ratio:.2f} (target <= {TARGET_RATIO}: "
+        f"{'met' if ratio <= TARGET_RATIO else 'NOT met'}); tables agree: {agree}"
+    )
     return 0 if agree else 2
 
 

@@ -38,10 +38,22 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
-SLOW_4G = {"offline": False, "latency": 562.5, "downloadThroughput": 1.6e6 / 8 * 0.9,
-           "uploadThroughput": 750e3 / 8 * 0.9}
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+SLOW_4G = {
+    "offline": False,
+    "latency": 562.5,
+    "downloadThroughput": 1.6e6 / 8 * 0.9,
+    "uploadThroughput": 750e3 / 8 * 0.9,
+}
 CPU_SLOWDOWN = 4
 COMPRESSED = {".html", ".js", ".css", ".svg", ".json", ".txt", ".csv", ".ipynb", ".map"}
 BLANK = "blank-baseline.html"
@@ -60,8 +72,12 @@ def _handler(directory: str, compress: bool):
 
         def send_head(self):
             path = Path(self.translate_path(self.path))
-            if (not compress or path.suffix not in COMPRESSED or not path.is_file()
-                    or "gzip" not in self.headers.get("Accept-Encoding", "")):
+            if (
+                not compress
+                or path.suffix not in COMPRESSED
+                or not path.is_file()
+                or "gzip" not in self.headers.get("Accept-Encoding", "")
+            ):
                 return super().send_head()
             if path not in cache:
                 cache[path] = gzip.compress(path.read_bytes(), compresslevel=6, mtime=0)
@@ -91,8 +107,11 @@ class Server:
 
 
 def pages(site: Path) -> list[str]:
-    return sorted(p.relative_to(site).as_posix() for p in site.rglob("*.html")
-                  if "_static" not in p.relative_to(site).parts and p.name != BLANK)
+    return sorted(
+        p.relative_to(site).as_posix()
+        for p in site.rglob("*.html")
+        if "_static" not in p.relative_to(site).parts and p.name != BLANK
+    )
 
 
 def weigh(browser, url: str) -> tuple[int, int]:
@@ -131,8 +150,9 @@ PLAYABLE = """() => new Promise((done) => {
 
 def throttled(browser, url: str, board: bool) -> dict[str, float]:
     """First contentful paint, load event and (``board``) a playable board, in seconds, on Slow 4G, CPU / 4."""
-    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True,
-                                  device_scale_factor=3)
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True, device_scale_factor=3
+    )
     page = context.new_page()
     cdp = context.new_cdp_session(page)
     cdp.send("Network.enable")
@@ -191,16 +211,22 @@ def main(argv: list[str] | None = None) -> int:
                     packed, _ = weigh(browser, f"{zipped}/{name}")
                     print(f"{name:42} {raw / 1024:10.0f} {packed / 1024:10.0f} {count:9d}")
             down = SLOW_4G["downloadThroughput"] * 8 / 1e6
-            print(f"\nSlow 4G (latency {SLOW_4G['latency']} ms, {down:.2f} Mbit/s down), "
-                  f"CPU / {CPU_SLOWDOWN}, 390x844, gzip; median of {args.repeats}, seconds (x blank page's load)")
+            print(
+                f"\nSlow 4G (latency {SLOW_4G['latency']} ms, {down:.2f} Mbit/s down), "
+                f"CPU / {CPU_SLOWDOWN}, 390x844, gzip; median of {args.repeats}, seconds (x blank page's load)"
+            )
             with Server(site, compress=True) as zipped:
-                blank = statistics.median(throttled(browser, f"{zipped}/{BLANK}", False)["load"]
-                                          for _ in range(args.repeats))
+                blank = statistics.median(
+                    throttled(browser, f"{zipped}/{BLANK}", False)["load"] for _ in range(args.repeats)
+                )
                 print(f"{'blank page (baseline)':24} load {blank:6.2f}")
                 for name, board in (("index.html", False), ("explorer.html", True)):
                     runs = [throttled(browser, f"{zipped}/{name}", board) for _ in range(args.repeats)]
-                    parts = [f"{key} {statistics.median(r[key] for r in runs):6.2f} "
-                             f"({statistics.median(r[key] for r in runs) / blank:4.1f}x)" for key in runs[0]]
+                    parts = [
+                        f"{key} {statistics.median(r[key] for r in runs):6.2f} "
+                        f"({statistics.median(r[key] for r in runs) / blank:4.1f}x)"
+                        for key in runs[0]
+                    ]
                     print(f"{name:24} " + "   ".join(parts))
         finally:
             browser.close()

@@ -51,8 +51,10 @@ ROOT = Path(__file__).resolve().parent.parent
 INDEX_NOTEBOOK = "00_index.ipynb"
 DOCS_ORDER = ["glossary", "SPEC", "architecture"]
 """The first pages of docs/ in the navigation; any other Markdown file there follows them."""
-EXPLORER_LINKED = {"01_solving_the_game": "plays this side-3 board",
-                   "09_dots_and_boxes": "plays 2x2 Dots-and-Boxes (and the side-3 board)"}
+EXPLORER_LINKED = {
+    "01_solving_the_game": "plays this side-3 board",
+    "09_dots_and_boxes": "plays 2x2 Dots-and-Boxes (and the side-3 board)",
+}
 """Notebooks whose page links the explorer page, and what it plays for their readers."""
 
 EXPLORER_PAGE = """# Position explorer
@@ -127,22 +129,26 @@ def _rebase(target: str, folder: str, pages: set[str], html_link: bool) -> str:
         return target
     path, hash_, fragment = target.partition("#")
     path = posixpath.normpath(posixpath.join(folder, path))
-    if html_link and path.endswith(".ipynb") and path[:-len(".ipynb")] in pages:
-        path = path[:-len(".ipynb")] + ".html"
+    if html_link and path.endswith(".ipynb") and path[: -len(".ipynb")] in pages:
+        path = path[: -len(".ipynb")] + ".html"
     return path + hash_ + fragment
 
 
 def _rebase_notebook(nb: nbformat.NotebookNode, folder: str, pages: set[str]) -> None:
     """Rewrite the relative links of a notebook in ``folder`` for a page at the site root."""
+
     def markdown(text: str) -> str:
-        text = re.sub(r"(\[[^\]]*\])\(([^)\s]+)\)",
-                      lambda m: f"{m.group(1)}({_rebase(m.group(2), folder, pages, False)})", text)
+        text = re.sub(
+            r"(\[[^\]]*\])\(([^)\s]+)\)", lambda m: f"{m.group(1)}({_rebase(m.group(2), folder, pages, False)})", text
+        )
         return html_(text)
 
     def html_(text: str) -> str:
-        return re.sub(r"""((?:href|src)\s*=\s*)(["'])([^"']*)\2""",
-                      lambda m: f"{m.group(1)}{m.group(2)}{_rebase(m.group(3), folder, pages, True)}{m.group(2)}",
-                      text)
+        return re.sub(
+            r"""((?:href|src)\s*=\s*)(["'])([^"']*)\2""",
+            lambda m: f"{m.group(1)}{m.group(2)}{_rebase(m.group(3), folder, pages, True)}{m.group(2)}",
+            text,
+        )
 
     for cell in nb.cells:
         if cell.cell_type == "markdown":
@@ -156,12 +162,14 @@ def _rebase_notebook(nb: nbformat.NotebookNode, folder: str, pages: set[str]) ->
 
 
 def _landing_links() -> str:
-    return ('<p class="tc-downloads"><span class="tc-downloads-label">Download</span> '
-            + _html_link(f"notebooks/{INDEX_NOTEBOOK}", INDEX_NOTEBOOK, download=True)
-            + ' · <a href="data.html">every notebook and table</a></p>\n\n'
-            '<p class="tc-explore">Play it: the <a href="explorer.html">position explorer</a> plays the side-3 '
-            "board and 2x2 Dots-and-Boxes in the browser, every move with its exact value. For programmers: "
-            'the <a href="api.html">API reference</a> of <code>triangles_core</code>.</p>')
+    return (
+        '<p class="tc-downloads"><span class="tc-downloads-label">Download</span> '
+        + _html_link(f"notebooks/{INDEX_NOTEBOOK}", INDEX_NOTEBOOK, download=True)
+        + ' · <a href="data.html">every notebook and table</a></p>\n\n'
+        '<p class="tc-explore">Play it: the <a href="explorer.html">position explorer</a> plays the side-3 '
+        "board and 2x2 Dots-and-Boxes in the browser, every move with its exact value. For programmers: "
+        'the <a href="api.html">API reference</a> of <code>triangles_core</code>.</p>'
+    )
 
 
 def _toctree(caption: str, entries: list[str]) -> str:
@@ -202,8 +210,10 @@ def _extract_figures(nb: nbformat.NotebookNode, stem: str, extra: Path, page_fol
         name = f"{stem}-{hashlib.sha256(data).hexdigest()[:10]}.png"
         (extra / FIGURES / name).write_bytes(data)
         count += 1
-        return (f'<a class="tc-figure-link" href="{prefix}/{name}" title="Open the figure full size">'
-                f'<img src="{prefix}/{name}" width="{width}" height="{height}" loading="lazy" decoding="async"')
+        return (
+            f'<a class="tc-figure-link" href="{prefix}/{name}" title="Open the figure full size">'
+            f'<img src="{prefix}/{name}" width="{width}" height="{height}" loading="lazy" decoding="async"'
+        )
 
     for cell in nb.cells:
         for output in cell.get("outputs", []):
@@ -242,6 +252,7 @@ def _glossary_terms(text: str) -> dict[str, str]:
 
 def _anchor_glossary(text: str) -> str:
     """The glossary's Markdown with an HTML anchor (``id``) at the start of every entry."""
+
     def anchor(match: re.Match) -> str:
         head = match.group("head").rstrip(".")
         ids = []
@@ -265,13 +276,21 @@ def _link_glossary_mentions(source: str, terms: dict[str, str], glossary: str) -
     The terms are those the glossary defines that the sentence before the mention names in
     bold or italics, or by a name of two words or more (longest first).
     """
+
     def link(match: re.Match) -> str:
-        before = source[:match.start()]
+        before = source[: match.start()]
         sentence = re.split(r"(?<=[.;:!?])\s+|\n\n", before)[-1]
         found: list[str] = []
         emphasised = [m.strip().lower() for m in re.findall(r"\*{1,2}([^*\n]+)\*{1,2}", sentence)]
-        names = sorted((n for n in terms if n in emphasised or (" " in n and re.search(
-            r"\b" + re.escape(n) + r"\b", sentence, re.I))), key=len, reverse=True)
+        names = sorted(
+            (
+                n
+                for n in terms
+                if n in emphasised or (" " in n and re.search(r"\b" + re.escape(n) + r"\b", sentence, re.I))
+            ),
+            key=len,
+            reverse=True,
+        )
         for name in names:
             if terms[name] not in [terms[f] for f in found]:
                 found.append(name)
@@ -281,12 +300,10 @@ def _link_glossary_mentions(source: str, terms: dict[str, str], glossary: str) -
         links = ", ".join(f'<a href="{page}#{terms[name]}">{html.escape(name)}</a>' for name in found)
         return f'(<a href="{page}">glossary</a>: {links})'
 
-
     source = GLOSSARY_MENTION.sub(link, source)
     # a Markdown link to a term, [text](../docs/glossary.md#term): MyST resolves only headings'
     # anchors, so it becomes an HTML link to the term's anchor
-    return GLOSSARY_TERM_LINK.sub(
-        lambda m: f'<a href="{html.escape(glossary)}#{m.group(2)}">{m.group(1)}</a>', source)
+    return GLOSSARY_TERM_LINK.sub(lambda m: f'<a href="{html.escape(glossary)}#{m.group(2)}">{m.group(1)}</a>', source)
 
 
 # ---------------------------------------------------------------------- stage
@@ -317,25 +334,31 @@ def stage(src: Path, root: Path = ROOT) -> dict:
         shutil.copyfile(path, extra / "notebooks" / path.name)
         nb = nbformat.read(path, as_version=4)
         titles[path.stem] = _title(nb, path.stem)
-        written = [stem for stem, (_, owner) in described.items()
-                   if stem.startswith("tables/") and owner.strip("`") == path.stem]
+        written = [
+            stem
+            for stem, (_, owner) in described.items()
+            if stem.startswith("tables/") and owner.strip("`") == path.stem
+        ]
         links = [_html_link(path.name, f"{path.name}", download=True)]
         links += [_html_link(f"../data/{stem}.csv", f"{stem.split('/')[1]}.csv", download=True) for stem in written]
         note = nbformat.v4.new_markdown_cell(
-            '<p class="tc-downloads"><span class="tc-downloads-label">Download</span> '
-            + " · ".join(links) + "</p>")
+            '<p class="tc-downloads"><span class="tc-downloads-label">Download</span> ' + " · ".join(links) + "</p>"
+        )
         note.metadata["tags"] = ["site-downloads"]
         if path.stem in EXPLORER_LINKED:
-            note.source += ('\n\n<p class="tc-explore">Play it: the <a href="../explorer.html">position explorer</a> '
-                            f"{EXPLORER_LINKED[path.stem]}, every move with its exact value, in the browser.</p>")
+            note.source += (
+                '\n\n<p class="tc-explore">Play it: the <a href="../explorer.html">position explorer</a> '
+                f"{EXPLORER_LINKED[path.stem]}, every move with its exact value, in the browser.</p>"
+            )
         first = next((i for i, c in enumerate(nb.cells) if c.cell_type == "markdown"), -1)
         number = path.stem.split("_")[0]
         if first >= 0 and number.isdigit() and not titles[path.stem].startswith(number):
             # The same "NN · title" in the navigation for every notebook.
             titles[path.stem] = f"{number} · {titles[path.stem]}"
             heading = f"# {titles[path.stem]}"
-            nb.cells[first].source = re.sub(r"^# .*$", lambda _, heading=heading: heading, nb.cells[first].source,
-                                            count=1, flags=re.M)
+            nb.cells[first].source = re.sub(
+                r"^# .*$", lambda _, heading=heading: heading, nb.cells[first].source, count=1, flags=re.M
+            )
         nb.cells.insert(first + 1, note)
         for cell in nb.cells:  # the index notebook is the landing page, at the site root
             if cell.cell_type == "markdown":
@@ -375,26 +398,34 @@ def stage(src: Path, root: Path = ROOT) -> dict:
     (src / "data.md").write_text(_data_page(tables, notebooks, described, titles), encoding="utf-8")
     _explorer_page(src)
     (src / "api.md").write_text(_api_page(), encoding="utf-8")
-    return {"notebooks": len(notebooks), "tables": len(tables), "figures": len(figures), "landing": landing,
-            "notebook_figures": figure_count}
+    return {
+        "notebooks": len(notebooks),
+        "tables": len(tables),
+        "figures": len(figures),
+        "landing": landing,
+        "notebook_figures": figure_count,
+    }
 
 
 def _figures_page(figures: list[Path], described: dict, titles: dict[str, str]) -> str:
     groups: dict[str, list[str]] = {stem: [] for stem in titles}
     order = list(described)
-    for png in sorted(figures, key=lambda p: order.index(f"figures/{p.stem}") if f"figures/{p.stem}" in order
-                      else len(order)):
+    for png in sorted(
+        figures, key=lambda p: order.index(f"figures/{p.stem}") if f"figures/{p.stem}" in order else len(order)
+    ):
         stem = f"figures/{png.stem}"
         what, notebook = described.get(stem, ("", ""))
         svg = png.with_suffix(".svg")
         files = _html_link(f"data/{stem}.png", "PNG") + (
-            " · " + _html_link(f"data/{stem}.svg", "SVG") if svg.exists() else "")
+            " · " + _html_link(f"data/{stem}.svg", "SVG") if svg.exists() else ""
+        )
         groups.setdefault(notebook.strip("`") if notebook.strip("`") in titles else "", []).append(
             f'<figure class="tc-figure" id="{png.stem}">'
             f'<a href="data/{stem}.png"><img src="data/{stem}.png" alt="{html.escape(what or png.stem)}" '
             f'loading="lazy"></a>'
             f"<figcaption><code>{png.stem}</code><br>{html.escape(what)}<br>"
-            f'<span class="tc-figure-files">{files}</span></figcaption></figure>')
+            f'<span class="tc-figure-files">{files}</span></figcaption></figure>'
+        )
     lines = [
         "# Figures",
         "",
@@ -415,45 +446,51 @@ def _data_page(tables: list[Path], notebooks: list[Path], described: dict, title
     for csv in tables:
         what, notebook = described.get(f"tables/{csv.stem}", ("", ""))
         notebook = notebook.strip("`")
-        source = (f'<a href="notebooks/{notebook}.html">{html.escape(notebook)}</a>' if notebook in titles else "")
+        source = f'<a href="notebooks/{notebook}.html">{html.escape(notebook)}</a>' if notebook in titles else ""
         size = csv.stat().st_size
-        rows.append(f"<tr><td>{_html_link(f'data/tables/{csv.name}', csv.name, download=True)}</td>"
-                    f"<td>{html.escape(what)}</td><td>{source}</td>"
-                    f"<td class=\"tc-num\">{size / 1024:.1f} KiB</td></tr>")
+        rows.append(
+            f"<tr><td>{_html_link(f'data/tables/{csv.name}', csv.name, download=True)}</td>"
+            f"<td>{html.escape(what)}</td><td>{source}</td>"
+            f'<td class="tc-num">{size / 1024:.1f} KiB</td></tr>'
+        )
     nb_rows = []
     for path in notebooks:
-        nb_rows.append(f"<tr><td>{_html_link(f'notebooks/{path.name}', path.name, download=True)}</td>"
-                       f"<td><a href=\"notebooks/{path.stem}.html\">{html.escape(titles[path.stem])}</a></td>"
-                       f"<td class=\"tc-num\">{path.stat().st_size / 1024:.0f} KiB</td></tr>")
-    return "\n".join([
-        "# Data and downloads",
-        "",
-        "Every table here is written by a notebook (run `scripts/reproduce.py` to regenerate them); "
-        "`tests/test_reproducibility.py` checks that re-running the notebooks gives the same bytes.",
-        "",
-        "## Notebooks",
-        "",
-        "Each notebook as committed, with its outputs (open it in JupyterLab with the package installed "
-        "to run it again).",
-        "",
-        "```{raw} html",
-        '<div class="tc-table-scroll" tabindex="0" role="region" aria-label="Notebooks">'
-        '<table class="table tc-files"><thead><tr><th>file</th><th>page</th><th>size</th></tr></thead><tbody>',
-        *nb_rows,
-        "</tbody></table></div>",
-        "```",
-        "",
-        "## Tables",
-        "",
-        "```{raw} html",
-        '<div class="tc-table-scroll" tabindex="0" role="region" aria-label="Tables">'
-        '<table class="table tc-files"><thead><tr><th>file</th><th>what it holds</th><th>notebook</th>'
-        "<th>size</th></tr></thead><tbody>",
-        *rows,
-        "</tbody></table></div>",
-        "```",
-        "",
-    ])
+        nb_rows.append(
+            f"<tr><td>{_html_link(f'notebooks/{path.name}', path.name, download=True)}</td>"
+            f'<td><a href="notebooks/{path.stem}.html">{html.escape(titles[path.stem])}</a></td>'
+            f'<td class="tc-num">{path.stat().st_size / 1024:.0f} KiB</td></tr>'
+        )
+    return "\n".join(
+        [
+            "# Data and downloads",
+            "",
+            "Every table here is written by a notebook (run `scripts/reproduce.py` to regenerate them); "
+            "`tests/test_reproducibility.py` checks that re-running the notebooks gives the same bytes.",
+            "",
+            "## Notebooks",
+            "",
+            "Each notebook as committed, with its outputs (open it in JupyterLab with the package installed "
+            "to run it again).",
+            "",
+            "```{raw} html",
+            '<div class="tc-table-scroll" tabindex="0" role="region" aria-label="Notebooks">'
+            '<table class="table tc-files"><thead><tr><th>file</th><th>page</th><th>size</th></tr></thead><tbody>',
+            *nb_rows,
+            "</tbody></table></div>",
+            "```",
+            "",
+            "## Tables",
+            "",
+            "```{raw} html",
+            '<div class="tc-table-scroll" tabindex="0" role="region" aria-label="Tables">'
+            '<table class="table tc-files"><thead><tr><th>file</th><th>what it holds</th><th>notebook</th>'
+            "<th>size</th></tr></thead><tbody>",
+            *rows,
+            "</tbody></table></div>",
+            "```",
+            "",
+        ]
+    )
 
 
 EXPLORER_PAGE_COMPUTED = """# Position explorer
@@ -487,7 +524,8 @@ def _explorer_page(src: Path) -> None:
         shutil.copyfile(CSS, static / "explorer.css")
         script = explorer.site_script(explorer.site_boards(), element_id="explorer")
         (src / "explorer.md").write_text(
-            EXPLORER_PAGE_COMPUTED.format(css="_static/explorer/explorer.css", script=script.strip()), encoding="utf-8")
+            EXPLORER_PAGE_COMPUTED.format(css="_static/explorer/explorer.css", script=script.strip()), encoding="utf-8"
+        )
         return
     static_spec = explorer.static_spec
 
@@ -498,21 +536,35 @@ def _explorer_page(src: Path) -> None:
         "// Value tables of triangles_core (solve(3).values and solve_boxes(2, 2).values, int8, base64) and\n"
         "// their board specs, for the site's position explorer (triangles_core/explorer/explorer.js).\n"
         "window.trianglesCoreBoards = window.trianglesCoreBoards || {};\n"
-        + "".join(f"window.trianglesCoreBoards[{json.dumps(name)}] = {json.dumps(spec, separators=(',', ':'))};\n"
-                  for name, spec in specs.items()),
-        encoding="utf-8")
+        + "".join(
+            f"window.trianglesCoreBoards[{json.dumps(name)}] = {json.dumps(spec, separators=(',', ':'))};\n"
+            for name, spec in specs.items()
+        ),
+        encoding="utf-8",
+    )
     shutil.copyfile(CSS, static / "explorer.css")
     module = ESM.read_text(encoding="utf-8")
     if "</script" in module:
         raise ValueError("explorer.js must not contain '</script' (it is inlined in the page)")
-    page = EXPLORER_PAGE.format(values_js="_static/explorer/boards.js", css="_static/explorer/explorer.css",
-                                module=module.strip(), table_kib=len(specs["triangles-3"]["values"]) * 3 // 4 // 1024)
+    page = EXPLORER_PAGE.format(
+        values_js="_static/explorer/boards.js",
+        css="_static/explorer/explorer.css",
+        module=module.strip(),
+        table_kib=len(specs["triangles-3"]["values"]) * 3 // 4 // 1024,
+    )
     (src / "explorer.md").write_text(page, encoding="utf-8")
 
 
-LAYERS = {"common": "Common", "games": "Games and boards", "engine": "Solving: the engine",
-          "analysis": "Analysis: tables, records, reviews", "plot": "Figures", "judge": "Judge formats",
-          "explorer": "The explorer", "cli": "Command line"}
+LAYERS = {
+    "common": "Common",
+    "games": "Games and boards",
+    "engine": "Solving: the engine",
+    "analysis": "Analysis: tables, records, reviews",
+    "plot": "Figures",
+    "judge": "Judge formats",
+    "explorer": "The explorer",
+    "cli": "Command line",
+}
 
 
 def api_page_name(name: str) -> str:
@@ -535,15 +587,30 @@ def _api_page() -> str:
         parts = module.split(".")
         layer = parts[1] if len(parts) > 1 and parts[0] == "triangles_core" and parts[1] in LAYERS else "common"
         groups[layer].append(name)
-    lines = ["# API reference", "",
-             f"Every public name of `triangles_core` (`triangles_core.__all__`, {len(triangles_core.__all__)} names), "
-             "from its docstring; import them with `import triangles_core as tc`. The layers are those of "
-             "[the architecture](docs/architecture.md): each uses only the ones above it.", ""]
+    lines = [
+        "# API reference",
+        "",
+        f"Every public name of `triangles_core` (`triangles_core.__all__`, {len(triangles_core.__all__)} names), "
+        "from its docstring; import them with `import triangles_core as tc`. The layers are those of "
+        "[the architecture](docs/architecture.md): each uses only the ones above it.",
+        "",
+    ]
     for layer, names in groups.items():
         if names:
-            lines += [f"## {LAYERS[layer]}", "", "```{eval-rst}", ".. currentmodule:: triangles_core", "",
-                      ".. autosummary::", "   :toctree: api", "   :nosignatures:", "",
-                      *[f"   {name}" for name in names], "```", ""]
+            lines += [
+                f"## {LAYERS[layer]}",
+                "",
+                "```{eval-rst}",
+                ".. currentmodule:: triangles_core",
+                "",
+                ".. autosummary::",
+                "   :toctree: api",
+                "   :nosignatures:",
+                "",
+                *[f"   {name}" for name in names],
+                "```",
+                "",
+            ]
     return "\n".join(lines)
 
 
@@ -571,8 +638,12 @@ def build(out: Path, strict: bool = False, quiet: bool = True, root: Path = ROOT
         # the themes' source maps (3 MB) are for debugging them; browsers fetch them only for developer tools
         shutil.copytree(html_dir, out, ignore=shutil.ignore_patterns("*.js.map", "*.css.map", ".buildinfo*"))
     files = [p for p in out.rglob("*") if p.is_file()]
-    summary.update(seconds=round(time.perf_counter() - started, 1), files=len(files),
-                   bytes=sum(p.stat().st_size for p in files), out=str(out))
+    summary.update(
+        seconds=round(time.perf_counter() - started, 1),
+        files=len(files),
+        bytes=sum(p.stat().st_size for p in files),
+        out=str(out),
+    )
     return summary
 
 
@@ -583,8 +654,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--verbose", action="store_true", help="show Sphinx's progress")
     args = parser.parse_args(argv)
     summary = build(args.out, strict=args.strict, quiet=not args.verbose)
-    print(f"site: {summary['out']}/index.html ({summary['notebooks']} notebook pages, {summary['files']} files, "
-          f"{summary['bytes'] / 2**20:.1f} MiB) in {summary['seconds']} s; landing page from {summary['landing']}")
+    print(
+        f"site: {summary['out']}/index.html ({summary['notebooks']} notebook pages, {summary['files']} files, "
+        f"{summary['bytes'] / 2**20:.1f} MiB) in {summary['seconds']} s; landing page from {summary['landing']}"
+    )
     return 0
 
 

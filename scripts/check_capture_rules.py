@@ -44,8 +44,9 @@ def parse_board(text: str):
     if b is None:
         raise argparse.ArgumentTypeError(f"board must be sideN or boxesRxC, got {text!r}")
     if b.n_edges > MAX_TABLE_EDGES:
-        raise argparse.ArgumentTypeError(f"the {b.label} has {b.n_edges} edges: no value table "
-                                         f"(at most {MAX_TABLE_EDGES})")
+        raise argparse.ArgumentTypeError(
+            f"the {b.label} has {b.n_edges} edges: no value table (at most {MAX_TABLE_EDGES})"
+        )
     return b
 
 
@@ -60,31 +61,62 @@ def main(argv=None) -> int:
 
     b = args.board
     started_utc = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
-    machine = {"system": platform.platform(), "cpus": os.cpu_count(), "cpu_model": cpu_model(),
-               "load_average_at_start": [round(x, 2) for x in os.getloadavg()], "python": platform.python_version()}
+    machine = {
+        "system": platform.platform(),
+        "cpus": os.cpu_count(),
+        "cpu_model": cpu_model(),
+        "load_average_at_start": [round(x, 2) for x in os.getloadavg()],
+        "python": platform.python_version(),
+    }
     started = time.perf_counter()
     values = tc.solve_cells(b).values  # the cached table for side 4 and 3x4 boxes (computed and cached if absent)
     loaded = time.perf_counter() - started
-    counts = check_capture_rules(b, values, safe_captures=not args.no_safe_captures,
-                                 double_dealing=not args.no_double_dealing, long_chains=not args.no_long_chains,
-                                 progress=True)
-    record = {"command": " ".join([".venv/bin/python", "scripts/check_capture_rules.py", *(argv or sys.argv[1:])]),
-              "version": tc.__version__, "machine": machine, "started_utc": started_utc, "board": b.key,
-              "n_edges": b.n_edges, "n_cells": b.n_cells, "kind": "capture_rules",
-              "rules": {"safe_captures": not args.no_safe_captures, "double_dealing": not args.no_double_dealing,
-                        "long_chains": not args.no_long_chains and not args.no_double_dealing},
-              **counts, "holds": not counts["counterexamples"], "table_seconds": round(loaded, 3),
-              "check_seconds": round(time.perf_counter() - started - loaded, 3),
-              "peak_memory_bytes": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024}
+    counts = check_capture_rules(
+        b,
+        values,
+        safe_captures=not args.no_safe_captures,
+        double_dealing=not args.no_double_dealing,
+        long_chains=not args.no_long_chains,
+        progress=True,
+    )
+    record = {
+        "command": " ".join([".venv/bin/python", "scripts/check_capture_rules.py", *(argv or sys.argv[1:])]),
+        "version": tc.__version__,
+        "machine": machine,
+        "started_utc": started_utc,
+        "board": b.key,
+        "n_edges": b.n_edges,
+        "n_cells": b.n_cells,
+        "kind": "capture_rules",
+        "rules": {
+            "safe_captures": not args.no_safe_captures,
+            "double_dealing": not args.no_double_dealing,
+            "long_chains": not args.no_long_chains and not args.no_double_dealing,
+        },
+        **counts,
+        "holds": not counts["counterexamples"],
+        "table_seconds": round(loaded, 3),
+        "check_seconds": round(time.perf_counter() - started - loaded, 3),
+        "peak_memory_bytes": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024,
+    }
     OUT.mkdir(parents=True, exist_ok=True)
-    suffix = "".join(name for name, off in (("_no_safe", args.no_safe_captures), ("_no_dd", args.no_double_dealing),
-                                            ("_no_long", args.no_long_chains)) if off)
+    suffix = "".join(
+        name
+        for name, off in (
+            ("_no_safe", args.no_safe_captures),
+            ("_no_dd", args.no_double_dealing),
+            ("_no_long", args.no_long_chains),
+        )
+        if off
+    )
     path = OUT / f"{b.key}_capture_rules{suffix}.json"
     with atomic_open(path, "w", encoding="utf-8") as f:
         json.dump(record, f, indent=1)
         f.write("\n")
-    print(f"wrote {path.relative_to(ROOT)}: {'holds' if record['holds'] else 'FAILS'} on all "
-          f"{counts['positions']:,} positions")
+    print(
+        f"wrote {path.relative_to(ROOT)}: {'holds' if record['holds'] else 'FAILS'} on all "
+        f"{counts['positions']:,} positions"
+    )
     return 0 if record["holds"] else 1
 
 

@@ -92,7 +92,7 @@ def compare(table: Path, values: np.ndarray) -> tuple[str, str, int]:
         offset = 0
         while chunk := handle.read(CHUNK):
             theirs = np.frombuffer(chunk, dtype=np.int8)
-            ours = flat[offset:offset + len(theirs)]
+            ours = flat[offset : offset + len(theirs)]
             c_hash.update(chunk)
             package_hash.update(ours.tobytes())
             differ += int(np.count_nonzero(theirs != ours)) + abs(len(theirs) - len(ours))
@@ -171,7 +171,7 @@ def main(argv: list[str] | None = None) -> int:
         records[name] = check(name)
         document = {
             "what": "The package's value tables compared with those of the independent C baseline "
-                    "(benchmarks/baseline_solver.c), by sha256 and byte for byte; written by scripts/check_tables.py.",
+            "(benchmarks/baseline_solver.c), by sha256 and byte for byte; written by scripts/check_tables.py.",
             "checks": [records[key] for key in BOARDS if key in records],
         }
         args.output.parent.mkdir(parents=True, exist_ok=True)

@@ -64,9 +64,13 @@ CONTROL = {"boxes2x2": (10, 100, 1000), "boxes3x3": (10, 100, 1000), "side3": (1
 """Boards and simulations of the control (Python bot, exact evaluator) on the first 50 positions of each source."""
 PYTHON_CHECK = ("boxes3x3", (100, 1000))
 """The Python bot with random rollouts on the same 3x3 positions, beside the C++ bot."""
-GAMES = {"boxes2x2": ((100, 100), (1000, 100), (10000, 100)), "boxes2x3": ((100, 100), (1000, 100), (10000, 100)),
-         "boxes3x3": ((100, 100), (1000, 100), (10000, 100)), "boxes3x4": ((1000, 50), (10000, 50)),
-         "side3": ((100, 40), (1000, 20))}
+GAMES = {
+    "boxes2x2": ((100, 100), (1000, 100), (10000, 100)),
+    "boxes2x3": ((100, 100), (1000, 100), (10000, 100)),
+    "boxes3x3": ((100, 100), (1000, 100), (10000, 100)),
+    "boxes3x4": ((1000, 50), (10000, 50)),
+    "side3": ((100, 40), (1000, 20)),
+}
 """Games against perfect play: board -> (simulations, games) pairs (MCTS first in even games)."""
 
 
@@ -86,17 +90,24 @@ MORE_SIMULATIONS = 100_000
 
 
 def more() -> int:
-    run = {"command": COMMAND + " --more", "triangles_core": metadata.version("triangles_core"),
-           "open_spiel": metadata.version("open_spiel"), "python": platform.python_version(),
-           "machine": machine(),
-           "started": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()), "seconds": {}}
+    run = {
+        "command": COMMAND + " --more",
+        "triangles_core": metadata.version("triangles_core"),
+        "open_spiel": metadata.version("open_spiel"),
+        "python": platform.python_version(),
+        "machine": machine(),
+        "started": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
+        "seconds": {},
+    }
     parts = []
     for key, count in MORE.items():
         started = time.perf_counter()
         solver, per_source = BOARDS[key][0], BOARDS[key][1]
         solution = solver()
-        sample = pd.concat([sample_positions(solution, source, per_source, seed)
-                            for seed, source in enumerate(("random", "perfect"))], ignore_index=True)
+        sample = pd.concat(
+            [sample_positions(solution, source, per_source, seed) for seed, source in enumerate(("random", "perfect"))],
+            ignore_index=True,
+        )
         first = sample.groupby("source", sort=False).head(count)
         graded = mcts_choices(solution, first, MORE_SIMULATIONS, seed=1000 * MORE_SIMULATIONS)
         parts.append(graded.assign(board=key, implementation="cpp", evaluator="random"))
@@ -116,10 +127,15 @@ VARIANTS_3X3 = ((18.0, True), (2.0, False))
 
 
 def extra() -> int:
-    run = {"command": COMMAND + " --extra", "triangles_core": metadata.version("triangles_core"),
-           "open_spiel": metadata.version("open_spiel"), "python": platform.python_version(),
-           "machine": machine(),
-           "started": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()), "seconds": {}}
+    run = {
+        "command": COMMAND + " --extra",
+        "triangles_core": metadata.version("triangles_core"),
+        "open_spiel": metadata.version("open_spiel"),
+        "python": platform.python_version(),
+        "machine": machine(),
+        "started": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
+        "seconds": {},
+    }
     parts = []
     started = time.perf_counter()
     solution = tc.solve_boxes(2, 2)
@@ -133,15 +149,18 @@ def extra() -> int:
     started = time.perf_counter()
     solution = tc.solve_boxes(3, 3)
     count = BOARDS["boxes3x3"][1]
-    sample = pd.concat([sample_positions(solution, source, count, seed)
-                        for seed, source in enumerate(("random", "perfect"))], ignore_index=True)
+    sample = pd.concat(
+        [sample_positions(solution, source, count, seed) for seed, source in enumerate(("random", "perfect"))],
+        ignore_index=True,
+    )
     for c, margin in VARIANTS_3X3:
         graded = mcts_choices(solution, sample, 1000, seed=1000 * 1000, uct_c=c, utility_margin=margin)
         parts.append(graded.assign(board="boxes3x3", uct_c=c, utility_margin=margin))
         print("3x3", c, margin, f"{graded['value_lost'].gt(0).mean():.3f}", flush=True)
     run["seconds"]["3x3 variants"] = round(time.perf_counter() - started, 1)
-    write_csv(pd.concat(parts, ignore_index=True).assign(implementation="cpp", evaluator="random"),
-              OUT / "mcts_extra.csv")
+    write_csv(
+        pd.concat(parts, ignore_index=True).assign(implementation="cpp", evaluator="random"), OUT / "mcts_extra.csv"
+    )
     run["finished"] = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
     with atomic_open(OUT / "run_extra.json", "w", encoding="utf-8") as f:
         f.write(json.dumps(run, indent=1) + "\n")
@@ -157,10 +176,15 @@ def main() -> int:
         print(f"usage: {COMMAND} [--more | --extra]", file=sys.stderr)
         return 2
     OUT.mkdir(parents=True, exist_ok=True)
-    run = {"command": COMMAND, "triangles_core": metadata.version("triangles_core"),
-           "open_spiel": metadata.version("open_spiel"), "python": platform.python_version(),
-           "machine": machine(),
-           "started": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()), "seconds": {}}
+    run = {
+        "command": COMMAND,
+        "triangles_core": metadata.version("triangles_core"),
+        "open_spiel": metadata.version("open_spiel"),
+        "python": platform.python_version(),
+        "machine": machine(),
+        "started": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
+        "seconds": {},
+    }
     choices, games = [], []
 
     def save() -> None:
@@ -174,8 +198,10 @@ def main() -> int:
     for key, (solver, count, implementation, levels) in BOARDS.items():
         started = time.perf_counter()
         solution = solver()
-        sample = pd.concat([sample_positions(solution, source, count, seed)
-                            for seed, source in enumerate(("random", "perfect"))], ignore_index=True)
+        sample = pd.concat(
+            [sample_positions(solution, source, count, seed) for seed, source in enumerate(("random", "perfect"))],
+            ignore_index=True,
+        )
         samples[key] = (solution, sample)
         for n in levels:
             graded = mcts_choices(solution, sample, n, seed=1000 * n, implementation=implementation)

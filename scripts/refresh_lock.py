@@ -48,15 +48,20 @@ except ModuleNotFoundError:  # Python 3.10
 
 def _pins(text: str) -> set[str]:
     """Normalised names pinned in a requirements text."""
-    return {re.sub(r"[-_.]+", "-", m.group(1)).lower()
-            for m in re.finditer(r"^([A-Za-z0-9][A-Za-z0-9._-]*)==", text, flags=re.M)}
+    return {
+        re.sub(r"[-_.]+", "-", m.group(1)).lower()
+        for m in re.finditer(r"^([A-Za-z0-9][A-Za-z0-9._-]*)==", text, flags=re.M)
+    }
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--upgrade", action="store_true", help="ignore the current pins: newest allowed versions")
-    parser.add_argument("--prefer-installed", action="store_true",
-                        help="prefer the versions installed in this environment for packages the lock lacks")
+    parser.add_argument(
+        "--prefer-installed",
+        action="store_true",
+        help="prefer the versions installed in this environment for packages the lock lacks",
+    )
     args = parser.parse_args(argv)
     if importlib.util.find_spec("uv") is None:
         raise SystemExit("refresh_lock: error: uv is not installed here: .venv/bin/pip install uv==0.13.8")
@@ -75,9 +80,23 @@ def main(argv: list[str] | None = None) -> int:
                 if name and re.sub(r"[-_.]+", "-", name).lower() not in pinned | {"triangles-core", "uv"}:
                     seed += f"{name}=={dist.version}\n"
         output.write_text(seed, encoding="utf-8")
-        command = [sys.executable, "-m", "uv", "pip", "compile", "--quiet", str(ROOT / "pyproject.toml"),
-                   str(build_in), "--all-extras", "--universal", "--generate-hashes", "--output-file", str(output),
-                   "--custom-compile-command", COMMAND]
+        command = [
+            sys.executable,
+            "-m",
+            "uv",
+            "pip",
+            "compile",
+            "--quiet",
+            str(ROOT / "pyproject.toml"),
+            str(build_in),
+            "--all-extras",
+            "--universal",
+            "--generate-hashes",
+            "--output-file",
+            str(output),
+            "--custom-compile-command",
+            COMMAND,
+        ]
         try:
             subprocess.run(command, cwd=ROOT, check=True)
         except subprocess.CalledProcessError as error:

@@ -73,8 +73,9 @@ def execute(path: Path) -> None:
     """Execute one notebook and save it in place (atomically: an interruption keeps the old file)."""
     nb = nbformat.read(path, as_version=4)
     with kernel_manager() as manager:
-        NotebookClient(nb, km=manager, timeout=TIMEOUT_S, resources={"metadata": {"path": str(path.parent)}},
-                       record_timing=False).execute()
+        NotebookClient(
+            nb, km=manager, timeout=TIMEOUT_S, resources={"metadata": {"path": str(path.parent)}}, record_timing=False
+        ).execute()
     nb = strip(nb)
     with atomic_open(path, "w", encoding="utf-8") as out:
         nbformat.write(nb, out)
@@ -100,23 +101,37 @@ def run_with_parameters(path: Path, parameters: dict, runs: Path) -> Path:
     data.mkdir(parents=True, exist_ok=True)
     output = runs / f"{name}.ipynb"
     with kernel_manager() as manager:
-        papermill.execute_notebook(str(path), str(output), parameters={**parameters, "DATA": str(data)},
-                                   cwd=str(path.parent), progress_bar=False, km=manager)
+        papermill.execute_notebook(
+            str(path),
+            str(output),
+            parameters={**parameters, "DATA": str(data)},
+            cwd=str(path.parent),
+            progress_bar=False,
+            km=manager,
+        )
     return output
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("notebooks", nargs="*", type=Path, help="notebooks to run (default: all in notebooks/)")
-    parser.add_argument("-p", "--parameter", nargs=2, action="append", metavar=("NAME", "VALUE"), default=[],
-                        help="run ONE notebook with this parameter (repeatable) into reports/runs/")
+    parser.add_argument(
+        "-p",
+        "--parameter",
+        nargs=2,
+        action="append",
+        metavar=("NAME", "VALUE"),
+        default=[],
+        help="run ONE notebook with this parameter (repeatable) into reports/runs/",
+    )
     parser.add_argument("--no-site", action="store_true", help="do not build the static site in site/ at the end")
     args = parser.parse_args(argv)
     if args.parameter:
         if len(args.notebooks) != 1:
             parser.error("-p runs exactly one notebook: name it")
-        output = run_with_parameters(args.notebooks[0].resolve(), {k: _value(v) for k, v in args.parameter},
-                                     ROOT / "reports" / "runs")
+        output = run_with_parameters(
+            args.notebooks[0].resolve(), {k: _value(v) for k, v in args.parameter}, ROOT / "reports" / "runs"
+        )
         folder = output.with_suffix("").relative_to(ROOT)
         print(f"done: {output.relative_to(ROOT)} (tables and figures in {folder}/data)")
         return 0

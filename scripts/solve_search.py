@@ -54,6 +54,7 @@ OUT = ROOT / "data" / "search"
 
 def positive(kind):
     """An argparse type: a number of ``kind`` (int or float) greater than 0."""
+
     def parse(text: str):
         try:
             value = kind(text)
@@ -62,6 +63,7 @@ def positive(kind):
         if not value > 0:  # also refuses nan
             raise argparse.ArgumentTypeError(f"must be greater than 0, got {text!r}")
         return value
+
     return parse
 
 
@@ -73,8 +75,13 @@ def parse_board(text: str):
 
 
 def machine() -> dict:
-    return {"system": platform.platform(), "cpus": os.cpu_count(), "cpu_model": cpu_model(),
-            "load_average_at_start": [round(x, 2) for x in os.getloadavg()], "python": platform.python_version()}
+    return {
+        "system": platform.platform(),
+        "cpus": os.cpu_count(),
+        "cpu_model": cpu_model(),
+        "load_average_at_start": [round(x, 2) for x in os.getloadavg()],
+        "python": platform.python_version(),
+    }
 
 
 def peak_memory_bytes() -> int:
@@ -91,9 +98,11 @@ class Deadline:
 
     def __enter__(self):
         if self.seconds:
+
             def fire():
                 self.fired = True
                 _thread.interrupt_main()
+
             self.timer = threading.Timer(self.seconds, fire)
             self.timer.daemon = True
             self.timer.start()
@@ -107,22 +116,40 @@ class Deadline:
 
 def rule_options(args) -> dict:
     """The search's pruning options from the ``--no-...`` flags (all on by default)."""
-    return {"safe_captures": not args.no_safe_captures, "double_dealing": not args.no_double_dealing,
-            "long_chains": not args.no_long_chains and not args.no_double_dealing,
-            "interchangeable_edges": not args.no_interchangeable_edges}
+    return {
+        "safe_captures": not args.no_safe_captures,
+        "double_dealing": not args.no_double_dealing,
+        "long_chains": not args.no_long_chains and not args.no_double_dealing,
+        "interchangeable_edges": not args.no_interchangeable_edges,
+    }
 
 
 def stats_dict(solution: SearchSolution) -> dict:
     s = solution.stats
-    return {"nodes": s.nodes, "seconds": round(s.seconds, 3), "nodes_per_second": round(s.nodes_per_second),
-            "tt_probes": s.tt_probes, "tt_hits": s.tt_hits, "tt_hit_rate": round(s.tt_hit_rate, 4),
-            "oracle_calls": s.oracle_calls, "cutoffs": s.cutoffs, "capture_nodes": s.capture_nodes,
-            "sacrifice_nodes": s.sacrifice_nodes}
+    return {
+        "nodes": s.nodes,
+        "seconds": round(s.seconds, 3),
+        "nodes_per_second": round(s.nodes_per_second),
+        "tt_probes": s.tt_probes,
+        "tt_hits": s.tt_hits,
+        "tt_hit_rate": round(s.tt_hit_rate, 4),
+        "oracle_calls": s.oracle_calls,
+        "cutoffs": s.cutoffs,
+        "capture_nodes": s.capture_nodes,
+        "sacrifice_nodes": s.sacrifice_nodes,
+    }
 
 
 def run_empty(args, b) -> dict:
-    solution = SearchSolution(b, max_memory=args.max_memory, threads=args.threads, oracle_edges=args.oracle_edges,
-                              progress=True, move_order=args.move_order, **rule_options(args))
+    solution = SearchSolution(
+        b,
+        max_memory=args.max_memory,
+        threads=args.threads,
+        oracle_edges=args.oracle_edges,
+        progress=True,
+        move_order=args.move_order,
+        **rule_options(args),
+    )
     record: dict = {"position": [], "edges_drawn": 0}
     started = time.perf_counter()
     with Deadline(args.time_limit) as deadline:
@@ -141,7 +168,8 @@ def run_empty(args, b) -> dict:
                 solution.progress = False  # the line's queries are quiet
                 record["principal_variation"] = [
                     {"ply": s.ply, "player": s.player, "edge": s.move, "claims": s.reward, "value": s.value}
-                    for s in solution.principal_variation(0)]
+                    for s in solution.principal_variation(0)
+                ]
         except SearchInterrupted:
             if not deadline.fired:
                 raise
@@ -150,8 +178,12 @@ def run_empty(args, b) -> dict:
                 record["status"] = "solved"
             else:
                 lower, upper = solution.bounds(0)
-                record.update(status="time limit", lower=lower, upper=upper,
-                              note=f"stopped after {args.time_limit} s; proved {lower} <= value <= {upper}")
+                record.update(
+                    status="time limit",
+                    lower=lower,
+                    upper=upper,
+                    note=f"stopped after {args.time_limit} s; proved {lower} <= value <= {upper}",
+                )
     record["wall_seconds"] = round(time.perf_counter() - started, 3)
     record["table_bytes"] = solution.table_bytes
     record.update(stats_dict(solution))
@@ -161,8 +193,14 @@ def run_empty(args, b) -> dict:
 def run_growth(args, b) -> dict:
     rng = np.random.default_rng(args.seed)
     rows = []
-    solution = SearchSolution(b, max_memory=args.max_memory, threads=args.threads, oracle_edges=args.oracle_edges,
-                              move_order=args.move_order, **rule_options(args))
+    solution = SearchSolution(
+        b,
+        max_memory=args.max_memory,
+        threads=args.threads,
+        oracle_edges=args.oracle_edges,
+        move_order=args.move_order,
+        **rule_options(args),
+    )
     for drawn in range(b.n_edges, -1, -args.step):
         times, nodes, solved = [], [], 0
         for _ in range(args.samples):
@@ -179,16 +217,28 @@ def run_growth(args, b) -> dict:
                         raise
             times.append(time.perf_counter() - started)
             nodes.append(solution.stats.nodes)
-        rows.append({"edges_drawn": drawn, "free_edges": b.n_edges - drawn, "samples": args.samples,
-                     "solved_within_limit": solved, "median_seconds": round(float(np.median(times)), 4),
-                     "max_seconds": round(max(times), 4), "median_nodes": int(np.median(nodes)),
-                     "max_nodes": int(max(nodes))})
+        rows.append(
+            {
+                "edges_drawn": drawn,
+                "free_edges": b.n_edges - drawn,
+                "samples": args.samples,
+                "solved_within_limit": solved,
+                "median_seconds": round(float(np.median(times)), 4),
+                "max_seconds": round(max(times), 4),
+                "median_nodes": int(np.median(nodes)),
+                "max_nodes": int(max(nodes)),
+            }
+        )
         print(rows[-1], flush=True)
         if solved < args.samples:
             break
-    return {"seed": args.seed, "per_position_seconds": args.per_position, "rows": rows,
-            "sampling": "positions with the given number of edges drawn, edges drawn uniformly without replacement; "
-                        "each searched from an empty transposition table"}
+    return {
+        "seed": args.seed,
+        "per_position_seconds": args.per_position,
+        "rows": rows,
+        "sampling": "positions with the given number of edges drawn, edges drawn uniformly without replacement; "
+        "each searched from an empty transposition table",
+    }
 
 
 def run_table(args, b) -> dict:
@@ -198,13 +248,20 @@ def run_table(args, b) -> dict:
     solve_table(standard_board("side2"))  # compile (or load) the kernel first
     started = time.perf_counter()
     values = solve_table(b)
-    return {"table_seconds": round(time.perf_counter() - started, 3), "value": int(values[0]),
-            "table_bytes": int(values.nbytes)}
+    return {
+        "table_seconds": round(time.perf_counter() - started, 3),
+        "value": int(values[0]),
+        "table_bytes": int(values.nbytes),
+    }
 
 
 def _summary(values: list) -> dict:
-    return {"median": round(float(np.median(values)), 4), "min": round(float(min(values)), 4),
-            "max": round(float(max(values)), 4), "runs": [round(float(v), 4) for v in values]}
+    return {
+        "median": round(float(np.median(values)), 4),
+        "min": round(float(min(values)), 4),
+        "max": round(float(max(values)), 4),
+        "runs": [round(float(v), 4) for v in values],
+    }
 
 
 def run_timed(args, b) -> dict:
@@ -222,8 +279,14 @@ def run_timed(args, b) -> dict:
 
     from triangles_core.engine.retrograde import solve_table
 
-    solution = SearchSolution(b, max_memory=args.max_memory, threads=args.threads, oracle_edges=args.oracle_edges,
-                              move_order=args.move_order, **rule_options(args))
+    solution = SearchSolution(
+        b,
+        max_memory=args.max_memory,
+        threads=args.threads,
+        oracle_edges=args.oracle_edges,
+        move_order=args.move_order,
+        **rule_options(args),
+    )
     value = solution.value(0)  # warm-up
     wall, cpu, nodes, hits = [], [], [], []
     for _ in range(args.repeat):
@@ -234,11 +297,17 @@ def run_timed(args, b) -> dict:
         cpu.append(time.process_time() - c)
         nodes.append(solution.stats.nodes)
         hits.append(solution.stats.tt_hit_rate)
-    record = {"value": value, "repeat": args.repeat, "table_bytes": solution.table_bytes,
-              "search_wall_seconds": _summary(wall), "search_cpu_seconds": _summary(cpu),
-              "search_nodes": _summary(nodes), "search_value_tt_hit_rate": _summary(hits),
-              "conditions": "empty board's value alone; both methods warmed up (kernel loaded, pages mapped); "
-                            "repeats in one process; machine shared with other jobs"}
+    record = {
+        "value": value,
+        "repeat": args.repeat,
+        "table_bytes": solution.table_bytes,
+        "search_wall_seconds": _summary(wall),
+        "search_cpu_seconds": _summary(cpu),
+        "search_nodes": _summary(nodes),
+        "search_value_tt_hit_rate": _summary(hits),
+        "conditions": "empty board's value alone; both methods warmed up (kernel loaded, pages mapped); "
+        "repeats in one process; machine shared with other jobs",
+    }
     del solution
     if b.n_edges <= 31 and not args.no_table:
         values = solve_table(b)  # warm-up, and the array refilled below
@@ -249,8 +318,9 @@ def run_timed(args, b) -> dict:
             solve_table(b, out=values)
             wall.append(time.perf_counter() - w)
             cpu.append(time.process_time() - c)
-        record.update(table_threads=numba.get_num_threads(), table_wall_seconds=_summary(wall),
-                      table_cpu_seconds=_summary(cpu))
+        record.update(
+            table_threads=numba.get_num_threads(), table_wall_seconds=_summary(wall), table_cpu_seconds=_summary(cpu)
+        )
     return record
 
 
@@ -265,8 +335,11 @@ def main(argv=None) -> int:
     parser.add_argument("--no-safe-captures", action="store_true", help="switch rule A off (safe captures)")
     parser.add_argument("--no-double-dealing", action="store_true", help="switch rules B and C off (chain ends)")
     parser.add_argument("--no-long-chains", action="store_true", help="switch rule C off (long chains)")
-    parser.add_argument("--no-interchangeable-edges", action="store_true",
-                        help="key the table without normalising the outer edges of corner cells")
+    parser.add_argument(
+        "--no-interchangeable-edges",
+        action="store_true",
+        help="key the table without normalising the outer edges of corner cells",
+    )
     parser.add_argument("--time-limit", type=positive(float), default=None, help="seconds for an empty-board solve")
     parser.add_argument("--first-moves", action="store_true", help="also the value of one first move per class")
     parser.add_argument("--pv", action="store_true", help="also the principal variation")
@@ -281,11 +354,18 @@ def main(argv=None) -> int:
     if "/" in args.suffix or "\0" in args.suffix:
         parser.error(f"--suffix {args.suffix!r}: a file-name suffix cannot hold '/'")
     if args.kind == "table" and args.board.n_edges > MAX_TABLE_EDGES:
-        parser.error(f"the {args.board.label} has {args.board.n_edges} edges: no value table "
-                     f"(at most {MAX_TABLE_EDGES})")
+        parser.error(
+            f"the {args.board.label} has {args.board.n_edges} edges: no value table (at most {MAX_TABLE_EDGES})"
+        )
     try:  # the options, checked before any long computation
-        SearchSolution(args.board, max_memory=args.max_memory, threads=args.threads, oracle_edges=args.oracle_edges,
-                       move_order=args.move_order, **rule_options(args))
+        SearchSolution(
+            args.board,
+            max_memory=args.max_memory,
+            threads=args.threads,
+            oracle_edges=args.oracle_edges,
+            move_order=args.move_order,
+            **rule_options(args),
+        )
     except (ValueError, MemoryError) as error:
         parser.error(str(error))
     # A shell starts background jobs with SIGINT ignored, and Python then never raises
@@ -293,11 +373,21 @@ def main(argv=None) -> int:
     signal.signal(signal.SIGINT, signal.default_int_handler)
     b = args.board
     started = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
-    header = {"command": " ".join([".venv/bin/python", "scripts/solve_search.py", *(argv or sys.argv[1:])]),
-              "version": tc.__version__, "machine": machine(), "started_utc": started, "board": b.key,
-              "n_edges": b.n_edges, "n_cells": b.n_cells, "kind": args.kind, "max_memory": args.max_memory,
-              "threads": args.threads, "oracle_edges": args.oracle_edges, "move_order": args.move_order,
-              **rule_options(args)}
+    header = {
+        "command": " ".join([".venv/bin/python", "scripts/solve_search.py", *(argv or sys.argv[1:])]),
+        "version": tc.__version__,
+        "machine": machine(),
+        "started_utc": started,
+        "board": b.key,
+        "n_edges": b.n_edges,
+        "n_cells": b.n_cells,
+        "kind": args.kind,
+        "max_memory": args.max_memory,
+        "threads": args.threads,
+        "oracle_edges": args.oracle_edges,
+        "move_order": args.move_order,
+        **rule_options(args),
+    }
     try:
         body = {"empty": run_empty, "growth": run_growth, "table": run_table, "timed": run_timed}[args.kind](args, b)
     except KeyboardInterrupt as stopped:

@@ -15,14 +15,26 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 
 
 def chromium_executable() -> str | None:
     """The system's Chromium (or the executable named by ``TRIANGLES_CORE_CHROMIUM``), None if there is none."""
-    for candidate in (os.environ.get("TRIANGLES_CORE_CHROMIUM"), "/usr/bin/chromium", shutil.which("chromium"),
-                      shutil.which("chromium-browser")):
+    for candidate in (
+        os.environ.get("TRIANGLES_CORE_CHROMIUM"),
+        "/usr/bin/chromium",
+        shutil.which("chromium"),
+        shutil.which("chromium-browser"),
+    ):
         if candidate and Path(candidate).is_file() and os.access(candidate, os.X_OK):
             return candidate
     return None
@@ -32,8 +44,10 @@ def launch_browser() -> Iterator:
     """Chromium driven by Playwright for Python, or a skip saying how to install what is missing."""
     executable = chromium_executable()
     if executable is None:
-        pytest.skip("Chromium not found: install it (Debian/Ubuntu: apt-get install -y chromium; .ci/run does) "
-                    "or set TRIANGLES_CORE_CHROMIUM to a Chromium or Chrome executable")
+        pytest.skip(
+            "Chromium not found: install it (Debian/Ubuntu: apt-get install -y chromium; .ci/run does) "
+            "or set TRIANGLES_CORE_CHROMIUM to a Chromium or Chrome executable"
+        )
     try:
         from playwright.sync_api import sync_playwright
     except ImportError:
@@ -69,7 +83,8 @@ def axe_violations(page, include: str | None = None, exclude: list[str] | tuple[
     """
     if not page.evaluate("typeof window.axe !== 'undefined'"):
         page.add_script_tag(content=axe_source())
-    return page.evaluate("""async ([include, exclude]) => {
+    return page.evaluate(
+        """async ([include, exclude]) => {
         const present = exclude.filter((s) => document.querySelector(s));
         const context = include ? include
             : present.length ? {exclude: present.map((s) => [s])} : document;
@@ -77,7 +92,9 @@ def axe_violations(page, include: str | None = None, exclude: list[str] | tuple[
         return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
             .map((v) => `${v.id} (${v.impact}, ${v.help}): `
                         + v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', '));
-    }""", [include, list(exclude)])
+    }""",
+        [include, list(exclude)],
+    )
 
 
 def serve(directory: Path) -> Iterator[str]:

@@ -8,8 +8,9 @@ import sys
 
 def triangles(*args: str, input: str | None = None) -> subprocess.CompletedProcess:
     """Run ``python -m triangles_core ARGS`` with text input and captured output."""
-    return subprocess.run([sys.executable, "-m", "triangles_core", *args], input=input, capture_output=True,
-                          text=True, timeout=300)
+    return subprocess.run(
+        [sys.executable, "-m", "triangles_core", *args], input=input, capture_output=True, text=True, timeout=300
+    )
 
 
 def judge(fmt: str, text: str) -> subprocess.CompletedProcess:

@@ -10,8 +10,10 @@ from hypothesis import settings
 
 from triangles_core import NegamaxSolver, TriangleGame, solve
 
-TABLES_AT_START = {path.name: path.read_bytes()
-                   for path in sorted((Path(__file__).resolve().parent.parent / "data" / "tables").glob("*.csv"))}
+TABLES_AT_START = {
+    path.name: path.read_bytes()
+    for path in sorted((Path(__file__).resolve().parent.parent / "data" / "tables").glob("*.csv"))
+}
 """The committed tables as they were when the test session started."""
 
 
@@ -20,8 +22,8 @@ SLOW_MODULES = ("tests/test_site.py", "tests/test_reproducibility.py")
 
 SLOW_TESTS = (
     # each of these takes a second or more on two cores; their files are kept as they are
-    "tests/test_boxes.py::test_empty_board_values[2-5-",               # a 2**27-position table
-    "tests/test_boxes.py::test_cli_accepts_boxes",                     # several interpreters
+    "tests/test_boxes.py::test_empty_board_values[2-5-",  # a 2**27-position table
+    "tests/test_boxes.py::test_cli_accepts_boxes",  # several interpreters
     "tests/test_judge_stream.py::test_memory_stays_bounded_whatever_the_input_size",
     "tests/test_judge_stream.py::test_ctrl_c_while_answering_keeps_whole_answers",
     "tests/test_peg_game.py::test_independent_oracle_random_small_boards",
@@ -38,9 +40,9 @@ SLOW_TESTS = (
     "tests/test_cli_inputs.py::test_a_folder_is_not_a_graph_file",
     "tests/test_cli_inputs.py::test_leading_zeros_are_allowed_in_a_boxes_board_as_in_edges",
     "tests/test_cli_inputs.py::test_a_graph_too_big_is_refused_before_anything_is_solved",
-    "tests/test_boxes.py::test_published_value_of_the_3x3_board",      # a 2**24-position table
+    "tests/test_boxes.py::test_published_value_of_the_3x3_board",  # a 2**24-position table
     "tests/test_graph.py::test_state_graph_of_any_solved_game_carries_values_and_move_values[<lambda>2]",
-    "tests/test_readme.py::test_console_example[triangles graph ",    # the README's two slowest commands
+    "tests/test_readme.py::test_console_example[triangles graph ",  # the README's two slowest commands
     "tests/test_readme.py::test_console_example[triangles verify --side 3",
     # every side-3 position against the reference negamax (sides 1 and 2 stay in the fast loop)
     "tests/test_solver.py::test_every_position_agrees_with_the_reference_negamax[3]",
@@ -71,8 +73,12 @@ def pytest_collection_modifyitems(session, config, items):
     ``pytest -m "not slow"`` is the everyday loop, the full run is what CI does.
     """
     for item in items:
-        if (item.nodeid.split("::")[0].endswith(".ipynb") or item.get_closest_marker("side4")
-                or item.get_closest_marker("bigboard") or item.nodeid.startswith(SLOW_MODULES + SLOW_TESTS)):
+        if (
+            item.nodeid.split("::")[0].endswith(".ipynb")
+            or item.get_closest_marker("side4")
+            or item.get_closest_marker("bigboard")
+            or item.nodeid.startswith(SLOW_MODULES + SLOW_TESTS)
+        ):
             item.add_marker(pytest.mark.slow)
     last = [item for item in items if item.nodeid.startswith("tests/test_reproducibility.py")]
     items[:] = [item for item in items if item not in last] + last

@@ -158,8 +158,10 @@ def test_edge_frequencies_side2_against_brute_force():
             row[1] += mv > 0
             row[2] += mv == v
     table = edge_move_frequencies(s)
-    got = {(k, e): [a, b, c] for k, e, a, b, c in
-           table[["edges_drawn", "edge", "legal", "winning", "optimal"]].values.tolist()}
+    got = {
+        (k, e): [a, b, c]
+        for k, e, a, b, c in table[["edges_drawn", "edge", "legal", "winning", "optimal"]].values.tolist()
+    }
     assert got == expected
     assert len(table) == 9 * 9
 
@@ -213,8 +215,7 @@ def test_move_statistics_side2_against_brute_force(clean_only):
         else:
             assert pd.isna(table.loc[k, "mean_mistake_value_lost"])
         if random_loss[k]:  # every position with k edges has the same number of moves
-            assert table.loc[k, "mean_value_lost"] == pytest.approx(
-                sum(random_loss[k]) / len(random_loss[k]), abs=1e-6)
+            assert table.loc[k, "mean_value_lost"] == pytest.approx(sum(random_loss[k]) / len(random_loss[k]), abs=1e-6)
 
 
 def test_mistake_cost_side3_sampled():
@@ -270,7 +271,8 @@ def test_charts_draw_every_table():
     charts.outcome_bars(axes[0], outcomes_by_edges_drawn(s, clean_only=True), title="t")
     charts.value_heatmap(axes[1], value_distribution(s), value_limit=4, n_edges=9)
     charts.edge_heatmap(axes[2], edge_move_frequencies(s), "winning_share")
-    charts.lines_by_edges_drawn(axes[3], move_statistics_by_edges_drawn(s), {"mean_value_lost": "mean"},
-                                ylabel="value lost")
+    charts.lines_by_edges_drawn(
+        axes[3], move_statistics_by_edges_drawn(s), {"mean_value_lost": "mean"}, ylabel="value lost"
+    )
     assert len(axes[0].patches) == 3 * 7  # clean side-2 positions have at most 6 edges
     plt.close(fig)

@@ -26,8 +26,9 @@ def test_layers_contract_is_kept():
     assert "2 kept, 0 broken" in result.stdout
 
 
-@pytest.mark.parametrize("layer", ["common", "games", "engine", "analysis", "plot", "judge", "openspiel", "cli",
-                                   "explorer"])
+@pytest.mark.parametrize(
+    "layer", ["common", "games", "engine", "analysis", "plot", "judge", "openspiel", "cli", "explorer"]
+)
 def test_every_module_lives_in_a_layer_folder(layer):
     assert (ROOT / "triangles_core" / layer / "__init__.py").is_file()
 
@@ -39,8 +40,10 @@ def test_no_module_outside_the_layers():
 
 def test_importing_the_package_is_light():
     """``import triangles_core`` loads neither numba, numpy-heavy layers nor matplotlib."""
-    code = ("import sys, triangles_core\n"
-            "print(sorted(m for m in ('numba', 'matplotlib', 'pandas', 'networkx', 'numpy') if m in sys.modules))")
+    code = (
+        "import sys, triangles_core\n"
+        "print(sorted(m for m in ('numba', 'matplotlib', 'pandas', 'networkx', 'numpy') if m in sys.modules))"
+    )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert result.stdout.strip() == "[]", result.stderr
 
@@ -57,8 +60,9 @@ def _imported_modules(path: Path) -> set[str]:
     return names
 
 
-@pytest.mark.parametrize("layer, library", [("engine", "networkx"), ("engine", "matplotlib"),
-                                            ("engine", "pandas"), ("games", "numba")])
+@pytest.mark.parametrize(
+    "layer, library", [("engine", "networkx"), ("engine", "matplotlib"), ("engine", "pandas"), ("games", "numba")]
+)
 def test_a_layer_does_not_use_a_library_of_another(layer, library):
     """State graphs (networkx) and tables (pandas) are analysis, drawings plot, and rules plain Python."""
     users = [p.name for p in (ROOT / "triangles_core" / layer).glob("*.py") if library in _imported_modules(p)]

@@ -13,8 +13,17 @@ def test_side3_numbering_matches_the_spec_figure():
     b = board(3)
     assert b.edges[:9] == ((1, 2), (1, 3), (2, 3), (2, 4), (2, 5), (4, 5), (3, 5), (3, 6), (5, 6))
     assert b.edges[9:] == ((4, 7), (4, 8), (7, 8), (5, 8), (5, 9), (8, 9), (6, 9), (6, 10), (9, 10))
-    assert b.triangles == ((1, 2, 3), (4, 5, 6), (7, 8, 9), (10, 11, 12), (13, 14, 15), (16, 17, 18),
-                           (3, 5, 7), (6, 11, 13), (9, 14, 16))
+    assert b.triangles == (
+        (1, 2, 3),
+        (4, 5, 6),
+        (7, 8, 9),
+        (10, 11, 12),
+        (13, 14, 15),
+        (16, 17, 18),
+        (3, 5, 7),
+        (6, 11, 13),
+        (9, 14, 16),
+    )
 
 
 @pytest.mark.parametrize("side", [1, 2, 3, 4, 5, 6])
@@ -58,8 +67,11 @@ def test_invalid_positions_raise_value_error_quoting_the_input(bad):
     with pytest.raises(InvalidPositionError) as info:
         board(3).position(bad)
     assert isinstance(info.value, ValueError)
-    quoted = repr(bad) if not isinstance(bad, list) else repr(next(x for x in bad if x not in range(1, 19)
-                                                                 or isinstance(x, bool)))
+    quoted = (
+        repr(bad)
+        if not isinstance(bad, list)
+        else repr(next(x for x in bad if x not in range(1, 19) or isinstance(x, bool)))
+    )
     assert quoted in str(info.value)
 
 
@@ -102,13 +114,15 @@ def test_notebook_04_names_the_symmetry_classes_by_their_geometry():
 
     names = {
         "the corner edges": lambda e: corner_edge(e),
-        "the inner sides of the corner triangles": lambda e: not rim(e) and in_corner_triangle(e)
-        and not corner_edge(e),
+        "the inner sides of the corner triangles": lambda e: (
+            not rim(e) and in_corner_triangle(e) and not corner_edge(e)
+        ),
         "the middle edges of the sides": lambda e: rim(e) and not corner_edge(e),
         "the six edges at the centre dot v5": lambda e: 5 in b.edges[e - 1],
     }
-    notebook = json.loads((Path(__file__).resolve().parent.parent / "notebooks" / "04_winning_first_moves.ipynb")
-                          .read_text())
+    notebook = json.loads(
+        (Path(__file__).resolve().parent.parent / "notebooks" / "04_winning_first_moves.ipynb").read_text()
+    )
     prose = "\n".join("".join(c["source"]) for c in notebook["cells"] if c["cell_type"] == "markdown")
     found = dict(re.findall(r"\*\*edges ([\d, ]+)\*\*: (the [a-z0-9 ]+?)[,;.]", prose))
     assert len(found) == 4

@@ -125,12 +125,15 @@ def test_cli_accepts_boxes():
     assert result.stdout == "2x2 boxes board: 4096 positions checked, every value agrees with the recurrence\n"
 
 
-@pytest.mark.parametrize("args, message", [
-    (["solve", "--boxes", "6x6"], "84 lines; solvable boards have 1..62"),
-    (["solve", "--boxes", "3by3"], "expected ROWSxCOLS"),
-    (["solve", "--boxes", "2x2", "13"], "edge 13 is not on the 2x2 boxes board (edges are 1..12)"),
-    (["solve", "--side", "3", "--boxes", "2x2"], "not allowed with argument"),
-])
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["solve", "--boxes", "6x6"], "84 lines; solvable boards have 1..62"),
+        (["solve", "--boxes", "3by3"], "expected ROWSxCOLS"),
+        (["solve", "--boxes", "2x2", "13"], "edge 13 is not on the 2x2 boxes board (edges are 1..12)"),
+        (["solve", "--side", "3", "--boxes", "2x2"], "not allowed with argument"),
+    ],
+)
 def test_cli_rejects_bad_boxes(args, message):
     result = triangles(*args)
     assert_one_line_error(result, "triangles")

@@ -24,12 +24,18 @@ from triangles_core.games.triangles import board
 
 ROOT = Path(__file__).resolve().parent.parent
 
-BOARDS = {"side2": board(2), "side3": board(3), "boxes1x1": boxes_board(1, 1), "boxes1x2": boxes_board(1, 2),
-          "boxes1x3": boxes_board(1, 3), "boxes2x2": boxes_board(2, 2), "boxes2x3": boxes_board(2, 3),
-          "boxes3x3": boxes_board(3, 3)}
+BOARDS = {
+    "side2": board(2),
+    "side3": board(3),
+    "boxes1x1": boxes_board(1, 1),
+    "boxes1x2": boxes_board(1, 2),
+    "boxes1x3": boxes_board(1, 3),
+    "boxes2x2": boxes_board(2, 2),
+    "boxes2x3": boxes_board(2, 3),
+    "boxes3x3": boxes_board(3, 3),
+}
 
-RULES = {"A": dict(double_dealing=False), "A+B": dict(long_chains=False), "A+B+C": {},
-         "B+C": dict(safe_captures=False)}
+RULES = {"A": dict(double_dealing=False), "A+B": dict(long_chains=False), "A+B+C": {}, "B+C": dict(safe_captures=False)}
 
 
 @pytest.fixture(scope="module")
@@ -43,7 +49,7 @@ def test_rules_hold_on_every_position(tables, key, rules):
     b = BOARDS[key]
     counts = check_capture_rules(b, tables[key], **RULES[rules])
     assert counts["counterexamples"] == []
-    assert counts["positions"] == 2 ** b.n_edges
+    assert counts["positions"] == 2**b.n_edges
     failures = [f for f in RULE_CHECK_FIELDS if "failures" in f]
     assert all(counts[f] == 0 for f in failures), counts
     if key in ("side3", "boxes2x3", "boxes3x3"):  # boards where every rule applies somewhere
@@ -107,7 +113,7 @@ def test_the_committed_checks_of_side_4_and_3x4_boxes(key, edges):
     record = json.loads((ROOT / "data" / "search" / f"{key}_capture_rules.json").read_text())
     assert record["holds"] and record["counterexamples"] == []
     assert record["rules"] == {"safe_captures": True, "double_dealing": True, "long_chains": True}
-    assert record["positions"] == 2 ** edges and record["n_edges"] == edges
+    assert record["positions"] == 2**edges and record["n_edges"] == edges
     assert record["safe_captures"] > 0 and record["double_dealing_positions"] > 0
     assert record["safe_capture_failures"] == record["double_dealing_failures"] == 0
     assert record["double_dealing_failures_with_forced_capture"] == 0

@@ -112,7 +112,7 @@ def test_the_controller_wins_every_simple_loony_endgame_with_a_long_chain_or_loo
 def test_control_is_the_parity_of_the_short_chains():
     for short in range(4):
         for long_ in range(1, 3):
-            free, cells = 2 * short + 4 * long_, short + 3 * long_   # 1-chains and 3-chains, all to the ground
+            free, cells = 2 * short + 4 * long_, short + 3 * long_  # 1-chains and 3-chains, all to the ground
             assert controller(free, cells, long_) == (short % 2 == 1)
 
 
@@ -125,7 +125,7 @@ def test_euler_edges_minus_cells_is_dots_minus_one(b):
 
 
 def test_loony_moves_of_a_two_chain_are_its_end_strings():
-    b = boxes_board(1, 2)                        # lines 1 2 | 3 4 5 | 6 7: draw the horizontals
+    b = boxes_board(1, 2)  # lines 1 2 | 3 4 5 | 6 7: draw the horizontals
     assert loony_moves(b, b.position([1, 2, 6, 7])) == [3, 5]
 
 
@@ -141,8 +141,15 @@ def test_first_loony_endgames_of_perfect_side3_play_have_one_long_chain():
 def test_every_chain_function_checks_its_position(position):
     from triangles_core.analysis import chains
 
-    for function in (chains.cell_degrees, chains.capturable_cells, chains.safe_moves, chains.is_loony_endgame,
-                     chains.components, chains.loony_moves, chains.analyse_endgame):
+    for function in (
+        chains.cell_degrees,
+        chains.capturable_cells,
+        chains.safe_moves,
+        chains.is_loony_endgame,
+        chains.components,
+        chains.loony_moves,
+        chains.analyse_endgame,
+    ):
         with pytest.raises(ValueError):
             function(board(3), position)
 

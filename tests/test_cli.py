@@ -26,8 +26,10 @@ def test_solve_empty_side2(capsys):
     assert "Value for the player to move: -2" in capsys.readouterr().out
 
 
-@pytest.mark.parametrize("args, message", [(["solve", "19"], "edge 19 is not on the side-3 board (edges are 1..18)"),
-                                           (["solve", "a"], "'a'")])
+@pytest.mark.parametrize(
+    "args, message",
+    [(["solve", "19"], "edge 19 is not on the side-3 board (edges are 1..18)"), (["solve", "a"], "'a'")],
+)
 def test_solve_bad_edges(args, message):
     result = run(*args)
     assert_one_line_error(result, "triangles solve: error: ")
@@ -59,8 +61,13 @@ def test_solve_notes_duplicate_edges_once():
 
 def test_judge_reports_a_full_disk_in_one_line():
     with open("/dev/full", "w") as full:
-        result = subprocess.run([sys.executable, "-m", "triangles_core", "judge", "gym"], input="1 1\n" * 20000,
-                                stdout=full, stderr=subprocess.PIPE, text=True)
+        result = subprocess.run(
+            [sys.executable, "-m", "triangles_core", "judge", "gym"],
+            input="1 1\n" * 20000,
+            stdout=full,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
     assert result.returncode == 2 and "cannot write output" in result.stderr and "Traceback" not in result.stderr
 
 
@@ -93,20 +100,32 @@ sys.exit(main(sys.argv[1:]))
 """
 
 
-@pytest.mark.parametrize("args", [["solve", "--side", "2", "1", "2", "3"], ["review", "--side", "2", "game.txt"],
-                                  ["review", "--side", "2", "game.txt", "--csv"]])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["solve", "--side", "2", "1", "2", "3"],
+        ["review", "--side", "2", "game.txt"],
+        ["review", "--side", "2", "game.txt", "--csv"],
+    ],
+)
 def test_a_table_found_damaged_while_answering_is_one_line(args, tmp_path):
     (tmp_path / "game.txt").write_text("start: 1 2 3\n4\n")
-    result = subprocess.run([sys.executable, "-c", DAMAGE_SIDE_2, *args], cwd=tmp_path, capture_output=True,
-                            text=True, timeout=300)
+    result = subprocess.run(
+        [sys.executable, "-c", DAMAGE_SIDE_2, *args], cwd=tmp_path, capture_output=True, text=True, timeout=300
+    )
     assert_one_line_error(result, f"triangles {args[0]}: error: the side-2 board table is damaged: position 7 holds 13")
 
 
 @pytest.mark.parametrize("args", [["solve"], ["solve", "--side", "2"], ["graph", "g.graphml", "--side", "2"]])
 def test_any_number_of_repeated_edges_is_one_position(args, tmp_path):
     """100,001 edge arguments (more than a position may list, `MAX_POSITION_ITEMS`) are one drawn edge."""
-    result = subprocess.run([sys.executable, "-m", "triangles_core", *args, *["1"] * 100_001], cwd=tmp_path,
-                            capture_output=True, text=True, timeout=300)
+    result = subprocess.run(
+        [sys.executable, "-m", "triangles_core", *args, *["1"] * 100_001],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert result.returncode == 0 and "Traceback" not in result.stderr
     assert result.stderr.startswith(f"triangles {args[0]}: note: edge 1 is listed more than once")
     assert args[0] == "graph" or "drawn edges: 1\n" in result.stdout
@@ -115,31 +134,51 @@ def test_any_number_of_repeated_edges_is_one_position(args, tmp_path):
 COMPILER_OFF = "needs numba's compiler, which NUMBA_DISABLE_JIT=1 turns off; unset NUMBA_DISABLE_JIT to solve it"
 
 
-@pytest.mark.parametrize("args", [["solve", "--side", "3", "--method", "search"],
-                                  ["review", "--side", "3", "--method", "search", "game.txt"],
-                                  ["solve", "--side", "5"], ["solve", "--boxes", "3x5", "1"]])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["solve", "--side", "3", "--method", "search"],
+        ["review", "--side", "3", "--method", "search", "game.txt"],
+        ["solve", "--side", "5"],
+        ["solve", "--boxes", "3x5", "1"],
+    ],
+)
 def test_the_search_without_numbas_compiler_says_so_in_one_line(args, tmp_path):
     (tmp_path / "game.txt").write_text("1 2 3\n")
-    result = subprocess.run([sys.executable, "-m", "triangles_core", *args], cwd=tmp_path, capture_output=True,
-                            text=True, timeout=300, env={**os.environ, "NUMBA_DISABLE_JIT": "1"})
+    result = subprocess.run(
+        [sys.executable, "-m", "triangles_core", *args],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env={**os.environ, "NUMBA_DISABLE_JIT": "1"},
+    )
     assert_one_line_error(result, f"triangles {args[0]}: error: searching the ")
     assert COMPILER_OFF in result.stderr
 
 
 def test_a_kernel_that_cannot_run_as_python_is_the_compiler_line_on_any_path():
     """Wherever the check is missing, numba's NotImplementedError still becomes the one line."""
-    script = ("import sys\nfrom triangles_core.engine import solvers\n"
-              "def kernel(*args, **kwargs):\n"
-              "    raise NotImplementedError('<intrinsic trailing_zeros> is not usable in pure-python')\n"
-              "solvers.solve_cells = kernel\n"
-              "from triangles_core.cli import main\nsys.exit(main(['solve', '--side', '2']))\n")
-    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=300,
-                            env={**os.environ, "NUMBA_DISABLE_JIT": "1"})
+    script = (
+        "import sys\nfrom triangles_core.engine import solvers\n"
+        "def kernel(*args, **kwargs):\n"
+        "    raise NotImplementedError('<intrinsic trailing_zeros> is not usable in pure-python')\n"
+        "solvers.solve_cells = kernel\n"
+        "from triangles_core.cli import main\nsys.exit(main(['solve', '--side', '2']))\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", script],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env={**os.environ, "NUMBA_DISABLE_JIT": "1"},
+    )
     assert_one_line_error(result, "triangles solve: error: 'triangles solve' " + COMPILER_OFF)
     assert "trailing_zeros" in result.stderr
 
 
 # Arguments as a person types them
+
 
 def test_edges_may_follow_the_options(tmp_path):
     assert run("solve", "--side", "2", "1", "2").stdout == run("solve", "1", "2", "--side", "2").stdout
@@ -147,11 +186,18 @@ def test_edges_may_follow_the_options(tmp_path):
     assert result.returncode == 0 and (tmp_path / "g.graphml").exists()
 
 
-@pytest.mark.parametrize("args", [["solve", "--bogus"], ["graph", "g.graphml", "--side", "2", "1", "--bogus"],
-                                  ["judge", "gym", "in.txt", "extra.txt"]])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["solve", "--bogus"],
+        ["graph", "g.graphml", "--side", "2", "1", "--bogus"],
+        ["judge", "gym", "in.txt", "extra.txt"],
+    ],
+)
 def test_an_unknown_argument_is_named_under_its_subcommand(args, tmp_path):
-    result = subprocess.run([sys.executable, "-m", "triangles_core", *args], cwd=tmp_path, capture_output=True,
-                            text=True, timeout=300)
+    result = subprocess.run(
+        [sys.executable, "-m", "triangles_core", *args], cwd=tmp_path, capture_output=True, text=True, timeout=300
+    )
     command = " ".join(args[:1])
     assert_one_line_error(result, f"triangles {command}: error: unrecognized arguments: ")
     assert result.stderr.endswith(f"(see 'triangles {command} --help')\n") and list(tmp_path.iterdir()) == []

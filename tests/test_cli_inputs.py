@@ -16,12 +16,15 @@ def test_an_endless_record_is_refused_after_a_bounded_read():
     assert_one_line_error(result, "triangles review: error: /dev/zero is larger than 16 MiB")
 
 
-@pytest.mark.parametrize("args, message", [
-    (["--side", "\u0663"], "argument --side: expected a side such as 3"),   # ARABIC-INDIC DIGIT THREE
-    (["--side", "6"], "argument --side: side '6' is out of range"),
-    (["--boxes", "0x1"], "a board needs at least 1 row and 1 column"),
-    (["--boxes", "6x6"], "boxes have 84 lines"),
-])
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["--side", "\u0663"], "argument --side: expected a side such as 3"),  # ARABIC-INDIC DIGIT THREE
+        (["--side", "6"], "argument --side: side '6' is out of range"),
+        (["--boxes", "0x1"], "a board needs at least 1 row and 1 column"),
+        (["--boxes", "6x6"], "boxes have 84 lines"),
+    ],
+)
 def test_board_options_follow_the_one_integer_rule(args, message):
     assert_one_line_error(triangles("solve", *args), "triangles solve: error: ")
     assert message in triangles("solve", *args).stderr
@@ -40,8 +43,9 @@ def test_the_side_accepts_leading_zeros():
 def test_a_graph_too_big_is_refused_before_anything_is_solved(tmp_path, monkeypatch):
     start = time.perf_counter()
     command = [sys.executable, "-m", "triangles_core", "graph", str(tmp_path / "x.graphml"), "--side", "4"]
-    result = subprocess.run(command, capture_output=True, text=True,
-                            env={**os.environ, "TRIANGLES_CORE_CACHE": str(tmp_path / "c")})
+    result = subprocess.run(
+        command, capture_output=True, text=True, env={**os.environ, "TRIANGLES_CORE_CACHE": str(tmp_path / "c")}
+    )
     assert_one_line_error(result, "triangles graph: error: the state graph from this position has 2**30 positions")
     assert time.perf_counter() - start < 60 and not (tmp_path / "c").exists() and not (tmp_path / "x.graphml").exists()
 
@@ -55,9 +59,13 @@ def test_a_folder_is_not_a_graph_file(tmp_path):
 def test_a_file_name_the_output_cannot_encode_is_shown_escaped(tmp_path):
     (tmp_path / "game.txt").write_text("1 2 3\n")
     name = os.fsdecode(b"caf\xe9.csv")
-    result = subprocess.run([sys.executable, "-m", "triangles_core", "review", "game.txt", "--csv", name],
-                            cwd=tmp_path, capture_output=True, text=True,
-                            env={**os.environ, "PYTHONIOENCODING": "ascii"})
+    result = subprocess.run(
+        [sys.executable, "-m", "triangles_core", "review", "game.txt", "--csv", name],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PYTHONIOENCODING": "ascii"},
+    )
     assert result.returncode == 0 and "Traceback" not in result.stderr
     assert result.stderr.startswith("wrote caf\\udce9.csv") and (tmp_path / name).exists()
 
@@ -67,8 +75,10 @@ def test_no_case_zero_after_zero_scenarios():
     assert_one_line_error(result, "triangles judge zoj1039: error: line 2, token '1': unexpected token")
 
 
-@pytest.mark.parametrize("args, said", [(["--side", "99999"], "side '99999' is out of range"),
-                                        (["--boxes", "99999999999999999999x1"], "too many boxes")])
+@pytest.mark.parametrize(
+    "args, said",
+    [(["--side", "99999"], "side '99999' is out of range"), (["--boxes", "99999999999999999999x1"], "too many boxes")],
+)
 def test_a_number_too_long_is_quoted_as_typed(args, said):
     result = triangles("solve", *args)
     assert_one_line_error(result, "triangles solve: error: ")
@@ -83,16 +93,19 @@ def test_a_review_never_overwrites_its_own_record(tmp_path):
     assert record.read_text() == "1 2 3\n"
 
 
-@pytest.mark.parametrize("args", [
-    ["solve", "--side", "3", "--side", "4"],
-    ["solve", "--side", "3", "--side", "3"],
-    ["review", "game.txt", "--boxes", "2x2", "--boxes", "1x1"],
-    ["solve", "--method", "table", "--method", "search"],
-    ["review", "game.txt", "--csv", "a.csv", "--csv", "b.csv"],
-    ["review", "game.txt", "--csv", "--csv"],
-    ["verify", "--side", "2", "--table", "a.npy", "--table", "b.npy"],
-    ["graph", "-", "--format", "graphml", "--format", "dot"],
-])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["solve", "--side", "3", "--side", "4"],
+        ["solve", "--side", "3", "--side", "3"],
+        ["review", "game.txt", "--boxes", "2x2", "--boxes", "1x1"],
+        ["solve", "--method", "table", "--method", "search"],
+        ["review", "game.txt", "--csv", "a.csv", "--csv", "b.csv"],
+        ["review", "game.txt", "--csv", "--csv"],
+        ["verify", "--side", "2", "--table", "a.npy", "--table", "b.npy"],
+        ["graph", "-", "--format", "graphml", "--format", "dot"],
+    ],
+)
 def test_an_option_given_twice_is_refused_not_overridden(args, capsys, tmp_path, monkeypatch):
     """argparse lets the last of ``--side 3 --side 4`` win; every option with a value refuses a second one."""
     from triangles_core.cli import main
@@ -112,10 +125,18 @@ def test_a_flag_given_twice_is_still_one_flag(tmp_path):
     assert main(["graph", str(tmp_path / "best.graphml"), "--side", "2", "--optimal", "--optimal"]) == 0
 
 
-@pytest.mark.parametrize("args", [["review", "{long}"], ["judge", "gym", "{long}"],
-                                  ["verify", "--side", "2", "--table", "{long}"], ["review", "-", "--csv", "{long}"],
-                                  ["graph", "{long}.graphml", "--side", "1"], ["graph", "{long}", "--side", "1"],
-                                  ["graph", "{long}/", "--side", "1"]])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["review", "{long}"],
+        ["judge", "gym", "{long}"],
+        ["verify", "--side", "2", "--table", "{long}"],
+        ["review", "-", "--csv", "{long}"],
+        ["graph", "{long}.graphml", "--side", "1"],
+        ["graph", "{long}", "--side", "1"],
+        ["graph", "{long}/", "--side", "1"],
+    ],
+)
 def test_a_file_name_of_120_kb_is_cut_in_the_message(args, capsys, monkeypatch):
     import io
 
@@ -127,14 +148,21 @@ def test_a_file_name_of_120_kb_is_cut_in_the_message(args, capsys, monkeypatch):
     assert err.count("\n") == 1 and len(err) < 1200 and "xxxxx..." in err
 
 
-@pytest.mark.parametrize("args, argument", [(["review", "game.txt", "--csv", ""], "--csv"),
-                                            (["review", ""], "RECORD"), (["judge", "gym", ""], "FILE"),
-                                            (["verify", "--side", "2", "--table", ""], "--table"),
-                                            (["graph", "", "--side", "1"], "OUTPUT")])
+@pytest.mark.parametrize(
+    "args, argument",
+    [
+        (["review", "game.txt", "--csv", ""], "--csv"),
+        (["review", ""], "RECORD"),
+        (["judge", "gym", ""], "FILE"),
+        (["verify", "--side", "2", "--table", ""], "--table"),
+        (["graph", "", "--side", "1"], "OUTPUT"),
+    ],
+)
 def test_an_empty_file_name_is_said_to_be_empty(args, argument, tmp_path):
     (tmp_path / "game.txt").write_text("1 2 3\n")
-    result = subprocess.run([sys.executable, "-m", "triangles_core", *args], cwd=tmp_path, capture_output=True,
-                            text=True, timeout=300)
+    result = subprocess.run(
+        [sys.executable, "-m", "triangles_core", *args], cwd=tmp_path, capture_output=True, text=True, timeout=300
+    )
     assert_one_line_error(result, f"triangles {args[0]}: error: argument {argument}: empty file name")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["game.txt"]
 
@@ -160,14 +188,22 @@ def test_a_read_only_folder_is_named_not_the_file(command, exists, tmp_path, mon
         target.chmod(0o666)  # the file itself may be written
     folder.chmod(0o555)
     (tmp_path / "game.txt").write_text("1 2 3\n")
-    args = ["review", "game.txt", "--csv", "rodir/y.csv"] if command == "review" else \
-        ["graph", "rodir/g.graphml", "--side", "1"]
+    args = (
+        ["review", "game.txt", "--csv", "rodir/y.csv"]
+        if command == "review"
+        else ["graph", "rodir/g.graphml", "--side", "1"]
+    )
     prefix = _as_nobody()
     if prefix is not None:  # a real user, as the shell would run it
         tmp_path.chmod(0o755)
         (tmp_path / "game.txt").chmod(0o644)
-        result = subprocess.run([*prefix, sys.executable, "-m", "triangles_core", *args], cwd=tmp_path,
-                                capture_output=True, text=True, timeout=300)
+        result = subprocess.run(
+            [*prefix, sys.executable, "-m", "triangles_core", *args],
+            cwd=tmp_path,
+            capture_output=True,
+            text=True,
+            timeout=300,
+        )
         code, err = result.returncode, result.stderr
     else:  # pragma: no cover - a user without root: the folder is read-only for them already
         from triangles_core.cli import main
@@ -177,8 +213,10 @@ def test_a_read_only_folder_is_named_not_the_file(command, exists, tmp_path, mon
         err = ""
     folder.chmod(0o755)
     assert code == 2 and err.count("\n") == 1 and "Traceback" not in err
-    said = f"triangles {command}: error: cannot write {args[3] if command == 'review' else args[1]}: the folder " \
-           "rodir is not writable"
+    said = (
+        f"triangles {command}: error: cannot write {args[3] if command == 'review' else args[1]}: the folder "
+        "rodir is not writable"
+    )
     assert err.startswith(said)
     assert ("replaced by renaming" in err) == exists
     assert sorted(p.name for p in folder.iterdir()) == ([target.name] if exists else [])
@@ -190,17 +228,23 @@ def test_a_long_search_is_announced_and_draws_no_bar_into_a_pipe():
     a pipe no progress-bar frames; Ctrl-C then says what the search proved."""
     import signal
 
-    process = subprocess.Popen([sys.executable, "-m", "triangles_core", "solve", "--side", "5", "1", "2"],
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                               preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    process = subprocess.Popen(
+        [sys.executable, "-m", "triangles_core", "solve", "--side", "5", "1", "2"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
     assert process.stderr is not None
     note = process.stderr.readline()
     time.sleep(2)  # searching
     process.send_signal(signal.SIGINT)
     out, rest = process.communicate(timeout=120)
-    assert note == ("triangles solve: note: a search from a side-5 board position with 43 free edges may take hours "
-                    "(on side 5, 2 of 3 positions with 38 free edges took more than 30 s); Ctrl-C stops it and says "
-                    "what it proved\n")
+    assert note == (
+        "triangles solve: note: a search from a side-5 board position with 43 free edges may take hours "
+        "(on side 5, 2 of 3 positions with 38 free edges took more than 30 s); Ctrl-C stops it and says "
+        "what it proved\n"
+    )
     assert process.returncode == 130 and out == "" and "\r" not in rest
     assert rest.startswith("triangles solve: interrupted") and rest.count("\n") == 1
 
@@ -233,5 +277,6 @@ def test_edge_arguments_are_read_by_the_records_token_reader():
     result = triangles("solve", "--side", "2", "0001,e2", "2-3")
     assert result.returncode == 0, result.stderr
     assert result.stdout.startswith("Side-2 board, drawn edges: 1 2 3\n")
-    assert_one_line_error(triangles("solve", "--side", "2", "1", "x4"),
-                          "triangles solve: error: EDGE 'x4': expected an edge number")
+    assert_one_line_error(
+        triangles("solve", "--side", "2", "1", "x4"), "triangles solve: error: EDGE 'x4': expected an edge number"
+    )

@@ -47,8 +47,13 @@ def recount(s):
     return outcomes, moves
 
 
-SOLUTIONS = {"side 1": lambda: solve(1), "side 2": lambda: solve(2), "side 3": lambda: solve(3),
-             "1x2 boxes": lambda: solve_boxes(1, 2), "2x2 boxes": lambda: solve_boxes(2, 2)}
+SOLUTIONS = {
+    "side 1": lambda: solve(1),
+    "side 2": lambda: solve(2),
+    "side 3": lambda: solve(3),
+    "1x2 boxes": lambda: solve_boxes(1, 2),
+    "2x2 boxes": lambda: solve_boxes(2, 2),
+}
 
 
 @pytest.mark.parametrize("name", SOLUTIONS)
@@ -59,7 +64,7 @@ def test_outcome_counts_match_recount(name):
     outcomes, _ = recount(s)
     np.testing.assert_array_equal(histogram[:, :middle].sum(axis=1), outcomes[:, 0])
     np.testing.assert_array_equal(histogram[:, middle], outcomes[:, 1])
-    np.testing.assert_array_equal(histogram[:, middle + 1:].sum(axis=1), outcomes[:, 2])
+    np.testing.assert_array_equal(histogram[:, middle + 1 :].sum(axis=1), outcomes[:, 2])
     n = s.board.n_edges
     assert histogram.sum(axis=1).tolist() == [math.comb(n, k) for k in range(n + 1)]
 
@@ -139,8 +144,7 @@ def test_wrong_table_is_rejected():
         move_statistics(board(2), solve(2).values, samples=0)
 
 
-@pytest.mark.parametrize("b", [board(1), board(2), board(3), board(4), board(5), boxes_board(2, 3),
-                               boxes_board(3, 3)])
+@pytest.mark.parametrize("b", [board(1), board(2), board(3), board(4), board(5), boxes_board(2, 3), boxes_board(3, 3)])
 def test_edge_orbits_partition_the_edges(b):
     classes = b.edge_orbits()
     edges = [e for orbit in classes for e in orbit]

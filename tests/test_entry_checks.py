@@ -23,13 +23,17 @@ from triangles_core.games.triangles import board
 HUGE = 10**5000
 
 
-@pytest.mark.parametrize("call", [
-    lambda: tc.solve(HUGE),
-    lambda: tc.solve(3).value(HUGE),
-    lambda: tc.solve(3).value([HUGE]),
-    lambda: tc.solve(3).value(range(10**20)),
-    lambda: tc.GameRecord.from_moves(3, [HUGE]),
-], ids=["solve", "value-bitmask", "value-edge", "value-range", "record"])
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda: tc.solve(HUGE),
+        lambda: tc.solve(3).value(HUGE),
+        lambda: tc.solve(3).value([HUGE]),
+        lambda: tc.solve(3).value(range(10**20)),
+        lambda: tc.GameRecord.from_moves(3, [HUGE]),
+    ],
+    ids=["solve", "value-bitmask", "value-edge", "value-range", "record"],
+)
 def test_huge_integers_get_the_projects_message(call):
     with pytest.raises(ValueError) as raised:
         call()
@@ -69,15 +73,17 @@ def test_a_board_that_borrows_a_key_is_solved_for_itself():
 
 
 def test_validation_does_not_depend_on_what_was_solved_before():
-    code = ("import triangles_core as tc\n"
-            "for first in (False, True):\n"
-            "    if first: tc.solve_boxes(2, 2); tc.solve(1)\n"
-            "    for args in ((2.0, 2.0), (True, 1)):\n"
-            "        try: tc.solve_boxes(*args); print('accepted')\n"
-            "        except ValueError: print('refused')\n"
-            "    for side in (1.0, True):\n"
-            "        try: tc.solve(side); print('accepted')\n"
-            "        except ValueError: print('refused')\n")
+    code = (
+        "import triangles_core as tc\n"
+        "for first in (False, True):\n"
+        "    if first: tc.solve_boxes(2, 2); tc.solve(1)\n"
+        "    for args in ((2.0, 2.0), (True, 1)):\n"
+        "        try: tc.solve_boxes(*args); print('accepted')\n"
+        "        except ValueError: print('refused')\n"
+        "    for side in (1.0, True):\n"
+        "        try: tc.solve(side); print('accepted')\n"
+        "        except ValueError: print('refused')\n"
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split()
     assert out == ["refused"] * 8
 
@@ -104,108 +110,197 @@ def test_a_cached_table_read_from_disk_is_not_the_answer_to_use_cache_false(tmp_
     assert solvers.solve(2, use_cache=False).value(0) == -2
     s = tc.solve(3)
     with pytest.raises(ValueError):
-        s.values.flags.writeable = True       # a view of a read-only table cannot be made writable
+        s.values.flags.writeable = True  # a view of a read-only table cannot be made writable
     assert tc.solve(3).value([]) == -3
 
 
-@pytest.mark.parametrize("call", [
-    lambda: tc.solve_cells("side3"), lambda: tc.Solution(None, np.zeros(2, np.int8)),
-    lambda: verify_table(None, np.zeros(2, np.int8)), lambda: tc.review_game("1 2"),
-    lambda: tc.review_game(tc.GameRecord.from_moves(3, [1]), "x"), lambda: tc.parse_record(b"1 2"),
-    lambda: tc.parse_record("start: 1 1", warn=5), lambda: tc.GameRecord.from_moves(3, None),
-    lambda: __import__("triangles_core.analysis.review", fromlist=["x"]).classify(2.5),
-    lambda: __import__("triangles_core.analysis.review", fromlist=["x"]).classify(True),
-], ids=["solve_cells-str", "Solution-None", "verify-None", "review-str", "review-solution-str", "parse-bytes",
-        "parse-warn", "from_moves-None", "classify-float", "classify-bool"])
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda: tc.solve_cells("side3"),
+        lambda: tc.Solution(None, np.zeros(2, np.int8)),
+        lambda: verify_table(None, np.zeros(2, np.int8)),
+        lambda: tc.review_game("1 2"),
+        lambda: tc.review_game(tc.GameRecord.from_moves(3, [1]), "x"),
+        lambda: tc.parse_record(b"1 2"),
+        lambda: tc.parse_record("start: 1 1", warn=5),
+        lambda: tc.GameRecord.from_moves(3, None),
+        lambda: __import__("triangles_core.analysis.review", fromlist=["x"]).classify(2.5),
+        lambda: __import__("triangles_core.analysis.review", fromlist=["x"]).classify(True),
+    ],
+    ids=[
+        "solve_cells-str",
+        "Solution-None",
+        "verify-None",
+        "review-str",
+        "review-solution-str",
+        "parse-bytes",
+        "parse-warn",
+        "from_moves-None",
+        "classify-float",
+        "classify-bool",
+    ],
+)
 def test_wrong_types_are_refused_with_the_projects_message(call):
     with pytest.raises(ValueError):
         call()
 
 
-@pytest.mark.parametrize("args", [
-    ([(0, 0), (1, 0), (2, 0)], [(1, 2), (1, 3), (2, 3)], [(1, 1, 2)], [(1, 2, 3)]),     # an edge twice in a cell
-    ([(0, 0), (1, 0)], [(1.5, 2)], [], [(1, 2)]),                                        # a dot that is no integer
-    ([(0, 0), (1, 0), (2, 0)], [(1, 2), (1, 3), (2, 3)], [(1, 2, 3)], []),               # no symmetry
-    ([(0, 0), (1, 0), (2, 0)], [(1, 2), (1, 3), (2, 3)], [(1, 2, 3)], [(1, 2)]),         # a short symmetry
-    ([(0, 0)], [], [], [(1,)]),                                                          # no edge
-])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ([(0, 0), (1, 0), (2, 0)], [(1, 2), (1, 3), (2, 3)], [(1, 1, 2)], [(1, 2, 3)]),  # an edge twice in a cell
+        ([(0, 0), (1, 0)], [(1.5, 2)], [], [(1, 2)]),  # a dot that is no integer
+        ([(0, 0), (1, 0), (2, 0)], [(1, 2), (1, 3), (2, 3)], [(1, 2, 3)], []),  # no symmetry
+        ([(0, 0), (1, 0), (2, 0)], [(1, 2), (1, 3), (2, 3)], [(1, 2, 3)], [(1, 2)]),  # a short symmetry
+        ([(0, 0)], [], [], [(1,)]),  # no edge
+    ],
+)
 def test_a_malformed_cell_board_is_refused(args):
     with pytest.raises(ValueError):
         tc.CellBoard("f", "f", *args)
 
 
-@pytest.mark.parametrize("call, message", [
-    (lambda: tc.value_distribution("x"), "value_distribution needs a table solution .*, got 'x'$"),
-    (lambda: tc.outcomes_by_edges_drawn(tc.solve(3), clean_only="no"), "clean_only must be True or False, got 'no'"),
-    (lambda: tc.first_moves(None), "first_moves needs a solved cell board .*, got None"),
-    (lambda: tc.verify_solution("x"), "verify_solution needs a table solution .*, got 'x'$"),
-    (lambda: tc.verify_solution(tc.solve(3, method="search")),
-     "verify_solution needs a table solution .*, got a SearchSolution"),
-    (lambda: tc.negamax(None, 0), "the negamax needs a game .*, got None"),
-    (lambda: tc.negamax(tc.TriangleGame(2), [1.0]), "edge must be an integer, got 1.0"),
-    (lambda: tc.NegamaxSolver(tc.TriangleGame(2), max_positions=2.5), "max_positions must be an integer"),
-    (lambda: tc.solve(3).value([1.0]), "edge must be an integer, got 1.0"),
-    (lambda: tc.solve(3).value([1] * 100_001), "lists 100001 edges, more than the 65,536 read at most "
-                                               r"\(the side-3 board has 18 edges\)"),
-    (lambda: __import__("triangles_core.analysis.counting", fromlist=["x"]).clean_positions("side3"),
-     "clean_positions needs a cell board"),
-    (lambda: __import__("triangles_core.analysis.counting", fromlist=["x"]).positions_with_edges_drawn(4, 5),
-     r"drawn 5 is out of range \(0..4\)"),
-    (lambda: __import__("triangles_core.analysis.graph", fromlist=["x"]).count_paths(tc.state_graph(tc.solve(1)), 99),
-     "source 99 is not a node of the graph"),
-    (lambda: __import__("triangles_core.analysis.graph", fromlist=["x"]).level_sizes(tc.state_graph(tc.solve(1)), "w"),
-     "weight 'w': some node of the graph has no such attribute"),
-    (lambda: __import__("triangles_core.analysis.export", fromlist=["x"]).read_graphml(True),
-     "path must be a file name or a path, got True"),
-    (lambda: __import__("triangles_core.analysis.chains", fromlist=["x"]).controller(2.5, 1, 1),
-     "free_edges must be an integer"),
-    (lambda: __import__("triangles_core.analysis.records", fromlist=["x"]).format_record("1 2"),
-     "format_record needs a GameRecord"),
-    (lambda: __import__("triangles_core.analysis.review", fromlist=["x"]).summary_table(None),
-     "summary_table needs a dict"),
-], ids=["value_distribution", "clean_only", "first_moves", "verify-str", "verify-search", "negamax-None",
-        "negamax-float-edge", "negamax-limit", "value-float-edge", "value-long-list", "clean_positions", "drawn",
-        "count_paths", "level_sizes", "read_graphml-True", "controller", "format_record", "summary_table"])
+@pytest.mark.parametrize(
+    "call, message",
+    [
+        (lambda: tc.value_distribution("x"), "value_distribution needs a table solution .*, got 'x'$"),
+        (
+            lambda: tc.outcomes_by_edges_drawn(tc.solve(3), clean_only="no"),
+            "clean_only must be True or False, got 'no'",
+        ),
+        (lambda: tc.first_moves(None), "first_moves needs a solved cell board .*, got None"),
+        (lambda: tc.verify_solution("x"), "verify_solution needs a table solution .*, got 'x'$"),
+        (
+            lambda: tc.verify_solution(tc.solve(3, method="search")),
+            "verify_solution needs a table solution .*, got a SearchSolution",
+        ),
+        (lambda: tc.negamax(None, 0), "the negamax needs a game .*, got None"),
+        (lambda: tc.negamax(tc.TriangleGame(2), [1.0]), "edge must be an integer, got 1.0"),
+        (lambda: tc.NegamaxSolver(tc.TriangleGame(2), max_positions=2.5), "max_positions must be an integer"),
+        (lambda: tc.solve(3).value([1.0]), "edge must be an integer, got 1.0"),
+        (
+            lambda: tc.solve(3).value([1] * 100_001),
+            "lists 100001 edges, more than the 65,536 read at most "
+            r"\(the side-3 board has 18 edges\)",
+        ),
+        (
+            lambda: __import__("triangles_core.analysis.counting", fromlist=["x"]).clean_positions("side3"),
+            "clean_positions needs a cell board",
+        ),
+        (
+            lambda: __import__("triangles_core.analysis.counting", fromlist=["x"]).positions_with_edges_drawn(4, 5),
+            r"drawn 5 is out of range \(0..4\)",
+        ),
+        (
+            lambda: __import__("triangles_core.analysis.graph", fromlist=["x"]).count_paths(
+                tc.state_graph(tc.solve(1)), 99
+            ),
+            "source 99 is not a node of the graph",
+        ),
+        (
+            lambda: __import__("triangles_core.analysis.graph", fromlist=["x"]).level_sizes(
+                tc.state_graph(tc.solve(1)), "w"
+            ),
+            "weight 'w': some node of the graph has no such attribute",
+        ),
+        (
+            lambda: __import__("triangles_core.analysis.export", fromlist=["x"]).read_graphml(True),
+            "path must be a file name or a path, got True",
+        ),
+        (
+            lambda: __import__("triangles_core.analysis.chains", fromlist=["x"]).controller(2.5, 1, 1),
+            "free_edges must be an integer",
+        ),
+        (
+            lambda: __import__("triangles_core.analysis.records", fromlist=["x"]).format_record("1 2"),
+            "format_record needs a GameRecord",
+        ),
+        (
+            lambda: __import__("triangles_core.analysis.review", fromlist=["x"]).summary_table(None),
+            "summary_table needs a dict",
+        ),
+    ],
+    ids=[
+        "value_distribution",
+        "clean_only",
+        "first_moves",
+        "verify-str",
+        "verify-search",
+        "negamax-None",
+        "negamax-float-edge",
+        "negamax-limit",
+        "value-float-edge",
+        "value-long-list",
+        "clean_positions",
+        "drawn",
+        "count_paths",
+        "level_sizes",
+        "read_graphml-True",
+        "controller",
+        "format_record",
+        "summary_table",
+    ],
+)
 def test_entry_points_check_their_arguments_first(call, message):
     """Findings C: a wrong argument is refused with one message naming it, never an AttributeError from inside."""
     with pytest.raises(ValueError, match=message):
         call()
 
 
-@pytest.mark.parametrize("name, said", [("../../etc/x", "path separator"), ("sub/x", "path separator"),
-                                        ("", "it is empty"), (".hidden", "starts with '.'"),
-                                        (None, "must be a string")])
+@pytest.mark.parametrize(
+    "name, said",
+    [
+        ("../../etc/x", "path separator"),
+        ("sub/x", "path separator"),
+        ("", "it is empty"),
+        (".hidden", "starts with '.'"),
+        (None, "must be a string"),
+    ],
+)
 def test_save_table_writes_only_inside_its_folder(tmp_path, name, said):
     import pandas as pd
 
     folder = tmp_path / "tables"
     with pytest.raises(ValueError, match=said):
         tc.save_table(pd.DataFrame({"k": [1]}), name, folder)
-    assert list(tmp_path.iterdir()) == [] and not (tmp_path.parent / "etc").exists()   # nothing written anywhere
+    assert list(tmp_path.iterdir()) == [] and not (tmp_path.parent / "etc").exists()  # nothing written anywhere
 
 
-@pytest.mark.parametrize("call, said", [
-    (lambda d: tc.save_table("notaframe", "t", d), "save_table needs a pandas DataFrame, got 'notaframe'"),
-    (lambda d: tc.save_table(__import__("pandas").DataFrame({"k": [1.5]}), "t", d, float_digits=-1),
-     r"float_digits -1 is out of range \(1..17\)"),
-    (lambda d: tc.save_table(__import__("pandas").DataFrame({"k": [1.5]}), "t", None), "directory must be a file name"),
-])
+@pytest.mark.parametrize(
+    "call, said",
+    [
+        (lambda d: tc.save_table("notaframe", "t", d), "save_table needs a pandas DataFrame, got 'notaframe'"),
+        (
+            lambda d: tc.save_table(__import__("pandas").DataFrame({"k": [1.5]}), "t", d, float_digits=-1),
+            r"float_digits -1 is out of range \(1..17\)",
+        ),
+        (
+            lambda d: tc.save_table(__import__("pandas").DataFrame({"k": [1.5]}), "t", None),
+            "directory must be a file name",
+        ),
+    ],
+)
 def test_save_table_checks_the_frame_and_the_digits(tmp_path, call, said):
     with pytest.raises(ValueError, match=said):
         call(tmp_path / "tables")
     assert not (tmp_path / "tables").exists()
 
 
-@pytest.mark.parametrize("call, message", [
-    (lambda: store.table_path("side4"), "table_path needs a cell board"),
-    (lambda: store.save_with_checksum(None, np.zeros(2, np.int8)), "path must be a file name or a path, got None"),
-    (lambda: store.save_with_checksum("never.npy", "abc"), "save_with_checksum needs a numpy array, got 'abc'"),
-    (lambda: store.load_verified(True), "path must be a file name or a path, got True"),
-    (lambda: store.cached_table(board(2), 5), "cached_table needs compute"),
-    (lambda: tc.CellGame(None), "CellGame needs a cell board"),
-    (lambda: __import__("triangles_core.engine.solved", fromlist=["x"]).verdict_of("x"), "must be an integer"),
-    (lambda: verify_table(board(2), tc.solve(2).values, progress="yes"), "progress must be True or False"),
-], ids=["table_path", "save-path", "save-array", "load-True", "cached-compute", "CellGame", "verdict_of", "progress"])
+@pytest.mark.parametrize(
+    "call, message",
+    [
+        (lambda: store.table_path("side4"), "table_path needs a cell board"),
+        (lambda: store.save_with_checksum(None, np.zeros(2, np.int8)), "path must be a file name or a path, got None"),
+        (lambda: store.save_with_checksum("never.npy", "abc"), "save_with_checksum needs a numpy array, got 'abc'"),
+        (lambda: store.load_verified(True), "path must be a file name or a path, got True"),
+        (lambda: store.cached_table(board(2), 5), "cached_table needs compute"),
+        (lambda: tc.CellGame(None), "CellGame needs a cell board"),
+        (lambda: __import__("triangles_core.engine.solved", fromlist=["x"]).verdict_of("x"), "must be an integer"),
+        (lambda: verify_table(board(2), tc.solve(2).values, progress="yes"), "progress must be True or False"),
+    ],
+    ids=["table_path", "save-path", "save-array", "load-True", "cached-compute", "CellGame", "verdict_of", "progress"],
+)
 def test_engine_entry_points_check_their_arguments_first(call, message):
     with pytest.raises(ValueError, match=message):
         call()
@@ -242,90 +337,142 @@ def _mappable():
     return ScalarMappable()
 
 
-@pytest.mark.parametrize("call, message", [
-    # export
-    (lambda ax, d: tc.save_figure("fig", "f", d), r"save_figure needs a matplotlib Figure as fig .*, got 'fig'$"),
-    (lambda ax, d: tc.save_figure(ax.figure, "../f", d), "name '../f' is not a file name: .* path separator"),
-    (lambda ax, d: tc.save_figure(ax.figure, ".f", d), "name '.f' is not a file name: it starts with '.'"),
-    (lambda ax, d: tc.save_figure(ax.figure, "f", None), "directory must be a file name or a path, got None"),
-    (lambda ax, d: tc.save_figure(ax.figure, "f", d, dpi=0), r"dpi 0 is out of range \(>= 1\)"),
-    (lambda ax, d: tc.save_figure(ax.figure, "f", d, dpi=150.0), "dpi must be an integer, got 150.0"),
-    (lambda ax, d: tc.show_figure(None, "An axes."), "show_figure needs a matplotlib Figure as fig .*, got None"),
-    (lambda ax, d: tc.show_figure(ax.figure, None), r"show_figure needs alt as a str \(what the figure shows\)"),
-    (lambda ax, d: tc.show_figure(ax.figure, "  "), "alt is empty"),
-    (lambda ax, d: _plot("export").png_bytes(ax), "png_bytes needs a matplotlib Figure as fig .*, got an Axes"),
-    # boards
-    (lambda ax, d: tc.draw_position(None, board(2)), r"draw_position needs a matplotlib Axes as ax .*, got None$"),
-    (lambda ax, d: tc.draw_position(ax, "side2"), "draw_position needs a cell board"),
-    (lambda ax, d: tc.draw_position(ax, board(2), 1 << 9), "bitmask 512 is out of range"),
-    (lambda ax, d: tc.draw_position(ax, board(2), 0, [1, 2]), "draw_position needs move_values as a mapping"),
-    (lambda ax, d: tc.draw_position(ax, board(2), 0, {1: 2.0}), "the move value of edge 1 must be an integer"),
-    (lambda ax, d: tc.draw_position(ax, board(2), 0, {10: 2}), "edge 10 is not on the side-2 board"),
-    (lambda ax, d: tc.draw_position(ax, board(2), owners=[0]), "draw_position needs owners as a mapping"),
-    (lambda ax, d: tc.draw_position(ax, board(2), edge_numbers="yes"), "edge_numbers must be True or False"),
-    (lambda ax, d: tc.draw_position(ax, board(2), value_limit=-1), r"value_limit -1 is out of range \(>= 0\)"),
-    (lambda ax, d: _plot("boards").value_norm(2.5), "value limit must be an integer, got 2.5"),
-    (lambda ax, d: _plot("boards").add_value_colorbar("fig", _mappable(), ax), "add_value_colorbar needs a "
-                                                                               "matplotlib Figure or SubFigure"),
-    (lambda ax, d: _plot("boards").add_value_colorbar(ax.figure, None, ax), "add_value_colorbar needs mappable"),
-    (lambda ax, d: _plot("boards").add_value_colorbar(ax.figure, _mappable(), [ax, "x"]),
-     "add_value_colorbar needs a matplotlib Axes as axes .*, got 'x'"),
-    (lambda ax, d: _plot("boards").add_value_colorbar(ax.figure, _mappable(), ax, values=[1.5]),
-     "a value of the colour bar must be an integer"),
-    (lambda ax, d: tc.position_figure("x"), "position_figure needs a solved cell board"),
-    (lambda ax, d: tc.show_position(tc.solve(2), show_moves=1), "show_moves must be True or False, got 1"),
-    (lambda ax, d: _plot("boards").position_svg("x"), "position_svg needs a DrawnPosition"),
-    (lambda ax, d: tc.DrawnPosition("side2", 0), "DrawnPosition needs a cell board"),
-    (lambda ax, d: tc.DrawnPosition(board(2), [10]), "edge 10 is not on the side-2 board"),
-    (lambda ax, d: _plot("boards").cell_owners(board(2), 0, [1]), "cell_owners needs steps as the Step objects"),
-    (lambda ax, d: _plot("boards").owner_handles("side3"), "owner_handles needs a cell board"),
-    (lambda ax, d: tc.draw_principal_variation(tc.solve(2), columns=0), r"columns 0 is out of range \(>= 1\)"),
-    (lambda ax, d: tc.draw_principal_variation(tc.solve(2), plies=[0]), r"ply 0 is out of range \(1..9\)"),
-    (lambda ax, d: tc.draw_principal_variation(tc.solve(2), plies=3), "draw_principal_variation needs plies as "),
-    (lambda ax, d: _plot("boards").draw_edge_classes(ax, board(2), {"a": [10]}), "edge 10 is not on"),
-    # chains, graphs
-    (lambda ax, d: _plot("chains").draw_components(ax, board(2), 0, owners=[1]), "draw_components needs owners as"),
-    (lambda ax, d: _plot("chains").component_handles(None), "component_handles needs a cell board"),
-    (lambda ax, d: _plot("graphs").layered_layout(__import__("networkx").Graph()),
-     "layered_layout needs graph as a networkx DiGraph"),
-    (lambda ax, d: _plot("graphs").draw_value_graph(ax, __import__("networkx").DiGraph()),
-     "draw_value_graph: the graph has no nodes"),
-    (lambda ax, d: _plot("graphs").draw_value_graph(ax, tc.state_graph(tc.solve(1)), labels="no"),
-     "labels must be True or False"),
-    # peg, review, number
-    (lambda ax, d: _plot("peg").draw_peg_position(ax, 5), r"draw_peg_position needs a peg board \(peg_board\(5\)\)"),
-    (lambda ax, d: _plot("peg").draw_peg_position(ax, tc.peg_board(5), [1] * 3), "a board has 15 holes"),
-    (lambda ax, d: _plot("peg").draw_peg_position(ax, tc.peg_board(5), circled=[16]), "circled hole 16 is out of"),
-    (lambda ax, d: _plot("peg").draw_peg_position(ax, tc.peg_board(5), jump=(1, 2, 4)), "needs jump as a Jump"),
-    (lambda ax, d: _plot("peg").draw_peg_principal_variation(tc.peg_board(5), [0] + [1] * 14, [None]),
-     "draw_peg_principal_variation needs steps as the Step objects"),
-    (lambda ax, d: _plot("review").plot_value_history("x"), "plot_value_history needs a GameReview"),
-    (lambda ax, d: _plot("review").plot_shares(ax, _frame(), "y"), "plot_shares: x 'y' is not a column of the table"),
-    (lambda ax, d: _plot("review").plot_shares(ax, {"k": [1]}, "k"), "plot_shares needs table as a pandas DataFrame"),
-    (lambda ax, d: _plot("number").draw_number_strip(ax, [("s", 1 << 19, None)]), "position 524288 is out of range"),
-    (lambda ax, d: _plot("number").draw_number_strip(ax, [], per_line=0), r"per_line 0 is out of range \(1..19\)"),
-    (lambda ax, d: _plot("number").draw_number_game_graph(ax, None), "draw_number_game_graph needs graph as a "),
-    (lambda ax, d: _plot("number").draw_positions_by_remaining(ax, [0, 1], [1], [1, 2]),
-     "must have one entry each per row, got 2, 1, 2"),
-    # charts, palette
-    (lambda ax, d: _plot("charts").outcome_bars(ax, "x"), "outcome_bars needs outcomes as a pandas DataFrame, got 'x'"),
-    (lambda ax, d: _plot("charts").outcome_bars(ax, _frame(), shares=None), "shares must be True or False"),
-    (lambda ax, d: _plot("charts").outcome_legend(None), "outcome_legend needs a matplotlib Figure or SubFigure"),
-    (lambda ax, d: _plot("charts").value_heatmap(ax, _frame(), value_limit=1.5, n_edges=1),
-     "value_limit must be an integer, got 1.5"),
-    (lambda ax, d: _plot("charts").edge_heatmap(ax, _frame(), "c", row_labels=[1]), "needs row_labels as a mapping"),
-    (lambda ax, d: _plot("charts").lines_by_edges_drawn(ax, _frame(), ["c"], ylabel="y"), "needs columns as a mapping"),
-    (lambda ax, d: _plot("charts").exact_and_sampled_by_edges_drawn(ax, None, _frame(), "c", low="l", high="h",
-                                                                    ylabel="y"),
-     "needs sampled as a mapping .*, got a DataFrame"),
-    (lambda ax, d: _plot("charts").bars_by_edges_drawn(ax, _frame(), "c", ylabel="y", labels="no"),
-     "labels must be True or False"),
-    (lambda ax, d: _plot("charts").boards_by_fraction_drawn(ax, {"a": _frame()}, "c", ylabel="y"),
-     r"needs tables as a mapping of label to a \(DataFrame, number of edges\) pair, got a DataFrame"),
-    (lambda ax, d: _plot("charts").boards_by_fraction_drawn(ax, {"a": (_frame(), 0)}, "c", ylabel="y"),
-     "number of edges 0 is out of range"),
-    (lambda ax, d: _plot("palette").board_colour(3), "board_colour needs key as a board key"),
-], ids=lambda value: None if callable(value) else value[:40])
+@pytest.mark.parametrize(
+    "call, message",
+    [
+        # export
+        (lambda ax, d: tc.save_figure("fig", "f", d), r"save_figure needs a matplotlib Figure as fig .*, got 'fig'$"),
+        (lambda ax, d: tc.save_figure(ax.figure, "../f", d), "name '../f' is not a file name: .* path separator"),
+        (lambda ax, d: tc.save_figure(ax.figure, ".f", d), "name '.f' is not a file name: it starts with '.'"),
+        (lambda ax, d: tc.save_figure(ax.figure, "f", None), "directory must be a file name or a path, got None"),
+        (lambda ax, d: tc.save_figure(ax.figure, "f", d, dpi=0), r"dpi 0 is out of range \(>= 1\)"),
+        (lambda ax, d: tc.save_figure(ax.figure, "f", d, dpi=150.0), "dpi must be an integer, got 150.0"),
+        (lambda ax, d: tc.show_figure(None, "An axes."), "show_figure needs a matplotlib Figure as fig .*, got None"),
+        (lambda ax, d: tc.show_figure(ax.figure, None), r"show_figure needs alt as a str \(what the figure shows\)"),
+        (lambda ax, d: tc.show_figure(ax.figure, "  "), "alt is empty"),
+        (lambda ax, d: _plot("export").png_bytes(ax), "png_bytes needs a matplotlib Figure as fig .*, got an Axes"),
+        # boards
+        (lambda ax, d: tc.draw_position(None, board(2)), r"draw_position needs a matplotlib Axes as ax .*, got None$"),
+        (lambda ax, d: tc.draw_position(ax, "side2"), "draw_position needs a cell board"),
+        (lambda ax, d: tc.draw_position(ax, board(2), 1 << 9), "bitmask 512 is out of range"),
+        (lambda ax, d: tc.draw_position(ax, board(2), 0, [1, 2]), "draw_position needs move_values as a mapping"),
+        (lambda ax, d: tc.draw_position(ax, board(2), 0, {1: 2.0}), "the move value of edge 1 must be an integer"),
+        (lambda ax, d: tc.draw_position(ax, board(2), 0, {10: 2}), "edge 10 is not on the side-2 board"),
+        (lambda ax, d: tc.draw_position(ax, board(2), owners=[0]), "draw_position needs owners as a mapping"),
+        (lambda ax, d: tc.draw_position(ax, board(2), edge_numbers="yes"), "edge_numbers must be True or False"),
+        (lambda ax, d: tc.draw_position(ax, board(2), value_limit=-1), r"value_limit -1 is out of range \(>= 0\)"),
+        (lambda ax, d: _plot("boards").value_norm(2.5), "value limit must be an integer, got 2.5"),
+        (
+            lambda ax, d: _plot("boards").add_value_colorbar("fig", _mappable(), ax),
+            "add_value_colorbar needs a matplotlib Figure or SubFigure",
+        ),
+        (lambda ax, d: _plot("boards").add_value_colorbar(ax.figure, None, ax), "add_value_colorbar needs mappable"),
+        (
+            lambda ax, d: _plot("boards").add_value_colorbar(ax.figure, _mappable(), [ax, "x"]),
+            "add_value_colorbar needs a matplotlib Axes as axes .*, got 'x'",
+        ),
+        (
+            lambda ax, d: _plot("boards").add_value_colorbar(ax.figure, _mappable(), ax, values=[1.5]),
+            "a value of the colour bar must be an integer",
+        ),
+        (lambda ax, d: tc.position_figure("x"), "position_figure needs a solved cell board"),
+        (lambda ax, d: tc.show_position(tc.solve(2), show_moves=1), "show_moves must be True or False, got 1"),
+        (lambda ax, d: _plot("boards").position_svg("x"), "position_svg needs a DrawnPosition"),
+        (lambda ax, d: tc.DrawnPosition("side2", 0), "DrawnPosition needs a cell board"),
+        (lambda ax, d: tc.DrawnPosition(board(2), [10]), "edge 10 is not on the side-2 board"),
+        (lambda ax, d: _plot("boards").cell_owners(board(2), 0, [1]), "cell_owners needs steps as the Step objects"),
+        (lambda ax, d: _plot("boards").owner_handles("side3"), "owner_handles needs a cell board"),
+        (lambda ax, d: tc.draw_principal_variation(tc.solve(2), columns=0), r"columns 0 is out of range \(>= 1\)"),
+        (lambda ax, d: tc.draw_principal_variation(tc.solve(2), plies=[0]), r"ply 0 is out of range \(1..9\)"),
+        (lambda ax, d: tc.draw_principal_variation(tc.solve(2), plies=3), "draw_principal_variation needs plies as "),
+        (lambda ax, d: _plot("boards").draw_edge_classes(ax, board(2), {"a": [10]}), "edge 10 is not on"),
+        # chains, graphs
+        (lambda ax, d: _plot("chains").draw_components(ax, board(2), 0, owners=[1]), "draw_components needs owners as"),
+        (lambda ax, d: _plot("chains").component_handles(None), "component_handles needs a cell board"),
+        (
+            lambda ax, d: _plot("graphs").layered_layout(__import__("networkx").Graph()),
+            "layered_layout needs graph as a networkx DiGraph",
+        ),
+        (
+            lambda ax, d: _plot("graphs").draw_value_graph(ax, __import__("networkx").DiGraph()),
+            "draw_value_graph: the graph has no nodes",
+        ),
+        (
+            lambda ax, d: _plot("graphs").draw_value_graph(ax, tc.state_graph(tc.solve(1)), labels="no"),
+            "labels must be True or False",
+        ),
+        # peg, review, number
+        (
+            lambda ax, d: _plot("peg").draw_peg_position(ax, 5),
+            r"draw_peg_position needs a peg board \(peg_board\(5\)\)",
+        ),
+        (lambda ax, d: _plot("peg").draw_peg_position(ax, tc.peg_board(5), [1] * 3), "a board has 15 holes"),
+        (lambda ax, d: _plot("peg").draw_peg_position(ax, tc.peg_board(5), circled=[16]), "circled hole 16 is out of"),
+        (lambda ax, d: _plot("peg").draw_peg_position(ax, tc.peg_board(5), jump=(1, 2, 4)), "needs jump as a Jump"),
+        (
+            lambda ax, d: _plot("peg").draw_peg_principal_variation(tc.peg_board(5), [0] + [1] * 14, [None]),
+            "draw_peg_principal_variation needs steps as the Step objects",
+        ),
+        (lambda ax, d: _plot("review").plot_value_history("x"), "plot_value_history needs a GameReview"),
+        (
+            lambda ax, d: _plot("review").plot_shares(ax, _frame(), "y"),
+            "plot_shares: x 'y' is not a column of the table",
+        ),
+        (
+            lambda ax, d: _plot("review").plot_shares(ax, {"k": [1]}, "k"),
+            "plot_shares needs table as a pandas DataFrame",
+        ),
+        (
+            lambda ax, d: _plot("number").draw_number_strip(ax, [("s", 1 << 19, None)]),
+            "position 524288 is out of range",
+        ),
+        (lambda ax, d: _plot("number").draw_number_strip(ax, [], per_line=0), r"per_line 0 is out of range \(1..19\)"),
+        (lambda ax, d: _plot("number").draw_number_game_graph(ax, None), "draw_number_game_graph needs graph as a "),
+        (
+            lambda ax, d: _plot("number").draw_positions_by_remaining(ax, [0, 1], [1], [1, 2]),
+            "must have one entry each per row, got 2, 1, 2",
+        ),
+        # charts, palette
+        (
+            lambda ax, d: _plot("charts").outcome_bars(ax, "x"),
+            "outcome_bars needs outcomes as a pandas DataFrame, got 'x'",
+        ),
+        (lambda ax, d: _plot("charts").outcome_bars(ax, _frame(), shares=None), "shares must be True or False"),
+        (lambda ax, d: _plot("charts").outcome_legend(None), "outcome_legend needs a matplotlib Figure or SubFigure"),
+        (
+            lambda ax, d: _plot("charts").value_heatmap(ax, _frame(), value_limit=1.5, n_edges=1),
+            "value_limit must be an integer, got 1.5",
+        ),
+        (
+            lambda ax, d: _plot("charts").edge_heatmap(ax, _frame(), "c", row_labels=[1]),
+            "needs row_labels as a mapping",
+        ),
+        (
+            lambda ax, d: _plot("charts").lines_by_edges_drawn(ax, _frame(), ["c"], ylabel="y"),
+            "needs columns as a mapping",
+        ),
+        (
+            lambda ax, d: _plot("charts").exact_and_sampled_by_edges_drawn(
+                ax, None, _frame(), "c", low="l", high="h", ylabel="y"
+            ),
+            "needs sampled as a mapping .*, got a DataFrame",
+        ),
+        (
+            lambda ax, d: _plot("charts").bars_by_edges_drawn(ax, _frame(), "c", ylabel="y", labels="no"),
+            "labels must be True or False",
+        ),
+        (
+            lambda ax, d: _plot("charts").boards_by_fraction_drawn(ax, {"a": _frame()}, "c", ylabel="y"),
+            r"needs tables as a mapping of label to a \(DataFrame, number of edges\) pair, got a DataFrame",
+        ),
+        (
+            lambda ax, d: _plot("charts").boards_by_fraction_drawn(ax, {"a": (_frame(), 0)}, "c", ylabel="y"),
+            "number of edges 0 is out of range",
+        ),
+        (lambda ax, d: _plot("palette").board_colour(3), "board_colour needs key as a board key"),
+    ],
+    ids=lambda value: None if callable(value) else value[:40],
+)
 def test_plot_entry_points_check_their_arguments_first(ax, tmp_path, call, message):
     """Issue 20: a wrong argument of a drawing is one line naming it, and nothing is drawn or written."""
     folder = tmp_path / "figures"
@@ -336,8 +483,11 @@ def test_plot_entry_points_check_their_arguments_first(ax, tmp_path, call, messa
     assert not folder.exists()
 
 
-@pytest.mark.parametrize("value", [np.eye(3, dtype=np.int8), [np.eye(2)], {"table": np.zeros((2, 2))}],
-                         ids=["2-d array", "list of arrays", "dict of arrays"])
+@pytest.mark.parametrize(
+    "value",
+    [np.eye(3, dtype=np.int8), [np.eye(2)], {"table": np.zeros((2, 2))}],
+    ids=["2-d array", "list of arrays", "dict of arrays"],
+)
 def test_a_value_whose_repr_spans_lines_is_quoted_on_one_line(value):
     """The refusal quotes the argument; a multi-line repr (an array, a DataFrame) must not break the one line."""
     with pytest.raises(ValueError) as raised:

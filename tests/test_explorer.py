@@ -189,8 +189,9 @@ def test_history_is_the_review_of_the_game(solution3):
     assert state["values"] == solution3.move_values(record.moves[:2]) and state["to_move"] == "A"
     assert state["start_value"] == review.start_value == -3
     assert [h["value_after"] for h in state["history"]] == review.values[1:]
-    assert [(h["ply"], h["player"], h["value_lost"], h["grade"]) for h in state["history"] if h["value_lost"]] == \
-        [(m.move, m.player, m.value_lost, m.classification) for m in review.mistakes]
+    assert [(h["ply"], h["player"], h["value_lost"], h["grade"]) for h in state["history"] if h["value_lost"]] == [
+        (m.move, m.player, m.value_lost, m.classification) for m in review.mistakes
+    ]
     assert state["history"][2]["cells"] == [1] and state["history"][2]["claims"] == 1
     assert state["owners"][0] == ""  # the claim of move 3 is not on the board at cursor 2
     assert explorer_state(solution3, [], record.moves)["owners"][0] == "A"
@@ -255,16 +256,21 @@ def test_site_boards_and_script():
         site_boards({"side 4": 4})
 
 
-@pytest.mark.parametrize("make, said", [
-    (lambda: tc.solve_peg_game([3, 1, 6, 1, 7, 8, 5, 0, 3, 4, 9, 3, 2, 1, 9]),
-     "game: the explorer shows cell games (Fighting for Triangles, Dots-and-Boxes), got a solved PegGame"),
-    (lambda: tc.solve_number_game(), "game: the explorer shows cell games"),
-    (lambda: "3", "game: expected a side, (rows, cols) of boxes, a cell board or a solved cell board, got '3'"),
-    (lambda: tc.peg_board(3), "game: expected a side, (rows, cols) of boxes, a cell board or a solved cell board"),
-    (lambda: (2, "a"), "game: boxes columns must be an integer, got 'a'"),
-    (lambda: tc.solve(5, method="search"), "game: the explorer needs a value table"),
-    (lambda: 9, "game: the explorer needs a value table: the side-9 board has 135 edges"),
-])
+@pytest.mark.parametrize(
+    "make, said",
+    [
+        (
+            lambda: tc.solve_peg_game([3, 1, 6, 1, 7, 8, 5, 0, 3, 4, 9, 3, 2, 1, 9]),
+            "game: the explorer shows cell games (Fighting for Triangles, Dots-and-Boxes), got a solved PegGame",
+        ),
+        (lambda: tc.solve_number_game(), "game: the explorer shows cell games"),
+        (lambda: "3", "game: expected a side, (rows, cols) of boxes, a cell board or a solved cell board, got '3'"),
+        (lambda: tc.peg_board(3), "game: expected a side, (rows, cols) of boxes, a cell board or a solved cell board"),
+        (lambda: (2, "a"), "game: boxes columns must be an integer, got 'a'"),
+        (lambda: tc.solve(5, method="search"), "game: the explorer needs a value table"),
+        (lambda: 9, "game: the explorer needs a value table: the side-9 board has 135 edges"),
+    ],
+)
 def test_errors_name_what_is_wrong_and_the_argument(make, said):
     game = make()
     with pytest.raises(ValueError) as raised:

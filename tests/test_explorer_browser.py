@@ -45,9 +45,13 @@ ROOT = Path(__file__).resolve().parent.parent
 SCREENSHOTS = Path(os.environ.get("TRIANGLES_CORE_SCREENSHOTS", ROOT / "reports" / "screenshots"))
 VIEWPORTS = {"desktop": DESKTOP, "phone": PHONE}
 THEMES = Path(sys.prefix) / "share" / "jupyter" / "lab" / "themes" / "@jupyterlab"  # the running environment's
-SOLUTIONS = {"triangles-3": lambda: tc.solve(3), "triangles-2": lambda: tc.solve(2),
-             "boxes-2x2": lambda: tc.solve_boxes(2, 2), "boxes-2x3": lambda: tc.solve_boxes(2, 3),
-             "boxes-3x3": lambda: tc.solve_boxes(3, 3)}
+SOLUTIONS = {
+    "triangles-3": lambda: tc.solve(3),
+    "triangles-2": lambda: tc.solve(2),
+    "boxes-2x2": lambda: tc.solve_boxes(2, 2),
+    "boxes-2x3": lambda: tc.solve_boxes(2, 3),
+    "boxes-3x3": lambda: tc.solve_boxes(3, 3),
+}
 
 
 @functools.lru_cache(maxsize=None)
@@ -67,7 +71,9 @@ def pages_dir(tmp_path_factory):
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
         '<link rel="stylesheet" href="explorer.css"><style>body{margin:0.5rem;}</style></head><body><main>'
         '<h1>Position explorer</h1><div id="explorer" class="tce-page"></div></main>'
-        f"{site_script()}</body></html>", encoding="utf-8")
+        f"{site_script()}</body></html>",
+        encoding="utf-8",
+    )
     for theme in ("light", "dark"):
         css = THEMES / f"theme-{theme}-extension" / "index.css"
         if css.is_file():
@@ -207,7 +213,8 @@ def check(page, sol, line: list[int], cursor: int | None = None, start: list[int
 
 def click_edge(page, edge: int, at: float = 0.3) -> None:
     """Click the edge's line itself, away from its value label."""
-    x, y = page.evaluate("""([edge, at]) => {
+    x, y = page.evaluate(
+        """([edge, at]) => {
         const line = document.querySelector(`#explorer g.tce-edge[data-edge="${edge}"] .tce-hit`);
         line.scrollIntoView({block: 'center'});
         const p = line.ownerSVGElement.createSVGPoint();
@@ -215,7 +222,9 @@ def click_edge(page, edge: int, at: float = 0.3) -> None:
         p.y = line.y1.baseVal.value + at * (line.y2.baseVal.value - line.y1.baseVal.value);
         const q = p.matrixTransform(line.getScreenCTM());
         return [q.x, q.y];
-    }""", [edge, at])
+    }""",
+        [edge, at],
+    )
     page.mouse.click(x, y)
 
 
@@ -240,7 +249,8 @@ def test_tables_computed_in_the_browser_are_the_library_s(browser, server):
         page.goto(f"{server}/explorer.html")
         wait_ready(page)
         for name in SOLUTIONS:
-            result = page.evaluate("""async (spec) => {
+            result = page.evaluate(
+                """async (spec) => {
                 const m = await import('./explorer.js');
                 const started = performance.now();
                 let reports = 0;
@@ -249,7 +259,9 @@ def test_tables_computed_in_the_browser_are_the_library_s(browser, server):
                 let sum = 0;
                 for (let i = 0; i < table.length; i++) sum += table[i] * (i % 1000003 + 1);
                 return {length: table.length, sum, seconds, reports};
-            }""", boards[name])
+            }""",
+                boards[name],
+            )
             values = np.asarray(solution(name).values, dtype=np.int64)
             want = int((values * (np.arange(len(values)) % 1000003 + 1)).sum())
             assert result["length"] == len(values) and result["sum"] == want, (name, result)
@@ -396,8 +408,9 @@ def test_edge_numbers_best_line_chips_and_a_new_game(site_page):
     page.click('#explorer button[data-action="numbers"]')
     assert numbers.is_visible()
     assert page.get_attribute('#explorer button[data-action="numbers"]', "aria-pressed") == "true"
-    assert page.eval_on_selector_all("#explorer .tce-number text", "n => n.map((t) => Number(t.textContent))") \
-        == list(range(1, 19))
+    assert page.eval_on_selector_all("#explorer .tce-number text", "n => n.map((t) => Number(t.textContent))") == list(
+        range(1, 19)
+    )
     page.click('#explorer button[data-action="pv"]')
     want = explorer_state(sol, [], line, show_pv=True)["pv"]
     chips = page.eval_on_selector_all("#explorer .tce-pv-step", "n => n.map((c) => c.textContent)")
@@ -576,13 +589,16 @@ def widget_page(browser, server, viewport):
 
 
 def set_theme(page, theme: str) -> None:
-    page.evaluate("""(theme) => new Promise((done) => {
+    page.evaluate(
+        """(theme) => new Promise((done) => {
         const link = document.getElementById('theme');
         document.body.dataset.jpThemeLight = String(theme === 'light');
         if (link.getAttribute('href') === `jupyterlab-${theme}.css`) { done(); return; }
         link.onload = () => done();
         link.href = `jupyterlab-${theme}.css`;
-    })""", theme)
+    })""",
+        theme,
+    )
 
 
 def test_widget_in_jupyterlab_light_and_dark(widget_page, viewport):
@@ -594,8 +610,10 @@ def test_widget_in_jupyterlab_light_and_dark(widget_page, viewport):
     line = [1, 2, 3, 9]
     for edge in line:
         page.click(f'#explorer g.tce-label[data-edge="{edge}"]')
-        page.wait_for_function("(n) => document.querySelector('#explorer .tce-root').dataset.line.split(' ')"
-                               ".filter(Boolean).length === n", arg=line.index(edge) + 1)
+        page.wait_for_function(
+            "(n) => document.querySelector('#explorer .tce-root').dataset.line.split(' ').filter(Boolean).length === n",
+            arg=line.index(edge) + 1,
+        )
     assert widget.line == line
     check(page, sol, line)
     page.click('#explorer .tce-jump[data-ply="2"]')
@@ -606,8 +624,9 @@ def test_widget_in_jupyterlab_light_and_dark(widget_page, viewport):
     page.click('#explorer .tce-pv-step[data-step="2"]')
     pv = explorer_state(sol, [], line[:2], show_pv=True)["pv"]
     new_line = line[:2] + [s["edge"] for s in pv[:2]]
-    page.wait_for_function("(n) => document.querySelector('#explorer .tce-root').dataset.line === n",
-                           arg=" ".join(map(str, new_line)))
+    page.wait_for_function(
+        "(n) => document.querySelector('#explorer .tce-root').dataset.line === n", arg=" ".join(map(str, new_line))
+    )
     check(page, sol, new_line)
     # a record pasted in the widget is read by Python's parse_record
     page.click("#explorer .tce-record summary")
@@ -680,23 +699,42 @@ def test_widget_in_jupyterlab_itself(browser, tmp_path):
     if not jupyter.is_file() or importlib_missing("jupyterlab"):
         pytest.skip("JupyterLab is missing (pip install jupyterlab)")
     notebook = nbformat.v4.new_notebook()
-    notebook.cells = [nbformat.v4.new_code_cell(
-        "import triangles_core as tc\nw = tc.explore(3)\n"
-        "w.load('1 2\\n2 3\\n1 3\\n2 4\\n2 5\\n4 5\\n'); w.goto(4); w.principal_variation()\nw")]
+    notebook.cells = [
+        nbformat.v4.new_code_cell(
+            "import triangles_core as tc\nw = tc.explore(3)\n"
+            "w.load('1 2\\n2 3\\n1 3\\n2 4\\n2 5\\n4 5\\n'); w.goto(4); w.principal_variation()\nw"
+        )
+    ]
     notebook.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
     (tmp_path / "nb").mkdir()
     nbformat.write(notebook, tmp_path / "nb" / "explorer.ipynb")
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
-    env = dict(os.environ, JUPYTERLAB_SETTINGS_DIR=str(tmp_path / "settings"),
-               JUPYTER_RUNTIME_DIR=str(tmp_path / "rt"),
-               PATH=f"{jupyter.parent}{os.pathsep}{os.environ.get('PATH', '')}")
+    env = dict(
+        os.environ,
+        JUPYTERLAB_SETTINGS_DIR=str(tmp_path / "settings"),
+        JUPYTER_RUNTIME_DIR=str(tmp_path / "rt"),
+        PATH=f"{jupyter.parent}{os.pathsep}{os.environ.get('PATH', '')}",
+    )
     log = open(tmp_path / "server.log", "w")
-    server = subprocess.Popen([str(jupyter), "lab", "--no-browser", f"--port={port}", "--ServerApp.token=t",
-                               "--ServerApp.ip=127.0.0.1", f"--ServerApp.root_dir={tmp_path / 'nb'}", "--allow-root",
-                               "--LabApp.news_url=", "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate"],
-                              env=env, stdout=log, stderr=subprocess.STDOUT)
+    server = subprocess.Popen(
+        [
+            str(jupyter),
+            "lab",
+            "--no-browser",
+            f"--port={port}",
+            "--ServerApp.token=t",
+            "--ServerApp.ip=127.0.0.1",
+            f"--ServerApp.root_dir={tmp_path / 'nb'}",
+            "--allow-root",
+            "--LabApp.news_url=",
+            "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
+        ],
+        env=env,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+    )
     base = f"http://127.0.0.1:{port}"
     sol = tc.solve(3)
     want = explorer_state(sol, [], [1, 3, 2, 4, 5, 6], cursor=4, show_pv=True)
@@ -713,8 +751,11 @@ def test_widget_in_jupyterlab_itself(browser, tmp_path):
             page.set_default_timeout(180_000)
             if theme == "dark":
                 settings = f"{base}/lab/api/settings/@jupyterlab/apputils-extension:themes?token=t"
-                answer = context.request.put(settings, data=json.dumps({"raw": '{"theme": "JupyterLab Dark"}'}),
-                                             headers={"Content-Type": "application/json"})
+                answer = context.request.put(
+                    settings,
+                    data=json.dumps({"raw": '{"theme": "JupyterLab Dark"}'}),
+                    headers={"Content-Type": "application/json"},
+                )
                 assert answer.ok, answer.status
             page.goto(f"{base}/lab/tree/explorer.ipynb?token=t&reset")
             page.wait_for_selector(".jp-Notebook")

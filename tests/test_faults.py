@@ -32,8 +32,14 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def run_python(code: str, *, env: dict | None = None, cwd: Path | None = None) -> subprocess.CompletedProcess:
     """Run a Python program in a fresh interpreter (the package importable)."""
-    return subprocess.run([sys.executable, "-c", textwrap.dedent(code)], capture_output=True, text=True,
-                          timeout=300, env={**os.environ, **(env or {})}, cwd=cwd)
+    return subprocess.run(
+        [sys.executable, "-c", textwrap.dedent(code)],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env={**os.environ, **(env or {})},
+        cwd=cwd,
+    )
 
 
 # ------------------------------------------------------------------ nothing lost
@@ -51,11 +57,14 @@ INTERRUPTED_GRAPH = """
 """
 
 
-@pytest.mark.parametrize("signal_name, status, said", [
-    ("SIGINT", 130, "interrupted"),                      # Ctrl-C
-    pytest.param("SIGTERM", 143, "terminated (SIGTERM)", marks=pytest.mark.slow),   # kill, a batch time limit
-    pytest.param("SIGHUP", 129, "terminated (SIGHUP)", marks=pytest.mark.slow),     # the terminal closed
-])
+@pytest.mark.parametrize(
+    "signal_name, status, said",
+    [
+        ("SIGINT", 130, "interrupted"),  # Ctrl-C
+        pytest.param("SIGTERM", 143, "terminated (SIGTERM)", marks=pytest.mark.slow),  # kill, a batch time limit
+        pytest.param("SIGHUP", 129, "terminated (SIGHUP)", marks=pytest.mark.slow),  # the terminal closed
+    ],
+)
 def test_a_signal_while_writing_a_graph_keeps_the_earlier_file(tmp_path, signal_name, status, said):
     target = tmp_path / "side2.graphml"
     target.write_text("an earlier good file")
@@ -87,15 +96,19 @@ print("the import finished", file=sys.stderr)
 """
 
 
-@pytest.mark.slow   # an interpreter that waits for its signal (about 1.5 s)
+@pytest.mark.slow  # an interpreter that waits for its signal (about 1.5 s)
 def test_a_signal_during_an_import_is_delivered_after_it(tmp_path):
     """An exception raised inside the import machinery can be swallowed or turned into an
     ImportError (numpy's C initialisation); the signal comes again once the import is over."""
     (tmp_path / "slow_module.py").write_text(SLOW_MODULE)
     target = tmp_path / "side2.graphml"
     target.write_text("an earlier good file")
-    result = subprocess.run([sys.executable, "-c", textwrap.dedent(SIGNAL_WHILE_IMPORTING), str(target), str(tmp_path)],
-                            capture_output=True, text=True, timeout=300)
+    result = subprocess.run(
+        [sys.executable, "-c", textwrap.dedent(SIGNAL_WHILE_IMPORTING), str(target), str(tmp_path)],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert result.returncode == 143
     assert result.stderr == "the import finished\ntriangles graph: terminated (SIGTERM)\n"
     assert target.read_text() == "an earlier good file"
@@ -113,14 +126,22 @@ LIVE_WRITER = """
 """
 
 
-@pytest.mark.parametrize("mine, theirs", [
-    ("g.dot", "g.dot.999999-x.dot"),             # a name that begins with mine and a number
-    ("x" * 200 + "A.dot", "x" * 200 + "B.dot"),  # long names that differ only after 200 bytes
-    ("table.npy", "table.npy"),                  # the same file, written twice at once
-], ids=["name-and-number", "long-names", "same-file"])
+@pytest.mark.parametrize(
+    "mine, theirs",
+    [
+        ("g.dot", "g.dot.999999-x.dot"),  # a name that begins with mine and a number
+        ("x" * 200 + "A.dot", "x" * 200 + "B.dot"),  # long names that differ only after 200 bytes
+        ("table.npy", "table.npy"),  # the same file, written twice at once
+    ],
+    ids=["name-and-number", "long-names", "same-file"],
+)
 def test_a_write_never_takes_the_half_written_file_of_a_live_writer(tmp_path, mine, theirs):
-    other = subprocess.Popen([sys.executable, "-c", textwrap.dedent(LIVE_WRITER), str(tmp_path / theirs)],
-                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    other = subprocess.Popen(
+        [sys.executable, "-c", textwrap.dedent(LIVE_WRITER), str(tmp_path / theirs)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
     try:
         assert other.stdout.readline() == "writing\n"
         with atomic_open(tmp_path / mine, "w") as handle:
@@ -129,7 +150,7 @@ def test_a_write_never_takes_the_half_written_file_of_a_live_writer(tmp_path, mi
     finally:
         other.kill()
     assert other.returncode == 0
-    assert (tmp_path / theirs).read_text() == "whole, from the other writer"   # the last to finish wins
+    assert (tmp_path / theirs).read_text() == "whole, from the other writer"  # the last to finish wins
     if mine != theirs:
         assert (tmp_path / mine).read_text() == "mine"
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted({mine, theirs})
@@ -151,8 +172,13 @@ KILLED_AT_COMMIT = """
 def killed_at_commit(folder: Path, code: str, commit: int = 1, env: dict | None = None) -> None:
     """Run ``code`` in a fresh interpreter killed (SIGKILL) as it puts its ``commit``-th file in ``folder`` in place."""
     program = textwrap.dedent(KILLED_AT_COMMIT) + textwrap.dedent(code)
-    result = subprocess.run([sys.executable, "-c", program, str(folder), str(commit)], capture_output=True, text=True,
-                            timeout=300, env={**os.environ, **(env or {})})
+    result = subprocess.run(
+        [sys.executable, "-c", program, str(folder), str(commit)],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env={**os.environ, **(env or {})},
+    )
     assert result.returncode == -signal.SIGKILL, result.stderr
 
 
@@ -180,13 +206,14 @@ SIGNALS_TWICE = """
 """
 
 
-@pytest.mark.slow   # one more interpreter writing a graph (about 1.5 s)
+@pytest.mark.slow  # one more interpreter writing a graph (about 1.5 s)
 def test_a_second_signal_ends_the_process_without_a_traceback(tmp_path):
     """The first signal raises; the second ends the process by its default action."""
     target = tmp_path / "side2.graphml"
     target.write_text("an earlier good file")
-    result = subprocess.run([sys.executable, "-c", textwrap.dedent(SIGNALS_TWICE), str(target)], capture_output=True,
-                            text=True, timeout=300)
+    result = subprocess.run(
+        [sys.executable, "-c", textwrap.dedent(SIGNALS_TWICE), str(target)], capture_output=True, text=True, timeout=300
+    )
     assert result.returncode in (-signal.SIGTERM, -signal.SIGHUP, 129, 143)
     assert "Traceback" not in result.stderr and "race condition" not in result.stderr
     assert target.read_text() == "an earlier good file"
@@ -195,11 +222,14 @@ def test_a_second_signal_ends_the_process_without_a_traceback(tmp_path):
 def test_a_killed_writer_leaves_nothing_behind_after_the_next_write(tmp_path):
     target = tmp_path / "out.graphml"
     target.write_text("an earlier good file")
-    killed_at_commit(tmp_path, """
+    killed_at_commit(
+        tmp_path,
+        """
         from triangles_core.common.files import atomic_open
         with atomic_open(sys.argv[1] + "/out.graphml", "w") as handle:
             handle.write("the killed writer's file")
-    """)
+    """,
+    )
     assert target.read_text() == "an earlier good file"
     with atomic_open(target, "w") as handle:
         handle.write("whole")
@@ -208,7 +238,7 @@ def test_a_killed_writer_leaves_nothing_behind_after_the_next_write(tmp_path):
 
 def test_a_name_near_the_length_limit_can_be_written(tmp_path):
     """The temporary name repeats only the first 200 bytes of the target's name."""
-    target = tmp_path / ("A" * 246 + ".graphml")   # 254 bytes: one under the limit
+    target = tmp_path / ("A" * 246 + ".graphml")  # 254 bytes: one under the limit
     with atomic_open(target, "w") as handle:
         handle.write("whole")
     assert [p.name for p in tmp_path.iterdir()] == [target.name] and target.read_text() == "whole"
@@ -223,8 +253,13 @@ FULL_DISK = """
 """
 
 
-@pytest.mark.parametrize("args", [pytest.param(["graph", "{out}/side2.graphml", "--side", "2"], marks=pytest.mark.slow),
-                                  ["review", "{out}/game.txt", "--csv", "{out}/side2.graphml"]])
+@pytest.mark.parametrize(
+    "args",
+    [
+        pytest.param(["graph", "{out}/side2.graphml", "--side", "2"], marks=pytest.mark.slow),
+        ["review", "{out}/game.txt", "--csv", "{out}/side2.graphml"],
+    ],
+)
 def test_a_full_disk_keeps_the_earlier_file_and_leaves_no_temporary(tmp_path, args):
     target = tmp_path / "side2.graphml"
     target.write_text("an earlier good file")
@@ -234,8 +269,9 @@ def test_a_full_disk_keeps_the_earlier_file_and_leaves_no_temporary(tmp_path, ar
         full = FULL_DISK.replace("64 * 1024, 64 * 1024", "600, 600")
     else:
         full = FULL_DISK
-    result = subprocess.run([sys.executable, "-c", textwrap.dedent(full), *argv], capture_output=True, text=True,
-                            timeout=300)
+    result = subprocess.run(
+        [sys.executable, "-c", textwrap.dedent(full), *argv], capture_output=True, text=True, timeout=300
+    )
     assert_one_line_error(result, f"triangles {args[0]}: error: cannot write")
     assert target.read_text() == "an earlier good file"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["game.txt", "side2.graphml"]
@@ -261,22 +297,28 @@ def test_atomic_open_writes_streams_directly(tmp_path):
 @pytest.mark.parametrize("commit", [1, 2], ids=["killed-saving-the-table", "killed-saving-its-checksum"])
 def test_a_killed_cache_save_is_cleaned_up_by_the_next_run(tmp_path, monkeypatch, commit):
     monkeypatch.setenv(store.CACHE_ENV, str(tmp_path))
-    killed_at_commit(tmp_path, """
+    killed_at_commit(
+        tmp_path,
+        """
         import numpy as np
         from triangles_core.engine import store
         from triangles_core.games.triangles import board
         store.cached_table(board(2), lambda: np.zeros(512, dtype=np.int8))
-    """, commit, env={store.CACHE_ENV: str(tmp_path)})
-    assert len(list(tmp_path.iterdir())) == commit   # the killed file, and the table if it was in place
+    """,
+        commit,
+        env={store.CACHE_ENV: str(tmp_path)},
+    )
+    assert len(list(tmp_path.iterdir())) == commit  # the killed file, and the table if it was in place
     values = np.arange(512, dtype=np.int8)
     with warnings.catch_warnings():
-        warnings.simplefilter("ignore", store.CorruptCacheWarning)   # a table without its checksum: recomputed
+        warnings.simplefilter("ignore", store.CorruptCacheWarning)  # a table without its checksum: recomputed
         assert np.array_equal(store.cached_table(board(2), lambda: values), values)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["side2_values.npy", "side2_values.npy.sha256"]
     np.testing.assert_array_equal(store.load_verified(store.table_path(board(2))), values)
 
 
 # ------------------------------------------------------------- unusable caches
+
 
 def test_a_cache_that_is_a_fifo_or_a_link_to_a_device_is_not_read(tmp_path, monkeypatch):
     monkeypatch.setenv(store.CACHE_ENV, str(tmp_path))
@@ -298,7 +340,7 @@ def npy_file(header: bytes, data: bytes = b"") -> bytes:
     return b"\x93NUMPY\x01\x00" + len(header + b"\n").to_bytes(2, "little") + header + b"\n" + data
 
 
-GARBLED_HEADER = npy_file(b"(((((((((((((((")                        # numpy's parser: tokenize.TokenError
+GARBLED_HEADER = npy_file(b"(((((((((((((((")  # numpy's parser: tokenize.TokenError
 NEGATIVE_SHAPE = npy_file(b"{'descr': '|i1', 'fortran_order': False, 'shape': (-1, -512), }", bytes(512))
 LONG_HEADER = npy_file(b"{'descr': '|i1', 'fortran_order': False, 'shape': (" + b"1," * 30000 + b"), }")
 
@@ -306,9 +348,14 @@ LONG_HEADER = npy_file(b"{'descr': '|i1', 'fortran_order': False, 'shape': (" + 
 BOOL_SHAPE = npy_file(b"{'descr': '|i1', 'fortran_order': False, 'shape': (True,), }", bytes(1))
 
 
-@pytest.mark.parametrize("content, said", [(GARBLED_HEADER, "unreadable .npy header"),
-                                           (NEGATIVE_SHAPE, "negative length"),
-                                           (BOOL_SHAPE, "not a tuple of integers")])
+@pytest.mark.parametrize(
+    "content, said",
+    [
+        (GARBLED_HEADER, "unreadable .npy header"),
+        (NEGATIVE_SHAPE, "negative length"),
+        (BOOL_SHAPE, "not a tuple of integers"),
+    ],
+)
 def test_a_forged_npy_header_in_the_cache_is_corruption(tmp_path, monkeypatch, content, said):
     monkeypatch.setenv(store.CACHE_ENV, str(tmp_path))
     path = store.table_path(board(2))
@@ -326,9 +373,9 @@ def test_verify_refuses_a_table_that_is_not_a_npy_file_in_one_line(tmp_path, kin
     if kind == "garbled header":
         table.write_bytes(GARBLED_HEADER)
     elif kind == "header over 10,000 bytes":
-        table.write_bytes(LONG_HEADER)   # numpy's refusal spans two lines
+        table.write_bytes(LONG_HEADER)  # numpy's refusal spans two lines
     elif kind == "fifo":
-        os.mkfifo(table)     # opening it would wait for a writer forever
+        os.mkfifo(table)  # opening it would wait for a writer forever
     else:
         table.mkdir()
     result = triangles("verify", "--side", "2", "--table", str(table))
@@ -345,10 +392,13 @@ def test_a_fifo_sidecar_does_not_hang(tmp_path):
         assert store.load_verified(path) is None
 
 
-@pytest.mark.parametrize("cache, cause", [
-    ("{tmp}/" + "x" * 300, "the file name is too long"),
-    ("{tmp}/a_file/cache", "a_file is not a directory"),
-])
+@pytest.mark.parametrize(
+    "cache, cause",
+    [
+        ("{tmp}/" + "x" * 300, "the file name is too long"),
+        ("{tmp}/a_file/cache", "a_file is not a directory"),
+    ],
+)
 def test_an_unusable_cache_path_warns_with_its_cause_and_the_solve_goes_on(tmp_path, monkeypatch, cache, cause):
     (tmp_path / "a_file").write_text("not a folder")
     monkeypatch.setenv(store.CACHE_ENV, cache.format(tmp=tmp_path))
@@ -369,25 +419,33 @@ def test_an_upper_case_digest_is_not_corruption(tmp_path):
 
 # -------------------------------------------------------- streams and devices
 
+
 def test_help_to_a_full_device_is_an_error():
-    result = subprocess.run(f"{sys.executable} -m triangles_core --help > /dev/full", shell=True,
-                            capture_output=True, text=True, timeout=60)
+    result = subprocess.run(
+        f"{sys.executable} -m triangles_core --help > /dev/full", shell=True, capture_output=True, text=True, timeout=60
+    )
     assert_one_line_error(result, "triangles: error: cannot write output: No space left on device")
-    result = subprocess.run(f"{sys.executable} -m triangles_core solve > /dev/full", shell=True,
-                            capture_output=True, text=True, timeout=60)
+    result = subprocess.run(
+        f"{sys.executable} -m triangles_core solve > /dev/full", shell=True, capture_output=True, text=True, timeout=60
+    )
     assert_one_line_error(result, "triangles solve: error: cannot write output")
 
 
 def run_without_stderr(*args: str, input: bytes = b"") -> subprocess.CompletedProcess:
     """``triangles ARGS`` with its standard error closed (``2>&-``)."""
-    return subprocess.run([sys.executable, "-m", "triangles_core", *args], input=input, stdout=subprocess.PIPE,
-                          preexec_fn=lambda: os.close(2), timeout=300)
+    return subprocess.run(
+        [sys.executable, "-m", "triangles_core", *args],
+        input=input,
+        stdout=subprocess.PIPE,
+        preexec_fn=lambda: os.close(2),
+        timeout=300,
+    )
 
 
 def test_with_stderr_closed_errors_never_reach_the_output():
     result = run_without_stderr("judge", "gym", input=b"6\n1 2 3 4 5 6\nabc\n")
     assert result.returncode == 2 and result.stdout == b"Andy wins\n"
-    result = run_without_stderr("solve", "--side", "2", "1", "1")        # a note: edge 1 listed twice
+    result = run_without_stderr("solve", "--side", "2", "1", "1")  # a note: edge 1 listed twice
     assert result.returncode == 0 and b"note" not in result.stdout
 
 
@@ -399,8 +457,14 @@ def test_with_stderr_closed_a_usage_error_still_exits_2(args):
 
 def test_closed_standard_input_of_review_is_an_error_not_an_empty_record():
     """Finding B3 (fixed in the CLI): a closed standard input is not an empty game."""
-    result = subprocess.run(f"{sys.executable} -m triangles_core review - <&-", shell=True, capture_output=True,
-                            text=True, timeout=60, executable="/bin/bash")
+    result = subprocess.run(
+        f"{sys.executable} -m triangles_core review - <&-",
+        shell=True,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        executable="/bin/bash",
+    )
     assert result.returncode == 2 and "Traceback" not in result.stderr and result.stdout == ""
     assert "standard input is closed" in result.stderr
 
@@ -416,7 +480,7 @@ def test_a_missing_optional_package_names_the_extra(tmp_path):
     assert "pip install 'triangles_core[notebooks]'" in result.stderr
 
 
-@pytest.mark.slow   # compiles the whole retrograde kernel in memory (about 2 s)
+@pytest.mark.slow  # compiles the whole retrograde kernel in memory (about 2 s)
 def test_no_writable_numba_cache_still_runs():
     """A read-only install and home: numba finds no cache folder; the kernel is compiled in memory."""
     result = run_python("""
@@ -437,26 +501,33 @@ def test_graph_without_arguments_names_only_the_output():
 
 # ---------------------------------------------------------------- one integer rule
 
-@pytest.mark.parametrize("values, message", [
-    ([0] + [1] * 13 + [2.5], "hole 15: peg value must be an integer, got 2.5"),
-    ([0] + [1] * 13 + ["7"], "hole 15: peg value must be an integer, got '7'"),
-    ([0] + [1] * 13 + [True], "hole 15: peg value must be an integer, got True"),
-    ("0 1 2", "a peg board is a list of 15 peg values, got '0 1 2'"),
-])
+
+@pytest.mark.parametrize(
+    "values, message",
+    [
+        ([0] + [1] * 13 + [2.5], "hole 15: peg value must be an integer, got 2.5"),
+        ([0] + [1] * 13 + ["7"], "hole 15: peg value must be an integer, got '7'"),
+        ([0] + [1] * 13 + [True], "hole 15: peg value must be an integer, got True"),
+        ("0 1 2", "a peg board is a list of 15 peg values, got '0 1 2'"),
+    ],
+)
 def test_peg_values_follow_the_integer_rule(values, message):
     with pytest.raises(InvalidPegBoardError) as info:
         solve_peg(values)
     assert str(info.value) == message
 
 
-@pytest.mark.parametrize("position, message", [
-    (-1, "bitmask -1 is out of range (0..524287)"),
-    (2**100, "bitmask 1267650600228229401496703205376 is out of range (0..524287)"),
-    (True, "position True is neither a bitmask nor a list of numbers"),
-    ([2.0], "number must be an integer, got 2.0"),
-    ("abc", "position 'abc' is neither a bitmask nor a list of numbers"),
-    ([6], "allowed numbers [6] cannot occur: 2 and 4 are forbidden, so 6 = 2 + 4 is too"),
-])
+@pytest.mark.parametrize(
+    "position, message",
+    [
+        (-1, "bitmask -1 is out of range (0..524287)"),
+        (2**100, "bitmask 1267650600228229401496703205376 is out of range (0..524287)"),
+        (True, "position True is neither a bitmask nor a list of numbers"),
+        ([2.0], "number must be an integer, got 2.0"),
+        ("abc", "position 'abc' is neither a bitmask nor a list of numbers"),
+        ([6], "allowed numbers [6] cannot occur: 2 and 4 are forbidden, so 6 = 2 + 4 is too"),
+    ],
+)
 def test_number_game_positions_follow_the_integer_rule(position, message):
     with pytest.raises(InvalidNumberPositionError) as info:
         solve_number_game().value(position)
@@ -468,8 +539,10 @@ def test_huge_edge_lists_are_refused_before_they_are_read():
         solve(3).value(range(1, 10**12))
 
 
-@pytest.mark.parametrize("moves, message", [([True], "a move must be an edge number, got True"),
-                                            ([1.5], "a move must be an edge number, got 1.5")])
+@pytest.mark.parametrize(
+    "moves, message",
+    [([True], "a move must be an edge number, got True"), ([1.5], "a move must be an edge number, got 1.5")],
+)
 def test_record_moves_follow_the_integer_rule(moves, message):
     with pytest.raises(ValueError, match=message):
         GameRecord.from_moves(3, moves)
@@ -495,7 +568,7 @@ def test_an_unreadable_cached_table_is_replaced_by_a_readable_one(tmp_path, monk
     path.chmod(0o000)
     real_open = open
 
-    def refusing_open(file, *args, **kwargs):   # root reads anything: refuse as the file's mode says
+    def refusing_open(file, *args, **kwargs):  # root reads anything: refuse as the file's mode says
         if os.fspath(file) == str(path) and not os.stat(path).st_mode & 0o444:
             raise PermissionError(13, "Permission denied", str(path))
         return real_open(file, *args, **kwargs)
@@ -540,16 +613,22 @@ def test_explore_takes_boxes_as_any_pair():
 
 
 def test_solving_without_the_compiler_is_one_line():
-    result = subprocess.run([sys.executable, "-m", "triangles_core", "solve", "--side", "2"], capture_output=True,
-                            text=True, timeout=300, env={**os.environ, "NUMBA_DISABLE_JIT": "1"})
+    result = subprocess.run(
+        [sys.executable, "-m", "triangles_core", "solve", "--side", "2"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env={**os.environ, "NUMBA_DISABLE_JIT": "1"},
+    )
     assert_one_line_error(result, "triangles solve: error: solving the side-2 board needs numba's compiler")
 
 
-@pytest.mark.slow   # three interpreters, each importing numba and compiling (about 3 s)
+@pytest.mark.slow  # three interpreters, each importing numba and compiling (about 3 s)
 def test_a_damaged_compilation_cache_is_recompiled(tmp_path):
     module = tmp_path / "kernel_module.py"
-    module.write_text("from triangles_core.engine.compiled import compiled\n\n"
-                      "@compiled()\ndef add_one(x):\n    return x + 1\n")
+    module.write_text(
+        "from triangles_core.engine.compiled import compiled\n\n@compiled()\ndef add_one(x):\n    return x + 1\n"
+    )
     run = [sys.executable, "-c", "import kernel_module; print(kernel_module.add_one(41))"]
     env = {**os.environ, "PYTHONPATH": str(tmp_path), "NUMBA_CACHE_DIR": str(tmp_path / "numba")}
     assert subprocess.run(run, capture_output=True, text=True, env=env, timeout=300).stdout == "42\n"
@@ -557,6 +636,6 @@ def test_a_damaged_compilation_cache_is_recompiled(tmp_path):
     assert damaged
     for path in damaged:
         path.write_bytes(b"\x80\x04garbage")
-    for _ in range(2):   # the first run compiles afresh, the second finds a sound cache again
+    for _ in range(2):  # the first run compiles afresh, the second finds a sound cache again
         result = subprocess.run(run, capture_output=True, text=True, env=env, timeout=300)
         assert result.stdout == "42\n" and "Traceback" not in result.stderr, result.stderr

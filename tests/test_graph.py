@@ -50,8 +50,7 @@ def enumerate_optimal_games(solution, position: int) -> int:
     """Count optimal games by walking every line of optimal moves (no memo)."""
     if position == solution.board.full:
         return 1
-    return sum(enumerate_optimal_games(solution, position | 1 << (e - 1))
-               for e in solution.optimal_moves(position))
+    return sum(enumerate_optimal_games(solution, position | 1 << (e - 1)) for e in solution.optimal_moves(position))
 
 
 @pytest.mark.parametrize("side", [1, 2])
@@ -136,8 +135,15 @@ def test_state_graph_levels_side2():
     assert g.number_of_edges() == 9 * 2**8
 
 
-@pytest.mark.parametrize("make", [lambda: solve(2), lambda: solve_boxes(1, 2), lambda: solve_number_game(),
-                                  lambda: solve_peg_game([0, 2, 1, 3, 1, 1], rows=3)])
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda: solve(2),
+        lambda: solve_boxes(1, 2),
+        lambda: solve_number_game(),
+        lambda: solve_peg_game([0, 2, 1, 3, 1, 1], rows=3),
+    ],
+)
 def test_state_graph_of_any_solved_game_carries_values_and_move_values(make):
     s = make()
     g = state_graph(s)
@@ -153,13 +159,14 @@ def test_state_graph_of_any_solved_game_carries_values_and_move_values(make):
 
 def test_state_graph_size_bound():
     with pytest.raises(ValueError, match=r"has 2\*\*9 positions, more than the 100 allowed"):
-        state_graph(solve(2), max_positions=100)        # a cell board: refused before anything is built
+        state_graph(solve(2), max_positions=100)  # a cell board: refused before anything is built
     with pytest.raises(ValueError, match="more than 100 positions"):
-        state_graph(solve_number_game(), max_positions=100)   # other games: when the bound is passed
+        state_graph(solve_number_game(), max_positions=100)  # other games: when the bound is passed
 
 
 def test_the_full_graph_of_a_large_board_is_refused_at_once(tmp_path):
     """A full graph above the bound is refused before any position is valued, by the check ``triangles graph`` uses."""
+
     class Unasked(TableSolution):
         def value(self, position):
             raise AssertionError("a position was valued: the graph was being built")
@@ -170,7 +177,7 @@ def test_the_full_graph_of_a_large_board_is_refused_at_once(tmp_path):
     with pytest.raises(ValueError, match=r"2\*\*18 positions, more than the 100,000 allowed"):
         export_graph(side3, tmp_path / "never-written.graphml")
     assert not (tmp_path / "never-written.graphml").exists()
-    assert state_graph(solve(3), [*range(1, 12)], max_positions=1000).number_of_nodes() == 2 ** 7
+    assert state_graph(solve(3), [*range(1, 12)], max_positions=1000).number_of_nodes() == 2**7
 
 
 @pytest.mark.parametrize("max_positions", [-1, 0, True, 2.5, "10"])

@@ -67,8 +67,11 @@ def test_help_examples_work(tmp_path, monkeypatch, capsys):
     pytest.importorskip("pydot")  # the second example writes DOT
 
     assert main(["graph", "--help"]) == 0
-    examples = [line.split("#")[0].split() for line in capsys.readouterr().out.splitlines()
-                if line.strip().startswith("triangles graph")]
+    examples = [
+        line.split("#")[0].split()
+        for line in capsys.readouterr().out.splitlines()
+        if line.strip().startswith("triangles graph")
+    ]
     assert len(examples) == 4
     monkeypatch.chdir(tmp_path)
     for words in examples:
@@ -123,13 +126,19 @@ def test_cli_graph_format_overrides_the_suffix(tmp_path, capsys):
     assert dot.read_text().startswith("strict digraph")
 
 
-@pytest.mark.parametrize("args, said", [
-    (["-"], "triangles graph: error: OUTPUT '-': cannot tell the graph format from the name: name it .graphml, "
-            ".dot or .gv, or give --format"),
-    (["/dev/stdout"], "triangles graph: error: OUTPUT '/dev/stdout': cannot tell the graph format"),
-    (["x.png"], "triangles graph: error: OUTPUT 'x.png': cannot tell the graph format"),
-    (["-", "--format", "gexf"], "triangles graph: error: --format: unknown graph format 'gexf' (use dot, graphml)"),
-])
+@pytest.mark.parametrize(
+    "args, said",
+    [
+        (
+            ["-"],
+            "triangles graph: error: OUTPUT '-': cannot tell the graph format from the name: name it .graphml, "
+            ".dot or .gv, or give --format",
+        ),
+        (["/dev/stdout"], "triangles graph: error: OUTPUT '/dev/stdout': cannot tell the graph format"),
+        (["x.png"], "triangles graph: error: OUTPUT 'x.png': cannot tell the graph format"),
+        (["-", "--format", "gexf"], "triangles graph: error: --format: unknown graph format 'gexf' (use dot, graphml)"),
+    ],
+)
 def test_cli_graph_says_which_format_is_missing(args, said, capsys, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     assert main(["graph", *args, "--side", "1"]) == 2

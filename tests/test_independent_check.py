@@ -42,7 +42,7 @@ def table_sha256(values: np.ndarray) -> str:
     digest = hashlib.sha256()
     flat = values.reshape(-1)
     for start in range(0, len(flat), 1 << 24):
-        digest.update(flat[start:start + (1 << 24)].tobytes())
+        digest.update(flat[start : start + (1 << 24)].tobytes())
     return digest.hexdigest()
 
 
@@ -58,12 +58,15 @@ def input_from_package_cells(cells) -> str:
     return "\n".join(lines) + "\n"
 
 
-@pytest.mark.parametrize("cells", [board(side) for side in (1, 2, 3, 4, 5)]
-                         + [boxes_board(r, c) for r, c in ((1, 1), (1, 3), (2, 2), (2, 3), (3, 3), (3, 4))],
-                         ids=lambda b: b.key)
+@pytest.mark.parametrize(
+    "cells",
+    [board(side) for side in (1, 2, 3, 4, 5)]
+    + [boxes_board(r, c) for r, c in ((1, 1), (1, 3), (2, 2), (2, 3), (3, 3), (3, 4))],
+    ids=lambda b: b.key,
+)
 def test_c_input_from_coordinates_is_the_committed_input(cells):
     derived = cells_from_coordinates(cells)
-    assert derived == [tuple(cell) for cell in cells.cells]          # same cells, same order
+    assert derived == [tuple(cell) for cell in cells.cells]  # same cells, same order
     assert baseline_input(cells) == input_from_package_cells(cells)  # the input side 4 and 3x4 were checked with
 
 
@@ -89,13 +92,17 @@ def test_boxes3x4_table_matches_the_c_baseline():
 
 
 @pytest.mark.skipif(compiler_path() is None, reason="no C compiler (cc or gcc)")
-@pytest.mark.parametrize("cells, solve", [
-    (board(2), lambda: tc.solve(2)),
-    (board(3), lambda: tc.solve(3)),
-    (boxes_board(1, 3), lambda: tc.solve_boxes(1, 3)),
-    (boxes_board(2, 2), lambda: tc.solve_boxes(2, 2)),
-    (boxes_board(2, 3), lambda: tc.solve_boxes(2, 3)),
-], ids=["side2", "side3", "boxes1x3", "boxes2x2", "boxes2x3"])
+@pytest.mark.parametrize(
+    "cells, solve",
+    [
+        (board(2), lambda: tc.solve(2)),
+        (board(3), lambda: tc.solve(3)),
+        (boxes_board(1, 3), lambda: tc.solve_boxes(1, 3)),
+        (boxes_board(2, 2), lambda: tc.solve_boxes(2, 2)),
+        (boxes_board(2, 3), lambda: tc.solve_boxes(2, 3)),
+    ],
+    ids=["side2", "side3", "boxes1x3", "boxes2x2", "boxes2x3"],
+)
 def test_c_baseline_whole_table(tmp_path, cells, solve):
     path = tmp_path / "table.int8"
     _, empty, total = run_table(cells, path)

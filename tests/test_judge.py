@@ -42,19 +42,22 @@ def test_duplicate_edges_are_accepted_with_one_note():
     assert result.stderr.count("\n") == 1 and "edge 1 is listed twice" in result.stderr
 
 
-@pytest.mark.parametrize("fmt, text, answered, where", [
-    ("gym", "6\n1 2 3 4 5 6\n5\n4 5 x 7 8\n0\n", 1, "case 2, line 4, token 'x'"),
-    ("gym", "6\n1 2 3 4 5 6\n2\n4 19\n", 1, "case 2, line 4, token '19'"),
-    ("gym", "6\n1 2 3 4 5 6\n3\n4 5\n", 1, "case 2, line 4, end of input"),
-    ("gym", "-1\n", 0, "case 1, line 1, token '-1'"),
-    ("gym", "2 1 0\n", 0, "token '0'"),
-    ("uestc", "2\n1 2 3\n", 1, "line 2, token '3'"),
-    ("uestc", "", 0, "end of input"),
-    ("triangle-war", "2\n1\n1 2\n1\n1 4\n", 1, "case 2, line 5, token '1 4'"),
-    ("triangle-war", "1\n2\n1 2\n2 1\n", 0, "already joined"),
-    ("triangle-war", "1\n1\n1 11\n", 0, "token '11'"),
-    ("triangle-war", "x\n", 0, "line 1, token 'x'"),
-])
+@pytest.mark.parametrize(
+    "fmt, text, answered, where",
+    [
+        ("gym", "6\n1 2 3 4 5 6\n5\n4 5 x 7 8\n0\n", 1, "case 2, line 4, token 'x'"),
+        ("gym", "6\n1 2 3 4 5 6\n2\n4 19\n", 1, "case 2, line 4, token '19'"),
+        ("gym", "6\n1 2 3 4 5 6\n3\n4 5\n", 1, "case 2, line 4, end of input"),
+        ("gym", "-1\n", 0, "case 1, line 1, token '-1'"),
+        ("gym", "2 1 0\n", 0, "token '0'"),
+        ("uestc", "2\n1 2 3\n", 1, "line 2, token '3'"),
+        ("uestc", "", 0, "end of input"),
+        ("triangle-war", "2\n1\n1 2\n1\n1 4\n", 1, "case 2, line 5, token '1 4'"),
+        ("triangle-war", "1\n2\n1 2\n2 1\n", 0, "already joined"),
+        ("triangle-war", "1\n1\n1 11\n", 0, "token '11'"),
+        ("triangle-war", "x\n", 0, "line 1, token 'x'"),
+    ],
+)
 def test_bad_input_one_line_exit_2_earlier_answers_kept(fmt, text, answered, where):
     result = judge(fmt, text)
     assert_one_line_error(result, f"triangles judge {fmt}: error: ")
@@ -101,13 +104,25 @@ def test_triangle_war_quotes_the_pair_as_written():
     assert info.value.case is None
 
 
-@pytest.mark.parametrize("fmt, text, answered, said", [
-    ("gym", "19\n", 0, "case 1, line 1, token '19': out of range, expected the number of drawn edges N (0..18)"),
-    ("gym", "1 4\n99999999999999999999999\n", 1, "case 2, line 2, token '99999999999999999999999': out of range"),
-    ("uestc", "100 1 2 3\n", 0, "case 1, line 1, token '100': out of range, expected the number of drawn edges n "
-                                "(0..18)"),
-    ("triangle-war", "1\n19\n", 0, "case 1, line 2, token '19': out of range, expected the number of moves m (0..18)"),
-])
+@pytest.mark.parametrize(
+    "fmt, text, answered, said",
+    [
+        ("gym", "19\n", 0, "case 1, line 1, token '19': out of range, expected the number of drawn edges N (0..18)"),
+        ("gym", "1 4\n99999999999999999999999\n", 1, "case 2, line 2, token '99999999999999999999999': out of range"),
+        (
+            "uestc",
+            "100 1 2 3\n",
+            0,
+            "case 1, line 1, token '100': out of range, expected the number of drawn edges n (0..18)",
+        ),
+        (
+            "triangle-war",
+            "1\n19\n",
+            0,
+            "case 1, line 2, token '19': out of range, expected the number of moves m (0..18)",
+        ),
+    ],
+)
 def test_a_count_larger_than_the_board_is_out_of_range_not_an_end_of_input(fmt, text, answered, said):
     """A count of more edges than the board has is the count's fault, said at the count (as
     triangle-war always said), not an "input ended" at the end of the short list that follows."""

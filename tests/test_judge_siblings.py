@@ -1,6 +1,5 @@
 """Judge dialects of the sibling games: peg (NAQ 2018 J), zoj1039 and poj1143 (Number Game)."""
 
-
 import pytest
 from commands import assert_one_line_error, judge
 
@@ -11,15 +10,21 @@ PEG_SAMPLES = [
     ("1\n2 3\n4 5 6\n7 8 9 10\n11 12 0 13 14\n", "19\n"),
     ("100 1 17 99 3 4 0 76 33 42 12 13 14 15 16", "2148\n"),
 ]
-ZOJ_SAMPLE = ("2\n1\n2\n2\n2 3\n",
-              "Scenario #1:\nThe winning moves are: 2.\n\nScenario #2:\nThere is no winning move.\n\n")
-POJ_SAMPLE = ("2 2 5\n2 2 3\n5 2 3 4 5 6\n0\n",
-              "Test Case #1\nThe winning moves are: 2\n\nTest Case #2\nThere's no winning move.\n\n"
-              "Test Case #3\nThe winning moves are: 4 5 6\n\n")
+ZOJ_SAMPLE = (
+    "2\n1\n2\n2\n2 3\n",
+    "Scenario #1:\nThe winning moves are: 2.\n\nScenario #2:\nThere is no winning move.\n\n",
+)
+POJ_SAMPLE = (
+    "2 2 5\n2 2 3\n5 2 3 4 5 6\n0\n",
+    "Test Case #1\nThe winning moves are: 2\n\nTest Case #2\nThere's no winning move.\n\n"
+    "Test Case #3\nThe winning moves are: 4 5 6\n\n",
+)
 
 
-@pytest.mark.parametrize("fmt, text, expected", [("peg", t, e) for t, e in PEG_SAMPLES]
-                         + [("zoj1039", *ZOJ_SAMPLE), ("poj1143", *POJ_SAMPLE)])
+@pytest.mark.parametrize(
+    "fmt, text, expected",
+    [("peg", t, e) for t, e in PEG_SAMPLES] + [("zoj1039", *ZOJ_SAMPLE), ("poj1143", *POJ_SAMPLE)],
+)
 def test_samples_byte_exact(fmt, text, expected):
     result = judge(fmt, text)
     assert (result.returncode, result.stdout, result.stderr) == (0, expected, "")
@@ -45,24 +50,27 @@ def test_duplicate_number_is_accepted_with_one_note():
     assert result.stderr.count("\n") == 1 and "number 2 is listed twice" in result.stderr
 
 
-@pytest.mark.parametrize("fmt, text, answered, where", [
-    ("peg", "1 2 3 4 5 6 7 8 9 10 11 12 0 13", 0, "case 1, line 1, end of input"),
-    ("peg", "1 2 3\n4 5 6 7 8 9 10 11 12 0 13 14 15\n", 0, "case 1, line 2, token '15'"),
-    ("peg", "1 2 3 4 5 6 7 8 9 10 11 12 0 13 0", 0, "token '0': hole 15 is a second hole"),
-    ("peg", "1 2 3 4 5 6 7 8 9 10 11 12 1 13 4", 0, "token '4': the board has no hole"),
-    ("peg", "1 2 3 4 5 6 7 8 9 10 11 12 0 13 101", 0, "token '101'"),
-    ("peg", "1 2 3 4 5 6 7 8 9 10 11 12 0 13 -1", 0, "token '-1'"),
-    ("peg", "1 2 3 4 5 6 7 8 9 10 11 12 0 13 1.5", 0, "token '1.5'"),
-    ("zoj1039", "3\n1\n2\n1\n21\n1\n2\n", 1, "case 2, line 5, token '21'"),
-    ("zoj1039", "2\n1\n2\n1\n6\n", 1, "case 2, line 5, token '6': allowed numbers [6] cannot occur"),
-    ("zoj1039", "2\n1\n2\n20\n", 1, "case 2, line 4, token '20'"),
-    ("zoj1039", "2\n1\n2\n2\n3\n", 1, "case 2, line 5, end of input"),
-    ("zoj1039", "1\n1\n2\n7\n", 1, "unexpected token"),
-    ("zoj1039", "x\n", 0, "line 1, token 'x'"),
-    ("poj1143", "2 2 5\n1 1\n0\n", 1, "case 2, line 2, token '1'"),
-    ("poj1143", "2 2 5\n5 2 3 4 5 12\n0\n", 1, "case 2, line 2, token '12': allowed numbers"),
-    ("poj1143", "2 2 5\n2 2 three\n0\n", 1, "case 2, line 2, token 'three'"),
-])
+@pytest.mark.parametrize(
+    "fmt, text, answered, where",
+    [
+        ("peg", "1 2 3 4 5 6 7 8 9 10 11 12 0 13", 0, "case 1, line 1, end of input"),
+        ("peg", "1 2 3\n4 5 6 7 8 9 10 11 12 0 13 14 15\n", 0, "case 1, line 2, token '15'"),
+        ("peg", "1 2 3 4 5 6 7 8 9 10 11 12 0 13 0", 0, "token '0': hole 15 is a second hole"),
+        ("peg", "1 2 3 4 5 6 7 8 9 10 11 12 1 13 4", 0, "token '4': the board has no hole"),
+        ("peg", "1 2 3 4 5 6 7 8 9 10 11 12 0 13 101", 0, "token '101'"),
+        ("peg", "1 2 3 4 5 6 7 8 9 10 11 12 0 13 -1", 0, "token '-1'"),
+        ("peg", "1 2 3 4 5 6 7 8 9 10 11 12 0 13 1.5", 0, "token '1.5'"),
+        ("zoj1039", "3\n1\n2\n1\n21\n1\n2\n", 1, "case 2, line 5, token '21'"),
+        ("zoj1039", "2\n1\n2\n1\n6\n", 1, "case 2, line 5, token '6': allowed numbers [6] cannot occur"),
+        ("zoj1039", "2\n1\n2\n20\n", 1, "case 2, line 4, token '20'"),
+        ("zoj1039", "2\n1\n2\n2\n3\n", 1, "case 2, line 5, end of input"),
+        ("zoj1039", "1\n1\n2\n7\n", 1, "unexpected token"),
+        ("zoj1039", "x\n", 0, "line 1, token 'x'"),
+        ("poj1143", "2 2 5\n1 1\n0\n", 1, "case 2, line 2, token '1'"),
+        ("poj1143", "2 2 5\n5 2 3 4 5 12\n0\n", 1, "case 2, line 2, token '12': allowed numbers"),
+        ("poj1143", "2 2 5\n2 2 three\n0\n", 1, "case 2, line 2, token 'three'"),
+    ],
+)
 def test_bad_input_keeps_earlier_answers(fmt, text, answered, where):
     lines_per_case = 1 if fmt == "peg" else 3
     result = judge(fmt, text)
@@ -76,13 +84,16 @@ def test_bad_input_keeps_earlier_answers(fmt, text, answered, where):
     assert len(answers) == answered * lines_per_case and where in str(error.value)
 
 
-@pytest.mark.parametrize("fmt, text, answered, where", [
-    ("zoj1039", "2\n1\n3 5\n2 3 4 5 6\n", 0, "case 1, line 3, token '5': line 3 has more than 1 number"),
-    ("zoj1039", "2\n1\n2\n2\n2\n3\n", 1, "case 2, line 6, token '3': line 5 has fewer than 2 numbers"),
-    ("zoj1039", "2\n1 2\n2\n2 3\n", 0, "case 1, line 2, token '2': expected 1 number on line 3"),
-    ("poj1143", "2 2 5 3\n2 2 3\n0\n", 0, "case 1, line 1, token '3': line 1 has more than 2 numbers"),
-    ("poj1143", "2 2 5\n3 2 5\n2 2 3\n0\n", 1, "case 2, line 3, token '2': line 2 has fewer than 3 numbers"),
-])
+@pytest.mark.parametrize(
+    "fmt, text, answered, where",
+    [
+        ("zoj1039", "2\n1\n3 5\n2 3 4 5 6\n", 0, "case 1, line 3, token '5': line 3 has more than 1 number"),
+        ("zoj1039", "2\n1\n2\n2\n2\n3\n", 1, "case 2, line 6, token '3': line 5 has fewer than 2 numbers"),
+        ("zoj1039", "2\n1 2\n2\n2 3\n", 0, "case 1, line 2, token '2': expected 1 number on line 3"),
+        ("poj1143", "2 2 5 3\n2 2 3\n0\n", 0, "case 1, line 1, token '3': line 1 has more than 2 numbers"),
+        ("poj1143", "2 2 5\n3 2 5\n2 2 3\n0\n", 1, "case 2, line 3, token '2': line 2 has fewer than 3 numbers"),
+    ],
+)
 def test_number_game_counts_must_match_their_line(fmt, text, answered, where):
     result = judge(fmt, text)
     assert result.returncode == 2 and where in result.stderr and result.stderr.count("\n") == 1

@@ -63,8 +63,9 @@ def tokens(reader: TokenReader) -> tuple[list[tuple[str, int]], int]:
 def whole_text_tokens(text: str) -> tuple[list[tuple[str, int]], int]:
     """The same, the way the reader read a whole input before it read chunk by chunk."""
     lines = split_lines(text)
-    found = [(word, number) for number, line in enumerate(lines, start=1)
-             for word in re.findall(r"[^ \t\n\r\f\v]+", line)]
+    found = [
+        (word, number) for number, line in enumerate(lines, start=1) for word in re.findall(r"[^ \t\n\r\f\v]+", line)
+    ]
     return found, max(1, len(lines) - (lines[-1] == ""))
 
 
@@ -86,12 +87,15 @@ def test_any_chunking_reads_the_same_tokens_and_lines(text, data):
         judge_module.CHUNK = chunk
 
 
-@pytest.mark.parametrize("pieces, line", [
-    ((b"1\r", b"\n1\r", b"\nx\r\n"), 3),   # \r | \n is one line break
-    ((b"1\r", b"1\r", b"x"), 3),           # a lone \r at the end of a chunk is a line break at once
-    ((b"1\r\n", b"\r\n", b"1 x"), 3),
-    ((b"1\n\r", b"\r\n1\nx"), 5),
-])
+@pytest.mark.parametrize(
+    "pieces, line",
+    [
+        ((b"1\r", b"\n1\r", b"\nx\r\n"), 3),  # \r | \n is one line break
+        ((b"1\r", b"1\r", b"x"), 3),  # a lone \r at the end of a chunk is a line break at once
+        ((b"1\r\n", b"\r\n", b"1 x"), 3),
+        ((b"1\n\r", b"\r\n1\nx"), 5),
+    ],
+)
 def test_cr_lf_split_between_chunks(pieces, line):
     with pytest.raises(JudgeInputError) as info:
         list(run_dialect("gym", Chunks(*pieces)))
@@ -99,8 +103,11 @@ def test_cr_lf_split_between_chunks(pieces, line):
 
 
 def test_tokens_bom_and_characters_split_between_chunks():
-    assert list(run_dialect("gym", Chunks(b"\xef\xbb", b"\xbf", b"1", b"8 1 2 3 4 5 6 7 8 9 10 1", b"1 12",
-                                          b" 13 14 15 16 17 18\n0"))) == ["Draw"]
+    assert list(
+        run_dialect(
+            "gym", Chunks(b"\xef\xbb", b"\xbf", b"1", b"8 1 2 3 4 5 6 7 8 9 10 1", b"1 12", b" 13 14 15 16 17 18\n0")
+        )
+    ) == ["Draw"]
     with pytest.raises(JudgeInputError, match=r"line 2, token '1\u00b2': not an integer"):
         list(run_dialect("gym", Chunks(b"1\n1\xc2", b"\xb2 5")))
     with pytest.raises(JudgeInputError, match=r"token '1\ufffd'"):  # a bad byte is replaced
@@ -113,13 +120,15 @@ def test_a_huge_token_is_cut_short_and_still_read_right():
         assert list(run_dialect("gym", source)) == list(run_dialect("gym", "1 7")) == ["Andy wins"]
     # a token that cannot become an integer in range (too many significant digits, or not
     # digits) is reported as soon as that is known: its length is then a lower bound
-    for text, where, hopeless in [("1\n" + "0" * 100_000 + "19", "out of range", False),
-                                  ("1\n" + "9" * 100_000, "out of range", True),
-                                  ("1\n" + "1" * 100_000 + "x", "out of range", True),
-                                  ("1\n" + "0" * 100_000 + "x", "not an integer", True),
-                                  ("1\n+" + "0" * 100_000, "out of range", False)]:
+    for text, where, hopeless in [
+        ("1\n" + "0" * 100_000 + "19", "out of range", False),
+        ("1\n" + "9" * 100_000, "out of range", True),
+        ("1\n" + "1" * 100_000 + "x", "out of range", True),
+        ("1\n" + "0" * 100_000 + "x", "not an integer", True),
+        ("1\n+" + "0" * 100_000, "out of range", False),
+    ]:
         with pytest.raises(JudgeInputError, match=where) as info:
-            list(run_dialect("gym", Chunks(*[text[k:k + 1000].encode() for k in range(0, len(text), 1000)])))
+            list(run_dialect("gym", Chunks(*[text[k : k + 1000].encode() for k in range(0, len(text), 1000)])))
         length = r"at least \d+" if hopeless else str(len(text) - 2)
         assert re.search(rf"\({length} characters\)", str(info.value)) and info.value.line == 2
         assert len(info.value.token) <= MAX_KEPT and info.value.token[:40] == text[2:42]
@@ -139,11 +148,14 @@ class Endless:
         return self.byte * size
 
 
-@pytest.mark.parametrize("head, byte, message", [
-    (b"", b"\0", r"case 1, line 1, .*at least \d+ characters\): not an integer"),
-    (b"1\n", b"7", r"case 1, line 2, .*at least \d+ characters\): out of range"),
-    (b"1\n1 2 3\n", b"x", r"line 3, .*not an integer"),
-])
+@pytest.mark.parametrize(
+    "head, byte, message",
+    [
+        (b"", b"\0", r"case 1, line 1, .*at least \d+ characters\): not an integer"),
+        (b"1\n", b"7", r"case 1, line 2, .*at least \d+ characters\): out of range"),
+        (b"1\n1 2 3\n", b"x", r"line 3, .*not an integer"),
+    ],
+)
 def test_an_endless_token_is_reported_at_once(head, byte, message):
     """/dev/zero as input: the first token never ends, and is an error whatever follows."""
     stream = Endless(head, byte)
@@ -162,14 +174,17 @@ def test_a_huge_token_in_a_pair_is_quoted_with_its_length():
 # Zero-padded numbers
 
 
-@pytest.mark.parametrize("fmt, text, expected", [
-    ("gym", "0006\n0001 2 03 4 5 000000000000000000000000000000000000000000006\n00\n", ["Andy wins"]),
-    ("uestc", "+05 1 2 3 4 5", ["WIN!"]),
-    ("triangle-war", "01\n001\n0002 04\n", ["Game 1: B wins."]),
-    ("peg", "3 1 6 1 7 8 5 000 3 4 9 3 2 1 09", ["21"]),
-    ("zoj1039", "01\n01\n002\n", ["Scenario #1:", "The winning moves are: 2.", ""]),
-    ("poj1143", "02 2 05\n-0\n", ["Test Case #1", "The winning moves are: 2", ""]),
-])
+@pytest.mark.parametrize(
+    "fmt, text, expected",
+    [
+        ("gym", "0006\n0001 2 03 4 5 000000000000000000000000000000000000000000006\n00\n", ["Andy wins"]),
+        ("uestc", "+05 1 2 3 4 5", ["WIN!"]),
+        ("triangle-war", "01\n001\n0002 04\n", ["Game 1: B wins."]),
+        ("peg", "3 1 6 1 7 8 5 000 3 4 9 3 2 1 09", ["21"]),
+        ("zoj1039", "01\n01\n002\n", ["Scenario #1:", "The winning moves are: 2.", ""]),
+        ("poj1143", "02 2 05\n-0\n", ["Test Case #1", "The winning moves are: 2", ""]),
+    ],
+)
 def test_zero_padded_numbers_read_as_scanf_reads_them(fmt, text, expected):
     assert list(run_dialect(fmt, text)) == expected
 
@@ -186,8 +201,9 @@ def test_zero_padding_does_not_hide_out_of_range_numbers():
 
 def test_poj1143_end_line_with_more_numbers_is_an_error():
     result = judge("poj1143", "2 2 5\n0 5\n")
-    assert_one_line_error(result, "triangles judge poj1143: error: case 2, line 2, token '5': line 2 has more "
-                                  "than 0 numbers")
+    assert_one_line_error(
+        result, "triangles judge poj1143: error: case 2, line 2, token '5': line 2 has more than 0 numbers"
+    )
     assert result.stdout.count("Test Case") == 1
     assert list(run_dialect("poj1143", "2 2 5\n0\n5 2 3\n")) == ["Test Case #1", "The winning moves are: 2", ""]
     assert list(run_dialect("poj1143", "2 2 5\n0   \t\r\n")) == ["Test Case #1", "The winning moves are: 2", ""]
@@ -198,8 +214,14 @@ def test_poj1143_end_line_with_more_numbers_is_an_error():
 
 def start(fmt: str) -> subprocess.Popen:
     # SIGINT back to its default, should the test runner ignore it (a background job)
-    return subprocess.Popen([*COMMAND, fmt], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            bufsize=0, preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    return subprocess.Popen(
+        [*COMMAND, fmt],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        bufsize=0,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
 
 
 def read_line(process: subprocess.Popen, timeout: float = 60) -> bytes:
@@ -216,14 +238,27 @@ def read_line(process: subprocess.Popen, timeout: float = 60) -> bytes:
     return line
 
 
-@pytest.mark.parametrize("fmt, cases", [
-    ("gym", [(b"6\n1 2 3 4 5 6\n", [b"Andy wins"]), (b"5\n4 5 6\n7 8\n", [b"Ralph wins"])]),
-    ("triangle-war", [(b"2\n1\n2 4\n", [b"Game 1: B wins."]), (b"0\n", [b"Game 2: B wins."])]),
-    ("zoj1039", [(b"2\n1\n2\n", [b"Scenario #1:", b"The winning moves are: 2.", b""]),
-                 (b"0\n\n", [b"Scenario #2:", b"There is no winning move.", b""])]),
-    ("poj1143", [(b"2 2 5\n", [b"Test Case #1", b"The winning moves are: 2", b""]),
-                 (b"2 2 3\r\n", [b"Test Case #2", b"There's no winning move.", b""])]),
-])
+@pytest.mark.parametrize(
+    "fmt, cases",
+    [
+        ("gym", [(b"6\n1 2 3 4 5 6\n", [b"Andy wins"]), (b"5\n4 5 6\n7 8\n", [b"Ralph wins"])]),
+        ("triangle-war", [(b"2\n1\n2 4\n", [b"Game 1: B wins."]), (b"0\n", [b"Game 2: B wins."])]),
+        (
+            "zoj1039",
+            [
+                (b"2\n1\n2\n", [b"Scenario #1:", b"The winning moves are: 2.", b""]),
+                (b"0\n\n", [b"Scenario #2:", b"There is no winning move.", b""]),
+            ],
+        ),
+        (
+            "poj1143",
+            [
+                (b"2 2 5\n", [b"Test Case #1", b"The winning moves are: 2", b""]),
+                (b"2 2 3\r\n", [b"Test Case #2", b"There's no winning move.", b""]),
+            ],
+        ),
+    ],
+)
 def test_each_answer_comes_as_soon_as_its_case_is_complete(fmt, cases):
     process = start(fmt)
     try:
@@ -253,8 +288,13 @@ def test_ctrl_c_while_answering_keeps_whole_answers(tmp_path):
     big = tmp_path / "gym.txt"
     big.write_bytes(gym_input(5))
     with open(big, "rb") as source:
-        process = subprocess.Popen([*COMMAND, "gym"], stdin=source, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                                   preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+        process = subprocess.Popen(
+            [*COMMAND, "gym"],
+            stdin=source,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+        )
         try:
             first = read_line(process)
             process.send_signal(signal.SIGINT)
@@ -266,33 +306,47 @@ def test_ctrl_c_while_answering_keeps_whole_answers(tmp_path):
     assert answers[-1] == b"" and set(answers[:-1]) <= ANSWERS and len(answers) > 1
 
 
-@pytest.mark.parametrize("args", [["judge", "gym"], ["judge", "poj1143"], ["judge", "uestc"], ["judge", "gym", "-"],
-                                  ["review", "-"]])
+@pytest.mark.parametrize(
+    "args", [["judge", "gym"], ["judge", "poj1143"], ["judge", "uestc"], ["judge", "gym", "-"], ["review", "-"]]
+)
 def test_closed_standard_input_is_an_error_not_an_empty_input(args):
     # Read as empty, `<&-` would answer an empty judge input or review an empty game with exit 0:
     # a script that lost its input would look like one that succeeded.
-    result = subprocess.run(["bash", "-c", f'"$0" -m triangles_core {" ".join(args)} <&-', sys.executable],
-                            capture_output=True, text=True, timeout=120)
+    result = subprocess.run(
+        ["bash", "-c", f'"$0" -m triangles_core {" ".join(args)} <&-', sys.executable],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     command = " ".join(args[:2]) if args[0] == "judge" else args[0]
     assert (result.returncode, result.stdout) == (2, "")
-    assert result.stderr == f"triangles {command}: error: standard input is closed; give a file, or redirect one " \
-                            "with '<'\n"
+    assert (
+        result.stderr == f"triangles {command}: error: standard input is closed; give a file, or redirect one "
+        "with '<'\n"
+    )
 
 
 def test_a_closed_standard_input_does_not_matter_when_a_file_is_named(tmp_path):
     (tmp_path / "in.txt").write_text("6\n1 2 3 4 5 6\n0\n")
-    result = subprocess.run(["bash", "-c", '"$0" -m triangles_core judge gym in.txt <&-', sys.executable],
-                            cwd=tmp_path, capture_output=True, text=True, timeout=120)
+    result = subprocess.run(
+        ["bash", "-c", '"$0" -m triangles_core judge gym in.txt <&-', sys.executable],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert (result.returncode, result.stdout, result.stderr) == (0, "Andy wins\n", "")
 
 
-PEAK_RSS = ("import sys\n"
-            "from triangles_core.cli import main\n"
-            "status = main(sys.argv[1:])\n"
-            "sys.stdout.flush()\n"
-            "with open('/proc/self/status') as status_file:\n"
-            "    print(next(line.split()[1] for line in status_file if line.startswith('VmHWM:')), file=sys.stderr)\n"
-            "sys.exit(status)\n")
+PEAK_RSS = (
+    "import sys\n"
+    "from triangles_core.cli import main\n"
+    "status = main(sys.argv[1:])\n"
+    "sys.stdout.flush()\n"
+    "with open('/proc/self/status') as status_file:\n"
+    "    print(next(line.split()[1] for line in status_file if line.startswith('VmHWM:')), file=sys.stderr)\n"
+    "sys.exit(status)\n"
+)
 """Runs the command, then prints its peak resident set size in kB on stderr.  (VmHWM, not
 getrusage: Linux's ru_maxrss of a child counts the pages it shared with its parent
 before exec, here the whole test process.)"""
@@ -302,8 +356,13 @@ def peak_rss_kb(tmp_path, name: str, data: bytes, fmt: str = "gym") -> tuple[int
     path = tmp_path / name
     path.write_bytes(data)
     with open(path, "rb") as source:
-        result = subprocess.run([sys.executable, "-c", PEAK_RSS, "judge", fmt], stdin=source,
-                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=600)
+        result = subprocess.run(
+            [sys.executable, "-c", PEAK_RSS, "judge", fmt],
+            stdin=source,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            timeout=600,
+        )
     *notes, peak = result.stderr.decode().splitlines()
     return int(peak), result
 

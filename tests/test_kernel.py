@@ -27,8 +27,9 @@ def _vector_rule(children, xor, add, like):
     out = np.empty_like(children)
     lanes = lane_count(like)
     for start in range(0, children.shape[0], lanes):
-        moves = move_values(load_lanes(children, start, like), load_lanes(xor, start, like),
-                            load_lanes(add, start, like))
+        moves = move_values(
+            load_lanes(children, start, like), load_lanes(xor, start, like), load_lanes(add, start, like)
+        )
         store_lanes(out, start, moves)
     return out
 
@@ -66,8 +67,11 @@ def test_every_block_and_group_size_gives_the_negamax_table(game, every):
     n = game.board.n_edges
     for low_bits in range(1, n + 1) if every else sorted({1, n // 2, n}):
         for group_bits in range(0, min(low_bits, MAX_GROUP_BITS) + 1):
-            np.testing.assert_array_equal(solve_table(game.board, low_bits=low_bits, group_bits=group_bits),
-                                          expected, err_msg=f"{low_bits=} {group_bits=}")
+            np.testing.assert_array_equal(
+                solve_table(game.board, low_bits=low_bits, group_bits=group_bits),
+                expected,
+                err_msg=f"{low_bits=} {group_bits=}",
+            )
 
 
 def random_position(rng: random.Random, n_edges: int, free: int) -> int:

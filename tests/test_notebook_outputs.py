@@ -23,8 +23,11 @@ def outputs(path):
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.stem)
 def test_no_warning_or_error_is_shown(path):
-    shown = [(index, output.get("name", output.output_type)) for index, output in outputs(path)
-             if output.output_type == "error" or output.get("name") == "stderr"]
+    shown = [
+        (index, output.get("name", output.output_type))
+        for index, output in outputs(path)
+        if output.output_type == "error" or output.get("name") == "stderr"
+    ]
     assert not shown, f"{path.name}: cells show stderr or an error: {shown}"
 
 

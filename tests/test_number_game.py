@@ -54,8 +54,11 @@ def test_choose_is_the_additive_closure(numbers):
 
 def test_reachable_positions_are_exactly_the_closed_ones(solution):
     # the closure of any chosen numbers is reachable; every closed forbidden set (brute force) is too
-    closed = {complement(additive_closure(generators)) for size in range(4)
-              for generators in itertools.combinations(range(LOW, HIGH + 1), size)}
+    closed = {
+        complement(additive_closure(generators))
+        for size in range(4)
+        for generators in itertools.combinations(range(LOW, HIGH + 1), size)
+    }
     reachable = set(int(p) for p in solution.positions)
     assert closed <= reachable
     assert len(reachable) == solution.n_positions == 3515
@@ -78,7 +81,7 @@ def test_winning_moves_and_samples(solution):
     assert solution.winning_moves([2, 5]) == [2]
     assert solution.winning_moves([2, 3, 4, 5, 6]) == [4, 5, 6]
     assert solution.winning_moves([]) == [] and solution.is_p_position([])
-    for position in solution.positions[:: 50]:
+    for position in solution.positions[::50]:
         position = int(position)
         wins = solution.winning_moves(position)
         assert (solution.value(position) == 1) == bool(wins)
@@ -139,13 +142,19 @@ def test_independent_oracle_every_reachable_position(solution, oracle):
 
 
 def _format_poj(case, moves):
-    return [f"Test Case #{case}",
-            "The winning moves are: " + " ".join(map(str, moves)) if moves else "There's no winning move.", ""]
+    return [
+        f"Test Case #{case}",
+        "The winning moves are: " + " ".join(map(str, moves)) if moves else "There's no winning move.",
+        "",
+    ]
 
 
 def _format_zoj(case, moves):
-    return [f"Scenario #{case}:",
-            "The winning moves are: " + " ".join(map(str, moves)) + "." if moves else "There is no winning move.", ""]
+    return [
+        f"Scenario #{case}:",
+        "The winning moves are: " + " ".join(map(str, moves)) + "." if moves else "There is no winning move.",
+        "",
+    ]
 
 
 def test_independent_oracle_judge_samples(oracle):

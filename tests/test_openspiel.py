@@ -29,8 +29,10 @@ from pathlib import Path
 import pytest
 
 pyspiel = pytest.importorskip(
-    "pyspiel", reason="OpenSpiel is not installed: pip install 'triangles_core[openspiel]' (or open_spiel) "
-                      "to run the OpenSpiel tests")
+    "pyspiel",
+    reason="OpenSpiel is not installed: pip install 'triangles_core[openspiel]' (or open_spiel) "
+    "to run the OpenSpiel tests",
+)
 
 import triangles_core as tc  # noqa: E402
 from triangles_core.openspiel import boxes, load, start_state  # noqa: E402
@@ -82,8 +84,9 @@ def test_dots_and_boxes_values_and_actions_agree_with_openspiel_rules(rows, cols
             free = len(state.legal_actions())
             if free <= 8:
                 position = boxes.state_position(state)
-                assert sorted(boxes.action_to_line(rows, cols, a) for a in state.legal_actions()) == \
-                    board.free_edges(position)
+                assert sorted(boxes.action_to_line(rows, cols, a) for a in state.legal_actions()) == board.free_edges(
+                    position
+                )
                 assert boxes.package_value(state, openspiel_minimax(state)) == solution.value(position)
                 values = exact_action_values(solution, state)
                 for action, v in values.items():
@@ -201,8 +204,13 @@ def _doc_blocks():
     return re.findall(r"```python\n(.*?)```", text, flags=re.S)
 
 
-@pytest.mark.parametrize("block", [pytest.param(i, marks=[pytest.mark.slow] if "value_iteration(" in text else [])
-                                   for i, text in enumerate(_doc_blocks())])
+@pytest.mark.parametrize(
+    "block",
+    [
+        pytest.param(i, marks=[pytest.mark.slow] if "value_iteration(" in text else [])
+        for i, text in enumerate(_doc_blocks())
+    ],
+)
 def test_openspiel_defects_in_docs_still_reproduce(block):
     """Each code block of docs/openspiel.md (value iteration on 1x3 boxes takes minutes: marked slow)."""
     exec(compile(_doc_blocks()[block], f"docs/openspiel.md block {block}", "exec"), {})
@@ -210,27 +218,33 @@ def test_openspiel_defects_in_docs_still_reproduce(block):
 
 def _study():
     from triangles_core.openspiel import study
+
     return study
 
 
 def test_cluster_interval_counts_a_repeated_position_once():
     study = _study()
     import pandas as pd
+
     # 40 searches of one position that all err, and 60 distinct positions that never do
-    frame = pd.DataFrame({"k": 1, "position": [0] * 40 + list(range(1, 61)), "value_lost": [2] * 40 + [0] * 60,
-                          "verdict_lost": False})
+    frame = pd.DataFrame(
+        {"k": 1, "position": [0] * 40 + list(range(1, 61)), "value_lost": [2] * 40 + [0] * 60, "verdict_lost": False}
+    )
     row = study.error_summary(frame, ["k"]).iloc[0]
     assert (row["positions"], row["distinct_positions"], row["error_rate"]) == (100, 61, 0.4)
     from triangles_core.analysis.play import wilson_interval
+
     naive_low, naive_high = wilson_interval(40, 100)
     assert row["error_low"] < naive_low - 0.1 and row["error_high"] > naive_high
     assert study.cluster_interval(frame["value_lost"], frame["position"]) == study.cluster_interval(
-        frame["value_lost"], frame["position"])
+        frame["value_lost"], frame["position"]
+    )
 
 
 def test_error_summary_never_prints_a_negative_lower_end():
     study = _study()
     import pandas as pd
+
     frame = pd.DataFrame({"k": 1, "position": range(20), "value_lost": 0, "verdict_lost": False})
     row = study.error_summary(frame, ["k"]).iloc[0]
     assert str(row["error_low"]) == "0.0" and row["error_high"] > 0.1 and str(row["lost_low"]) == "0.0"
@@ -239,9 +253,11 @@ def test_error_summary_never_prints_a_negative_lower_end():
 def test_sample_rows_match_subsets_row_by_row_not_by_position():
     study = _study()
     import pandas as pd
+
     block = {"board": "b", "implementation": "cpp", "evaluator": "random"}
-    full = pd.DataFrame({**block, "simulations": 10, "source": ["random"] * 3 + ["perfect"] * 2,
-                         "position": [0, 0, 5, 0, 7]})
+    full = pd.DataFrame(
+        {**block, "simulations": 10, "source": ["random"] * 3 + ["perfect"] * 2, "position": [0, 0, 5, 0, 7]}
+    )
     subset = pd.DataFrame({**block, "simulations": 99, "source": ["random", "perfect"], "position": [0, 0]})
     key = ["board", "source", "sample_row"]
     merged = study.sample_rows(full).merge(study.sample_rows(subset)[key], on=key)
@@ -252,6 +268,7 @@ def test_sample_rows_match_subsets_row_by_row_not_by_position():
 def test_paired_errors_needs_the_same_positions():
     study = _study()
     import pandas as pd
+
     a = pd.DataFrame({"position": [1, 2], "value_lost": [0, 2], "action": [0, 0]})
     with pytest.raises(ValueError, match="same positions"):
         study.paired_errors(a, a.assign(position=[2, 1]))
@@ -284,13 +301,18 @@ def test_mcts_choices_takes_the_returns_and_the_constant():
 def test_shortfall_summary_interval_stays_at_or_above_zero():
     study = _study()
     import pandas as pd
+
     out = study.shortfall_summary(pd.DataFrame({"k": 1, "shortfall": [0] * 19 + [2]}), ["k"]).iloc[0]
     assert out["shortfall_low"] == 0.0 and out["shortfall_high"] > out["mean_shortfall"] == 0.1
 
 
 def test_study_script_rejects_unknown_options():
-    run = subprocess.run([sys.executable, str(ROOT / "scripts" / "mcts_study.py"), "--bogus"], capture_output=True,
-                         text=True, timeout=120)
+    run = subprocess.run(
+        [sys.executable, str(ROOT / "scripts" / "mcts_study.py"), "--bogus"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert run.returncode == 2 and run.stderr.strip().startswith("usage:") and "--extra" in run.stderr
     assert "Traceback" not in run.stderr
 

@@ -39,7 +39,7 @@ def test_environment_yml_agrees_with_pyproject():
     wanted = set(map(_requirement, _requirements(_pyproject())))
     conda = set()
     text = (ROOT / "environment.yml").read_text()
-    for line in text[text.index("dependencies:"):].splitlines():
+    for line in text[text.index("dependencies:") :].splitlines():
         # conda-forge packages, then those only on PyPI (under ``pip:``), but not the package itself
         item = re.match(r"^  - ([^\s#].*)$", line) or re.match(r"^      - ([^\s#-].*)$", line)
         if item and not item.group(1).startswith(("python", "pip")):
@@ -86,7 +86,8 @@ def test_the_lock_pins_every_requirement_with_hashes():
         assert name in locked, f"{text} is not in requirements/lock.txt: run python scripts/refresh_lock.py"
         here = [version for version, marker, _ in locked[name] if not marker or Marker(marker).evaluate()]
         assert len(here) == 1 and requirement.specifier.contains(here[0], prereleases=True), (
-            f"requirements/lock.txt pins {name} {here} for this Python, outside {text}: run scripts/refresh_lock.py")
+            f"requirements/lock.txt pins {name} {here} for this Python, outside {text}: run scripts/refresh_lock.py"
+        )
 
 
 def test_the_lock_is_what_this_environment_runs():

@@ -21,7 +21,7 @@ def test_board_geometry():
     b = PegBoard(5)
     assert b.n_holes == 15 and len(b.jumps) == 36 and len(set(b.jumps)) == 36
     # every jump is three consecutive holes of one line, in either direction
-    triples = {line[i:i + 3] for line in b.lines for i in range(len(line) - 2)}
+    triples = {line[i : i + 3] for line in b.lines for i in range(len(line) - 2)}
     assert {(j.start, j.over, j.land) for j in b.jumps} == triples | {t[::-1] for t in triples}
     assert sorted(len(line) for line in b.lines) == [3, 3, 3, 4, 4, 4, 5, 5, 5]
     assert b.lines[0] == (4, 5, 6)  # the first row with 3 holes
@@ -46,8 +46,9 @@ def test_random_boards_through_the_solved_game_interface():
         assert solution.move_values(start) == reference.move_values(start)
         best = solution.value(start)
         assert solution.optimal_moves(start) == [m for m, v in solution.move_values(start).items() if v == best]
-        assert sorted(solution.winning_moves(start) + solution.drawing_moves(start)
-                      + solution.losing_moves(start)) == sorted(solution.move_values(start))
+        assert sorted(
+            solution.winning_moves(start) + solution.drawing_moves(start) + solution.losing_moves(start)
+        ) == sorted(solution.move_values(start))
         assert solution.verdict(start) == ("win" if best > 0 else "loss" if best < 0 else "draw")
 
 
@@ -104,17 +105,18 @@ def test_out_of_reach_boards_are_refused():
 
 
 @settings(max_examples=15, deadline=None)
-@given(values=st.lists(st.integers(1, 100), min_size=15, max_size=15), hole=st.integers(0, 14),
-       factor=st.integers(1, 5))
+@given(
+    values=st.lists(st.integers(1, 100), min_size=15, max_size=15), hole=st.integers(0, 14), factor=st.integers(1, 5)
+)
 def test_value_properties(values, hole, factor):
     values[hole] = 0
     solution = solve_peg_game(values)
     value = solution.value(values)
     # scaling every peg by c scales every reward, hence the value, by c**2
     if max(values) * factor <= 100:
-        assert solve_peg([v * factor for v in values]) == value * factor ** 2
+        assert solve_peg([v * factor for v in values]) == value * factor**2
     # the mirror image (left-right reflection of each row) has the same value
-    rows = [values[r * (r + 1) // 2: (r + 1) * (r + 2) // 2] for r in range(5)]
+    rows = [values[r * (r + 1) // 2 : (r + 1) * (r + 2) // 2] for r in range(5)]
     assert solve_peg([v for row in rows for v in reversed(row)]) == value
     # negamax: the value is the best move value, and no move beats it
     moves = solution.move_values(values)
@@ -159,9 +161,11 @@ def test_independent_oracle_naq_samples(values, answer):
 
 def test_independent_oracle_random_small_boards():
     rng = random.Random(1143)
-    boards = ([(random_start(rng, rows=3, low=1, high=9), 3) for _ in range(12)]
-              + [(random_start(rng, rows=4, low=1, high=9), 4) for _ in range(12)]
-              + [(random_start(rng, rows=4, low=1, high=100), 4) for _ in range(12)]
-              + [(random_start(rng, rows=5, low=1, high=9), 5) for _ in range(4)])
+    boards = (
+        [(random_start(rng, rows=3, low=1, high=9), 3) for _ in range(12)]
+        + [(random_start(rng, rows=4, low=1, high=9), 4) for _ in range(12)]
+        + [(random_start(rng, rows=4, low=1, high=100), 4) for _ in range(12)]
+        + [(random_start(rng, rows=5, low=1, high=9), 5) for _ in range(4)]
+    )
     for start, rows in boards:
         _oracle_agrees(start, rows)

@@ -65,7 +65,7 @@ def test_statistics_count_one_position_per_game_and_level(side3):
     assert (stats["positions"] == 400).all()
     assert (stats["mover_win_low"] <= stats["mover_win_share"]).all()
     assert (stats["mover_win_share"] <= stats["mover_win_high"]).all()
-    assert stats.loc[0, "mistake_share"] == pytest.approx(6 / 18)   # the empty board: 6 of 18 first moves lose value
+    assert stats.loc[0, "mistake_share"] == pytest.approx(6 / 18)  # the empty board: 6 of 18 first moves lose value
 
 
 def test_wilson_interval_contains_the_share_and_stays_in_the_unit_interval():
@@ -74,16 +74,19 @@ def test_wilson_interval_contains_the_share_and_stays_in_the_unit_interval():
     assert (low <= np.array([0, 0.3, 1])).all() and (np.array([0, 0.3, 1]) <= high + 1e-12).all()
 
 
-@pytest.mark.parametrize("kwargs, message", [
-    ({"policy": "greedy"}, "policy must be one of"),
-    ({"games": 0}, r"games 0 is out of range \(1\.\.1000000\)"),
-    ({"games": 2.5}, "games must be an integer, got 2.5"),
-    ({"games": 10**5000}, r"games \(an integer of about 5,001 digits\) is out of range"),
-    ({"seed": -1}, "seed -1 is out of range"),
-    ({"policy": "softmax", "temperature": 0}, "temperature must be a positive"),
-    ({"policy": "softmax", "temperature": float("nan")}, "temperature must be a positive"),
-    ({"start": [19]}, "edge 19 is not on the side-3 board"),
-])
+@pytest.mark.parametrize(
+    "kwargs, message",
+    [
+        ({"policy": "greedy"}, "policy must be one of"),
+        ({"games": 0}, r"games 0 is out of range \(1\.\.1000000\)"),
+        ({"games": 2.5}, "games must be an integer, got 2.5"),
+        ({"games": 10**5000}, r"games \(an integer of about 5,001 digits\) is out of range"),
+        ({"seed": -1}, "seed -1 is out of range"),
+        ({"policy": "softmax", "temperature": 0}, "temperature must be a positive"),
+        ({"policy": "softmax", "temperature": float("nan")}, "temperature must be a positive"),
+        ({"start": [19]}, "edge 19 is not on the side-3 board"),
+    ],
+)
 def test_bad_arguments_are_refused_before_any_game_is_played(side3, kwargs, message):
     with pytest.raises(ValueError, match=message):
         play_games(side3, **kwargs)

@@ -57,22 +57,25 @@ def test_duplicate_start_edge_is_a_note_said_once():
     assert len(notes) == 1 and "line 1" in notes[0] and "'1'" in notes[0]
 
 
-@pytest.mark.parametrize("text, line, token, message", [
-    ("2 4\n4 5\n2 4\n", 3, "2 4", "edge 4 (dots 2-4) is already drawn"),
-    ("start: 4\n2 4\n", 2, "2 4", "already drawn"),
-    ("5\ne5\n", 2, "e5", "already drawn"),
-    ("1 2\n2 7\n", 2, "2 7", "dots 2 and 7 are not joined by an edge"),
-    ("1 11\n", 1, "1 11", "dot 11 is not on the side-3 board"),
-    ("19\n", 1, "19", "edge 19 is not on the side-3 board"),
-    ("0\n", 1, "0", "edge 0 is not on the side-3 board"),
-    ("1 2 3 x4\n", 1, "x4", "expected an edge number"),
-    ("-3\n", 1, "-3", "expected an edge number"),
-    ("3-3\n", 1, "3-3", "not joined"),
-    ("1\nstart: 2\n", 2, "start:", "before the first move"),
-    ("start: 1\nstart: 2\n", 2, "start:", "given twice"),
-    ("side: 4\n", 1, "side:", "unknown keyword"),
-    ("start: 2 x\n", 1, "x", "expected an edge number"),
-])
+@pytest.mark.parametrize(
+    "text, line, token, message",
+    [
+        ("2 4\n4 5\n2 4\n", 3, "2 4", "edge 4 (dots 2-4) is already drawn"),
+        ("start: 4\n2 4\n", 2, "2 4", "already drawn"),
+        ("5\ne5\n", 2, "e5", "already drawn"),
+        ("1 2\n2 7\n", 2, "2 7", "dots 2 and 7 are not joined by an edge"),
+        ("1 11\n", 1, "1 11", "dot 11 is not on the side-3 board"),
+        ("19\n", 1, "19", "edge 19 is not on the side-3 board"),
+        ("0\n", 1, "0", "edge 0 is not on the side-3 board"),
+        ("1 2 3 x4\n", 1, "x4", "expected an edge number"),
+        ("-3\n", 1, "-3", "expected an edge number"),
+        ("3-3\n", 1, "3-3", "not joined"),
+        ("1\nstart: 2\n", 2, "start:", "before the first move"),
+        ("start: 1\nstart: 2\n", 2, "start:", "given twice"),
+        ("side: 4\n", 1, "side:", "unknown keyword"),
+        ("start: 2 x\n", 1, "x", "expected an edge number"),
+    ],
+)
 def test_bad_records_name_the_line_and_token(text, line, token, message):
     with pytest.raises(RecordError) as info:
         parse_record(text)
@@ -92,8 +95,13 @@ def test_from_moves_checks_like_the_parser():
 
 
 @settings(max_examples=40, deadline=None)
-@given(side=st.integers(1, 3), seed=st.integers(0, 10**6), moves=st.integers(0, 18),
-       start=st.integers(0, 2**18 - 1), dots=st.booleans())
+@given(
+    side=st.integers(1, 3),
+    seed=st.integers(0, 10**6),
+    moves=st.integers(0, 18),
+    start=st.integers(0, 2**18 - 1),
+    dots=st.booleans(),
+)
 def test_format_then_parse_gives_the_same_game(side, seed, moves, start, dots):
     b = board(side)
     start &= b.full
@@ -112,7 +120,7 @@ def test_random_record_is_seeded_and_legal():
 def test_the_token_reader_is_public_and_reads_a_line_as_the_record_does():
     """``parse_edge_tokens`` (formerly the private ``_line_moves``): what the CLI's EDGE arguments are read with."""
     b = board(3)
-    assert parse_edge_tokens(b, ["2", "4"]) == [(4, "2 4")]                         # a pair line
+    assert parse_edge_tokens(b, ["2", "4"]) == [(4, "2 4")]  # a pair line
     assert parse_edge_tokens(b, ["2", "4"], pair_line=False) == [(2, "2"), (4, "4")]  # a start: line
     assert parse_edge_tokens(b, ["0007", "E5", "3-6", "7"]) == [(7, "0007"), (5, "E5"), (8, "3-6"), (7, "7")]
     line = "1 2 3 e5 2-4"
@@ -122,11 +130,14 @@ def test_the_token_reader_is_public_and_reads_a_line_as_the_record_does():
     assert (info.value.line, info.value.token) == (6, "x4")
 
 
-@pytest.mark.parametrize("args, message", [
-    (("side3", ["1"]), "parse_edge_tokens needs a cell board"),
-    ((board(3), "1 2"), "parse_edge_tokens needs its tokens as a list of str, got '1 2'"),
-    ((board(3), [1, 2]), "parse_edge_tokens needs its tokens as a list of str, got 1"),
-])
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (("side3", ["1"]), "parse_edge_tokens needs a cell board"),
+        ((board(3), "1 2"), "parse_edge_tokens needs its tokens as a list of str, got '1 2'"),
+        ((board(3), [1, 2]), "parse_edge_tokens needs its tokens as a list of str, got 1"),
+    ],
+)
 def test_the_token_reader_checks_its_arguments(args, message):
     with pytest.raises(ValueError, match=message):
         parse_edge_tokens(*args)

@@ -30,17 +30,22 @@ def _tables(folder: Path) -> dict[str, bytes]:
 def _execute_in_a_copy(notebook: Path, copy: Path) -> Path:
     """Run ``scripts/reproduce.py --no-site`` on the notebook in a copy of the repository; its data/tables."""
     for folder in ("notebooks", "data", "scripts", "docs", "tests/data"):  # what notebooks read
-        shutil.copytree(ROOT / folder, copy / folder,
-                        ignore=shutil.ignore_patterns("__pycache__", ".ipynb_checkpoints"))
-    result = subprocess.run([sys.executable, str(copy / "scripts" / "reproduce.py"), "--no-site",
-                             str(copy / "notebooks" / notebook.name)], capture_output=True, text=True, timeout=1800)
+        shutil.copytree(
+            ROOT / folder, copy / folder, ignore=shutil.ignore_patterns("__pycache__", ".ipynb_checkpoints")
+        )
+    result = subprocess.run(
+        [sys.executable, str(copy / "scripts" / "reproduce.py"), "--no-site", str(copy / "notebooks" / notebook.name)],
+        capture_output=True,
+        text=True,
+        timeout=1800,
+    )
     assert result.returncode == 0, f"{notebook.name} failed:\n{result.stderr[-4000:]}"
     return copy / "data" / "tables"
 
 
 @pytest.mark.parametrize("notebook", NOTEBOOKS, ids=[path.stem for path in NOTEBOOKS])
 def test_tables_unchanged_after_executing_the_notebook(notebook, tmp_path):
-    if notebook.name in EXECUTED_NOTEBOOKS:   # nbmake executed it in place: every table is as it was
+    if notebook.name in EXECUTED_NOTEBOOKS:  # nbmake executed it in place: every table is as it was
         after = _tables(ROOT / "data" / "tables")
     else:
         after = _tables(_execute_in_a_copy(notebook, tmp_path))

@@ -78,8 +78,7 @@ def test_review_matches_the_plain_negamax_reference(seed, start, moves):
         assert m.value_after == margin + sign * options[edge]
         assert m.value_lost == best - options[edge] >= 0
         assert m.best_moves == tuple(e for e in sorted(options) if options[e] == best)
-        assert (m.lowest, m.highest) == tuple(sorted((margin + sign * min(options.values()),
-                                                      margin + sign * best)))
+        assert (m.lowest, m.highest) == tuple(sorted((margin + sign * min(options.values()), margin + sign * best)))
         claimed = len(b.completed_by(position, edge))
         score[player] += claimed
         assert (m.claims, m.score_a, m.score_b) == (claimed, score["A"], score["B"])
@@ -98,8 +97,7 @@ def test_review_matches_the_plain_negamax_reference(seed, start, moves):
 
 def test_classification_rule():
     """Grades by cells handed over: 0 optimal, 2 (one cell) inaccuracy, 4 error, 6 or more blunder."""
-    assert [classify(v) for v in range(0, 12, 2)] == ["optimal", "inaccuracy", "error", "blunder", "blunder",
-                                                       "blunder"]
+    assert [classify(v) for v in range(0, 12, 2)] == ["optimal", "inaccuracy", "error", "blunder", "blunder", "blunder"]
     # odd values (no cell game produces one) are graded as the next even value
     assert [classify(v) for v in (1, 3, 5, 7)] == ["inaccuracy", "error", "blunder", "blunder"]
     assert all(classify(v) != "optimal" for v in range(1, 40))
@@ -118,7 +116,7 @@ def test_value_lost_is_always_even_in_a_cell_game(solution):
     """The parity of the review module docstring: every value and every move value of a
     position is congruent to its unclaimed cells mod 2, so value lost is even."""
     b = solution.board
-    positions = np.arange(2 ** b.n_edges, dtype=np.int64)
+    positions = np.arange(2**b.n_edges, dtype=np.int64)
     left = cells_left(b, positions)
     assert ((solution.values.astype(int) - left) % 2 == 0).all()
     table = solution.move_table.astype(int)
@@ -134,8 +132,9 @@ def test_value_lost_is_always_even_in_a_cell_game(solution):
 def test_reviewed_value_lost_is_even_and_the_totals_add_up(seed):
     review = review_game(random_record(3, seed))
     assert all(m.value_lost % 2 == 0 for m in review.moves)
-    assert all(m.choices[0] == m.lowest and m.choices[-1] == m.highest and m.value_after in m.choices
-               for m in review.moves)
+    assert all(
+        m.choices[0] == m.lowest and m.choices[-1] == m.highest and m.value_after in m.choices for m in review.moves
+    )
     margin = review.score[0] - review.score[1]
     assert margin == review.end_value == review.start_value - review.value_lost["A"] + review.value_lost["B"]
     assert margin % 2 == 1  # nine triangles: no draw on the side-3 board
@@ -146,7 +145,10 @@ def test_third_sample_game_in_detail():
     review = review_game(parse_record(SPEC_GAMES[2]))
     assert review.values == [-3, -3, -1, -1, -5, 3, 3]
     assert [(m.move, m.player, m.value_lost, m.classification) for m in review.mistakes] == [
-        (2, "B", 2, "inaccuracy"), (4, "A", 4, "error"), (5, "B", 8, "blunder")]
+        (2, "B", 2, "inaccuracy"),
+        (4, "A", 4, "error"),
+        (5, "B", 8, "blunder"),
+    ]
     assert review.score == (2, 0) and review.to_move == "A" and review.remaining == 12
     assert review.result == "A wins by 3" and review.final_cells == (6, 3)
     assert review.perfect_play_result == "B wins by 3"
@@ -183,8 +185,14 @@ def test_plot_marks_the_mistakes_and_the_movers_choices():
     review = review_game(parse_record(SPEC_GAMES[2]))
     ax = plot_value_history(review, title="game 3")
     labels = ax.get_legend_handles_labels()[1]
-    assert {"value for A", "inaccuracy", "error", "blunder", "A's choices (value for A of each legal move)",
-            "B's choices (value for A of each legal move)"} <= set(labels)
+    assert {
+        "value for A",
+        "inaccuracy",
+        "error",
+        "blunder",
+        "A's choices (value for A of each legal move)",
+        "B's choices (value for A of each legal move)",
+    } <= set(labels)
     line = next(drawn for drawn in ax.get_lines() if drawn.get_label() == "value for A")
     assert list(line.get_ydata()) == review.values
     ticks = {c.get_label(): c.get_offsets().tolist() for c in ax.collections if "choices" in str(c.get_label())}
@@ -223,11 +231,14 @@ def test_cli_review_other_side_from_standard_input(monkeypatch, capsys):
     assert out.startswith("Side-2 game from a start with edge 9 drawn: 3 moves.")
 
 
-@pytest.mark.parametrize("text, message", [
-    ("2 4\n4 5\n4 2\n", "game.txt: line 3, token '4 2': edge 4 (dots 2-4) is already drawn"),
-    ("1 2\n\n2 7\n", "game.txt: line 3, token '2 7': dots 2 and 7 are not joined by an edge"),
-    ("# comment\n19\n", "game.txt: line 2, token '19': edge 19 is not on the side-3 board (edges are 1..18)"),
-])
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("2 4\n4 5\n4 2\n", "game.txt: line 3, token '4 2': edge 4 (dots 2-4) is already drawn"),
+        ("1 2\n\n2 7\n", "game.txt: line 3, token '2 7': dots 2 and 7 are not joined by an edge"),
+        ("# comment\n19\n", "game.txt: line 2, token '19': edge 19 is not on the side-3 board (edges are 1..18)"),
+    ],
+)
 def test_cli_bad_records_exit_2_with_one_line(tmp_path, capsys, monkeypatch, text, message):
     monkeypatch.chdir(tmp_path)
     (tmp_path / "game.txt").write_text(text)

@@ -27,9 +27,16 @@ from triangles_core.engine.search_kernel import canonical_keys, subgame_value
 from triangles_core.games.boxes import boxes_board
 from triangles_core.games.triangles import board
 
-SMALL = {"side1": board(1), "side2": board(2), "side3": board(3), "boxes1x1": boxes_board(1, 1),
-         "boxes1x2": boxes_board(1, 2), "boxes1x3": boxes_board(1, 3), "boxes2x2": boxes_board(2, 2),
-         "boxes2x3": boxes_board(2, 3)}
+SMALL = {
+    "side1": board(1),
+    "side2": board(2),
+    "side3": board(3),
+    "boxes1x1": boxes_board(1, 1),
+    "boxes1x2": boxes_board(1, 2),
+    "boxes1x3": boxes_board(1, 3),
+    "boxes2x2": boxes_board(2, 2),
+    "boxes2x3": boxes_board(2, 3),
+}
 
 
 @pytest.fixture(scope="module")
@@ -41,9 +48,16 @@ NO_RULES = dict(safe_captures=False, double_dealing=False, long_chains=False, in
 
 
 @pytest.mark.parametrize("key", sorted(SMALL))
-@pytest.mark.parametrize("max_memory, oracle_edges, move_order, options", [
-    (1 << 16, 0, "edge", NO_RULES), (1 << 22, 8, "centre", NO_RULES), (1 << 20, 6, "centre", {}),
-    (1 << 16, 0, "edge", {}), (1 << 20, 0, "centre", dict(long_chains=False, interchangeable_edges=False))])
+@pytest.mark.parametrize(
+    "max_memory, oracle_edges, move_order, options",
+    [
+        (1 << 16, 0, "edge", NO_RULES),
+        (1 << 22, 8, "centre", NO_RULES),
+        (1 << 20, 6, "centre", {}),
+        (1 << 16, 0, "edge", {}),
+        (1 << 20, 0, "centre", dict(long_chains=False, interchangeable_edges=False)),
+    ],
+)
 def test_every_position_of_the_small_boards(tables, key, max_memory, oracle_edges, move_order, options):
     b = SMALL[key]
     solution = SearchSolution(b, max_memory=max_memory, oracle_edges=oracle_edges, move_order=move_order, **options)
@@ -136,8 +150,10 @@ def test_contract_matches_the_table(tables):
     s = solve_search(b, [], max_memory=1 << 20)
     assert s.value([]) == table[0] == -3
     for p in (0, 0b111, 1 << 5 | 1 << 9):
-        children = {e: (b.claims(p, e) + table[p | 1 << (e - 1)]) if b.claims(p, e) else -table[p | 1 << (e - 1)]
-                    for e in b.free_edges(p)}
+        children = {
+            e: (b.claims(p, e) + table[p | 1 << (e - 1)]) if b.claims(p, e) else -table[p | 1 << (e - 1)]
+            for e in b.free_edges(p)
+        }
         assert s.move_values(p) == children
         best = max(children.values())
         assert s.optimal_moves(p) == [e for e, v in children.items() if v == best]
@@ -179,21 +195,24 @@ def test_ctrl_c_returns_bounds_and_the_solution_resumes():
         signal.signal(signal.SIGINT, previous)
     error = caught.value
     assert -16 <= error.lower <= error.upper <= 16 and error.nodes > 0
-    assert s.bounds([]) [0] >= -16
+    assert s.bounds([])[0] >= -16
     assert repr(s).endswith("0 positions solved>")
 
 
-@pytest.mark.parametrize("bad, message", [
-    (dict(max_memory=10), "max_memory 10 is out of range"),
-    (dict(threads=3), "threads 3 is out of range"),
-    (dict(oracle_edges=21), "oracle_edges 21 is out of range"),
-    (dict(max_memory=2.0), "max_memory must be an integer"),
-    (dict(move_order="random"), "move_order must be one of centre, edge"),
-    (dict(safe_captures=1), "safe_captures must be True or False"),
-    (dict(double_dealing=1), "double_dealing must be True or False"),
-    (dict(long_chains="yes"), "long_chains must be True or False"),
-    (dict(interchangeable_edges=None), "interchangeable_edges must be True or False"),
-])
+@pytest.mark.parametrize(
+    "bad, message",
+    [
+        (dict(max_memory=10), "max_memory 10 is out of range"),
+        (dict(threads=3), "threads 3 is out of range"),
+        (dict(oracle_edges=21), "oracle_edges 21 is out of range"),
+        (dict(max_memory=2.0), "max_memory must be an integer"),
+        (dict(move_order="random"), "move_order must be one of centre, edge"),
+        (dict(safe_captures=1), "safe_captures must be True or False"),
+        (dict(double_dealing=1), "double_dealing must be True or False"),
+        (dict(long_chains="yes"), "long_chains must be True or False"),
+        (dict(interchangeable_edges=None), "interchangeable_edges must be True or False"),
+    ],
+)
 def test_bad_options_are_refused(bad, message):
     with pytest.raises(ValueError, match=message):
         SearchSolution(board(2), **bad)

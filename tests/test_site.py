@@ -77,14 +77,36 @@ class _Refs(html.parser.HTMLParser):
         elif tag == "link" and a.get("href"):
             rel = (a.get("rel") or "").lower()
             # alternate/canonical/next/prev/search/index are navigation, everything else is loaded
-            if not set(rel.split()) & {"alternate", "canonical", "next", "prev", "search", "index", "author",
-                                       "help", "license", "copyright"}:
+            if not set(rel.split()) & {
+                "alternate",
+                "canonical",
+                "next",
+                "prev",
+                "search",
+                "index",
+                "author",
+                "help",
+                "license",
+                "copyright",
+            }:
                 self.assets.append((f"link rel={rel}", a["href"]))
             else:
                 self.links.append(a["href"])
         for attr in ("src", "data", "poster"):
-            if a.get(attr) and tag in {"script", "img", "iframe", "source", "video", "audio", "embed", "object",
-                                       "input", "track", "image", "use"}:
+            if a.get(attr) and tag in {
+                "script",
+                "img",
+                "iframe",
+                "source",
+                "video",
+                "audio",
+                "embed",
+                "object",
+                "input",
+                "track",
+                "image",
+                "use",
+            }:
                 self.assets.append((tag, a[attr]))
         for attr in ("srcset",):
             if a.get(attr):
@@ -122,8 +144,15 @@ def css_urls(text: str) -> list[str]:
 def test_build_is_quick_and_has_every_page(site):
     out, summary = site
     assert summary["seconds"] < 120, summary  # no notebook is executed: seconds, not minutes
-    for name in ["index.html", "explorer.html", "figures.html", "data.html", "docs/SPEC.html", "docs/glossary.html",
-                 "search.html"]:
+    for name in [
+        "index.html",
+        "explorer.html",
+        "figures.html",
+        "data.html",
+        "docs/SPEC.html",
+        "docs/glossary.html",
+        "search.html",
+    ]:
         assert (out / name).is_file(), name
     for path in NOTEBOOKS:
         assert (out / "notebooks" / f"{path.stem}.html").is_file(), path.name
@@ -168,11 +197,13 @@ def test_no_page_loads_anything_from_another_host(site):
     for page in pages(out):
         refs = parse(page)
         offenders += [f"{page.relative_to(out)}: <{tag}> {url}" for tag, url in refs.assets if EXTERNAL.match(url)]
-        offenders += [f"{page.relative_to(out)}: style {url}" for s in refs.styles for url in css_urls(s)
-                      if EXTERNAL.match(url)]
+        offenders += [
+            f"{page.relative_to(out)}: style {url}" for s in refs.styles for url in css_urls(s) if EXTERNAL.match(url)
+        ]
     for css in out.rglob("*.css"):
-        offenders += [f"{css.relative_to(out)}: {url}" for url in css_urls(css.read_text(encoding="utf-8"))
-                      if EXTERNAL.match(url)]
+        offenders += [
+            f"{css.relative_to(out)}: {url}" for url in css_urls(css.read_text(encoding="utf-8")) if EXTERNAL.match(url)
+        ]
     assert not offenders, "\n".join(offenders)
 
 
@@ -226,10 +257,14 @@ def test_an_index_notebook_becomes_the_landing_page(tmp_path):
         shutil.copyfile(path, root / "notebooks" / path.name)
     stem = NOTEBOOKS[0].stem
     index = nbformat.v4.new_notebook()
-    index.cells = [nbformat.v4.new_markdown_cell(
-        "# The collection\n\n| notebook | question | answer | run time | memory |\n| --- | --- | --- | --- | --- |\n"
-        f"| [{stem}]({stem}.ipynb) | Who wins? | **The second player, by 3.** | 2 s | 0.3 GiB |\n\n"
-        "Rules: [SPEC](../docs/SPEC.md); a table: [first moves](../data/tables/side3_first_moves.csv).")]
+    index.cells = [
+        nbformat.v4.new_markdown_cell(
+            "# The collection\n\n| notebook | question | answer | run time | memory |\n"
+            "| --- | --- | --- | --- | --- |\n"
+            f"| [{stem}]({stem}.ipynb) | Who wins? | **The second player, by 3.** | 2 s | 0.3 GiB |\n\n"
+            "Rules: [SPEC](../docs/SPEC.md); a table: [first moves](../data/tables/side3_first_moves.csv)."
+        )
+    ]
     nbformat.write(index, root / "notebooks" / "00_index.ipynb")
     out = tmp_path / "site"
     summary = build_site.build(out, strict=True, root=root)
@@ -326,8 +361,10 @@ def test_pages_carry_no_icon_script_no_inlined_figure_and_maths_only_where_used(
     # the notebooks' figures: separate, lazy, linked to themselves (a click opens them full size)
     for path in NOTEBOOKS:
         page = out / "notebooks" / f"{path.stem}.html"
-        images = re.findall(r'<a class="tc-figure-link" href="([^"]+)"[^>]*><img src="([^"]+)"([^>]*)>',
-                            page.read_text(encoding="utf-8"))
+        images = re.findall(
+            r'<a class="tc-figure-link" href="([^"]+)"[^>]*><img src="([^"]+)"([^>]*)>',
+            page.read_text(encoding="utf-8"),
+        )
         committed = path.read_text(encoding="utf-8").count("data:image/png;base64")
         assert len(images) == committed, path.name
         for href, src, rest in images:
@@ -395,7 +432,9 @@ def _site_pages_for_browser(out: Path) -> list[str]:
     """Every page but the API pages one by one (a sample of them: a class and a function)."""
     names = [p.relative_to(out).as_posix() for p in pages(out)]
     return [n for n in names if not n.startswith("api/")] + [
-        f"api/{build_site.api_page_name('solve')}", f"api/{build_site.api_page_name('TriangleBoard')}"]
+        f"api/{build_site.api_page_name('solve')}",
+        f"api/{build_site.api_page_name('TriangleBoard')}",
+    ]
 
 
 def _every_page(browser, server: str, out: Path, viewports) -> Iterator[tuple[dict, str, object]]:

@@ -85,11 +85,13 @@ def test_jupyter_draws_a_drawn_position_through_the_plot_layer():
     import subprocess
     import sys
 
-    code = ("from IPython.core.interactiveshell import InteractiveShell\n"
-            "shell = InteractiveShell.instance()\n"
-            "import triangles_core as tc\n"
-            "data, _ = shell.display_formatter.format(tc.show_position(tc.solve(2), [1], show_moves=True))\n"
-            "print('image/svg+xml' in data and '</svg>' in data['image/svg+xml'])\n")
+    code = (
+        "from IPython.core.interactiveshell import InteractiveShell\n"
+        "shell = InteractiveShell.instance()\n"
+        "import triangles_core as tc\n"
+        "data, _ = shell.display_formatter.format(tc.show_position(tc.solve(2), [1], show_moves=True))\n"
+        "print('image/svg+xml' in data and '</svg>' in data['image/svg+xml'])\n"
+    )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert result.stdout.strip().endswith("True"), result.stderr
 
@@ -125,31 +127,41 @@ def test_a_table_found_damaged_is_not_answered_from_again_in_the_same_process(ca
 
     path, good = cached_side2
     first = solve(2)
-    assert isinstance(first.values.base, np.memmap)      # mapped from the cache file, as side 4 is
+    assert isinstance(first.values.base, np.memmap)  # mapped from the cache file, as side 4 is
     _damage_in_place(path)
     if replaced:
-        store.save_with_checksum(path, good)            # another process wrote a sound table there meanwhile
+        store.save_with_checksum(path, good)  # another process wrote a sound table there meanwhile
     with pytest.raises(DamagedTableError, match="position 7 holds 13"):
         first.value([1, 2, 3])
     assert path.exists() == replaced
     again = solve(2)
     assert again.value([1, 2, 3]) == int(good[7])
     assert (again.values == good).all()
-    assert path.exists()                                 # recomputed and cached again, or the sound file kept
-    assert solve(2).values.base is again.values.base     # and held from then on: not read on every call
+    assert path.exists()  # recomputed and cached again, or the sound file kept
+    assert solve(2).values.base is again.values.base  # and held from then on: not read on every call
 
 
-@pytest.mark.parametrize("call", [
-    lambda: solve(3, threads=2), lambda: solve(3, max_memory=1 << 20), lambda: solve(3, method="table", threads=2),
-    lambda: tc.solve_boxes(2, 2, max_memory=1 << 20), lambda: tc.solve_cells(board(2), threads=2),
-], ids=["auto-threads", "auto-max_memory", "table-threads", "boxes-auto", "cells-auto"])
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda: solve(3, threads=2),
+        lambda: solve(3, max_memory=1 << 20),
+        lambda: solve(3, method="table", threads=2),
+        lambda: tc.solve_boxes(2, 2, max_memory=1 << 20),
+        lambda: tc.solve_cells(board(2), threads=2),
+    ],
+    ids=["auto-threads", "auto-max_memory", "table-threads", "boxes-auto", "cells-auto"],
+)
 def test_search_options_are_refused_for_a_board_solved_by_its_table(call):
-    with pytest.raises(ValueError, match=r"^max_memory and threads are options of the search, and "
-                                         r"method='(auto|table)' solves the (side-\d|2x2 boxes) board by its value "
-                                         r"table: pass method='search' to search it$"):
+    with pytest.raises(
+        ValueError,
+        match=r"^max_memory and threads are options of the search, and "
+        r"method='(auto|table)' solves the (side-\d|2x2 boxes) board by its value "
+        r"table: pass method='search' to search it$",
+    ):
         call()
 
 
 def test_search_options_are_taken_by_the_search():
     assert solve(2, method="search", max_memory=1 << 20, threads=2).value([]) == solve(2).value([])
-    assert solve(2, threads=1).value([]) == -2                       # the default is no option given
+    assert solve(2, threads=1).value([]) == -2  # the default is no option given

@@ -57,7 +57,7 @@ def test_round_trip(tmp_path):
     digest = save_with_checksum(path, values)
     assert digest == sha256_file(path)
     checksum_line = (tmp_path / "t.npy.sha256").read_text().splitlines()[0]
-    assert checksum_line == f"{digest}  t.npy"   # sha256sum -c reads it
+    assert checksum_line == f"{digest}  t.npy"  # sha256sum -c reads it
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         loaded = load_verified(path, shape=values.shape, dtype=np.int8)
@@ -122,8 +122,9 @@ def test_damaged_file_warns_and_is_recomputed(cache, damage):
     assert len(calls) == 2
 
 
-@pytest.mark.parametrize("wrong", [np.zeros(7, dtype=np.int8), np.zeros(1 << 9, dtype=np.int16),
-                                   np.zeros((2, 1 << 8), dtype=np.int8)])
+@pytest.mark.parametrize(
+    "wrong", [np.zeros(7, dtype=np.int8), np.zeros(1 << 9, dtype=np.int16), np.zeros((2, 1 << 8), dtype=np.int8)]
+)
 def test_wrong_shape_or_dtype_warns_and_is_recomputed(cache, wrong):
     save_with_checksum(store.table_path(board(2)), wrong)  # checksum is valid, content is not a side-2 table
     values = table(2)
@@ -176,8 +177,13 @@ def test_the_judge_starts_without_numba():
     import subprocess
     import sys
 
-    trace = subprocess.run([sys.executable, "-X", "importtime", "-m", "triangles_core", "judge", "uestc"],
-                           input="5 1 2 3 4 5\n", capture_output=True, text=True, timeout=120)
+    trace = subprocess.run(
+        [sys.executable, "-X", "importtime", "-m", "triangles_core", "judge", "uestc"],
+        input="5 1 2 3 4 5\n",
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert trace.stdout == "WIN!\n"
     modules = {line.split("|")[-1].strip() for line in trace.stderr.splitlines() if line.startswith("import time:")}
     assert "numba" not in modules and "matplotlib" not in modules
@@ -191,7 +197,7 @@ def test_a_verified_unchanged_table_is_mapped_and_a_changed_one_read_again(tmp_p
     assert isinstance(first, np.memmap) and not first.flags.writeable and (first == values).all()
     damaged = bytearray(path.read_bytes())
     damaged[-1] ^= 1
-    path.write_bytes(bytes(damaged))            # a new version of the file: its stamp no longer matches
+    path.write_bytes(bytes(damaged))  # a new version of the file: its stamp no longer matches
     with pytest.warns(CorruptCacheWarning, match="sha256"):
         assert load_verified(path, shape=values.shape, dtype=np.int8, memory_map=True) is None
 
@@ -203,10 +209,10 @@ def test_a_table_changed_in_place_with_its_old_modification_time_is_read_again(t
     load_verified(path, shape=values.shape, dtype=np.int8, memory_map=True)
     before = path.stat()
     mapped = np.load(path, mmap_mode="r+")
-    mapped[-1] ^= 1                              # bit rot, or a hand edit, inside the same inode
+    mapped[-1] ^= 1  # bit rot, or a hand edit, inside the same inode
     mapped.flush()
     del mapped
-    os.utime(path, ns=(before.st_atime_ns, before.st_mtime_ns))     # and the old modification time back
+    os.utime(path, ns=(before.st_atime_ns, before.st_mtime_ns))  # and the old modification time back
     with pytest.warns(CorruptCacheWarning, match="sha256"):
         assert load_verified(path, shape=values.shape, dtype=np.int8, memory_map=True) is None
 
@@ -214,19 +220,19 @@ def test_a_table_changed_in_place_with_its_old_modification_time_is_read_again(t
 def test_a_forged_table_is_never_the_source_of_an_answer():
     """A table whose checksum was rewritten to match passes loading; the answer that meets the damage refuses."""
     values = solve(2).values.copy()
-    values[0] = 5                                 # the empty side-2 board is worth -2
+    values[0] = 5  # the empty side-2 board is worth -2
     forged = TableSolution(board(2), values)
     for question in (forged.value, forged.optimal_moves, forged.principal_variation, forged.verdict):
         with pytest.raises(ValueError, match="table is damaged: position 0 holds 5, its moves give -2"):
             question([])
-    assert forged.value([1]) == solve(2).value([1])   # undamaged positions still answer
+    assert forged.value([1]) == solve(2).value([1])  # undamaged positions still answer
 
 
 def test_a_table_saved_by_an_older_version_is_verified_once_then_mapped(tmp_path):
     path = tmp_path / "t.npy"
     values = np.arange(256, dtype=np.int8)
     digest = save_with_checksum(path, values)
-    path.with_name("t.npy.sha256").write_text(f"{digest}  t.npy\n")     # no stamp line
+    path.with_name("t.npy.sha256").write_text(f"{digest}  t.npy\n")  # no stamp line
     assert not isinstance(load_verified(path, shape=(256,), dtype=np.int8), np.memmap)
     assert isinstance(load_verified(path, shape=(256,), dtype=np.int8, memory_map=True), np.memmap)
     assert "# verified " in path.with_name("t.npy.sha256").read_text()
@@ -254,24 +260,26 @@ def forged_cache(cache, position: int = 7, value: int = 13):
 def test_a_cached_table_proven_damaged_while_answering_is_removed_and_the_error_says_so(cache):
     """Finding A1: the answer check raises one dedicated error and discards the file, so the next run recomputes."""
     b, path, mapped = forged_cache(cache)
-    damaged = TableSolution(b, mapped.view())            # what solve returns: a view of the mapped file
+    damaged = TableSolution(b, mapped.view())  # what solve returns: a view of the mapped file
     for question in (damaged.value, damaged.optimal_moves, damaged.verdict, damaged.principal_variation):
         with pytest.raises(DamagedTableError) as raised:
             question([1, 2, 3])
         assert isinstance(raised.value, ValueError)
-        assert str(raised.value) == (f"the side-3 board table is damaged: position 7 holds 13, its moves give -2; "
-                                     f"the cached table {path} is removed, so the next run computes it again")
+        assert str(raised.value) == (
+            f"the side-3 board table is damaged: position 7 holds 13, its moves give -2; "
+            f"the cached table {path} is removed, so the next run computes it again"
+        )
         assert not path.exists() and not path.with_name(path.name + ".sha256").exists()
-    assert damaged.value([10]) == solve(3).value([10])              # positions away from the damage still answer
+    assert damaged.value([10]) == solve(3).value([10])  # positions away from the damage still answer
     with warnings.catch_warnings():
-        warnings.simplefilter("error")                               # the next run: nothing cached, no warning
+        warnings.simplefilter("error")  # the next run: nothing cached, no warning
         assert (cached_table(b, lambda: solve(3).values.copy()) == solve(3).values).all()
     assert path.exists()
 
 
 def test_a_sound_table_written_since_is_not_removed(cache):
     b, path, mapped = forged_cache(cache)
-    save_with_checksum(path, solve(3).values)            # another process replaced the file meanwhile
+    save_with_checksum(path, solve(3).values)  # another process replaced the file meanwhile
     with pytest.raises(DamagedTableError, match="is removed"):
         TableSolution(b, mapped).value(7)
     assert (load_verified(path, shape=mapped.shape, dtype=np.int8) == solve(3).values).all()
@@ -279,7 +287,7 @@ def test_a_sound_table_written_since_is_not_removed(cache):
 
 def test_a_damaged_table_that_is_not_the_cached_file_removes_nothing(cache):
     b, path, _ = forged_cache(cache)
-    in_memory = np.array(np.load(path))                  # the same bytes, not a map of the cache file
+    in_memory = np.array(np.load(path))  # the same bytes, not a map of the cache file
     with pytest.raises(DamagedTableError, match=r"\(verify_solution or 'triangles verify' checks every position\)$"):
         TableSolution(b, in_memory).value(7)
     assert path.exists()
@@ -320,10 +328,10 @@ def test_a_forgery_consistent_one_ply_deep_is_answered_but_never_reported_along_
     move = next(e for e in good.board.free_edges(q) if good.board.claims(q, e) == 0)
     child = q | 1 << (move - 1)
     values = good.values.copy()
-    values[child] = -9                                   # the move now seems to win by 9 ...
+    values[child] = -9  # the move now seems to win by 9 ...
     forged = TableSolution(good.board, values)
-    values[q] = max(forged.move_values(q).values())      # ... and its parent agrees: consistent one ply deep
-    assert forged.value(q) == 9 != good.value(q)         # not caught: what only verify_solution proves
+    values[q] = max(forged.move_values(q).values())  # ... and its parent agrees: consistent one ply deep
+    assert forged.value(q) == 9 != good.value(q)  # not caught: what only verify_solution proves
     with pytest.raises(DamagedTableError, match=f"position {child} holds -9"):
         forged.principal_variation(q)
     with pytest.raises(DamagedTableError, match=f"position {child} holds -9"):

@@ -16,8 +16,14 @@ from triangles_core.common import files
 from triangles_core.common.files import atomic_open
 
 
-@pytest.mark.parametrize("name", ["/dev/stdout", pytest.param("/proc/self/fd/1", marks=pytest.mark.slow),
-                                  pytest.param("/dev/fd/1", marks=pytest.mark.slow)])
+@pytest.mark.parametrize(
+    "name",
+    [
+        "/dev/stdout",
+        pytest.param("/proc/self/fd/1", marks=pytest.mark.slow),
+        pytest.param("/dev/fd/1", marks=pytest.mark.slow),
+    ],
+)
 def test_dev_stdout_appended_by_the_shell_keeps_the_old_lines(tmp_path, name):
     log = tmp_path / "log.txt"
     log.write_text("old line\n")
@@ -30,8 +36,15 @@ def test_dev_stdout_appended_by_the_shell_keeps_the_old_lines(tmp_path, name):
 
 def test_dev_stdout_into_a_pipe_is_written(tmp_path):
     (tmp_path / "game.txt").write_text("1 2 3\n")
-    out = subprocess.run(f"{sys.executable} -m triangles_core review game.txt --csv /dev/stdout | cat",
-                         shell=True, cwd=tmp_path, capture_output=True, text=True, check=True, timeout=120).stdout
+    out = subprocess.run(
+        f"{sys.executable} -m triangles_core review game.txt --csv /dev/stdout | cat",
+        shell=True,
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=120,
+    ).stdout
     assert "move,player" in out
 
 
@@ -55,9 +68,14 @@ def test_a_read_only_file_is_refused_and_kept(tmp_path, monkeypatch):
     assert sorted(p.name for p in tmp_path.iterdir()) == ["ro.csv"]
 
 
-@pytest.mark.parametrize("args", [["graph", "-", "--side", "2", "--format", "graphml"],
-                                  ["graph", "/dev/stdout", "--side", "2", "--format", "graphml"],
-                                  ["review", "game.txt", "--csv", "/dev/stdout"]])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["graph", "-", "--side", "2", "--format", "graphml"],
+        ["graph", "/dev/stdout", "--side", "2", "--format", "graphml"],
+        ["review", "game.txt", "--csv", "/dev/stdout"],
+    ],
+)
 def test_a_stream_whose_reader_goes_away_ends_quietly(tmp_path, args):
     """``| head``: the reader closes the pipe early; the command stops as a filter does (status 0, no error)."""
     (tmp_path / "game.txt").write_text("1 2 3\n")

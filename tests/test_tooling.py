@@ -1,9 +1,8 @@
-"""The maintainer's tools pass: ruff (lint) and mypy (types), configured in pyproject.toml.
+"""The maintainer's tools pass: ruff (lint and format) and mypy (types), configured in pyproject.toml.
 
 Each is run as a person runs it, as a command in the repository root, and a finding fails
-the test with the tool's own output.  ``ruff format`` is configured but not enforced: the
-existing code aligns continuation lines with the opening bracket, and reformatting it
-would rewrite about 3,900 lines (see ``[tool.ruff.format]`` in pyproject.toml).
+the test with the tool's own output (for the format, the files ``ruff format`` would
+rewrite: run it to fix them).
 """
 
 from __future__ import annotations
@@ -26,6 +25,11 @@ def test_ruff_finds_nothing():
     assert result.returncode == 0, f"ruff check found problems:\n{result.stdout}{result.stderr}"
 
 
+def test_ruff_format_would_change_nothing():
+    result = _run("ruff", "format", "--check", ".")
+    assert result.returncode == 0, f"ruff format would reformat (run `ruff format .`):\n{result.stdout}{result.stderr}"
+
+
 def test_mypy_finds_nothing():
     # the packages to check and the options are in [tool.mypy]; the cache (.mypy_cache, which
     # mypy keeps out of git itself) makes a second run take about a second
@@ -41,5 +45,6 @@ def test_every_type_ignore_names_its_error_and_says_why():
                 found = IGNORE.search(line)
                 if found and (not found["codes"] or not re.match(r"\s*#\s*\S", found["rest"])):
                     unjustified.append(f"{path.relative_to(ROOT)}:{number}: {line.strip()}")
-    assert not unjustified, ("each type-ignore comment needs its error code in brackets and a trailing "
-                             "'# why':\n" + "\n".join(unjustified))
+    assert not unjustified, (
+        "each type-ignore comment needs its error code in brackets and a trailing '# why':\n" + "\n".join(unjustified)
+    )

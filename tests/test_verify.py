@@ -18,8 +18,9 @@ def test_solutions_pass(side):
     result = verify_side(side)
     assert result.passed and result.first_mismatch is None
     assert result.checked == 2 ** board(side).n_edges
-    assert str(result) == (f"side-{side} board: {result.checked} positions checked, every value agrees with the "
-                           "recurrence")
+    assert str(result) == (
+        f"side-{side} board: {result.checked} positions checked, every value agrees with the recurrence"
+    )
 
 
 @pytest.mark.parametrize("rows, cols", [(1, 1), (2, 2), pytest.param(3, 3, marks=pytest.mark.slow)])
@@ -60,7 +61,7 @@ def test_mismatches_are_counted_across_chunks():
     full = solution.board.full
     table[full] = 1  # the full board must be worth 0
     whole = verify_table(solution.board, table)
-    chunked = verify_table(solution.board, table, chunk=50_000)   # six chunks, the mismatch in the last
+    chunked = verify_table(solution.board, table, chunk=50_000)  # six chunks, the mismatch in the last
     assert chunked == whole and whole.mismatches >= 1
     derived = derive_values(solution.board, table)
     assert whole.mismatches == int((derived != table).sum())

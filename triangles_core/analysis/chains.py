@@ -70,9 +70,20 @@ from ..games.cells import CellBoard, check_cell_board
 if TYPE_CHECKING:  # pragma: no cover
     import pandas
 
-__all__ = ["ENDGAME_COLUMNS", "Component", "EndgameAnalysis", "analyse_endgame", "capturable_cells", "cell_degrees",
-           "components", "first_loony_endgames",
-           "controller", "is_loony_endgame", "loony_moves", "safe_moves"]
+__all__ = [
+    "ENDGAME_COLUMNS",
+    "Component",
+    "EndgameAnalysis",
+    "analyse_endgame",
+    "capturable_cells",
+    "cell_degrees",
+    "components",
+    "first_loony_endgames",
+    "controller",
+    "is_loony_endgame",
+    "loony_moves",
+    "safe_moves",
+]
 
 Kind = Literal["chain", "loop", "complex"]
 
@@ -98,8 +109,9 @@ def cell_degrees(board: CellBoard, position: int | Iterable[int]) -> tuple[int, 
 
 
 def _degrees(board: CellBoard, position: int) -> tuple[int, ...]:
-    return tuple(len(cell) - (position & mask).bit_count()
-                 for cell, mask in zip(board.cells, board.cell_masks, strict=True))
+    return tuple(
+        len(cell) - (position & mask).bit_count() for cell, mask in zip(board.cells, board.cell_masks, strict=True)
+    )
 
 
 def capturable_cells(board: CellBoard, position: int | Iterable[int]) -> list[int]:
@@ -123,8 +135,11 @@ def safe_moves(board: CellBoard, position: int | Iterable[int]) -> list[int]:
 
 
 def _safe(board: CellBoard, position: int, degrees: tuple[int, ...]) -> list[int]:
-    return [e for e in range(1, board.n_edges + 1)
-            if not position >> (e - 1) & 1 and all(degrees[k] >= 3 for k in board.edge_cells[e - 1])]
+    return [
+        e
+        for e in range(1, board.n_edges + 1)
+        if not position >> (e - 1) & 1 and all(degrees[k] >= 3 for k in board.edge_cells[e - 1])
+    ]
 
 
 def is_loony_endgame(board: CellBoard, position: int | Iterable[int]) -> bool:
@@ -169,8 +184,11 @@ class Component:
 def _strings(board: CellBoard, position: int, degrees: tuple[int, ...]) -> tuple[list[list[int]], dict[int, list[int]]]:
     """Per unclaimed cell, its undrawn edges; per undrawn edge, its unclaimed cells."""
     cell_edges = [[e for e in cell if not position >> (e - 1) & 1] for cell in board.cells]
-    edge_cells = {e: [k for k in board.edge_cells[e - 1] if degrees[k] > 0]
-                  for e in range(1, board.n_edges + 1) if not position >> (e - 1) & 1}
+    edge_cells = {
+        e: [k for k in board.edge_cells[e - 1] if degrees[k] > 0]
+        for e in range(1, board.n_edges + 1)
+        if not position >> (e - 1) & 1
+    }
     return cell_edges, edge_cells
 
 
@@ -223,9 +241,11 @@ def _components(board: CellBoard, position: int, degrees: tuple[int, ...]) -> li
     return found
 
 
-def _ordered(members: list[int], cell_edges: list[list[int]], edge_cells: dict[int, list[int]],
-             kind: Kind) -> tuple[int, ...]:
+def _ordered(
+    members: list[int], cell_edges: list[list[int]], edge_cells: dict[int, list[int]], kind: Kind
+) -> tuple[int, ...]:
     """The cells of a chain from one end to the other, or of a loop around from its smallest cell."""
+
     def inner(k: int) -> list[int]:
         return [e for e in cell_edges[k] if len(edge_cells[e]) == 2]
 
@@ -359,14 +379,39 @@ def _analysis(board: CellBoard, p: int, degrees: tuple[int, ...]) -> EndgameAnal
     free = board.n_edges - p.bit_count()
     unclaimed = sum(d > 0 for d in degrees)
     in_control = controller(free, unclaimed, long_chains) if loony and simple else None
-    return EndgameAnalysis(free, unclaimed, len(chains), long_chains, len(chains) - long_chains,
-                           sum(c.kind == "loop" for c in parts), sum(c.kind == "complex" for c in parts),
-                           loony, simple, in_control)
+    return EndgameAnalysis(
+        free,
+        unclaimed,
+        len(chains),
+        long_chains,
+        len(chains) - long_chains,
+        sum(c.kind == "loop" for c in parts),
+        sum(c.kind == "complex" for c in parts),
+        loony,
+        simple,
+        in_control,
+    )
 
 
-ENDGAME_COLUMNS = ["game", "edges_drawn", "position", "player", "value", "free_edges", "unclaimed_cells",
-                   "chains", "long_chains", "short_chains", "loops", "complex_components", "simple",
-                   "rule_applies", "mover_in_control", "controller_value", "rule"]
+ENDGAME_COLUMNS = [
+    "game",
+    "edges_drawn",
+    "position",
+    "player",
+    "value",
+    "free_edges",
+    "unclaimed_cells",
+    "chains",
+    "long_chains",
+    "short_chains",
+    "loops",
+    "complex_components",
+    "simple",
+    "rule_applies",
+    "mover_in_control",
+    "controller_value",
+    "rule",
+]
 """Columns of `first_loony_endgames`."""
 
 
@@ -415,8 +460,9 @@ def first_loony_endgames(board: CellBoard, games: "pandas.DataFrame") -> "pandas
         if not pd.api.types.is_integer_dtype(games[column]):
             raise ValueError(f"column {column!r} of games must hold integers, got {games[column].dtype}")
     rows: list[tuple] = []
-    for game, position, player, value in zip(games["game"], games["position"], games["player"], games["value"],
-                                                   strict=True):
+    for game, position, player, value in zip(
+        games["game"], games["position"], games["player"], games["value"], strict=True
+    ):
         if rows and rows[-1][0] == game:
             continue
         p = board.position(int(position))
@@ -432,9 +478,28 @@ def first_loony_endgames(board: CellBoard, games: "pandas.DataFrame") -> "pandas
         elif controller_value is None:  # the rule does not apply
             rule = "no long chain or loop"
         else:
-            rule = ("controller wins" if controller_value > 0 else "draw" if controller_value == 0
-                    else "controller loses")
-        rows.append((int(game), p.bit_count(), p, player, int(value), a.free_edges, a.unclaimed_cells, a.chains,
-                     a.long_chains, a.short_chains, a.loops, a.complex_components, a.simple, applies, in_control,
-                     controller_value, rule))
+            rule = (
+                "controller wins" if controller_value > 0 else "draw" if controller_value == 0 else "controller loses"
+            )
+        rows.append(
+            (
+                int(game),
+                p.bit_count(),
+                p,
+                player,
+                int(value),
+                a.free_edges,
+                a.unclaimed_cells,
+                a.chains,
+                a.long_chains,
+                a.short_chains,
+                a.loops,
+                a.complex_components,
+                a.simple,
+                applies,
+                in_control,
+                controller_value,
+                rule,
+            )
+        )
     return pd.DataFrame(rows, columns=ENDGAME_COLUMNS)

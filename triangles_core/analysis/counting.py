@@ -29,8 +29,14 @@ from ..engine.retrograde import cell_tables, move_value
 from ..engine.table_solution import check_values
 from ..games.cells import CellBoard, check_cell_board
 
-__all__ = ["MoveStatistics", "clean_positions", "move_statistics", "positions_by_edges_drawn",
-           "positions_with_edges_drawn", "value_histogram"]
+__all__ = [
+    "MoveStatistics",
+    "clean_positions",
+    "move_statistics",
+    "positions_by_edges_drawn",
+    "positions_with_edges_drawn",
+    "value_histogram",
+]
 
 _CHUNKS = 256
 """Number of chunks a table is cut into for the parallel loops (a few per core, small counters)."""
@@ -89,8 +95,10 @@ def clean_positions(board: CellBoard) -> np.ndarray:
     from ..engine.symmetry import MAX_ARRAY_EDGES
 
     if board.n_edges > MAX_ARRAY_EDGES:
-        raise ValueError(f"the {board.label} has 2**{board.n_edges} positions: whole-board arrays are built "
-                         f"only up to {MAX_ARRAY_EDGES} edges")
+        raise ValueError(
+            f"the {board.label} has 2**{board.n_edges} positions: whole-board arrays are built "
+            f"only up to {MAX_ARRAY_EDGES} edges"
+        )
     return _clean_positions(1 << board.n_edges, np.array(board.cell_masks, dtype=np.int64))
 
 
@@ -192,8 +200,9 @@ def _combine(stats: np.ndarray) -> np.ndarray:
     return combined
 
 
-def positions_with_edges_drawn(n_edges: int, drawn: int, samples: int | None = None,
-                               rng: np.random.Generator | None = None) -> np.ndarray:
+def positions_with_edges_drawn(
+    n_edges: int, drawn: int, samples: int | None = None, rng: np.random.Generator | None = None
+) -> np.ndarray:
     """Positions with exactly ``drawn`` edges: all of them, or a uniform random sample.
 
     Parameters
@@ -218,7 +227,7 @@ def positions_with_edges_drawn(n_edges: int, drawn: int, samples: int | None = N
     >>> positions_with_edges_drawn(4, 3).tolist()
     [7, 11, 13, 14]
     """
-    n_edges = check_integer(n_edges, "n_edges", 0, 63)   # positions are int64 bitmasks
+    n_edges = check_integer(n_edges, "n_edges", 0, 63)  # positions are int64 bitmasks
     drawn = check_integer(drawn, "drawn", 0, n_edges)
     samples = None if samples is None else check_integer(samples, "samples", 1)
     if rng is not None:
@@ -272,8 +281,10 @@ def positions_by_edges_drawn(board: CellBoard) -> list[np.ndarray]:
     from ..engine.symmetry import MAX_ARRAY_EDGES
 
     if board.n_edges > MAX_ARRAY_EDGES:
-        raise ValueError(f"the {board.label} has 2**{board.n_edges} positions: whole-board arrays are built "
-                         f"only up to {MAX_ARRAY_EDGES} edges")
+        raise ValueError(
+            f"the {board.label} has 2**{board.n_edges} positions: whole-board arrays are built "
+            f"only up to {MAX_ARRAY_EDGES} edges"
+        )
     return _levels(board.n_edges, board.n_edges)
 
 
@@ -315,8 +326,9 @@ class MoveStatistics:
         return self.examined == self.positions
 
 
-def move_statistics(board: CellBoard, values: np.ndarray, samples: int | None = None, seed: int = 0,
-                    clean_only: bool = False) -> MoveStatistics:
+def move_statistics(
+    board: CellBoard, values: np.ndarray, samples: int | None = None, seed: int = 0, clean_only: bool = False
+) -> MoveStatistics:
     """Count the legal moves of the positions, their mistakes and the value they lose.
 
     Parameters
@@ -367,8 +379,9 @@ def move_statistics(board: CellBoard, values: np.ndarray, samples: int | None = 
     first, second = cell_tables(board)
     masks = np.array(board.cell_masks, dtype=np.int64)
     if samples is None:
-        stats = _combine(_move_statistics(values, np.empty(0, dtype=np.int64), n, first, second, masks, clean_only,
-                                          _CHUNKS))
+        stats = _combine(
+            _move_statistics(values, np.empty(0, dtype=np.int64), n, first, second, masks, clean_only, _CHUNKS)
+        )
         positions = stats[:, 5].copy()
     else:
         if clean_only:
@@ -378,6 +391,12 @@ def move_statistics(board: CellBoard, values: np.ndarray, samples: int | None = 
         chosen.sort()
         stats = _combine(_move_statistics(values, chosen, n, first, second, masks, False, _CHUNKS))
         positions = np.array([math.comb(n, k) for k in range(n + 1)], dtype=np.int64)
-    return MoveStatistics(positions=positions, examined=stats[:, 5].copy(), moves=stats[:, 0].copy(),
-                          mistakes=stats[:, 1].copy(), value_lost=stats[:, 2].copy(),
-                          outcome_changing=stats[:, 3].copy(), max_value_lost=stats[:, 4].copy())
+    return MoveStatistics(
+        positions=positions,
+        examined=stats[:, 5].copy(),
+        moves=stats[:, 0].copy(),
+        mistakes=stats[:, 1].copy(),
+        value_lost=stats[:, 2].copy(),
+        outcome_changing=stats[:, 3].copy(),
+        max_value_lost=stats[:, 4].copy(),
+    )

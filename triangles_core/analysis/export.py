@@ -25,8 +25,17 @@ from ..games.cells import CellBoard, Position, check_cell_board
 from . import graph as _graph
 from .graph import state_graph
 
-__all__ = ["FORMATS", "FORMAT_NAMES", "MAX_EXPORT_POSITIONS", "check_graph_size", "export_graph", "graph_format",
-           "labelled", "read_graphml", "write_graph"]
+__all__ = [
+    "FORMATS",
+    "FORMAT_NAMES",
+    "MAX_EXPORT_POSITIONS",
+    "check_graph_size",
+    "export_graph",
+    "graph_format",
+    "labelled",
+    "read_graphml",
+    "write_graph",
+]
 
 FORMATS = {".graphml": "graphml", ".dot": "dot", ".gv": "dot"}
 """File suffix to format."""
@@ -92,8 +101,10 @@ def graph_format(path: str | Path, format: str | None = None) -> str:
         return FORMATS[Path(check_path(path)).suffix.lower()]
     except KeyError:
         suffixes = list(FORMATS)
-        raise ValueError(f"cannot tell the graph format of {excerpt(str(path), 1024)} from its name: name it "
-                         f"{', '.join(suffixes[:-1])} or {suffixes[-1]}, or give the format") from None
+        raise ValueError(
+            f"cannot tell the graph format of {excerpt(str(path), 1024)} from its name: name it "
+            f"{', '.join(suffixes[:-1])} or {suffixes[-1]}, or give the format"
+        ) from None
 
 
 def write_graph(graph: nx.DiGraph, path: str | Path, format: str | None = None) -> Path:
@@ -131,8 +142,9 @@ def write_graph(graph: nx.DiGraph, path: str | Path, format: str | None = None) 
         try:
             import pydot  # noqa: F401
         except ImportError:
-            raise RuntimeError("DOT export needs the pydot package (pip install pydot); "
-                               "GraphML works without it") from None
+            raise RuntimeError(
+                "DOT export needs the pydot package (pip install pydot); GraphML works without it"
+            ) from None
         with atomic_open(path, "w", encoding="utf-8") as handle:
             nx.nx_pydot.write_dot(graph, handle)
     else:
@@ -174,9 +186,15 @@ def check_graph_size(board: CellBoard, root: Position | list[int], max_positions
     _graph.check_graph_size(board, root, max_positions)
 
 
-def export_graph(solution: SolvedCellGame, path: str | Path, root: Position | list[int] = 0, *,
-                 optimal_only: bool = False, format: str | None = None,
-                 max_positions: int = MAX_EXPORT_POSITIONS) -> Path:
+def export_graph(
+    solution: SolvedCellGame,
+    path: str | Path,
+    root: Position | list[int] = 0,
+    *,
+    optimal_only: bool = False,
+    format: str | None = None,
+    max_positions: int = MAX_EXPORT_POSITIONS,
+) -> Path:
     """Write the state graph (or the optimal-play subgraph) from ``root``.
 
     The graph of a side-2 board has 512 positions and 2304 moves; the full graph from a
@@ -231,6 +249,8 @@ def export_graph(solution: SolvedCellGame, path: str | Path, root: Position | li
     try:
         graph = state_graph(solution, root, optimal_only=optimal_only, max_positions=max_positions)
     except ValueError:
-        raise ValueError(f"the optimal-play subgraph from this position has more than {max_positions:,} positions; "
-                         "draw some edges first") from None
+        raise ValueError(
+            f"the optimal-play subgraph from this position has more than {max_positions:,} positions; "
+            "draw some edges first"
+        ) from None
     return write_graph(labelled(graph, solution.board), path, format)

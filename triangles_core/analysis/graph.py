@@ -53,8 +53,9 @@ MAX_GRAPH_POSITIONS = 1_000_000
 """A state graph stops (ValueError) beyond this many positions (about 1 GiB in networkx)."""
 
 
-def state_graph(solution: SolvedGame, root: Any = None, *, optimal_only: bool = False,
-                max_positions: int = MAX_GRAPH_POSITIONS) -> nx.DiGraph:
+def state_graph(
+    solution: SolvedGame, root: Any = None, *, optimal_only: bool = False, max_positions: int = MAX_GRAPH_POSITIONS
+) -> nx.DiGraph:
     """The directed acyclic graph of the positions reachable from ``root``.
 
     Parameters
@@ -92,8 +93,11 @@ def state_graph(solution: SolvedGame, root: Any = None, *, optimal_only: bool = 
     >>> state_graph(solve_number_game(), [2, 3, 4, 5, 6]).number_of_nodes()
     15
     """
-    check_instance(solution, SolvedGame, "a state graph needs a solved game (solve, solve_boxes, solve_peg_game, "
-                   "solve_number_game)")
+    check_instance(
+        solution,
+        SolvedGame,
+        "a state graph needs a solved game (solve, solve_boxes, solve_peg_game, solve_number_game)",
+    )
     optimal_only = check_flag(optimal_only, "optimal_only")
     max_positions = check_integer(max_positions, "max_positions", 1)
     game = solution.game
@@ -161,9 +165,11 @@ def check_graph_size(board: CellBoard, root: Position | list[int], max_positions
     check_cell_board(board, "check_graph_size")
     max_positions = check_integer(max_positions, "max_positions", 1)
     free = board.n_edges - board.position(root).bit_count()
-    if 2 ** free > max_positions:
-        raise ValueError(f"the state graph from this position has 2**{free} positions, more than the "
-                         f"{max_positions:,} allowed; draw some edges first or use the optimal-play subgraph")
+    if 2**free > max_positions:
+        raise ValueError(
+            f"the state graph from this position has 2**{free} positions, more than the "
+            f"{max_positions:,} allowed; draw some edges first or use the optimal-play subgraph"
+        )
 
 
 def optimal_subgraph(solution: SolvedGame, root: Any = None, **options) -> nx.DiGraph:
@@ -286,7 +292,7 @@ def count_paths(graph: nx.DiGraph, source, weight: str | None = None) -> int:
     check_instance(graph, nx.DiGraph, "count_paths needs a directed graph (state_graph, optimal_subgraph)")
     try:
         known = source in graph
-    except TypeError:   # unhashable
+    except TypeError:  # unhashable
         known = False
     if not known:
         raise ValueError(f"count_paths: source {described(source)} is not a node of the graph")
@@ -298,8 +304,9 @@ def count_paths(graph: nx.DiGraph, source, weight: str | None = None) -> int:
         if not successors:
             paths[node] = 1
         else:
-            paths[node] = sum(paths[child] * (1 if weight is None else int(data[weight]))
-                              for child, data in successors.items())
+            paths[node] = sum(
+                paths[child] * (1 if weight is None else int(data[weight])) for child, data in successors.items()
+            )
     return paths[source]
 
 
@@ -433,8 +440,10 @@ def level_sizes(graph: nx.DiGraph, weight: str | None = None) -> list[int]:
     """
     check_instance(graph, nx.DiGraph, "level_sizes needs a directed graph (state_graph, optimal_subgraph)")
     _check_attribute(weight, [data for _, data in graph.nodes(data=True)], "node")
-    return [len(layer) if weight is None else sum(int(graph.nodes[v][weight]) for v in layer)
-            for layer in nx.topological_generations(graph)]
+    return [
+        len(layer) if weight is None else sum(int(graph.nodes[v][weight]) for v in layer)
+        for layer in nx.topological_generations(graph)
+    ]
 
 
 def state_graph_levels(board: CellBoard) -> pd.DataFrame:
@@ -459,13 +468,15 @@ def state_graph_levels(board: CellBoard) -> pd.DataFrame:
     check_cell_board(board, "state_graph_levels")
     k = np.arange(board.n_edges + 1)
     positions = np.bincount(edge_counts(board).astype(np.int64), minlength=board.n_edges + 1)
-    return pd.DataFrame({
-        "edges_drawn": k,
-        "positions": positions,
-        "arcs_out": positions * (board.n_edges - k),
-        "symmetry_classes": orbit_class_counts(board),
-        "burnside_classes": burnside_class_counts(board),
-    })
+    return pd.DataFrame(
+        {
+            "edges_drawn": k,
+            "positions": positions,
+            "arcs_out": positions * (board.n_edges - k),
+            "symmetry_classes": orbit_class_counts(board),
+            "burnside_classes": burnside_class_counts(board),
+        }
+    )
 
 
 def optimal_play_by_edges_drawn(solution: TableSolution) -> pd.DataFrame:
@@ -490,10 +501,12 @@ def optimal_play_by_edges_drawn(solution: TableSolution) -> pd.DataFrame:
     reach = optimal_reach(solution)
     critical = optimal_move_counts(solution) == 1
     length = b.n_edges + 1
-    return pd.DataFrame({
-        "edges_drawn": np.arange(length),
-        "positions": np.bincount(k, minlength=length),
-        "reachable": np.bincount(k[reach], minlength=length),
-        "critical": np.bincount(k[critical], minlength=length),
-        "critical_reachable": np.bincount(k[critical & reach], minlength=length),
-    })
+    return pd.DataFrame(
+        {
+            "edges_drawn": np.arange(length),
+            "positions": np.bincount(k, minlength=length),
+            "reachable": np.bincount(k[reach], minlength=length),
+            "critical": np.bincount(k[critical], minlength=length),
+            "critical_reachable": np.bincount(k[critical & reach], minlength=length),
+        }
+    )

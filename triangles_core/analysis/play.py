@@ -39,14 +39,36 @@ from ..engine.compiled import compiled
 from ..engine.retrograde import cell_tables, claims, move_value
 from ..engine.table_solution import TableSolution, check_values
 
-__all__ = ["MAX_GAMES", "MAX_MOVES", "PLAY_COLUMNS", "POLICIES", "mean_interval", "play_games", "play_statistics",
-           "wilson_interval"]
+__all__ = [
+    "MAX_GAMES",
+    "MAX_MOVES",
+    "PLAY_COLUMNS",
+    "POLICIES",
+    "mean_interval",
+    "play_games",
+    "play_statistics",
+    "wilson_interval",
+]
 
 POLICIES = ("random", "perfect", "softmax")
 """The policies `play_games` knows (see the module docstring)."""
 
-PLAY_COLUMNS = ["game", "ply", "edges_drawn", "position", "player", "value", "move", "move_value", "value_lost",
-                "claims", "moves", "optimal_moves", "mistakes", "value_lost_total"]
+PLAY_COLUMNS = [
+    "game",
+    "ply",
+    "edges_drawn",
+    "position",
+    "player",
+    "value",
+    "move",
+    "move_value",
+    "value_lost",
+    "claims",
+    "moves",
+    "optimal_moves",
+    "mistakes",
+    "value_lost_total",
+]
 """Columns of `play_games`: one row per move played (see its Returns section)."""
 
 _Z95 = 1.959963984540054
@@ -134,8 +156,15 @@ def _play(values, n_edges, first, second, start, policy, temperature, uniforms, 
                 player_a = not player_a
 
 
-def play_games(solution: TableSolution, policy: str = "random", games: int = 1000, seed: int = 0, *,
-               temperature: float = 1.0, start: int | list[int] = 0) -> pd.DataFrame:
+def play_games(
+    solution: TableSolution,
+    policy: str = "random",
+    games: int = 1000,
+    seed: int = 0,
+    *,
+    temperature: float = 1.0,
+    start: int | list[int] = 0,
+) -> pd.DataFrame:
     """Play ``games`` games from ``start`` under ``policy`` and record every move.
 
     Parameters
@@ -180,26 +209,38 @@ def play_games(solution: TableSolution, policy: str = "random", games: int = 100
     [-2, -2, -2]
     """
     if not isinstance(solution, TableSolution):
-        raise ValueError("solution must be a value table (solve(side), solve_boxes(rows, cols)), "
-                         f"got {excerpt(solution)}")
+        raise ValueError(
+            f"solution must be a value table (solve(side), solve_boxes(rows, cols)), got {excerpt(solution)}"
+        )
     if not isinstance(policy, str) or policy not in POLICIES:
         raise ValueError(f"policy must be one of {', '.join(POLICIES)}, got {excerpt(policy)}")
     games = check_integer(games, "games", 1, MAX_GAMES)
     seed = check_integer(seed, "seed", 0, 2**63 - 1)
-    temperature = _positive_finite(temperature, "temperature")   # checked even where the policy ignores it
+    temperature = _positive_finite(temperature, "temperature")  # checked even where the policy ignores it
     board = solution.board
     values = check_values(board, solution.values)
     p0 = board.position(start)
     plies = board.n_edges - p0.bit_count()
     if games * plies > MAX_MOVES:
-        raise ValueError(f"{games:,} games of {plies} moves are {games * plies:,} rows, more than the {MAX_MOVES:,} "
-                         "recorded at most; play fewer games")
+        raise ValueError(
+            f"{games:,} games of {plies} moves are {games * plies:,} rows, more than the {MAX_MOVES:,} "
+            "recorded at most; play fewer games"
+        )
     uniforms = np.random.default_rng(seed).random((games, plies))
     out = np.zeros((games * plies, len(PLAY_COLUMNS)), dtype=np.int64)
     first, second = cell_tables(board)
     if plies:
-        _play(values, board.n_edges, first, second, p0, POLICIES.index(policy),
-              temperature if policy == "softmax" else 1.0, uniforms, out)
+        _play(
+            values,
+            board.n_edges,
+            first,
+            second,
+            p0,
+            POLICIES.index(policy),
+            temperature if policy == "softmax" else 1.0,
+            uniforms,
+            out,
+        )
     frame = pd.DataFrame(out, columns=PLAY_COLUMNS)
     frame["player"] = np.where(out[:, 4] == 0, "A", "B")
     frame.attrs["board"] = board.key
@@ -317,20 +358,26 @@ def play_statistics(games: pd.DataFrame) -> pd.DataFrame:
     """
     needed = set(PLAY_COLUMNS)
     if not isinstance(games, pd.DataFrame) or not needed <= set(games.columns):
-        raise ValueError(f"games must be a DataFrame of play_games (columns {', '.join(PLAY_COLUMNS)}), "
-                         f"got {excerpt(games)}")
+        raise ValueError(
+            f"games must be a DataFrame of play_games (columns {', '.join(PLAY_COLUMNS)}), got {excerpt(games)}"
+        )
     frame = games.assign(
-        win=games["value"] > 0, draw=games["value"] == 0, loss=games["value"] < 0,
+        win=games["value"] > 0,
+        draw=games["value"] == 0,
+        loss=games["value"] < 0,
         mistake_share=games["mistakes"] / games["moves"],
         random_lost=games["value_lost_total"] / games["moves"],
-        played_mistake=games["value_lost"] > 0)
+        played_mistake=games["value_lost"] > 0,
+    )
     grouped = frame.groupby("edges_drawn")
-    out = pd.DataFrame({
-        "positions": grouped.size(),
-        "mover_wins": grouped["win"].sum(),
-        "draws": grouped["draw"].sum(),
-        "mover_loses": grouped["loss"].sum(),
-    })
+    out = pd.DataFrame(
+        {
+            "positions": grouped.size(),
+            "mover_wins": grouped["win"].sum(),
+            "draws": grouped["draw"].sum(),
+            "mover_loses": grouped["loss"].sum(),
+        }
+    )
     n = out["positions"].to_numpy()
     out["mover_win_share"] = (out["mover_wins"] / n).round(6)
     low, high = wilson_interval(out["mover_wins"], n)

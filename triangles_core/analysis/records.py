@@ -110,8 +110,9 @@ class GameRecord:
         return self.board.side
 
     @classmethod
-    def from_moves(cls, board: CellBoard | int | tuple[int, int], moves: Iterable[int],
-                   start: Iterable[int] | int = 0) -> "GameRecord":
+    def from_moves(
+        cls, board: CellBoard | int | tuple[int, int], moves: Iterable[int], start: Iterable[int] | int = 0
+    ) -> "GameRecord":
         """A record from edge numbers, checked like a parsed record.
 
         Parameters
@@ -183,8 +184,9 @@ def _pair_edge(b: CellBoard, i: str, j: str, line: int, token: str) -> int:
         raise RecordError(str(error), line, token) from None
 
 
-def parse_edge_tokens(board: CellBoard, tokens: list[str], line: int = 0,
-                      pair_line: bool = True) -> list[tuple[int, str]]:
+def parse_edge_tokens(
+    board: CellBoard, tokens: list[str], line: int = 0, pair_line: bool = True
+) -> list[tuple[int, str]]:
     """The moves written as ``tokens`` (one line of a game record): each edge with the token it was read from.
 
     The one reader of the move notations of a record (module docstring): an edge number
@@ -251,8 +253,9 @@ def parse_edge_tokens(board: CellBoard, tokens: list[str], line: int = 0,
     return moves
 
 
-def parse_record(text: str, board: CellBoard | int | tuple[int, int] = 3,
-                 warn: Callable[[str], None] | None = None) -> GameRecord:
+def parse_record(
+    text: str, board: CellBoard | int | tuple[int, int] = 3, warn: Callable[[str], None] | None = None
+) -> GameRecord:
     """Read a game record (syntax in the module docstring).
 
     Parameters
@@ -317,8 +320,10 @@ def parse_record(text: str, board: CellBoard | int | tuple[int, int] = 3,
             for edge, token in parse_edge_tokens(b, rest.split(), number, pair_line=False):
                 bit = 1 << (edge - 1)
                 if start & bit and not duplicate_said and warn is not None:
-                    warn(f"line {number}, token {token!r}: edge {edge} is listed twice in the starting "
-                         "position; a drawn edge is drawn (said once)")
+                    warn(
+                        f"line {number}, token {token!r}: edge {edge} is listed twice in the starting "
+                        "position; a drawn edge is drawn (said once)"
+                    )
                     duplicate_said = True
                 start |= bit
             position = start
@@ -330,8 +335,9 @@ def parse_record(text: str, board: CellBoard | int | tuple[int, int] = 3,
     return GameRecord(b, start, tuple(moves), tuple(lines))
 
 
-def random_record(board: CellBoard | int | tuple[int, int], seed: int, moves: int | None = None,
-                  start: Iterable[int] | int = 0) -> GameRecord:
+def random_record(
+    board: CellBoard | int | tuple[int, int], seed: int, moves: int | None = None, start: Iterable[int] | int = 0
+) -> GameRecord:
     """A game between two players who draw uniformly random legal edges.
 
     Parameters

@@ -61,12 +61,26 @@ __all__ = [
     "summary_table",
 ]
 
-CLASSIFICATION_RULE = ("value lost 0: optimal, 2: inaccuracy, 4: error, 6 or more: blunder "
-                       "(value lost is always even: 2 per cell handed over)")
+CLASSIFICATION_RULE = (
+    "value lost 0: optimal, 2: inaccuracy, 4: error, 6 or more: blunder "
+    "(value lost is always even: 2 per cell handed over)"
+)
 """How a move is classified by the value it loses (one line, shown by ``triangles review``)."""
 
-COLUMNS = ["move", "player", "edge", "dots", "claims", "score_a", "score_b", "value_before",
-           "value_after", "best_moves", "value_lost", "classification"]
+COLUMNS = [
+    "move",
+    "player",
+    "edge",
+    "dots",
+    "claims",
+    "score_a",
+    "score_b",
+    "value_before",
+    "value_after",
+    "best_moves",
+    "value_lost",
+    "classification",
+]
 """Column order of `GameReview.table` (and of ``triangles review --csv``)."""
 
 
@@ -330,9 +344,14 @@ class GameReview:
         decisive = self.decisive_move
         lost = self.value_lost
         return {
-            "moves": len(self.moves), "score_a": self.score[0], "score_b": self.score[1],
-            "finished": self.finished, "result": self.result, "perfect_play_result": self.perfect_play_result,
-            "lost_a": lost["A"], "lost_b": lost["B"],
+            "moves": len(self.moves),
+            "score_a": self.score[0],
+            "score_b": self.score[1],
+            "finished": self.finished,
+            "result": self.result,
+            "perfect_play_result": self.perfect_play_result,
+            "lost_a": lost["A"],
+            "lost_b": lost["B"],
             "mistakes_a": sum(1 for m in self.mistakes if m.player == "A"),
             "mistakes_b": sum(1 for m in self.mistakes if m.player == "B"),
             "decisive_move": decisive.move if decisive else 0,
@@ -351,8 +370,14 @@ class GameReview:
         """
         import pandas as pd
 
-        rows = [{**{name: getattr(m, name) for name in COLUMNS}, "dots": "{}-{}".format(*m.dots),
-                 "best_moves": " ".join(map(str, m.best_moves))} for m in self.moves]
+        rows = [
+            {
+                **{name: getattr(m, name) for name in COLUMNS},
+                "dots": "{}-{}".format(*m.dots),
+                "best_moves": " ".join(map(str, m.best_moves)),
+            }
+            for m in self.moves
+        ]
         frame = pd.DataFrame(rows, columns=COLUMNS)
         integers = [c for c in COLUMNS if c not in ("player", "dots", "best_moves", "classification")]
         return frame.astype({c: "int64" for c in integers})
@@ -399,8 +424,9 @@ def review_game(record: GameRecord, solution: SolvedCellGame | None = None) -> G
     if solution is None:
         solution = solve_cells(record.board)
     if not isinstance(solution, SolvedCellGame):
-        raise ValueError(f"solution must be a solved cell board (solve(side), solve_boxes(rows, cols)), "
-                         f"got {excerpt(solution)}")
+        raise ValueError(
+            f"solution must be a solved cell board (solve(side), solve_boxes(rows, cols)), got {excerpt(solution)}"
+        )
     if solution.board != record.board:
         raise ValueError(f"the record is for the {record.board.label}, the solution for the {solution.board.label}")
     b = solution.board
@@ -414,15 +440,28 @@ def review_game(record: GameRecord, solution: SolvedCellGame | None = None) -> G
         solution.value(step.position_before)  # the answer check at every position reported on (a damaged table raises)
         options = solution.move_values(step.position_before)
         reachable = [margin + sign * v for v in options.values()]
-        reviews.append(MoveReview(
-            move=step.ply, player=step.player, edge=step.move, dots=b.edges[step.move - 1], claims=step.reward,
-            score_a=step.score[0], score_b=step.score[1], value_before=margin + sign * best,
-            value_after=margin + sign * played, best_moves=tuple(e for e, v in options.items() if v == best),
-            value_lost=best - played, classification=classify(best - played),
-            lowest=min(reachable), highest=max(reachable), choices=tuple(sorted(set(reachable)))))
+        reviews.append(
+            MoveReview(
+                move=step.ply,
+                player=step.player,
+                edge=step.move,
+                dots=b.edges[step.move - 1],
+                claims=step.reward,
+                score_a=step.score[0],
+                score_b=step.score[1],
+                value_before=margin + sign * best,
+                value_after=margin + sign * played,
+                best_moves=tuple(e for e, v in options.items() if v == best),
+                value_lost=best - played,
+                classification=classify(best - played),
+                lowest=min(reachable),
+                highest=max(reachable),
+                choices=tuple(sorted(set(reachable))),
+            )
+        )
         margin = step.score[0] - step.score[1]
     end = solution.position(steps[-1].position) if steps else record.start
-    solution.value(end)                   # and where the record ends: "the result with perfect play from here"
+    solution.value(end)  # and where the record ends: "the result with perfect play from here"
     to_move = steps[-1].next_player if steps else "A"
     return GameReview(record, tuple(reviews), solution.value(record.start), to_move, len(b.free_edges(end)))
 

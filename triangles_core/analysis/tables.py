@@ -46,13 +46,34 @@ __all__ = [
     "winning_move_existence",
 ]
 
-OUTCOME_COLUMNS = ["edges_drawn", "positions", "mover_wins", "draws", "mover_loses", "mover_win_share",
-                   "draw_share", "mover_loss_share"]
+OUTCOME_COLUMNS = [
+    "edges_drawn",
+    "positions",
+    "mover_wins",
+    "draws",
+    "mover_loses",
+    "mover_win_share",
+    "draw_share",
+    "mover_loss_share",
+]
 """Columns of `outcomes_by_edges_drawn`."""
 
-MOVE_STATISTICS_COLUMNS = ["edges_drawn", "positions", "examined", "exhaustive", "moves", "mistakes",
-                           "mistake_share", "outcome_changing", "outcome_changing_share", "value_lost",
-                           "mean_value_lost", "mean_mistake_value_lost", "max_value_lost", "all_moves"]
+MOVE_STATISTICS_COLUMNS = [
+    "edges_drawn",
+    "positions",
+    "examined",
+    "exhaustive",
+    "moves",
+    "mistakes",
+    "mistake_share",
+    "outcome_changing",
+    "outcome_changing_share",
+    "value_lost",
+    "mean_value_lost",
+    "mean_mistake_value_lost",
+    "max_value_lost",
+    "all_moves",
+]
 """Columns of `move_statistics_by_edges_drawn`."""
 
 
@@ -102,13 +123,12 @@ def save_table(frame: pd.DataFrame, name: str, directory: str | Path, *, float_d
     check_instance(frame, pd.DataFrame, "save_table needs a pandas DataFrame")
     name = check_file_stem(name, "name")
     check_path(directory, "directory")
-    float_digits = check_integer(float_digits, "float_digits", 1, 17)   # a double has 17 significant digits
+    float_digits = check_integer(float_digits, "float_digits", 1, 17)  # a double has 17 significant digits
     directory = Path(directory)
     directory.mkdir(parents=True, exist_ok=True)
     path = directory / f"{name}.csv"
     with atomic_open(path, "w", encoding="utf-8", newline="") as handle:
-        frame.round(float_digits).to_csv(handle, index=False, lineterminator="\n",
-                                         float_format=f"%.{float_digits}g")
+        frame.round(float_digits).to_csv(handle, index=False, lineterminator="\n", float_format=f"%.{float_digits}g")
     return path
 
 
@@ -147,15 +167,18 @@ def outcomes_by_edges_drawn(solution: TableSolution, clean_only: bool = False) -
     b = solution.board
     histogram = value_histogram(b, solution.values, clean_only)
     middle = b.n_cells
-    frame = pd.DataFrame({
-        "edges_drawn": np.arange(b.n_edges + 1),
-        "positions": histogram.sum(axis=1),
-        "mover_wins": histogram[:, middle + 1:].sum(axis=1),
-        "draws": histogram[:, middle],
-        "mover_loses": histogram[:, :middle].sum(axis=1),
-    })
-    return _shares(frame, {"mover_win_share": "mover_wins", "draw_share": "draws",
-                           "mover_loss_share": "mover_loses"}, "positions")
+    frame = pd.DataFrame(
+        {
+            "edges_drawn": np.arange(b.n_edges + 1),
+            "positions": histogram.sum(axis=1),
+            "mover_wins": histogram[:, middle + 1 :].sum(axis=1),
+            "draws": histogram[:, middle],
+            "mover_loses": histogram[:, :middle].sum(axis=1),
+        }
+    )
+    return _shares(
+        frame, {"mover_win_share": "mover_wins", "draw_share": "draws", "mover_loss_share": "mover_loses"}, "positions"
+    )
 
 
 def value_distribution(solution: TableSolution, clean_only: bool = False) -> pd.DataFrame:
@@ -185,15 +208,17 @@ def value_distribution(solution: TableSolution, clean_only: bool = False) -> pd.
     b = solution.board
     histogram = value_histogram(b, solution.values, clean_only)
     k, v = np.nonzero(histogram)
-    table = pd.DataFrame({"edges_drawn": k.astype(np.int64), "value": (v - b.n_cells).astype(np.int64),
-                          "positions": histogram[k, v]})
+    table = pd.DataFrame(
+        {"edges_drawn": k.astype(np.int64), "value": (v - b.n_cells).astype(np.int64), "positions": histogram[k, v]}
+    )
     totals = table.groupby("edges_drawn")["positions"].transform("sum")
     table["share"] = (table["positions"] / totals).round(6)
     return table.sort_values(["edges_drawn", "value"]).reset_index(drop=True)
 
 
-def move_statistics_by_edges_drawn(solution: TableSolution, samples: int | None = None, seed: int = 0,
-                                   clean_only: bool = False) -> pd.DataFrame:
+def move_statistics_by_edges_drawn(
+    solution: TableSolution, samples: int | None = None, seed: int = 0, clean_only: bool = False
+) -> pd.DataFrame:
     """Mistakes and the value they lose, by number of drawn edges.
 
     Parameters
@@ -237,20 +262,25 @@ def move_statistics_by_edges_drawn(solution: TableSolution, samples: int | None 
         all_moves = stats.positions[rows] * remaining
     else:
         all_moves = np.array([math.comb(n, k) for k in range(n)], dtype=np.int64) * remaining
-    frame = pd.DataFrame({
-        "edges_drawn": np.arange(n),
-        "positions": stats.positions[rows],
-        "examined": stats.examined[rows],
-        "exhaustive": stats.exhaustive[rows],
-        "moves": moves,
-        "mistakes": stats.mistakes[rows],
-        "outcome_changing": stats.outcome_changing[rows],
-        "value_lost": stats.value_lost[rows],
-        "max_value_lost": stats.max_value_lost[rows],
-        "all_moves": all_moves,
-    })
-    frame = _shares(frame, {"mistake_share": "mistakes", "outcome_changing_share": "outcome_changing",
-                            "mean_value_lost": "value_lost"}, "moves")
+    frame = pd.DataFrame(
+        {
+            "edges_drawn": np.arange(n),
+            "positions": stats.positions[rows],
+            "examined": stats.examined[rows],
+            "exhaustive": stats.exhaustive[rows],
+            "moves": moves,
+            "mistakes": stats.mistakes[rows],
+            "outcome_changing": stats.outcome_changing[rows],
+            "value_lost": stats.value_lost[rows],
+            "max_value_lost": stats.max_value_lost[rows],
+            "all_moves": all_moves,
+        }
+    )
+    frame = _shares(
+        frame,
+        {"mistake_share": "mistakes", "outcome_changing_share": "outcome_changing", "mean_value_lost": "value_lost"},
+        "moves",
+    )
     frame = _shares(frame, {"mean_mistake_value_lost": "value_lost"}, "mistakes")
     frame.loc[frame["mistakes"] == 0, "mean_mistake_value_lost"] = np.nan
     return frame[MOVE_STATISTICS_COLUMNS]
@@ -287,8 +317,10 @@ def board_summary(outcomes: pd.DataFrame, moves: pd.DataFrame, by: str = "board"
         If ``outcomes`` or ``moves`` is not a DataFrame with the column ``by`` and the
         columns it needs.
     """
-    needed = {"outcomes": ["positions", "mover_wins", "draws", "mover_loses"],
-              "moves": ["all_moves", "exhaustive", "mistake_share", "outcome_changing_share", "mean_value_lost"]}
+    needed = {
+        "outcomes": ["positions", "mover_wins", "draws", "mover_loses"],
+        "moves": ["all_moves", "exhaustive", "mistake_share", "outcome_changing_share", "mean_value_lost"],
+    }
     for frame, what in ((outcomes, "outcomes"), (moves, "moves")):
         check_instance(frame, pd.DataFrame, f"board_summary needs {what} as a pandas DataFrame")
         missing = [c for c in (by, *needed[what]) if c not in frame.columns]
@@ -297,9 +329,11 @@ def board_summary(outcomes: pd.DataFrame, moves: pd.DataFrame, by: str = "board"
     order = list(dict.fromkeys(outcomes[by]))
     totals = outcomes.groupby(by, sort=False)[["positions", "mover_wins", "draws", "mover_loses"]].sum()
     weight = moves["all_moves"] / moves.groupby(by, sort=False)["all_moves"].transform("sum")
-    weighted = moves.assign(mistake=weight * moves["mistake_share"],
-                            outcome=weight * moves["outcome_changing_share"],
-                            lost=weight * moves["mean_value_lost"]).groupby(by, sort=False)
+    weighted = moves.assign(
+        mistake=weight * moves["mistake_share"],
+        outcome=weight * moves["outcome_changing_share"],
+        lost=weight * moves["mean_value_lost"],
+    ).groupby(by, sort=False)
     summary = totals.join(weighted[["mistake", "outcome", "lost"]].sum())
     summary["exhaustive"] = weighted["exhaustive"].all()
     summary["mover_win_share"] = summary["mover_wins"] / summary["positions"]
@@ -309,8 +343,17 @@ def board_summary(outcomes: pd.DataFrame, moves: pd.DataFrame, by: str = "board"
     summary["outcome_changing_share"] = summary["outcome"]
     summary["mean_value_lost"] = summary["lost"]
     summary["mean_mistake_value_lost"] = summary["lost"] / summary["mistake"].where(summary["mistake"] > 0)
-    columns = ["positions", "mover_win_share", "draw_share", "mover_loss_share", "exhaustive", "mistake_share",
-               "outcome_changing_share", "mean_value_lost", "mean_mistake_value_lost"]
+    columns = [
+        "positions",
+        "mover_win_share",
+        "draw_share",
+        "mover_loss_share",
+        "exhaustive",
+        "mistake_share",
+        "outcome_changing_share",
+        "mean_value_lost",
+        "mean_mistake_value_lost",
+    ]
     return summary.loc[order, columns].reset_index()
 
 
@@ -345,8 +388,10 @@ def first_moves(solution: SolvedCellGame, position: int | list[int] = 0) -> pd.D
     values = solution.move_values(p)
     classes = move_classes(b, p)
     best = solution.value(p)
-    rows = [(e, "{}-{}".format(*b.edges[e - 1]), b.claims(p, e), v, classes[e], v == best, verdict_of(v))
-            for e, v in values.items()]
+    rows = [
+        (e, "{}-{}".format(*b.edges[e - 1]), b.claims(p, e), v, classes[e], v == best, verdict_of(v))
+        for e, v in values.items()
+    ]
     return pd.DataFrame(rows, columns=["edge", "dots", "claims", "value", "symmetry_class", "optimal", "outcome"])
 
 
@@ -383,13 +428,15 @@ def first_move_classes(solution: SolvedCellGame, position: int | list[int] = 0) 
     moves = first_moves(solution, position)
     grouped = moves.groupby("symmetry_class", sort=True)
     assert (grouped["value"].nunique() == 1).all(), "symmetric moves have different values"
-    return pd.DataFrame({
-        "symmetry_class": list(grouped.groups),
-        "edges": [" ".join(map(str, g["edge"])) for _, g in grouped],
-        "size": grouped.size().tolist(),
-        "value": grouped["value"].first().tolist(),
-        "optimal": grouped["optimal"].first().tolist(),
-    })
+    return pd.DataFrame(
+        {
+            "symmetry_class": list(grouped.groups),
+            "edges": [" ".join(map(str, g["edge"])) for _, g in grouped],
+            "size": grouped.size().tolist(),
+            "value": grouped["value"].first().tolist(),
+            "optimal": grouped["optimal"].first().tolist(),
+        }
+    )
 
 
 def _checked(solution: object, caller: str, clean_only: object) -> tuple[TableSolution, bool]:
@@ -439,8 +486,7 @@ def edge_move_frequencies(solution: TableSolution, clean_only: bool = False) -> 
     for e in range(b.n_edges):
         column = table[:, e]
         legal = column != NOT_A_MOVE
-        counts = [np.bincount(k[legal & extra], minlength=length)
-                  for extra in (True, column > 0, column == values)]
+        counts = [np.bincount(k[legal & extra], minlength=length) for extra in (True, column > 0, column == values)]
         rows += [(level, e + 1, *(int(c[level]) for c in counts)) for level in range(b.n_edges)]
     frame = pd.DataFrame(rows, columns=["edges_drawn", "edge", "legal", "winning", "optimal"])
     frame = _shares(frame, {"winning_share": "winning", "optimal_share": "optimal"}, "legal")
@@ -475,14 +521,16 @@ def winning_move_existence(solution: TableSolution, clean_only: bool = False) ->
     winning = ((table > 0) & legal).sum(axis=1)
     optimal = ((table == values[:, None]) & legal).sum(axis=1)
     length = b.n_edges + 1
-    frame = pd.DataFrame({
-        "edges_drawn": np.arange(length),
-        "positions": np.bincount(k, minlength=length),
-        "with_winning_move": np.bincount(k[winning > 0], minlength=length),
-        "unique_winning_move": np.bincount(k[winning == 1], minlength=length),
-        "unique_optimal_move": np.bincount(k[optimal == 1], minlength=length),
-        "all_moves_optimal": np.bincount(k[optimal == legal.sum(axis=1)], minlength=length),
-    }).iloc[:-1]
+    frame = pd.DataFrame(
+        {
+            "edges_drawn": np.arange(length),
+            "positions": np.bincount(k, minlength=length),
+            "with_winning_move": np.bincount(k[winning > 0], minlength=length),
+            "unique_winning_move": np.bincount(k[winning == 1], minlength=length),
+            "unique_optimal_move": np.bincount(k[optimal == 1], minlength=length),
+            "all_moves_optimal": np.bincount(k[optimal == legal.sum(axis=1)], minlength=length),
+        }
+    ).iloc[:-1]
     with np.errstate(invalid="ignore", divide="ignore"):
         frame.insert(3, "winning_share", (frame["with_winning_move"] / frame["positions"]).round(6))
     return frame.reset_index(drop=True)

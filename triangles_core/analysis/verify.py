@@ -60,8 +60,10 @@ class Mismatch:
 
     def __str__(self) -> str:
         drawn = " ".join(map(str, self.edges)) or "none"
-        return (f"position {self.position} (edges drawn: {drawn}): stored value {self.stored:+d}, "
-                f"its children give {self.derived:+d}")
+        return (
+            f"position {self.position} (edges drawn: {drawn}): stored value {self.stored:+d}, "
+            f"its children give {self.derived:+d}"
+        )
 
 
 @dataclass(frozen=True)
@@ -281,4 +283,3 @@ def verify_side(side: int, progress: bool = False) -> Verification:
     solution = solve(side, progress=progress, method="table")
     assert isinstance(solution, TableSolution)  # what method="table" returns
     return verify_solution(solution, progress=progress)
-

@@ -116,8 +116,9 @@ def _read_input(path: str | None) -> str:
             chunks.append(chunk)
             size += len(chunk)
             if size > MAX_RECORD_BYTES:
-                raise CommandError(f"{source.name} is larger than {MAX_RECORD_BYTES >> 20} MiB; a game record is "
-                                   "a few lines")
+                raise CommandError(
+                    f"{source.name} is larger than {MAX_RECORD_BYTES >> 20} MiB; a game record is a few lines"
+                )
     finally:
         source.close()
     return b"".join(chunks).decode("utf-8-sig", errors="replace")
@@ -240,20 +241,27 @@ def _solution(args: argparse.Namespace, start: int = 0):
     method = getattr(args, "method", "auto") if args.command in ("solve", "review") else "table"
     if method == "table" and board.n_edges > MAX_TABLE_EDGES:
         if args.command in ("solve", "review"):  # --method table was asked for
-            raise CommandError(f"the {board.label} has {board.n_edges} edges, more than a value table holds (at "
-                               f"most {MAX_TABLE_EDGES}): use --method search or auto")
-        raise CommandError(f"the {board.label} has {board.n_edges} edges: 'triangles {args.command}' needs a value "
-                           f"table (at most {MAX_TABLE_EDGES} edges); 'triangles solve' and 'triangles review' "
-                           "answer it by search")
+            raise CommandError(
+                f"the {board.label} has {board.n_edges} edges, more than a value table holds (at "
+                f"most {MAX_TABLE_EDGES}): use --method search or auto"
+            )
+        raise CommandError(
+            f"the {board.label} has {board.n_edges} edges: 'triangles {args.command}' needs a value "
+            f"table (at most {MAX_TABLE_EDGES} edges); 'triangles solve' and 'triangles review' "
+            "answer it by search"
+        )
     if method == "search" or (method == "auto" and board.n_edges > MAX_TABLE_EDGES):
         from ..engine.compiled import require_compiler
 
         require_compiler(f"searching the {board.label}")  # the search's kernels, like the table's, run compiled
         free = board.n_edges - start.bit_count()
         if free >= SLOW_SEARCH_FREE_EDGES:
-            _say(args.command, f"note: a search from a {board.label} position with {free} free edges may take "
-                               "hours (on side 5, 2 of 3 positions with 38 free edges took more than 30 s); Ctrl-C "
-                               "stops it and says what it proved")
+            _say(
+                args.command,
+                f"note: a search from a {board.label} position with {free} free edges may take "
+                "hours (on side 5, 2 of 3 positions with 38 free edges took more than 30 s); Ctrl-C "
+                "stops it and says what it proved",
+            )
     return solve_cells(board, progress=board.n_edges >= LARGE_TABLE_EDGES, method=method)
 
 
@@ -332,11 +340,16 @@ def _write_error(path: str, error: OSError) -> str:
         # the working folder, which a user may reach even where its absolute path's parents are closed
         folder = os.path.relpath(os.path.dirname(os.path.realpath(path)))
         exists = os.path.exists(path)
-        if (not exists or os.access(path, os.W_OK)) and os.path.isdir(folder) \
-                and not os.access(folder, os.W_OK | os.X_OK):
+        if (
+            (not exists or os.access(path, os.W_OK))
+            and os.path.isdir(folder)
+            and not os.access(folder, os.W_OK | os.X_OK)
+        ):
             why = " (the file is replaced by renaming a complete copy written next to it)" if exists else ""
-            return (f"cannot write {_shown(path)}: the folder {_shown(os.path.dirname(path) or folder)} is not "
-                    f"writable{why}; write it elsewhere")
+            return (
+                f"cannot write {_shown(path)}: the folder {_shown(os.path.dirname(path) or folder)} is not "
+                f"writable{why}; write it elsewhere"
+            )
     return f"cannot write {_shown(path)}: {error.strerror or error}"
 
 
@@ -376,16 +389,19 @@ def _graph(args: argparse.Namespace) -> int:
 
     output = "/dev/stdout" if args.output == "-" else args.output  # atomic_open writes it as the stream it is
     if output.endswith(("/", os.sep)):
-        raise CommandError(f"OUTPUT {excerpt(output, SHOWN_PATH)} names a folder; give a file name such as "
-                           "graph.graphml")
+        raise CommandError(
+            f"OUTPUT {excerpt(output, SHOWN_PATH)} names a folder; give a file name such as graph.graphml"
+        )
     b = _board(args)
     try:
         kind = graph_format(output, args.format)
     except ValueError as error:
         if args.format is not None:  # an unknown format
             raise CommandError(f"--format: {error}") from None
-        raise CommandError(f"OUTPUT {excerpt(args.output, SHOWN_PATH)}: cannot tell the graph format from the "
-                           "name: name it .graphml, .dot or .gv, or give --format") from None
+        raise CommandError(
+            f"OUTPUT {excerpt(args.output, SHOWN_PATH)}: cannot tell the graph format from the "
+            "name: name it .graphml, .dot or .gv, or give --format"
+        ) from None
     root = b.position(_parse_edges(args.edges, b, args.command))
     if not args.optimal:
         try:
@@ -485,14 +501,18 @@ def _boxes(text: str) -> tuple[int, int]:
         raise argparse.ArgumentTypeError(f"expected ROWSxCOLS such as 3x3, got {excerpt(text)}")
     r, c = (parse_decimal(part, 4) for part in (rows, cols))  # leading zeros allowed: 0001 is 1
     if r is None or c is None:
-        raise argparse.ArgumentTypeError(f"{excerpt(text)}: too many boxes; solvable boards have 1..{MAX_LINES} lines "
-                                         "(3x4: 31 by table; 3x5: 38, 4x4: 40 by search)")
+        raise argparse.ArgumentTypeError(
+            f"{excerpt(text)}: too many boxes; solvable boards have 1..{MAX_LINES} lines "
+            "(3x4: 31 by table; 3x5: 38, 4x4: 40 by search)"
+        )
     if r < 1 or c < 1:
         raise argparse.ArgumentTypeError(f"{excerpt(text)}: a board needs at least 1 row and 1 column of boxes")
     lines = 2 * r * c + r + c
     if lines > MAX_LINES:
-        raise argparse.ArgumentTypeError(f"{excerpt(text)} boxes have {lines} lines; solvable boards have "
-                                         f"1..{MAX_LINES} (3x4: 31 by table; 3x5: 38, 4x4: 40 by search)")
+        raise argparse.ArgumentTypeError(
+            f"{excerpt(text)} boxes have {lines} lines; solvable boards have "
+            f"1..{MAX_LINES} (3x4: 31 by table; 3x5: 38, 4x4: 40 by search)"
+        )
     return r, c
 
 
@@ -528,9 +548,11 @@ def _side(text: str) -> int:
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected a side such as 3, got {excerpt(text)}") from None
     if side is None or not 1 <= side <= MAX_SEARCH_SIDE:
-        raise argparse.ArgumentTypeError(f"side {excerpt(text)} is out of range: the triangular boards solved have "
-                                         f"sides 1..{MAX_SEARCH_SIDE} (1..{MAX_TABLE_SIDE} by table, "
-                                         f"{MAX_SEARCH_SIDE} by search)")
+        raise argparse.ArgumentTypeError(
+            f"side {excerpt(text)} is out of range: the triangular boards solved have "
+            f"sides 1..{MAX_SEARCH_SIDE} (1..{MAX_TABLE_SIDE} by table, "
+            f"{MAX_SEARCH_SIDE} by search)"
+        )
     return side
 
 
@@ -543,18 +565,33 @@ def _add_board(parser: argparse.ArgumentParser, default: int | None, search: boo
     """``--side N`` or ``--boxes RxC`` (one is required when there is no default); ``--method`` with ``search``."""
     group = parser.add_mutually_exclusive_group(required=default is None)
     # No default on --side itself: argparse would not see "--side 3 --boxes 2x2" as a conflict.
-    group.add_argument("--side", type=_side, metavar="N", action=_Once,  # _side checks the range
-                       help=f"triangular board of side 1..{MAX_SEARCH_SIDE if search else MAX_TABLE_SIDE}"
-                       + (f" (default {default})" if default else ""))
+    group.add_argument(
+        "--side",
+        type=_side,
+        metavar="N",
+        action=_Once,  # _side checks the range
+        help=f"triangular board of side 1..{MAX_SEARCH_SIDE if search else MAX_TABLE_SIDE}"
+        + (f" (default {default})" if default else ""),
+    )
     parser.set_defaults(default_side=default)
-    group.add_argument("--boxes", type=_boxes, metavar="RxC", action=_Once,
-                       help="Dots-and-Boxes board of R x C boxes instead (up to "
-                            f"{MAX_LINES if search else MAX_TABLE_EDGES} lines, e.g. 3x3, 3x4)")
+    group.add_argument(
+        "--boxes",
+        type=_boxes,
+        metavar="RxC",
+        action=_Once,
+        help="Dots-and-Boxes board of R x C boxes instead (up to "
+        f"{MAX_LINES if search else MAX_TABLE_EDGES} lines, e.g. 3x3, 3x4)",
+    )
     if not search:
         return
-    parser.add_argument("--method", choices=["auto", "table", "search"], default="auto", action=_Once,
-                        help=f"value table, search, or auto (default: the table up to {MAX_TABLE_EDGES} edges, "
-                             "the search beyond; Ctrl-C stops a search and says what it proved)")
+    parser.add_argument(
+        "--method",
+        choices=["auto", "table", "search"],
+        default="auto",
+        action=_Once,
+        help=f"value table, search, or auto (default: the table up to {MAX_TABLE_EDGES} edges, "
+        "the search beyond; Ctrl-C stops a search and says what it proved)",
+    )
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -565,67 +602,114 @@ def build_parser() -> argparse.ArgumentParser:
         prog=PROG,
         description="Exact solutions of Fighting for Triangles (Gym 100015F, POJ 1085) and its sibling games.",
         epilog="example:\n  triangles solve 1 2 3 4 5 6     # value, verdict and move values of a position\n\n"
-               "Run 'triangles COMMAND --help' for examples of each command.\n"
-               "Rules and formats: docs/SPEC.md in the repository.",
+        "Run 'triangles COMMAND --help' for examples of each command.\n"
+        "Rules and formats: docs/SPEC.md in the repository.",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--version", action=_Version, help="print the version and exit")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
-    judge = sub.add_parser("judge", help="answer contest input in a judge's exact format",
-                           description="Read judge input (token-based) and print the judge's exact output.",
-                           epilog=EXAMPLES["judge"], formatter_class=argparse.RawDescriptionHelpFormatter)
-    judge.add_argument("format", choices=sorted(DIALECTS), metavar="FORMAT",
-                       help="one of: " + ", ".join(sorted(DIALECTS)))
+    judge = sub.add_parser(
+        "judge",
+        help="answer contest input in a judge's exact format",
+        description="Read judge input (token-based) and print the judge's exact output.",
+        epilog=EXAMPLES["judge"],
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    judge.add_argument(
+        "format", choices=sorted(DIALECTS), metavar="FORMAT", help="one of: " + ", ".join(sorted(DIALECTS))
+    )
     judge.add_argument("file", nargs="?", type=_file_name, metavar="FILE", help="input file (default: standard input)")
     judge.set_defaults(handler=_judge)
 
-    solve = sub.add_parser("solve", help="value, verdict and move values of one position",
-                           description="Show a position, its value for the player to move, every legal move "
-                                       "with its value, and a principal variation.",
-                           epilog=EXAMPLES["solve"], formatter_class=argparse.RawDescriptionHelpFormatter)
-    solve.add_argument("edges", nargs="*", default=[], metavar="EDGE",
-                       help="drawn edges: edge numbers (docs/SPEC.md numbering), e7 or dot pairs 2-4, as in "
-                            "a game record's start: line")
+    solve = sub.add_parser(
+        "solve",
+        help="value, verdict and move values of one position",
+        description="Show a position, its value for the player to move, every legal move "
+        "with its value, and a principal variation.",
+        epilog=EXAMPLES["solve"],
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    solve.add_argument(
+        "edges",
+        nargs="*",
+        default=[],
+        metavar="EDGE",
+        help="drawn edges: edge numbers (docs/SPEC.md numbering), e7 or dot pairs 2-4, as in "
+        "a game record's start: line",
+    )
     _add_board(solve, default=3, search=True)
     solve.set_defaults(handler=_solve)
 
-    review = sub.add_parser("review", help="replay a game record against the exact solution",
-                            description="Replay a game move by move against the exact solution: the value "
-                                        "before and after each move for A, the optimal moves, the value lost "
-                                        "and its class (inaccuracy, error, blunder: 1, 2, 3 or more cells "
-                                        "handed over); then the score, the result, the result under perfect "
-                                        "play, and each side's value lost.",
-                            epilog=EXAMPLES["review"], formatter_class=argparse.RawDescriptionHelpFormatter)
+    review = sub.add_parser(
+        "review",
+        help="replay a game record against the exact solution",
+        description="Replay a game move by move against the exact solution: the value "
+        "before and after each move for A, the optimal moves, the value lost "
+        "and its class (inaccuracy, error, blunder: 1, 2, 3 or more cells "
+        "handed over); then the score, the result, the result under perfect "
+        "play, and each side's value lost.",
+        epilog=EXAMPLES["review"],
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     review.add_argument("record", type=_file_name, metavar="RECORD", help="game record file ('-' for standard input)")
     _add_board(review, default=3, search=True)
-    review.add_argument("--csv", nargs="?", const="-", type=_file_name, metavar="FILE", action=_Once,
-                        help="write the move table as CSV instead, to FILE (written whole or not at all) "
-                             "or, without FILE, to standard output")
+    review.add_argument(
+        "--csv",
+        nargs="?",
+        const="-",
+        type=_file_name,
+        metavar="FILE",
+        action=_Once,
+        help="write the move table as CSV instead, to FILE (written whole or not at all) "
+        "or, without FILE, to standard output",
+    )
     review.set_defaults(handler=_review)
 
-    verify = sub.add_parser("verify", help="check a solution: re-derive every value from its children",
-                            description="Load or compute the side-N solution and check every stored value "
-                                        "against the recurrence from its children (as GAMESMAN does).",
-                            epilog=EXAMPLES["verify"], formatter_class=argparse.RawDescriptionHelpFormatter)
+    verify = sub.add_parser(
+        "verify",
+        help="check a solution: re-derive every value from its children",
+        description="Load or compute the side-N solution and check every stored value "
+        "against the recurrence from its children (as GAMESMAN does).",
+        epilog=EXAMPLES["verify"],
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     _add_board(verify, default=None)
-    verify.add_argument("--table", type=_file_name, metavar="FILE", action=_Once,
-                        help="check this .npy table instead of the solver's")
+    verify.add_argument(
+        "--table", type=_file_name, metavar="FILE", action=_Once, help="check this .npy table instead of the solver's"
+    )
     verify.set_defaults(handler=_verify)
 
-    graph = sub.add_parser("graph", help="write a state graph as GraphML or DOT",
-                           description="Write the state graph (or, with --optimal, the optimal-play "
-                                       "subgraph) from a position, for Gephi (GraphML) or Graphviz (DOT).",
-                           epilog=EXAMPLES["graph"], formatter_class=argparse.RawDescriptionHelpFormatter)
-    graph.add_argument("output", type=_file_name, metavar="OUTPUT",
-                       help="file to write: .graphml, or .dot / .gv (needs pydot); '-' for standard output")
-    graph.add_argument("edges", nargs="*", default=[], metavar="EDGE",
-                       help="drawn edges of the root, as for 'triangles solve' (default: empty board)")
+    graph = sub.add_parser(
+        "graph",
+        help="write a state graph as GraphML or DOT",
+        description="Write the state graph (or, with --optimal, the optimal-play "
+        "subgraph) from a position, for Gephi (GraphML) or Graphviz (DOT).",
+        epilog=EXAMPLES["graph"],
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    graph.add_argument(
+        "output",
+        type=_file_name,
+        metavar="OUTPUT",
+        help="file to write: .graphml, or .dot / .gv (needs pydot); '-' for standard output",
+    )
+    graph.add_argument(
+        "edges",
+        nargs="*",
+        default=[],
+        metavar="EDGE",
+        help="drawn edges of the root, as for 'triangles solve' (default: empty board)",
+    )
     _add_board(graph, default=2)
     graph.add_argument("--optimal", action="store_true", help="only the moves of optimal play")
-    graph.add_argument("--format", action=_Once, metavar="FORMAT",
-                       help="graphml or dot, whatever the name of OUTPUT (needed for '-' and for a stream "
-                            "without one of those suffixes)")
+    graph.add_argument(
+        "--format",
+        action=_Once,
+        metavar="FORMAT",
+        help="graphml or dot, whatever the name of OUTPUT (needed for '-' and for a stream "
+        "without one of those suffixes)",
+    )
     graph.set_defaults(handler=_graph)
     return parser
 
@@ -838,8 +922,11 @@ def _run(argv: Sequence[str] | None) -> int:
         extra = OPTIONAL_MODULES.get((error.name or "").split(".")[0])
         if extra is None:
             raise
-        _say(command, f"error: this command needs the package {error.name}, which comes with the '{extra}' extra: "
-                      f"pip install 'triangles_core[{extra}]'")
+        _say(
+            command,
+            f"error: this command needs the package {error.name}, which comes with the '{extra}' extra: "
+            f"pip install 'triangles_core[{extra}]'",
+        )
         return 2
     except OSError as error:
         _silence_stdout()

@@ -14,8 +14,11 @@ from ..engine.solved import SolvedCellGame
 
 __all__ = ["format_review", "position_report"]
 
-_VERDICTS = {"win": "the player to move wins", "loss": "the player to move loses",
-             "draw": "optimal play ends in a draw"}
+_VERDICTS = {
+    "win": "the player to move wins",
+    "loss": "the player to move loses",
+    "draw": "optimal play ends in a draw",
+}
 
 
 def position_report(solution: SolvedCellGame, position: Any) -> str:
@@ -49,8 +52,11 @@ def position_report(solution: SolvedCellGame, position: Any) -> str:
     p = solution.position(position)
     b = solution.board
     value = solution.value(p)
-    lines = [f"{b.title} board, drawn edges: {' '.join(map(str, b.drawn_edges(p))) or '(none)'}",
-             b.text_art(p), f"Value for the player to move: {value:+d} ({_VERDICTS[solution.verdict(p)]})"]
+    lines = [
+        f"{b.title} board, drawn edges: {' '.join(map(str, b.drawn_edges(p))) or '(none)'}",
+        b.text_art(p),
+        f"Value for the player to move: {value:+d} ({_VERDICTS[solution.verdict(p)]})",
+    ]
     moves = solution.move_values(p)
     if not moves:
         lines.append("No legal move: the board is full.")
@@ -103,27 +109,34 @@ def format_review(review: GameReview) -> str:
     origin = "the empty board" if not start else f"a start with {edges} drawn"
     count = len(review.moves)
     lines = [f"{b.title} game from {origin}: {count} move{'' if count == 1 else 's'}."]
-    header = f"{'move':>4}  {'player':<6}  {'edge':>4}  {'dots':<5}  {'claims':>6}  {'score':<5}  " \
-             f"{'before':>6}  {'after':>5}  {'lost':>4}  {'class':<10}  best moves"
+    header = (
+        f"{'move':>4}  {'player':<6}  {'edge':>4}  {'dots':<5}  {'claims':>6}  {'score':<5}  "
+        f"{'before':>6}  {'after':>5}  {'lost':>4}  {'class':<10}  best moves"
+    )
     lines.append(header)
     for m in review.moves:
         note = "" if m.classification == "optimal" else m.classification
-        lines.append(f"{m.move:>4}  {m.player:<6}  {m.edge:>4}  {'{}-{}'.format(*m.dots):<5}  {m.claims:>6}  "
-                     f"{f'{m.score_a}-{m.score_b}':<5}  {m.value_before:>+6d}  {m.value_after:>+5d}  "
-                     f"{m.value_lost:>4}  {note:<10}  {' '.join(map(str, m.best_moves))}".rstrip())
+        lines.append(
+            f"{m.move:>4}  {m.player:<6}  {m.edge:>4}  {'{}-{}'.format(*m.dots):<5}  {m.claims:>6}  "
+            f"{f'{m.score_a}-{m.score_b}':<5}  {m.value_before:>+6d}  {m.value_after:>+5d}  "
+            f"{m.value_lost:>4}  {note:<10}  {' '.join(map(str, m.best_moves))}".rstrip()
+        )
     a, bb = review.score
     if review.finished:
         lines.append(f"Final score: A {a}, B {bb}: {review.result}.")
     else:
         fa, fb = review.final_cells
-        lines.append(f"Score after the record: A {a}, B {bb} "
-                     f"({review.remaining} edges left, {review.to_move} to move).")
+        lines.append(
+            f"Score after the record: A {a}, B {bb} ({review.remaining} edges left, {review.to_move} to move)."
+        )
         lines.append(f"Result with perfect play from here: {review.result} (A {fa}, B {fb}).")
     lines.append(f"Result under perfect play from the start: {review.perfect_play_result}.")
     lost = review.value_lost
     counts = {p: sum(1 for m in review.mistakes if m.player == p) for p in "AB"}
     mistakes = {p: f"{counts[p]} mistake{'' if counts[p] == 1 else 's'}" for p in "AB"}
     lines.append(f"Value lost: A {lost['A']} in {mistakes['A']}, B {lost['B']} in {mistakes['B']}.")
-    lines.append(f"Values: A's final margin (A's {b.cell_plural} minus B's) if both play perfectly from that point; "
-                 f"{CLASSIFICATION_RULE.replace('per cell', f'per {b.cell_name}')}.")
+    lines.append(
+        f"Values: A's final margin (A's {b.cell_plural} minus B's) if both play perfectly from that point; "
+        f"{CLASSIFICATION_RULE.replace('per cell', f'per {b.cell_name}')}."
+    )
     return "\n".join(lines)

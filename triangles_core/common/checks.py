@@ -21,8 +21,19 @@ from typing import TYPE_CHECKING, Any, TypeGuard
 if TYPE_CHECKING:
     import numpy as np
 
-__all__ = ["MAX_EXCERPT", "check_file_stem", "check_flag", "check_instance", "check_integer", "check_path", "described",
-           "excerpt", "integer_cache", "is_integer", "parse_decimal"]
+__all__ = [
+    "MAX_EXCERPT",
+    "check_file_stem",
+    "check_flag",
+    "check_instance",
+    "check_integer",
+    "check_path",
+    "described",
+    "excerpt",
+    "integer_cache",
+    "is_integer",
+    "parse_decimal",
+]
 
 MAX_EXCERPT = 40
 """Quoted input is cut after this many characters."""
@@ -68,10 +79,10 @@ def excerpt(value: object, limit: int = MAX_EXCERPT) -> str:
         return f"range({excerpt(value.start)}, {excerpt(value.stop)}, {excerpt(value.step)})"
     if isinstance(value, (range, bytes, str, list, tuple)) and len(value) > 10 * limit:
         text = _one_line(repr(value[: 2 * limit]))  # never build the repr of a huge sequence
-        return f"{text[:limit - 1]}... (a {type(value).__name__} of {len(value)} items)"
+        return f"{text[: limit - 1]}... (a {type(value).__name__} of {len(value)} items)"
     text = _one_line(repr(value))
     if len(text) > limit:
-        return f"{text[:limit - 1]}... ({len(text)} characters)"
+        return f"{text[: limit - 1]}... ({len(text)} characters)"
     return text
 
 
@@ -103,8 +114,9 @@ def is_integer(value: object) -> TypeGuard[int | np.integer]:
     return isinstance(value, numbers.Integral)
 
 
-def check_integer(value: object, what: str, low: int | None = None, high: int | None = None,
-                  error: type[ValueError] = ValueError) -> int:
+def check_integer(
+    value: object, what: str, low: int | None = None, high: int | None = None, error: type[ValueError] = ValueError
+) -> int:
     """``value`` as an ``int`` if it is an integer in ``low..high``; otherwise raise.
 
     Parameters
@@ -145,8 +157,13 @@ def check_integer(value: object, what: str, low: int | None = None, high: int | 
         raise error(f"{what} must be an integer, got {excerpt(value)}")
     number = int(value)
     if (low is not None and number < low) or (high is not None and number > high):
-        bounds = (f"{low}..{high}" if low is not None and high is not None
-                  else f">= {low}" if low is not None else f"<= {high}")
+        bounds = (
+            f"{low}..{high}"
+            if low is not None and high is not None
+            else f">= {low}"
+            if low is not None
+            else f"<= {high}"
+        )
         raise error(f"{what} {excerpt(number)} is out of range ({bounds})")
     return number
 
@@ -294,11 +311,17 @@ def check_file_stem(name: object, what: str = "name") -> str:
         raise ValueError(f"{what} must be a string, got {described(name)}")
     separators = [sep for sep in (os.sep, os.altsep, "/") if sep and sep in name]
     if separators:
-        raise ValueError(f"{what} {excerpt(name)} is not a file name: it must not contain a path separator "
-                         f"({separators[0]!r})")
+        raise ValueError(
+            f"{what} {excerpt(name)} is not a file name: it must not contain a path separator ({separators[0]!r})"
+        )
     if not name or name.startswith(".") or "\0" in name:
-        reason = ("it is empty" if not name else "it starts with '.'" if name.startswith(".")
-                  else "it contains a NUL character")
+        reason = (
+            "it is empty"
+            if not name
+            else "it starts with '.'"
+            if name.startswith(".")
+            else "it contains a NUL character"
+        )
         raise ValueError(f"{what} {excerpt(name)} is not a file name: {reason}")
     return name
 
@@ -332,7 +355,7 @@ def parse_decimal(text: str, max_digits: int, signed: bool = False) -> int | Non
     (7, -12, None)
     """
     sign = text[:1] if signed and text[:1] in ("+", "-") else ""
-    digits = text[len(sign):]
+    digits = text[len(sign) :]
     if not (digits.isascii() and digits.isdigit()):
         raise ValueError(f"{excerpt(text)} is not a decimal integer")
     significant = digits.lstrip("0") or "0"

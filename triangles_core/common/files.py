@@ -47,7 +47,7 @@ def temporary_prefix(path: Path) -> str:
     """
     name = os.fsencode(path.name)
     if len(name) > _NAME_BYTES:
-        name = name[:_NAME_BYTES - 10] + b"~" + hashlib.sha256(name).hexdigest()[:8].encode()
+        name = name[: _NAME_BYTES - 10] + b"~" + hashlib.sha256(name).hexdigest()[:8].encode()
     return f".{os.fsdecode(name)}."
 
 
@@ -84,8 +84,13 @@ def _umask() -> int:
 
 
 @contextmanager
-def atomic_open(path: str | os.PathLike, mode: str = "wb", encoding: str | None = None,
-                newline: str | None = None, replace_special: bool = False) -> Iterator[IO]:
+def atomic_open(
+    path: str | os.PathLike,
+    mode: str = "wb",
+    encoding: str | None = None,
+    newline: str | None = None,
+    replace_special: bool = False,
+) -> Iterator[IO]:
     """Open ``path`` for writing so that it is replaced only by a complete file.
 
     Parameters
@@ -150,8 +155,9 @@ def atomic_open(path: str | os.PathLike, mode: str = "wb", encoding: str | None 
     elif status is not None and not os.access(target, os.W_OK):  # as `>` would: a read-only file stays
         raise PermissionError(errno.EACCES, "the file is read-only", str(target))
     remove_stale_temporaries(target)
-    fd, temporary = tempfile.mkstemp(dir=target.parent, prefix=f"{temporary_prefix(target)}{os.getpid()}-",
-                                     suffix=_SUFFIX)
+    fd, temporary = tempfile.mkstemp(
+        dir=target.parent, prefix=f"{temporary_prefix(target)}{os.getpid()}-", suffix=_SUFFIX
+    )
     try:
         os.fchmod(fd, stat.S_IMODE(status.st_mode) if status is not None else 0o666 & ~_umask())
         with os.fdopen(fd, mode, encoding=encoding, newline=newline) as handle:

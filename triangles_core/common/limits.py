@@ -9,8 +9,14 @@ importing numba).
 
 from __future__ import annotations
 
-__all__ = ["LARGE_TABLE_EDGES", "MAX_MOVE_TABLE_EDGES", "MAX_SEARCH_EDGES", "MAX_SEARCH_SIDE", "MAX_TABLE_EDGES",
-           "MAX_TABLE_SIDE"]
+__all__ = [
+    "LARGE_TABLE_EDGES",
+    "MAX_MOVE_TABLE_EDGES",
+    "MAX_SEARCH_EDGES",
+    "MAX_SEARCH_SIDE",
+    "MAX_TABLE_EDGES",
+    "MAX_TABLE_SIDE",
+]
 
 MAX_TABLE_EDGES = 31
 """The largest board whose full value table is built (31 edges: 2 GiB, 3x4 boxes)."""

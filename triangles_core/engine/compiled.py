@@ -41,6 +41,7 @@ def compiled(**options):
     callable
         The decorator.
     """
+
     def decorate(function):
         try:
             dispatcher = njit(cache=True, **options)(function)
@@ -113,5 +114,6 @@ def require_compiler(what: str) -> None:
     from numba.core import config
 
     if config.DISABLE_JIT:  # type: ignore[attr-defined]  # set at import from NUMBA_DISABLE_JIT, not declared
-        raise CompilerDisabledError(f"{what} needs numba's compiler, which NUMBA_DISABLE_JIT=1 turns off; "
-                                    "unset NUMBA_DISABLE_JIT to solve it")
+        raise CompilerDisabledError(
+            f"{what} needs numba's compiler, which NUMBA_DISABLE_JIT=1 turns off; unset NUMBA_DISABLE_JIT to solve it"
+        )

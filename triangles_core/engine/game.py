@@ -29,8 +29,17 @@ from ..common.checks import check_instance, check_integer, excerpt
 from ..common.errors import InvalidPositionError
 from ..games.transition import Transition
 
-__all__ = ["Game", "IllegalMoveError", "NegamaxSolver", "SearchLimitError", "Step", "Transition", "move_value",
-           "negamax", "replay"]
+__all__ = [
+    "Game",
+    "IllegalMoveError",
+    "NegamaxSolver",
+    "SearchLimitError",
+    "Step",
+    "Transition",
+    "move_value",
+    "negamax",
+    "replay",
+]
 
 P = TypeVar("P", bound=Hashable)
 M = TypeVar("M")
@@ -220,8 +229,9 @@ Chooser = Callable[[Hashable, int], "tuple[Any, Transition] | None"]
 """Picks the next move of a line: ``(move, transition)`` in a position, or None to stop."""
 
 
-def play_line(game: "Game", position: Hashable, choose: Chooser,
-              value_of: Callable[[Hashable], int] | None = None) -> list[Step]:
+def play_line(
+    game: "Game", position: Hashable, choose: Chooser, value_of: Callable[[Hashable], int] | None = None
+) -> list[Step]:
     """Play the moves that ``choose`` picks from ``position``: the package's one replay loop.
 
     It keeps whose turn it is (the mover moves again after a move with ``again``) and
@@ -239,8 +249,21 @@ def play_line(game: "Game", position: Hashable, choose: Chooser,
             value = value_of(p)
             played = move_value(transition, value_of(transition.position))
             lost = value - played
-        steps.append(Step(len(steps) + 1, "AB"[mover], move, transition.reward, transition.again, value,
-                          transition.position, (score[0], score[1]), p, played, lost))
+        steps.append(
+            Step(
+                len(steps) + 1,
+                "AB"[mover],
+                move,
+                transition.reward,
+                transition.again,
+                value,
+                transition.position,
+                (score[0], score[1]),
+                p,
+                played,
+                lost,
+            )
+        )
         p = transition.position
         if not transition.again:
             mover = 1 - mover
@@ -317,8 +340,9 @@ def replay(game: "Game", moves: Iterable[Any], start: Any = None) -> list[Step]:
     triangles_core.engine.game.IllegalMoveError: move 2 (1) is illegal: edge 1 is already drawn in position [1]
     """
     if not isinstance(game, Game):
-        raise ValueError(f"replay needs a game (TriangleGame(side), CellGame(board), solution.game), "
-                         f"got {excerpt(game)}")
+        raise ValueError(
+            f"replay needs a game (TriangleGame(side), CellGame(board), solution.game), got {excerpt(game)}"
+        )
     return play_line(game, start_position(game, start), given_moves(game, moves))
 
 
@@ -359,8 +383,9 @@ class NegamaxSolver(Generic[P, M]):
     """
 
     def __init__(self, game: Game[P, M], max_positions: int | None = None) -> None:
-        self.game = check_instance(game, Game, "the negamax needs a game (TriangleGame(side), CellGame(board), "
-                                               "PegGame, NumberGame)")
+        self.game = check_instance(
+            game, Game, "the negamax needs a game (TriangleGame(side), CellGame(board), PegGame, NumberGame)"
+        )
         self.max_positions = None if max_positions is None else check_integer(max_positions, "max_positions", 1)
         self.cache: dict[P, int] = {}
 

@@ -14,8 +14,17 @@ from llvmlite import ir
 from numba import types
 from numba.core.extending import NativeValue, intrinsic, models, register_model, typeof_impl, unbox
 
-__all__ = ["LaneWidth", "Lanes", "array_pointer", "emit_max", "lane_count", "lanes_max", "load_lanes",
-           "store_lanes", "vector_type"]
+__all__ = [
+    "LaneWidth",
+    "Lanes",
+    "array_pointer",
+    "emit_max",
+    "lane_count",
+    "lanes_max",
+    "load_lanes",
+    "store_lanes",
+    "vector_type",
+]
 
 
 class Lanes(types.Type):

@@ -60,9 +60,22 @@ from .lanes import (
     vector_type,
 )
 
-__all__ = ["DEFAULT_GROUP_BITS", "DEFAULT_LOW_BITS", "MAX_GROUP_BITS", "MAX_TABLE_EDGES", "NOT_A_MOVE",
-           "SPOT_CHECK_POSITIONS", "cell_tables", "claims", "claims_table", "move_value", "move_value_table",
-           "move_values", "recurrence_problem", "solve_table"]
+__all__ = [
+    "DEFAULT_GROUP_BITS",
+    "DEFAULT_LOW_BITS",
+    "MAX_GROUP_BITS",
+    "MAX_TABLE_EDGES",
+    "NOT_A_MOVE",
+    "SPOT_CHECK_POSITIONS",
+    "cell_tables",
+    "claims",
+    "claims_table",
+    "move_value",
+    "move_value_table",
+    "move_values",
+    "recurrence_problem",
+    "solve_table",
+]
 
 DEFAULT_LOW_BITS = 20
 """Block size exponent: blocks of ``2**20`` positions (1 MiB of ``int8``)."""
@@ -115,8 +128,7 @@ def claims(position, edge, first, second):  # pragma: no cover - compiled
     ``first``/``second`` are the arrays of `cell_tables`.  Compiled twin of
     `triangles_core.games.cells.CellBoard.claims`.
     """
-    return (np.int64((position & first[edge]) == first[edge])
-            + np.int64((position & second[edge]) == second[edge]))
+    return np.int64((position & first[edge]) == first[edge]) + np.int64((position & second[edge]) == second[edge])
 
 
 @compiled(inline="always")
@@ -249,13 +261,15 @@ def _lane_tables(first_bytes: bytes, second_bytes: bytes, n_edges: int, group_bi
 
 @compiled(inline="always")
 def _row(base, first_outer, second_outer, edge):  # pragma: no cover - compiled
-    return (np.int64((base & first_outer[edge]) == first_outer[edge])
-            | (np.int64((base & second_outer[edge]) == second_outer[edge]) << 1))
+    return np.int64((base & first_outer[edge]) == first_outer[edge]) | (
+        np.int64((base & second_outer[edge]) == second_outer[edge]) << 1
+    )
 
 
 @compiled(nogil=True)
-def _solve_block(values, high, low_bits, full, first_outer, second_outer, lane_tables, start_lanes,
-                 like):  # pragma: no cover - compiled
+def _solve_block(
+    values, high, low_bits, full, first_outer, second_outer, lane_tables, start_lanes, like
+):  # pragma: no cover - compiled
     lanes: int = lane_count(like)  # type: ignore[call-arg]  # an intrinsic: typingctx is numba's, not ours
     group_bits = trailing_zeros(lanes)
     lane_part = lanes - 1
@@ -273,8 +287,9 @@ def _solve_block(values, high, low_bits, full, first_outer, second_outer, lane_t
             edge = trailing_zeros(bit)
             at = (4 * edge + _row(base, first_outer, second_outer, edge)) * row_size
             child = load_lanes(values, base | bit, like)
-            outer = lanes_max(outer, move_values(child, load_lanes(lane_tables, at, like),
-                                                 load_lanes(lane_tables, at + lanes, like)))
+            outer = lanes_max(
+                outer, move_values(child, load_lanes(lane_tables, at, like), load_lanes(lane_tables, at + lanes, like))
+            )
         # Inner edges: a lane's children are lanes of this group with one more inner bit.
         # Each round recomputes every lane from the previous round's lanes; after round r
         # the lanes with at least group_bits - r inner bits are final (the lane with all
@@ -288,8 +303,9 @@ def _solve_block(values, high, low_bits, full, first_outer, second_outer, lane_t
 
 
 @compiled(parallel=True)
-def _solve_blocks(values, highs, low_bits, full, first_outer, second_outer, lane_tables, start_lanes,
-                  like):  # pragma: no cover - compiled
+def _solve_blocks(
+    values, highs, low_bits, full, first_outer, second_outer, lane_tables, start_lanes, like
+):  # pragma: no cover - compiled
     for i in prange(highs.shape[0]):
         _solve_block(values, highs[i], low_bits, full, first_outer, second_outer, lane_tables, start_lanes, like)
 
@@ -305,12 +321,19 @@ def _layers(high_bits: int) -> list[np.ndarray]:
 
 def _check_size(board: CellBoard) -> None:
     if board.n_edges > MAX_TABLE_EDGES:
-        raise ValueError(f"the {board.label} has 2**{board.n_edges} positions: a full value table is built only "
-                         f"up to {MAX_TABLE_EDGES} edges (2 GiB)")
+        raise ValueError(
+            f"the {board.label} has 2**{board.n_edges} positions: a full value table is built only "
+            f"up to {MAX_TABLE_EDGES} edges (2 GiB)"
+        )
 
 
-def solve_table(board: CellBoard, low_bits: int | None = None, progress: bool = False,
-                out: np.ndarray | None = None, group_bits: int | None = None) -> np.ndarray:
+def solve_table(
+    board: CellBoard,
+    low_bits: int | None = None,
+    progress: bool = False,
+    out: np.ndarray | None = None,
+    group_bits: int | None = None,
+) -> np.ndarray:
     """The value of every position of a cell board, by retrograde analysis.
 
     Parameters
@@ -365,8 +388,12 @@ def solve_table(board: CellBoard, low_bits: int | None = None, progress: bool = 
     if not 0 <= group_bits <= min(low_bits, MAX_GROUP_BITS):
         raise ValueError(f"group_bits must be in 0..{min(low_bits, MAX_GROUP_BITS)}, got {group_bits!r}")
     values = np.empty(1 << n, dtype=np.int8) if out is None else out
-    if (values.shape != (1 << n,) or values.dtype != np.int8 or not values.flags.c_contiguous
-            or not values.flags.writeable):  # the vector stores would ignore the flags
+    if (
+        values.shape != (1 << n,)
+        or values.dtype != np.int8
+        or not values.flags.c_contiguous
+        or not values.flags.writeable
+    ):  # the vector stores would ignore the flags
         raise ValueError(f"out must be a writeable contiguous int8 array of shape ({1 << n},)")
     first, second = cell_tables(board)
     tables = _lane_tables(first.tobytes(), second.tobytes(), n, group_bits)
@@ -379,7 +406,7 @@ def solve_table(board: CellBoard, low_bits: int | None = None, progress: bool = 
     try:
         for layer in _layers(n - low_bits):
             for start in range(0, len(layer), step):
-                highs = layer[start:start + step]
+                highs = layer[start : start + step]
                 if len(highs) == 1:  # no parallel region for a single block (small boards)
                     _solve_block(values, highs[0], low_bits, full, *tables, like)
                 else:
@@ -402,8 +429,6 @@ def _move_value_table(values, n_edges, first, second, table):  # pragma: no cove
                 table[p, e] = NOT_A_MOVE
             else:
                 table[p, e] = move_value(values, p, bit, e, first, second)
-
-
 
 
 def move_value_table(board: CellBoard, values: np.ndarray) -> np.ndarray:
@@ -437,8 +462,10 @@ def move_value_table(board: CellBoard, values: np.ndarray) -> np.ndarray:
     ((512, 9), -2)
     """
     if board.n_edges > MAX_MOVE_TABLE_EDGES:
-        raise ValueError(f"the {board.label} has {board.n_edges} edges: whole move tables are built only up to "
-                         f"{MAX_MOVE_TABLE_EDGES} edges")
+        raise ValueError(
+            f"the {board.label} has {board.n_edges} edges: whole move tables are built only up to "
+            f"{MAX_MOVE_TABLE_EDGES} edges"
+        )
     first, second = cell_tables(board)
     table = np.empty((values.shape[0], board.n_edges), dtype=np.int8)
     _move_value_table(values, board.n_edges, first, second, table)
@@ -474,8 +501,10 @@ def claims_table(board: CellBoard) -> np.ndarray:
     1
     """
     if board.n_edges > MAX_MOVE_TABLE_EDGES:
-        raise ValueError(f"the {board.label} has {board.n_edges} edges: whole move tables are built only up to "
-                         f"{MAX_MOVE_TABLE_EDGES} edges")
+        raise ValueError(
+            f"the {board.label} has {board.n_edges} edges: whole move tables are built only up to "
+            f"{MAX_MOVE_TABLE_EDGES} edges"
+        )
     first, second = cell_tables(board)
     table = np.empty((1 << board.n_edges, board.n_edges), dtype=np.int8)
     _claims_table(1 << board.n_edges, board.n_edges, first, second, table)
@@ -502,8 +531,9 @@ SPOT_CHECK_POSITIONS = 1 << 16
 """Positions of a table read from the cache that `recurrence_problem` checks (a few milliseconds)."""
 
 
-def recurrence_problem(board: CellBoard, values: np.ndarray, samples: int = SPOT_CHECK_POSITIONS,
-                       seed: int | None = None) -> str | None:
+def recurrence_problem(
+    board: CellBoard, values: np.ndarray, samples: int = SPOT_CHECK_POSITIONS, seed: int | None = None
+) -> str | None:
     """Spot-check a value table against the recurrence: None if it holds, else what is wrong.
 
     The empty board, every position with one edge drawn, the full board and ``samples``

@@ -32,8 +32,18 @@ from ..common.limits import MAX_SEARCH_EDGES, MAX_TABLE_EDGES
 from ..games.cells import CellBoard, CellGame, popcount
 from .solved import SolvedGameBase
 
-__all__ = ["DEFAULT_MAX_MEMORY", "DEFAULT_ORACLE_EDGES", "MAX_ORACLE_EDGES", "MAX_SEARCH_EDGES", "RULE_CHECK_FIELDS",
-           "SearchInterrupted", "SearchSolution", "SearchStats", "check_capture_rules", "solve_search"]
+__all__ = [
+    "DEFAULT_MAX_MEMORY",
+    "DEFAULT_ORACLE_EDGES",
+    "MAX_ORACLE_EDGES",
+    "MAX_SEARCH_EDGES",
+    "RULE_CHECK_FIELDS",
+    "SearchInterrupted",
+    "SearchSolution",
+    "SearchStats",
+    "check_capture_rules",
+    "solve_search",
+]
 
 DEFAULT_MAX_MEMORY = 1 << 30
 """Default memory for the transposition table: 1 GiB (2**25 buckets of two 16-byte entries)."""
@@ -57,8 +67,11 @@ def _rules(safe_captures: bool, double_dealing: bool, long_chains: bool) -> int:
     """The ``rules`` bits of the compiled search for these options."""
     from .search_kernel import DOUBLE_DEALING, LONG_CHAINS, SAFE_CAPTURES
 
-    return ((SAFE_CAPTURES if safe_captures else 0) | (DOUBLE_DEALING if double_dealing else 0)
-            | (LONG_CHAINS if long_chains and double_dealing else 0))
+    return (
+        (SAFE_CAPTURES if safe_captures else 0)
+        | (DOUBLE_DEALING if double_dealing else 0)
+        | (LONG_CHAINS if long_chains and double_dealing else 0)
+    )
 
 
 class SearchInterrupted(KeyboardInterrupt):
@@ -184,8 +197,9 @@ def _move_rank(board: CellBoard, move_order: str) -> np.ndarray:
     if move_order == "centre":
         xs, ys = zip(*board.dot_coordinates, strict=True)
         cx, cy = sum(xs) / len(xs), sum(ys) / len(ys)
-        distance = [((x - cx) ** 2 + (y - cy) ** 2, e)
-                    for e, (x, y) in enumerate(board.edge_midpoint(e + 1) for e in range(n))]
+        distance = [
+            ((x - cx) ** 2 + (y - cy) ** 2, e) for e, (x, y) in enumerate(board.edge_midpoint(e + 1) for e in range(n))
+        ]
         order = [e for _, e in sorted(distance)]
     else:
         order = list(range(n))
@@ -262,15 +276,26 @@ class SearchSolution(SolvedGameBase):
     board: CellBoard
     game: CellGame
 
-    def __init__(self, board: CellBoard, *, max_memory: int = DEFAULT_MAX_MEMORY, threads: int = 1,
-                 oracle_edges: int = DEFAULT_ORACLE_EDGES, progress: bool = False, move_order: str = "centre",
-                 safe_captures: bool = True, double_dealing: bool = True, long_chains: bool = True,
-                 interchangeable_edges: bool = True) -> None:
+    def __init__(
+        self,
+        board: CellBoard,
+        *,
+        max_memory: int = DEFAULT_MAX_MEMORY,
+        threads: int = 1,
+        oracle_edges: int = DEFAULT_ORACLE_EDGES,
+        progress: bool = False,
+        move_order: str = "centre",
+        safe_captures: bool = True,
+        double_dealing: bool = True,
+        long_chains: bool = True,
+        interchangeable_edges: bool = True,
+    ) -> None:
         if not isinstance(board, CellBoard):
             raise ValueError(f"a cell board is needed (board(5), boxes_board(4, 4)), got {excerpt(board)}")
         if board.n_edges > MAX_SEARCH_EDGES:
-            raise ValueError(f"the {board.label} has {board.n_edges} edges: the search handles at most "
-                             f"{MAX_SEARCH_EDGES}")
+            raise ValueError(
+                f"the {board.label} has {board.n_edges} edges: the search handles at most {MAX_SEARCH_EDGES}"
+            )
         max_memory = check_integer(max_memory, "max_memory", MIN_MAX_MEMORY, MAX_MAX_MEMORY)
         self.threads = check_integer(threads, "threads", 1, 2)
         self.oracle_edges = check_integer(oracle_edges, "oracle_edges", 0, MAX_ORACLE_EDGES)
@@ -281,9 +306,14 @@ class SearchSolution(SolvedGameBase):
         if move_order not in MOVE_ORDERS:
             raise ValueError(f"move_order must be one of {', '.join(MOVE_ORDERS)}, got {excerpt(move_order)}")
         safe_captures, double_dealing, long_chains, interchangeable_edges = (
-            check_flag(flag, name) for name, flag in (
-                ("safe_captures", safe_captures), ("double_dealing", double_dealing), ("long_chains", long_chains),
-                ("interchangeable_edges", interchangeable_edges)))
+            check_flag(flag, name)
+            for name, flag in (
+                ("safe_captures", safe_captures),
+                ("double_dealing", double_dealing),
+                ("long_chains", long_chains),
+                ("interchangeable_edges", interchangeable_edges),
+            )
+        )
         self.move_order = move_order
         self.safe_captures = safe_captures
         self.double_dealing = double_dealing
@@ -332,9 +362,13 @@ class SearchSolution(SolvedGameBase):
 
     def _workspace(self) -> tuple:
         n = self.board.n_edges
-        return (np.zeros(1 << self.oracle_edges, dtype=np.int8), np.zeros(64, dtype=np.int64),
-                np.zeros(64, dtype=np.int64), np.zeros(64, dtype=np.int64),
-                np.zeros((n + 1, 64), dtype=np.int64))
+        return (
+            np.zeros(1 << self.oracle_edges, dtype=np.int8),
+            np.zeros(64, dtype=np.int64),
+            np.zeros(64, dtype=np.int64),
+            np.zeros(64, dtype=np.int64),
+            np.zeros((n + 1, 64), dtype=np.int64),
+        )
 
     @property
     def stats(self) -> SearchStats:
@@ -360,9 +394,20 @@ class SearchSolution(SolvedGameBase):
         key = self.board.canonical(p)
         if key in self._exact:
             return self._exact[key], self._exact[key]
-        lower, upper = probe_exact(np.int64(p), self._left(p), self.board.n_edges, self._first, self._second,
-                                   self._n_cells_of, self._symtab, self._groups, self.tt_key, self.tt_data,
-                                   self.tt_bits, self._rules)
+        lower, upper = probe_exact(
+            np.int64(p),
+            self._left(p),
+            self.board.n_edges,
+            self._first,
+            self._second,
+            self._n_cells_of,
+            self._symtab,
+            self._groups,
+            self.tt_key,
+            self.tt_data,
+            self.tt_bits,
+            self._rules,
+        )
         return int(lower), int(upper)
 
     def _test(self, p: int, alpha: int, beta: int, stop: np.ndarray, left: int) -> int:
@@ -373,13 +418,34 @@ class SearchSolution(SolvedGameBase):
         n = self.board.n_edges
 
         def run(t: int) -> None:
-            v = search(np.int64(p), np.int64(alpha), np.int64(beta), np.int64(left), n, self._first, self._second,
-                       self._n_cells_of, self._symtab, self._groups, self._perm, self._inverse, self.tt_key,
-                       self.tt_data, self.tt_bits, self._stats[t], stop, *self._workspaces[t], self.oracle_edges, t,
-                       self._rank, self._rules)
+            v = search(
+                np.int64(p),
+                np.int64(alpha),
+                np.int64(beta),
+                np.int64(left),
+                n,
+                self._first,
+                self._second,
+                self._n_cells_of,
+                self._symtab,
+                self._groups,
+                self._perm,
+                self._inverse,
+                self.tt_key,
+                self.tt_data,
+                self.tt_bits,
+                self._stats[t],
+                stop,
+                *self._workspaces[t],
+                self.oracle_edges,
+                t,
+                self._rank,
+                self._rules,
+            )
             if not stop[STOP]:
                 results[t] = int(v)
                 stop[STOP] = 1  # the other thread can stop: this answer is a proof
+
         stop[STOP] = 0
         stop[ABORTED] = 0
         workers = [threading.Thread(target=run, args=(t,), daemon=True) for t in range(self.threads)]
@@ -441,8 +507,9 @@ class SearchSolution(SolvedGameBase):
                 self._lower, self._upper = lower, upper
                 self._tick()
         except KeyboardInterrupt:
-            raise SearchInterrupted(p, self._lower, self._upper,
-                                    int(self._stats[:, 0].sum()) - self._nodes_at_start) from None
+            raise SearchInterrupted(
+                p, self._lower, self._upper, int(self._stats[:, 0].sum()) - self._nodes_at_start
+            ) from None
         finally:
             self._seconds += time.perf_counter() - self._started
             if self._bar is not None:
@@ -493,9 +560,27 @@ class SearchSolution(SolvedGameBase):
             lefts += (array & m) != m
         started = time.perf_counter()
         stop = np.zeros(2, dtype=np.int64)
-        out = mtdf_values(array, lefts, self.board.n_edges, self._first, self._second, self._n_cells_of, self._symtab,
-                          self._groups, self._perm, self._inverse, self.tt_key, self.tt_data, self.tt_bits,
-                          self._stats[0], stop, *self._workspaces[0], self.oracle_edges, self._rank, self._rules)
+        out = mtdf_values(
+            array,
+            lefts,
+            self.board.n_edges,
+            self._first,
+            self._second,
+            self._n_cells_of,
+            self._symtab,
+            self._groups,
+            self._perm,
+            self._inverse,
+            self.tt_key,
+            self.tt_data,
+            self.tt_bits,
+            self._stats[0],
+            stop,
+            *self._workspaces[0],
+            self.oracle_edges,
+            self._rank,
+            self._rules,
+        )
         self._seconds += time.perf_counter() - started
         return out.astype(np.int8)
 
@@ -549,15 +634,30 @@ def solve_search(board: CellBoard, position: Any = None, **options: Any) -> Sear
     return solution
 
 
-RULE_CHECK_FIELDS = ("positions", "free_captures", "safe_captures", "safe_capture_failures",
-                     "double_dealing_positions", "double_dealing_failures", "double_dealing_moves_left_out",
-                     "double_dealing_positions_with_forced_capture", "double_dealing_failures_with_forced_capture")
+RULE_CHECK_FIELDS = (
+    "positions",
+    "free_captures",
+    "safe_captures",
+    "safe_capture_failures",
+    "double_dealing_positions",
+    "double_dealing_failures",
+    "double_dealing_moves_left_out",
+    "double_dealing_positions_with_forced_capture",
+    "double_dealing_failures_with_forced_capture",
+)
 """What `check_capture_rules` counts (the columns of `triangles_core.engine.search_kernel.check_rules`)."""
 
 
-def check_capture_rules(board: CellBoard, values: np.ndarray, *, safe_captures: bool = True,
-                        double_dealing: bool = True, long_chains: bool = True, progress: bool = False,
-                        chunk: int = 1 << 24) -> dict[str, Any]:
+def check_capture_rules(
+    board: CellBoard,
+    values: np.ndarray,
+    *,
+    safe_captures: bool = True,
+    double_dealing: bool = True,
+    long_chains: bool = True,
+    progress: bool = False,
+    chunk: int = 1 << 24,
+) -> dict[str, Any]:
     """Check the search's pruning rules on every position of a board against its value table.
 
     At every position ``p``: wherever an edge is forced (the free-captures rule, and
@@ -608,9 +708,14 @@ def check_capture_rules(board: CellBoard, values: np.ndarray, *, safe_captures: 
     if not isinstance(values, np.ndarray) or values.dtype != np.int8 or values.shape != (1 << board.n_edges,):
         raise ValueError(f"values must be the int8 value table of the {board.label} ({1 << board.n_edges} values)")
     safe_captures, double_dealing, long_chains, progress = (
-        check_flag(flag, name) for name, flag in (
-            ("safe_captures", safe_captures), ("double_dealing", double_dealing), ("long_chains", long_chains),
-            ("progress", progress)))
+        check_flag(flag, name)
+        for name, flag in (
+            ("safe_captures", safe_captures),
+            ("double_dealing", double_dealing),
+            ("long_chains", long_chains),
+            ("progress", progress),
+        )
+    )
     chunk = check_integer(chunk, "chunk", 1, 1 << 40)
     rules = _rules(safe_captures, double_dealing, long_chains)
     first, second = (np.array(m, dtype=np.int64) for m in board.other_edge_masks)
@@ -628,7 +733,7 @@ def check_capture_rules(board: CellBoard, values: np.ndarray, *, safe_captures: 
         for start in range(0, n, chunk):
             count = min(chunk, n - start)
             check_rules(values, start, count, board.n_edges, first, second, n_cells_of, rules, out)
-            total += out[:, :len(RULE_CHECK_FIELDS)].sum(axis=0)
+            total += out[:, : len(RULE_CHECK_FIELDS)].sum(axis=0)
             failures.extend(int(p) for p in out[:, FIRST_FAILURE] if p >= 0)
             if bar is not None:
                 bar.update(count)

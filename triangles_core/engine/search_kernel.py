@@ -38,10 +38,31 @@ from numba import prange
 from .compiled import compiled, trailing_zeros
 from .retrograde import NOT_A_MOVE, claims, move_value
 
-__all__ = ["ABORTED", "CAPTURE_NODES", "DEFAULT_RULES", "DOUBLE_DEALING", "LONG_CHAINS", "NODES", "N_CHECKS",
-           "N_STATS", "ORACLE", "SACRIFICE_NODES", "SAFE_CAPTURES", "STOP", "TT_HITS", "TT_PROBES", "canonical_keys",
-           "canonical_of", "check_rules", "forced_claims", "mtdf_values", "probe_exact", "search", "searched_moves",
-           "subgame_value"]
+__all__ = [
+    "ABORTED",
+    "CAPTURE_NODES",
+    "DEFAULT_RULES",
+    "DOUBLE_DEALING",
+    "LONG_CHAINS",
+    "NODES",
+    "N_CHECKS",
+    "N_STATS",
+    "ORACLE",
+    "SACRIFICE_NODES",
+    "SAFE_CAPTURES",
+    "STOP",
+    "TT_HITS",
+    "TT_PROBES",
+    "canonical_keys",
+    "canonical_of",
+    "check_rules",
+    "forced_claims",
+    "mtdf_values",
+    "probe_exact",
+    "search",
+    "searched_moves",
+    "subgame_value",
+]
 
 # per-thread statistics (int64 array) and the shared stop flag
 NODES, TT_PROBES, TT_HITS, ORACLE, CUTOFFS, CAPTURE_NODES, SACRIFICE_NODES = 0, 1, 2, 3, 4, 5, 6
@@ -129,8 +150,7 @@ def _probe(key, tt_key, tt_data, tt_bits):  # pragma: no cover - compiled
 def _store(key, lower, upper, move, free, tt_key, tt_data, tt_bits):  # pragma: no cover - compiled
     at = _slot(key, tt_bits)
     stored = key + 1
-    data = (np.int64(lower + 64) | (np.int64(upper + 64) << 8) | (np.int64(move) << 16)
-            | (np.int64(free) << 24))
+    data = np.int64(lower + 64) | (np.int64(upper + 64) << 8) | (np.int64(move) << 16) | (np.int64(free) << 24)
     target = at + 1  # the always-replace slot
     d0 = tt_data[at]
     if tt_key[at] ^ d0 == stored or (d0 >> 24) & 63 <= free:  # same position, or the deeper one
@@ -263,8 +283,9 @@ def searched_moves(p, full, first, second, n_cells_of, rules):  # pragma: no cov
                     rest = other & free & ~bit
                     if popcount(rest) == 1:
                         chain_end = True
-                        if not (rules & LONG_CHAINS and _chain_goes_on(p, free, bit, other, rest, first, second,
-                                                                       n_cells_of)):
+                        if not (
+                            rules & LONG_CHAINS and _chain_goes_on(p, free, bit, other, rest, first, second, n_cells_of)
+                        ):
                             moves |= rest
         if chain_end:
             return moves
@@ -272,9 +293,34 @@ def searched_moves(p, full, first, second, n_cells_of, rules):  # pragma: no cov
 
 
 @compiled(nogil=True)
-def search(p, alpha, beta, left, n_edges, first, second, n_cells_of, symtab, groups, perm, inverse, tt_key,
-           tt_data, tt_bits, stats, stop, scratch, sub_first, sub_second, edges, moves, oracle_edges,
-           variant, rank, rules):  # pragma: no cover - compiled
+def search(
+    p,
+    alpha,
+    beta,
+    left,
+    n_edges,
+    first,
+    second,
+    n_cells_of,
+    symtab,
+    groups,
+    perm,
+    inverse,
+    tt_key,
+    tt_data,
+    tt_bits,
+    stats,
+    stop,
+    scratch,
+    sub_first,
+    sub_second,
+    edges,
+    moves,
+    oracle_edges,
+    variant,
+    rank,
+    rules,
+):  # pragma: no cover - compiled
     """Fail-soft alpha-beta value of ``p`` (``left`` incomplete cells) in the window ``(alpha, beta)``.
 
     Returns ``v`` with: ``v <= alpha`` means value ``<= v``; ``v >= beta`` means value
@@ -445,13 +491,63 @@ def search(p, alpha, beta, left, n_edges, first, second, n_cells_of, symtab, gro
         c = -1 - r if r < 0 else (2 - r if r < 2 else 0)
         bit = np.int64(1) << e
         if c > 0:
-            v = c + search(p | bit, a - c, beta - c, left - c, n_edges, first, second, n_cells_of, symtab, groups, perm,
-                           inverse, tt_key, tt_data, tt_bits, stats, stop, scratch, sub_first, sub_second, edges,
-                           moves, oracle_edges, variant, rank, rules)
+            v = c + search(
+                p | bit,
+                a - c,
+                beta - c,
+                left - c,
+                n_edges,
+                first,
+                second,
+                n_cells_of,
+                symtab,
+                groups,
+                perm,
+                inverse,
+                tt_key,
+                tt_data,
+                tt_bits,
+                stats,
+                stop,
+                scratch,
+                sub_first,
+                sub_second,
+                edges,
+                moves,
+                oracle_edges,
+                variant,
+                rank,
+                rules,
+            )
         else:
-            v = -search(p | bit, -beta, -a, left, n_edges, first, second, n_cells_of, symtab, groups, perm, inverse,
-                        tt_key, tt_data, tt_bits, stats, stop, scratch, sub_first, sub_second, edges, moves,
-                        oracle_edges, variant, rank, rules)
+            v = -search(
+                p | bit,
+                -beta,
+                -a,
+                left,
+                n_edges,
+                first,
+                second,
+                n_cells_of,
+                symtab,
+                groups,
+                perm,
+                inverse,
+                tt_key,
+                tt_data,
+                tt_bits,
+                stats,
+                stop,
+                scratch,
+                sub_first,
+                sub_second,
+                edges,
+                moves,
+                oracle_edges,
+                variant,
+                rank,
+                rules,
+            )
         if stop[STOP]:
             stop[ABORTED] = 1
             return np.int64(0)
@@ -477,8 +573,9 @@ def search(p, alpha, beta, left, n_edges, first, second, n_cells_of, symtab, gro
 
 
 @compiled()
-def probe_exact(p, left, n_edges, first, second, n_cells_of, symtab, groups, tt_key, tt_data, tt_bits,
-                rules):  # pragma: no cover - compiled
+def probe_exact(
+    p, left, n_edges, first, second, n_cells_of, symtab, groups, tt_key, tt_data, tt_bits, rules
+):  # pragma: no cover - compiled
     """``(lower, upper)`` bounds the table holds for ``p`` (after its free captures), as values of ``p``."""
     full = (np.int64(1) << n_edges) - 1
     p, gain = _take_free_captures(p, full, first, second, n_cells_of, rules)
@@ -499,9 +596,31 @@ def probe_exact(p, left, n_edges, first, second, n_cells_of, symtab, groups, tt_
 
 
 @compiled(nogil=True)
-def mtdf_values(positions, lefts, n_edges, first, second, n_cells_of, symtab, groups, perm, inverse, tt_key, tt_data,
-                tt_bits, stats, stop, scratch, sub_first, sub_second, edges, moves, oracle_edges, rank,
-                rules):  # pragma: no cover - compiled
+def mtdf_values(
+    positions,
+    lefts,
+    n_edges,
+    first,
+    second,
+    n_cells_of,
+    symtab,
+    groups,
+    perm,
+    inverse,
+    tt_key,
+    tt_data,
+    tt_bits,
+    stats,
+    stop,
+    scratch,
+    sub_first,
+    sub_second,
+    edges,
+    moves,
+    oracle_edges,
+    rank,
+    rules,
+):  # pragma: no cover - compiled
     """The exact value of each position, by MTD(f) from a first guess of 0, on one thread (no stop)."""
     out = np.empty(positions.shape[0], dtype=np.int64)
     for i in range(positions.shape[0]):
@@ -512,9 +631,34 @@ def mtdf_values(positions, lefts, n_edges, first, second, n_cells_of, symtab, gr
             gamma = guess if guess > lower else guess + 1
             if gamma > upper:
                 gamma = upper
-            v = search(positions[i], gamma - 1, gamma, lefts[i], n_edges, first, second, n_cells_of, symtab, groups,
-                       perm, inverse, tt_key, tt_data, tt_bits, stats, stop, scratch, sub_first, sub_second, edges,
-                       moves, oracle_edges, 0, rank, rules)
+            v = search(
+                positions[i],
+                gamma - 1,
+                gamma,
+                lefts[i],
+                n_edges,
+                first,
+                second,
+                n_cells_of,
+                symtab,
+                groups,
+                perm,
+                inverse,
+                tt_key,
+                tt_data,
+                tt_bits,
+                stats,
+                stop,
+                scratch,
+                sub_first,
+                sub_second,
+                edges,
+                moves,
+                oracle_edges,
+                0,
+                rank,
+                rules,
+            )
             if v >= gamma:
                 lower = v
             else:
@@ -525,8 +669,18 @@ def mtdf_values(positions, lefts, n_edges, first, second, n_cells_of, symtab, gr
 
 
 # what `check_rules` counts, per chunk of positions
-CHECKED, FREE_CAPTURES, SAFE_APPLIED, SAFE_FAILED, DD_APPLIED, DD_FAILED, DD_PRUNED, DD_FORCED_APPLIED, \
-    DD_FORCED_FAILED, FIRST_FAILURE = range(10)
+(
+    CHECKED,
+    FREE_CAPTURES,
+    SAFE_APPLIED,
+    SAFE_FAILED,
+    DD_APPLIED,
+    DD_FAILED,
+    DD_PRUNED,
+    DD_FORCED_APPLIED,
+    DD_FORCED_FAILED,
+    FIRST_FAILURE,
+) = range(10)
 N_CHECKS = 10
 
 

@@ -109,7 +109,8 @@ class NumberGameSolution(NegamaxSolution):
         values = np.zeros(FULL + 1, dtype=np.int8)
         cache = self.solver.cache
         values[np.fromiter(cache.keys(), dtype=np.int64, count=len(cache))] = np.fromiter(
-            cache.values(), dtype=np.int8, count=len(cache))
+            cache.values(), dtype=np.int8, count=len(cache)
+        )
         values.flags.writeable = False
         self.values = values
 

@@ -22,8 +22,7 @@ from ..common.checks import described, is_integer
 from ..games.cells import CellBoard, CellGame
 from .game import Game, Step, given_moves, move_value, play_line, start_position
 
-__all__ = ["SolvedCellGame", "SolvedGame", "SolvedGameBase", "Step", "ValueFunctionSolution", "Verdict",
-           "verdict_of"]
+__all__ = ["SolvedCellGame", "SolvedGame", "SolvedGameBase", "Step", "ValueFunctionSolution", "Verdict", "verdict_of"]
 
 Verdict = Literal["win", "draw", "loss"]
 

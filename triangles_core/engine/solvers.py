@@ -30,8 +30,18 @@ from .search import SearchSolution
 from .searched import NegamaxSolution, NumberGameSolution
 from .table_solution import TableSolution
 
-__all__ = ["MAX_PEG_POSITIONS", "MAX_SEARCH_SIDE", "MAX_TABLE_SIDE", "METHODS", "solve", "solve_boxes", "solve_cells",
-           "solve_number_game", "solve_peg", "solve_peg_game"]
+__all__ = [
+    "MAX_PEG_POSITIONS",
+    "MAX_SEARCH_SIDE",
+    "MAX_TABLE_SIDE",
+    "METHODS",
+    "solve",
+    "solve_boxes",
+    "solve_cells",
+    "solve_number_game",
+    "solve_peg",
+    "solve_peg_game",
+]
 
 CACHED_EDGES = LARGE_TABLE_EDGES
 """Value tables of boards with at least this many edges are cached on disk (`triangles_core.common.limits`)."""
@@ -80,8 +90,15 @@ METHODS = ("auto", "table", "search")
 at most `MAX_SEARCH_EDGES` = 62 edges), ``"auto"``: the table where it fits, the search beyond."""
 
 
-def solve_cells(cell_board: CellBoard, *, progress: bool = False, use_cache: bool = True, method: str = "auto",
-                max_memory: int | None = None, threads: int = 1) -> TableSolution | SearchSolution:
+def solve_cells(
+    cell_board: CellBoard,
+    *,
+    progress: bool = False,
+    use_cache: bool = True,
+    method: str = "auto",
+    max_memory: int | None = None,
+    threads: int = 1,
+) -> TableSolution | SearchSolution:
     """Solve any cell board: by retrograde analysis (at most 31 edges) or by search (issue 21).
 
     Parameters
@@ -128,19 +145,26 @@ def solve_cells(cell_board: CellBoard, *, progress: bool = False, use_cache: boo
     ValueError: max_memory and threads are options of the search, ... the side-2 board by its value table: ...
     """
     if not isinstance(cell_board, CellBoard):
-        raise ValueError(f"a cell board is needed (triangles_core.board(3), boxes_board(2, 2)), "
-                         f"got {excerpt(cell_board)}")
+        raise ValueError(
+            f"a cell board is needed (triangles_core.board(3), boxes_board(2, 2)), got {excerpt(cell_board)}"
+        )
     if method not in METHODS:
         raise ValueError(f"method must be one of {', '.join(METHODS)}, got {excerpt(method)}")
     searched = method == "search" or (method == "auto" and cell_board.n_edges > MAX_TABLE_EDGES)
     if not searched and (max_memory is not None or threads != 1):
-        raise ValueError(f"max_memory and threads are options of the search, and method={method!r} solves the "
-                         f"{cell_board.label} by its value table: pass method='search' to search it")
+        raise ValueError(
+            f"max_memory and threads are options of the search, and method={method!r} solves the "
+            f"{cell_board.label} by its value table: pass method='search' to search it"
+        )
     if searched:
         from .search import DEFAULT_MAX_MEMORY
 
-        return SearchSolution(cell_board, max_memory=DEFAULT_MAX_MEMORY if max_memory is None else max_memory,
-                              threads=threads, progress=progress)
+        return SearchSolution(
+            cell_board,
+            max_memory=DEFAULT_MAX_MEMORY if max_memory is None else max_memory,
+            threads=threads,
+            progress=progress,
+        )
     trusted_files = use_cache and standard_board(cell_board.key) == cell_board  # files are stored by key
     key = (cell_board, use_cache)  # a table read from a file is never the answer to use_cache=False
     _forget_if_gone(key)
@@ -176,8 +200,15 @@ def _read_only(values: np.ndarray) -> np.ndarray:
     return values
 
 
-def solve(side: int, *, progress: bool = False, use_cache: bool = True, method: str = "auto",
-          max_memory: int | None = None, threads: int = 1) -> TableSolution | SearchSolution:
+def solve(
+    side: int,
+    *,
+    progress: bool = False,
+    use_cache: bool = True,
+    method: str = "auto",
+    max_memory: int | None = None,
+    threads: int = 1,
+) -> TableSolution | SearchSolution:
     """Strongly solve Fighting for Triangles on the side-``n`` board.
 
     Parameters
@@ -229,12 +260,21 @@ def solve(side: int, *, progress: bool = False, use_cache: bool = True, method: 
     -3
     """
     side = check_integer(side, "board side", 1, MAX_TABLE_SIDE if method == "table" else MAX_SEARCH_SIDE)
-    return solve_cells(board(side), progress=progress, use_cache=use_cache, method=method, max_memory=max_memory,
-                       threads=threads)
+    return solve_cells(
+        board(side), progress=progress, use_cache=use_cache, method=method, max_memory=max_memory, threads=threads
+    )
 
 
-def solve_boxes(rows: int, cols: int, *, progress: bool = False, use_cache: bool = True, method: str = "auto",
-                max_memory: int | None = None, threads: int = 1) -> TableSolution | SearchSolution:
+def solve_boxes(
+    rows: int,
+    cols: int,
+    *,
+    progress: bool = False,
+    use_cache: bool = True,
+    method: str = "auto",
+    max_memory: int | None = None,
+    threads: int = 1,
+) -> TableSolution | SearchSolution:
     """Strongly solve Dots-and-Boxes on ``rows x cols`` boxes (at most 31 lines).
 
     Lines are numbered as in docs/SPEC.md section 4 (`triangles_core.games.boxes`).
@@ -271,8 +311,14 @@ def solve_boxes(rows: int, cols: int, *, progress: bool = False, use_cache: bool
     >>> solve_boxes(3, 3).value([])        # David Wilson's analysis: the first player loses by 3
     -3
     """
-    return solve_cells(boxes_board(rows, cols), progress=progress, use_cache=use_cache, method=method,
-                       max_memory=max_memory, threads=threads)
+    return solve_cells(
+        boxes_board(rows, cols),
+        progress=progress,
+        use_cache=use_cache,
+        method=method,
+        max_memory=max_memory,
+        threads=threads,
+    )
 
 
 def solve_peg_game(values: Iterable[int], rows: int = 5) -> NegamaxSolution:
@@ -310,9 +356,11 @@ def solve_peg_game(values: Iterable[int], rows: int = 5) -> NegamaxSolution:
     try:
         return NegamaxSolution(game, position, max_positions=MAX_PEG_POSITIONS)
     except SearchLimitError:
-        raise SearchLimitError(f"this {rows}-row peg board needs more than {MAX_PEG_POSITIONS:,} positions to "
-                               "solve exactly, which is out of reach here (every 5-row board needs at most "
-                               "26,725)") from None
+        raise SearchLimitError(
+            f"this {rows}-row peg board needs more than {MAX_PEG_POSITIONS:,} positions to "
+            "solve exactly, which is out of reach here (every 5-row board needs at most "
+            "26,725)"
+        ) from None
 
 
 def solve_peg(values: Iterable[int], rows: int = 5) -> int:

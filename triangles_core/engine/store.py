@@ -64,8 +64,20 @@ from ..common.checks import check_instance, check_path
 from ..common.files import atomic_open, remove_stale_temporaries
 from ..games.cells import CellBoard, check_cell_board
 
-__all__ = ["CACHE_ENV", "PACKAGED", "CorruptCacheWarning", "cache_dir", "cached_table", "discard_cached_table",
-           "discard_damaged_table", "load_verified", "open_table", "packaged_table", "save_with_checksum", "table_path"]
+__all__ = [
+    "CACHE_ENV",
+    "PACKAGED",
+    "CorruptCacheWarning",
+    "cache_dir",
+    "cached_table",
+    "discard_cached_table",
+    "discard_damaged_table",
+    "load_verified",
+    "open_table",
+    "packaged_table",
+    "save_with_checksum",
+    "table_path",
+]
 
 CACHE_ENV = "TRIANGLES_CORE_CACHE"
 """Environment variable naming the cache directory (overrides the platform default)."""
@@ -280,7 +292,7 @@ def _read_npy_verified(path: Path, expected_digest: str) -> np.ndarray | str:
         array = np.empty(shape, dtype=dtype, order="F" if fortran_order else "C")
         view = array.reshape(-1, order="A").view(np.uint8).data
         for start in range(0, nbytes, _CHUNK):
-            part = view[start:start + _CHUNK]
+            part = view[start : start + _CHUNK]
             if handle.readinto(part) != len(part):
                 return "ended early (truncated)"
         if raw.read(1):
@@ -313,8 +325,13 @@ def _mapped(path: Path) -> np.ndarray | None:
         return None
 
 
-def load_verified(path: Path, shape: tuple[int, ...] | None = None,
-                  dtype: np.dtype | type | str | None = None, *, memory_map: bool = False) -> np.ndarray | None:
+def load_verified(
+    path: Path,
+    shape: tuple[int, ...] | None = None,
+    dtype: np.dtype | type | str | None = None,
+    *,
+    memory_map: bool = False,
+) -> np.ndarray | None:
     """Load a table saved by `save_with_checksum`, or None if it is absent or damaged.
 
     With ``memory_map``, a file whose checksum matched when it was last read, and that
@@ -385,7 +402,7 @@ def load_verified(path: Path, shape: tuple[int, ...] | None = None,
     except (OSError, IndexError, UnicodeDecodeError, ValueError):
         _corrupt(f"cached table {path} has no readable checksum in {sidecar.name}")
         return None
-    stamps = [line[len(_STAMP_PREFIX):].strip() for line in text.splitlines() if line.startswith(_STAMP_PREFIX)]
+    stamps = [line[len(_STAMP_PREFIX) :].strip() for line in text.splitlines() if line.startswith(_STAMP_PREFIX)]
     result: np.ndarray | str
     try:
         fast = _mapped(path) if memory_map and stamps and stamps[0] == _verified_line(path, expected) else None
@@ -394,7 +411,7 @@ def load_verified(path: Path, shape: tuple[int, ...] | None = None,
         else:
             result = _read_npy_verified(path, expected)
             if not isinstance(result, str) and memory_map:
-                _write_sidecar(path, expected)   # verified now: the next load maps the file at once
+                _write_sidecar(path, expected)  # verified now: the next load maps the file at once
                 mapped = _mapped(path)
                 result = result if mapped is None else mapped
     except OSError as error:
@@ -489,8 +506,9 @@ def discard_cached_table(board: CellBoard) -> Path | None:
     return removed
 
 
-def discard_damaged_table(board: CellBoard, values: np.ndarray,
-                          still_wrong: Callable[[np.ndarray], bool]) -> Path | None:
+def discard_damaged_table(
+    board: CellBoard, values: np.ndarray, still_wrong: Callable[[np.ndarray], bool]
+) -> Path | None:
     """After an answer proved ``values`` wrong: remove the cached file it was read from, if it was.
 
     ``values`` is the board's cached table when it is a memory map of `table_path`
@@ -515,7 +533,7 @@ def discard_damaged_table(board: CellBoard, values: np.ndarray,
         now), or None when ``values`` is not the cached file (nothing is removed).
     """
     path = table_path(board)
-    filename = getattr(values, "filename", None)   # absolute: numpy makes it so, as a str or a Path
+    filename = getattr(values, "filename", None)  # absolute: numpy makes it so, as a str or a Path
     if not isinstance(values, np.memmap) or filename is None or os.fspath(filename) != os.path.abspath(path):
         return None
     try:
@@ -523,13 +541,14 @@ def discard_damaged_table(board: CellBoard, values: np.ndarray,
     except OSError:
         return path
     if disk is not None and disk.shape == values.shape and disk.dtype == values.dtype and still_wrong(disk):
-        del disk   # unmapped before the file is removed
+        del disk  # unmapped before the file is removed
         discard_cached_table(board)
     return path
 
 
-def cached_table(board: CellBoard, compute: Callable[[], np.ndarray],
-                 check: Callable[[np.ndarray], str | None] | None = None) -> np.ndarray:
+def cached_table(
+    board: CellBoard, compute: Callable[[], np.ndarray], check: Callable[[np.ndarray], str | None] | None = None
+) -> np.ndarray:
     """A board's value table from the cache, computing and saving it if needed.
 
     Parameters
@@ -565,8 +584,11 @@ def cached_table(board: CellBoard, compute: Callable[[], np.ndarray],
         remove_stale_temporaries(_sidecar(path))
         values = load_verified(path, shape=(1 << board.n_edges,), dtype=np.int8, memory_map=True)
     except OSError as error:
-        warnings.warn(f"cannot use the cache {path} ({_describe(error, path)}); computing the {board.label} table",
-                      RuntimeWarning, stacklevel=2)
+        warnings.warn(
+            f"cannot use the cache {path} ({_describe(error, path)}); computing the {board.label} table",
+            RuntimeWarning,
+            stacklevel=2,
+        )
         values = None
     problem = check(values) if values is not None and check is not None else None
     if problem is not None:
@@ -577,6 +599,10 @@ def cached_table(board: CellBoard, compute: Callable[[], np.ndarray],
         try:
             save_with_checksum(path, values)
         except OSError as error:  # a read-only or full cache must not lose the computed table
-            warnings.warn(f"could not cache the {board.label} table in {path} ({_describe(error, path)}); it will "
-                          "be recomputed next time", RuntimeWarning, stacklevel=2)
+            warnings.warn(
+                f"could not cache the {board.label} table in {path} ({_describe(error, path)}); it will "
+                "be recomputed next time",
+                RuntimeWarning,
+                stacklevel=2,
+            )
     return values

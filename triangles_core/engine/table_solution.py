@@ -50,8 +50,9 @@ def check_values(board: CellBoard, values: np.ndarray) -> np.ndarray:
     if not isinstance(values, np.ndarray) or values.dtype != np.int8 or values.shape != (expected,):
         shape = getattr(values, "shape", None)
         dtype = getattr(values, "dtype", type(values).__name__)
-        raise ValueError(f"a {board.label} table must be an int8 array of shape ({expected},), "
-                         f"got {dtype} of shape {shape}")
+        raise ValueError(
+            f"a {board.label} table must be an int8 array of shape ({expected},), got {dtype} of shape {shape}"
+        )
     return values
 
 
@@ -154,8 +155,7 @@ class TableSolution(ValueFunctionSolution):
         head = f"the {self.board.label} table is damaged: position {position} holds {value}, its moves give {best}"
         if source is None:
             return DamagedTableError(f"{head} (verify_solution or 'triangles verify' checks every position)")
-        return DamagedTableError(f"{head}; the cached table {source} is removed, so the next run computes it "
-                                 "again")
+        return DamagedTableError(f"{head}; the cached table {source} is removed, so the next run computes it again")
 
     def position(self, position: Iterable[int] | int) -> Position:
         """Normalise a position given as edge numbers or a bitmask (`CellBoard.position`)."""
@@ -200,5 +200,8 @@ def check_table_solution(solution: object, caller: str) -> TableSolution:
     ...
     ValueError: value_distribution needs a table solution (solve(side) or ...), got 'x'
     """
-    return check_instance(solution, TableSolution, f"{caller} needs a table solution (solve(side) or "
-                                                   "solve_boxes(rows, cols) with at most 31 edges)")
+    return check_instance(
+        solution,
+        TableSolution,
+        f"{caller} needs a table solution (solve(side) or solve_boxes(rows, cols) with at most 31 edges)",
+    )

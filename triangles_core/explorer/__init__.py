@@ -43,8 +43,18 @@ from typing import Iterable
 from ..common.checks import excerpt
 from ..common.limits import LARGE_TABLE_EDGES, MAX_TABLE_EDGES
 
-__all__ = ["ESM", "CSS", "SITE_BOARDS", "board_spec", "explorer_state", "grade_names", "site_boards", "site_script",
-           "static_spec", "explore"]
+__all__ = [
+    "ESM",
+    "CSS",
+    "SITE_BOARDS",
+    "board_spec",
+    "explorer_state",
+    "grade_names",
+    "site_boards",
+    "site_script",
+    "static_spec",
+    "explore",
+]
 
 ESM = Path(__file__).with_name("explorer.js")
 """The explorer's ES module (anywidget front end and site page)."""
@@ -64,8 +74,10 @@ def _board(game, argument: str = "game"):
     if isinstance(game, SolvedCellGame):
         return game.board
     if isinstance(game, SolvedGame):
-        raise ValueError(f"{argument}: the explorer shows cell games (Fighting for Triangles, Dots-and-Boxes), "
-                         f"got a solved {type(game.game).__name__}")
+        raise ValueError(
+            f"{argument}: the explorer shows cell games (Fighting for Triangles, Dots-and-Boxes), "
+            f"got a solved {type(game.game).__name__}"
+        )
     if isinstance(game, list) and len(game) == 2:  # (rows, cols) as JSON gives it
         game = tuple(game)
     if not (isinstance(game, (CellBoard, tuple)) or hasattr(type(game), "__index__")):  # a side: any integer type
@@ -86,12 +98,16 @@ def _solution(game, argument: str = "game"):
         return game
     board = _board(game, argument)
     if isinstance(game, SolvedCellGame):  # solved, but by search
-        raise ValueError(f"{argument}: the explorer needs a value table, got {excerpt(game)}: solve the board with "
-                         f"method='table' (at most {MAX_TABLE_EDGES} edges)")
+        raise ValueError(
+            f"{argument}: the explorer needs a value table, got {excerpt(game)}: solve the board with "
+            f"method='table' (at most {MAX_TABLE_EDGES} edges)"
+        )
     if board.n_edges > MAX_TABLE_EDGES:  # the explorer values every move of every position it shows at once
-        raise ValueError(f"{argument}: the explorer needs a value table: the {board.label} has {board.n_edges} "
-                         f"edges, more than a table holds (at most {MAX_TABLE_EDGES}); solve it by search "
-                         "(solve, solve_boxes) and ask the solution")
+        raise ValueError(
+            f"{argument}: the explorer needs a value table: the {board.label} has {board.n_edges} "
+            f"edges, more than a table holds (at most {MAX_TABLE_EDGES}); solve it by search "
+            "(solve, solve_boxes) and ask the solution"
+        )
     return solve_cells(board, progress=board.n_edges >= LARGE_TABLE_EDGES, method="table")
 
 
@@ -144,7 +160,7 @@ def grade_names() -> list[str]:
 
     names = [classify(lost) for lost in range(64)]
     last = max(k for k in range(len(names)) if names[k] != names[-1]) + 1
-    return names[:last + 1]
+    return names[: last + 1]
 
 
 def _colours() -> dict[str, str]:
@@ -169,8 +185,13 @@ def static_spec(game) -> dict:
     return spec
 
 
-SITE_BOARDS: dict[str, int | tuple[int, int]] = {"triangles-3": 3, "triangles-2": 2, "boxes-2x2": (2, 2),
-                                               "boxes-2x3": (2, 3), "boxes-3x3": (3, 3)}
+SITE_BOARDS: dict[str, int | tuple[int, int]] = {
+    "triangles-3": 3,
+    "triangles-2": 2,
+    "boxes-2x2": (2, 2),
+    "boxes-2x3": (2, 3),
+    "boxes-3x3": (3, 3),
+}
 """The boards of the site's explorer page (name to side or ``(rows, cols)``), the first one shown first.
 
 No table is shipped with the page: the browser computes each one by retrograde analysis in a Web
@@ -201,8 +222,9 @@ def site_boards(boards: dict | None = None) -> dict[str, dict]:
     for name, game in (SITE_BOARDS if boards is None else boards).items():
         b = _board(game, f"board {excerpt(name)}")
         if b.n_edges > 24:
-            raise ValueError(f"board {excerpt(name)}: the {b.label} has {b.n_edges} edges, too many for the browser "
-                             "(at most 24)")
+            raise ValueError(
+                f"board {excerpt(name)}: the {b.label} has {b.n_edges} edges, too many for the browser (at most 24)"
+            )
         specs[name] = board_spec(b)
     return specs
 
@@ -236,13 +258,14 @@ def site_script(boards: dict[str, dict] | None = None, element_id: str = "explor
     data = json.dumps(site_boards() if boards is None else boards, separators=(",", ":")).replace("</", "<\\/")
     if "</script" in module.lower():
         raise ValueError("explorer.js must not contain '</script' (it is inlined in the page)")
-    mount = (f"mountPage(document.getElementById({json.dumps(element_id)}), {{ boards: {data} }});")
+    mount = f"mountPage(document.getElementById({json.dumps(element_id)}), {{ boards: {data} }});"
     note = "// The site page: no kernel, tables computed in the browser."
     return f'<script type="module">\n{module.strip()}\n{note}\n{mount}\n</script>'
 
 
-def explorer_state(game, start: Iterable[int] | int = (), moves: Iterable[int] = (), show_pv: bool = False,
-                   cursor: int | None = None) -> dict:
+def explorer_state(
+    game, start: Iterable[int] | int = (), moves: Iterable[int] = (), show_pv: bool = False, cursor: int | None = None
+) -> dict:
     """What the explorer shows of a game ``moves`` from ``start``: the widget's derived traits.
 
     The moves are played by the engine's replay (`triangles_core.engine.game.replay`), valued by the solution and
@@ -307,11 +330,26 @@ def explorer_state(game, start: Iterable[int] | int = (), moves: Iterable[int] =
     player = steps[cursor - 1].next_player if cursor else "A"
     score = list(steps[cursor - 1].score) if cursor else [0, 0]
     review = review_game(GameRecord.from_moves(b, line, start_position), solution)
-    history = [{"ply": m.move, "player": m.player, "edge": m.edge, "dots": list(m.dots),
-                "cells": cells_claimed[m.move - 1], "claims": m.claims, "score_a": m.score_a, "score_b": m.score_b,
-                "value_before": m.value_before, "value_after": m.value_after, "value_lost": m.value_lost,
-                "grade": m.classification, "best_moves": list(m.best_moves), "lowest": m.lowest,
-                "highest": m.highest} for m in review.moves]
+    history = [
+        {
+            "ply": m.move,
+            "player": m.player,
+            "edge": m.edge,
+            "dots": list(m.dots),
+            "cells": cells_claimed[m.move - 1],
+            "claims": m.claims,
+            "score_a": m.score_a,
+            "score_b": m.score_b,
+            "value_before": m.value_before,
+            "value_after": m.value_after,
+            "value_lost": m.value_lost,
+            "grade": m.classification,
+            "best_moves": list(m.best_moves),
+            "lowest": m.lowest,
+            "highest": m.highest,
+        }
+        for m in review.moves
+    ]
     pv = []
     if show_pv:
         other = {"A": "B", "B": "A"}

@@ -113,8 +113,11 @@ class Explorer(anywidget.AnyWidget):
             self._advance(edge)
 
     def _advance(self, edge: int) -> None:
-        line = self.line if self.cursor < len(self.line) and self.line[self.cursor] == edge \
-            else [*self.line[:self.cursor], edge]
+        line = (
+            self.line
+            if self.cursor < len(self.line) and self.line[self.cursor] == edge
+            else [*self.line[: self.cursor], edge]
+        )
         self._update(self.start, line, self.cursor + 1, self.show_pv)
 
     # ------------------------------------------------------------------ actions

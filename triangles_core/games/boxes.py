@@ -74,16 +74,28 @@ class BoxesBoard(CellBoard):
             edges += [(dot(r, c), dot(r, c + 1)) for c in range(cols)]
             if r < rows:
                 edges += [(dot(r, c), dot(r + 1, c)) for c in range(cols + 1)]
-        cells = [tuple(sorted((horizontal(r, c), horizontal(r + 1, c), vertical(r, c), vertical(r, c + 1))))
-                 for r in range(rows) for c in range(cols)]
-        maps = [lambda r, c: (r, c), lambda r, c: (rows - r, c), lambda r, c: (r, cols - c),
-                lambda r, c: (rows - r, cols - c)]
+        cells = [
+            tuple(sorted((horizontal(r, c), horizontal(r + 1, c), vertical(r, c), vertical(r, c + 1))))
+            for r in range(rows)
+            for c in range(cols)
+        ]
+        maps = [
+            lambda r, c: (r, c),
+            lambda r, c: (rows - r, c),
+            lambda r, c: (r, cols - c),
+            lambda r, c: (rows - r, cols - c),
+        ]
         if rows == cols:
-            maps += [lambda r, c: (c, r), lambda r, c: (cols - c, rows - r), lambda r, c: (c, rows - r),
-                     lambda r, c: (cols - c, r)]
+            maps += [
+                lambda r, c: (c, r),
+                lambda r, c: (cols - c, rows - r),
+                lambda r, c: (c, rows - r),
+                lambda r, c: (cols - c, r),
+            ]
         symmetries = [tuple(dot(*f(r, c)) for r, c in grid) for f in maps]
-        super().__init__(f"boxes{rows}x{cols}", f"{rows}x{cols} boxes board", [(c, -r) for r, c in grid],
-                         edges, cells, symmetries)
+        super().__init__(
+            f"boxes{rows}x{cols}", f"{rows}x{cols} boxes board", [(c, -r) for r, c in grid], edges, cells, symmetries
+        )
 
     def __repr__(self) -> str:
         return f"BoxesBoard({self.rows}, {self.cols})"

@@ -87,18 +87,24 @@ class CellBoard:
     edge_name = "edge"
     """What an edge is called in text ("edge"; "line" in Dots-and-Boxes)."""
 
-    def __init__(self, key: str, label: str, dot_coordinates: Sequence[tuple[float, float]],
-                 edges: Sequence[tuple[int, int]], cells: Sequence[Sequence[int]],
-                 dot_symmetries: Sequence[Sequence[int]]) -> None:
+    def __init__(
+        self,
+        key: str,
+        label: str,
+        dot_coordinates: Sequence[tuple[float, float]],
+        edges: Sequence[tuple[int, int]],
+        cells: Sequence[Sequence[int]],
+        dot_symmetries: Sequence[Sequence[int]],
+    ) -> None:
         self.key = key
         self.label = label
-        self.dot_coordinates: tuple[tuple[float, float], ...] = tuple((float(x), float(y))
-                                                                       for x, y in dot_coordinates)
-        self.edges: tuple[tuple[int, int], ...] = tuple((check_integer(i, "an edge's dot"),
-                                                         check_integer(j, "an edge's dot"))
-                                                        for i, j in edges)
-        self.cells: tuple[tuple[int, ...], ...] = tuple(tuple(check_integer(e, "a cell's edge") for e in cell)
-                                                        for cell in cells)
+        self.dot_coordinates: tuple[tuple[float, float], ...] = tuple((float(x), float(y)) for x, y in dot_coordinates)
+        self.edges: tuple[tuple[int, int], ...] = tuple(
+            (check_integer(i, "an edge's dot"), check_integer(j, "an edge's dot")) for i, j in edges
+        )
+        self.cells: tuple[tuple[int, ...], ...] = tuple(
+            tuple(check_integer(e, "a cell's edge") for e in cell) for cell in cells
+        )
         n_dots = len(self.dot_coordinates)
         if not self.edges:
             raise ValueError("a board needs at least one edge")
@@ -154,8 +160,12 @@ class CellBoard:
         return (self.n_dots, self.edges, self.cells)
 
     def __eq__(self, other: object) -> bool:
-        return (isinstance(other, CellBoard) and type(self) is type(other) and self.key == other.key
-                and self.geometry == other.geometry)
+        return (
+            isinstance(other, CellBoard)
+            and type(self) is type(other)
+            and self.key == other.key
+            and self.geometry == other.geometry
+        )
 
     def __hash__(self) -> int:
         return hash((type(self).__name__, self.key, self.geometry))
@@ -354,8 +364,9 @@ class CellBoard:
         if is_integer(edges):
             mask = int(edges)
             if not 0 <= mask <= self.full:
-                raise InvalidPositionError(f"bitmask {excerpt(mask)} is out of range for the {self.label} "
-                                           f"(0..{self.full})")
+                raise InvalidPositionError(
+                    f"bitmask {excerpt(mask)} is out of range for the {self.label} (0..{self.full})"
+                )
             return mask
         if isinstance(edges, (str, bytes, bool, float)) or not hasattr(edges, "__iter__"):
             raise InvalidPositionError(f"position {excerpt(edges)} is neither a bitmask nor a list of edges")
@@ -366,14 +377,18 @@ class CellBoard:
         except (TypeError, OverflowError):  # no length, or one too large for a C integer (range(10**20))
             size = None
         if size is not None and size > MAX_POSITION_ITEMS:
-            raise InvalidPositionError(f"position {excerpt(edges)} lists {size} edges, more than the "
-                                       f"{MAX_POSITION_ITEMS:,} read at most (the {self.label} has {self.n_edges} "
-                                       "edges)")
+            raise InvalidPositionError(
+                f"position {excerpt(edges)} lists {size} edges, more than the "
+                f"{MAX_POSITION_ITEMS:,} read at most (the {self.label} has {self.n_edges} "
+                "edges)"
+            )
         mask = 0
         for count, edge in enumerate(edges):
             if count >= MAX_POSITION_ITEMS:
-                raise InvalidPositionError(f"position lists more than the {MAX_POSITION_ITEMS:,} edges read at most "
-                                           f"(the {self.label} has {self.n_edges} edges)")
+                raise InvalidPositionError(
+                    f"position lists more than the {MAX_POSITION_ITEMS:,} edges read at most "
+                    f"(the {self.label} has {self.n_edges} edges)"
+                )
             mask |= 1 << (self.check_edge(edge) - 1)
         return mask
 

@@ -188,8 +188,10 @@ def closure_witness(position: int) -> tuple[int, int] | None:
     (2, 4)
     """
     forbidden = [n for n in range(LOW, HIGH + 1) if not position >> (n - LOW) & 1]
-    return next(((a, b) for a in forbidden for b in forbidden if a <= b and a + b <= HIGH
-                 and position >> (a + b - LOW) & 1), None)
+    return next(
+        ((a, b) for a in forbidden for b in forbidden if a <= b and a + b <= HIGH and position >> (a + b - LOW) & 1),
+        None,
+    )
 
 
 class NumberGame:
@@ -252,8 +254,10 @@ class NumberGame:
         witness = closure_witness(mask)
         if witness is not None:
             a, b = witness
-            raise InvalidNumberPositionError(f"allowed numbers {allowed_numbers(mask)} cannot occur: {a} and {b} are "
-                                             f"forbidden, so {a + b} = {a} + {b} is too")
+            raise InvalidNumberPositionError(
+                f"allowed numbers {allowed_numbers(mask)} cannot occur: {a} and {b} are "
+                f"forbidden, so {a + b} = {a} + {b} is too"
+            )
         return mask
 
     def check_move(self, position: int, move: object) -> int:

@@ -168,8 +168,9 @@ class PegBoard:
             symmetries.append(tuple(image))
         self.symmetries = tuple(symmetries)
         # For each hole (0-based): the (start, over, jump) of the jumps landing there.
-        self._jumps_into = tuple(tuple((j.start - 1, j.over - 1, j) for j in self.jumps if j.land == k)
-                                 for k in range(1, self.n_holes + 1))
+        self._jumps_into = tuple(
+            tuple((j.start - 1, j.over - 1, j) for j in self.jumps if j.land == k) for k in range(1, self.n_holes + 1)
+        )
 
     def __repr__(self) -> str:
         return f"PegBoard({self.rows})"
@@ -268,8 +269,13 @@ class PegBoard:
         >>> peg_board(5).legal_jumps((0,) + (1,) * 14)
         [Jump(start=4, over=2, land=1), Jump(start=6, over=3, land=1)]
         """
-        found = [jump for k, v in enumerate(position) if v == 0
-                 for s, o, jump in self._jumps_into[k] if position[s] and position[o]]
+        found = [
+            jump
+            for k, v in enumerate(position)
+            if v == 0
+            for s, o, jump in self._jumps_into[k]
+            if position[s] and position[o]
+        ]
         found.sort()
         return found
 
@@ -294,8 +300,9 @@ class PegBoard:
             raise ValueError(f"{jump} is not a jump of this board")
         s, o, land = jump.start - 1, jump.over - 1, jump.land - 1
         if not (position[s] and position[o] and position[land] == 0):
-            raise ValueError(f"{jump} is not legal here: it needs pegs in {jump.start} and {jump.over} "
-                             f"and an empty hole {jump.land}")
+            raise ValueError(
+                f"{jump} is not legal here: it needs pegs in {jump.start} and {jump.over} and an empty hole {jump.land}"
+            )
         return _jumped(position, s, o, land)
 
 

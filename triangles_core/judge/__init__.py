@@ -23,8 +23,19 @@ from typing import Callable, Iterator
 
 from .tokens import MAX_DIGITS, MAX_KEPT, ByteStream, JudgeInputError, Token, TokenReader, join_tokens
 
-__all__ = ["DIALECTS", "MAX_DIGITS", "MAX_KEPT", "ByteStream", "DuplicateNote", "JudgeInputError", "TokenReader",
-           "Token", "run_dialect", "dialect_function", "join_tokens"]
+__all__ = [
+    "DIALECTS",
+    "MAX_DIGITS",
+    "MAX_KEPT",
+    "ByteStream",
+    "DuplicateNote",
+    "JudgeInputError",
+    "TokenReader",
+    "Token",
+    "run_dialect",
+    "dialect_function",
+    "join_tokens",
+]
 
 Warn = Callable[[str], None]
 Dialect = Callable[["TokenReader", Warn], Iterator[str]]
@@ -59,8 +70,10 @@ class DuplicateNote:
     def __call__(self, case: int, line: int, value: int) -> None:
         if not self.said:
             self.said = True
-            self.warn(f"case {case}, line {line}: {self.item} {value} is listed twice; {self.meaning} "
-                      "(said once for the whole input)")
+            self.warn(
+                f"case {case}, line {line}: {self.item} {value} is listed twice; {self.meaning} "
+                "(said once for the whole input)"
+            )
 
 
 def dialect_function(name: str) -> Dialect:
@@ -75,8 +88,9 @@ def dialect_function(name: str) -> Dialect:
     return getattr(importlib.import_module(module), function)
 
 
-def run_dialect(name: str, source: str | ByteStream, warn: Warn | None = None,
-                before_read: Callable[[], object] | None = None) -> Iterator[str]:
+def run_dialect(
+    name: str, source: str | ByteStream, warn: Warn | None = None, before_read: Callable[[], object] | None = None
+) -> Iterator[str]:
     """Answer a judge input in one dialect, line by line, reading it case by case.
 
     Parameters

@@ -12,8 +12,7 @@ from . import DuplicateNote, JudgeInputError, TokenReader, Warn
 __all__ = ["zoj1039", "poj1143", "read_position", "read_line_position"]
 
 
-def read_position(reader: TokenReader, case: int, count: int, solution: SolvedGame,
-                  duplicate: DuplicateNote) -> int:
+def read_position(reader: TokenReader, case: int, count: int, solution: SolvedGame, duplicate: DuplicateNote) -> int:
     """Read ``count`` allowed numbers and return the position, checking it can occur.
 
     Raises
@@ -41,8 +40,9 @@ def _numbers(count: int) -> str:
     return f"{count} number" + ("" if count == 1 else "s")
 
 
-def read_line_position(reader: TokenReader, case: int, count: int, solution: SolvedGame,
-                       duplicate: DuplicateNote, line: int | None) -> int:
+def read_line_position(
+    reader: TokenReader, case: int, count: int, solution: SolvedGame, duplicate: DuplicateNote, line: int | None
+) -> int:
     """Read a position whose ``count`` numbers must fill exactly one line.
 
     Called just after reading the count.  ``line`` is the line the numbers must be on (the
@@ -64,8 +64,7 @@ def read_line_position(reader: TokenReader, case: int, count: int, solution: Sol
         if token is None:
             break
         if token.line != first.line:
-            raise JudgeInputError(f"line {first.line} has fewer than {_numbers(count)}", case, token.line,
-                                  token.text)
+            raise JudgeInputError(f"line {first.line} has fewer than {_numbers(count)}", case, token.line, token.text)
     position = read_position(reader, case, count, solution, duplicate)
     extra = reader.peek_on_line(first.line)
     if extra is not None:
@@ -119,8 +118,9 @@ def poj1143(reader: TokenReader, warn: Warn) -> Iterator[str]:
         if count == 0:
             extra = reader.peek_on_line(line)
             if extra is not None:
-                raise JudgeInputError(f"line {line} has more than 0 numbers (a line 0 ends the input)", case,
-                                      extra.line, extra.text)
+                raise JudgeInputError(
+                    f"line {line} has more than 0 numbers (a line 0 ends the input)", case, extra.line, extra.text
+                )
             return
         moves = solution.winning_moves(read_line_position(reader, case, count, solution, duplicate, line))
         yield f"Test Case #{case}"

@@ -38,8 +38,9 @@ def peg(reader: TokenReader, warn: Warn) -> Iterator[str]:
         if value == 0:
             if hole_seen:
                 token = reader.last_token
-                raise JudgeInputError(f"hole {k} is a second hole (0); a board has exactly one", 1, token.line,
-                                      token.text)
+                raise JudgeInputError(
+                    f"hole {k} is a second hole (0); a board has exactly one", 1, token.line, token.text
+                )
             hole_seen = True
         values.append(value)
     if not hole_seen:

@@ -18,8 +18,17 @@ from typing import Callable, Protocol
 from ..common.checks import parse_decimal
 from ..common.text import quote_token, split_lines
 
-__all__ = ["CHUNK", "MAX_DIGITS", "MAX_KEPT", "WHITESPACE", "ByteStream", "JudgeInputError", "Token", "TokenReader",
-           "join_tokens"]
+__all__ = [
+    "CHUNK",
+    "MAX_DIGITS",
+    "MAX_KEPT",
+    "WHITESPACE",
+    "ByteStream",
+    "JudgeInputError",
+    "Token",
+    "TokenReader",
+    "join_tokens",
+]
 
 
 class ByteStream(Protocol):
@@ -133,7 +142,7 @@ class _LongToken:
         self.length = len(self.sign)
         self.numeric = True
         self.significant = ""
-        self.add(text[len(self.sign):])
+        self.add(text[len(self.sign) :])
 
     def add(self, text: str) -> None:
         """The token continues with ``text``."""
@@ -144,7 +153,7 @@ class _LongToken:
             self.numeric = False
         elif len(self.significant) <= MAX_DIGITS:  # beyond that it is out of range anyway
             digits = text if self.significant else text.lstrip("0")
-            self.significant = (self.significant + digits)[:MAX_DIGITS + 1]
+            self.significant = (self.significant + digits)[: MAX_DIGITS + 1]
 
     @property
     def hopeless(self) -> bool:
@@ -203,17 +212,17 @@ class TokenReader:
             self._text = ""
             self._read = getattr(source, "read1", None) or source.read
         self._before_read = before_read
-        self._offset = 0                    # of the next chunk of a str source
-        self._words: list[str] = []         # tokens scanned: the last one read, then those not read yet
+        self._offset = 0  # of the next chunk of a str source
+        self._words: list[str] = []  # tokens scanned: the last one read, then those not read yet
         self._word_lines: list[int] = []
-        self._pos = 0                       # index of the next token in _words
-        self._line = 1                      # line of the end of the input scanned so far
-        self._ended_with_break = False      # the input scanned so far ends with a line break
-        self._cr = False                    # ... and that break is a \r (a \n next is part of it)
+        self._pos = 0  # index of the next token in _words
+        self._line = 1  # line of the end of the input scanned so far
+        self._ended_with_break = False  # the input scanned so far ends with a line break
+        self._cr = False  # ... and that break is a \r (a \n next is part of it)
         self._partial: list[str] | _LongToken | None = None  # a token that may go on in the next chunk
         self._partial_line = 0
         self._partial_length = 0
-        self._skipping = False              # the rest of a hopeless long token is being skipped
+        self._skipping = False  # the rest of a hopeless long token is being skipped
         self._eof = False
 
     # Reading and scanning the input
@@ -221,11 +230,11 @@ class TokenReader:
     def _fill(self) -> None:
         """Read and scan the next chunk of input, or note the end of input."""
         if self._pos > 1:  # forget the tokens read, except the last one (`last_token`)
-            del self._words[:self._pos - 1]
-            del self._word_lines[:self._pos - 1]
+            del self._words[: self._pos - 1]
+            del self._word_lines[: self._pos - 1]
             self._pos = 1
         if self._read is None:
-            text = self._text[self._offset:self._offset + CHUNK]
+            text = self._text[self._offset : self._offset + CHUNK]
             self._offset += len(text)
             end = not text
         else:
@@ -255,7 +264,7 @@ class TokenReader:
             match = _TOKEN.match(text)
             if match and match.end() == len(text):
                 return
-            text = text[match.end():] if match else text
+            text = text[match.end() :] if match else text
             self._skipping = False
         if self._partial is not None:
             match = _TOKEN.match(text)
@@ -263,7 +272,7 @@ class TokenReader:
                 self._extend_partial(self._partial, match.group())
                 if match.end() == len(text):
                     return
-                text = text[match.end():]
+                text = text[match.end() :]
                 self._skipping = False  # the token (if cut short) ends here
             if self._partial is not None:
                 self._end_partial(self._partial)
@@ -382,8 +391,9 @@ class TokenReader:
             try:
                 value = parse_decimal(text.integer if isinstance(text, _Cut) else text, MAX_DIGITS, signed=True)
             except ValueError:
-                raise JudgeInputError(f"not an integer, expected {expected}", case, self._word_lines[self._pos - 1],
-                                      text) from None
+                raise JudgeInputError(
+                    f"not an integer, expected {expected}", case, self._word_lines[self._pos - 1], text
+                ) from None
         if value is None or (low is not None and value < low) or (high is not None and value > high):
             bounds = f"{low}..{high}" if high is not None else f">= {low}" if low is not None else f"<= {high}"
             wanted = expected if bounds in expected else f"{expected} ({bounds})"

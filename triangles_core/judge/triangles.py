@@ -14,8 +14,9 @@ __all__ = ["gym", "uestc", "triangle_war", "read_edge_list"]
 SIDE = 3
 
 
-def read_edge_list(reader: TokenReader, case: int, count: int, solution: SolvedCellGame,
-                   duplicate: DuplicateNote) -> int:
+def read_edge_list(
+    reader: TokenReader, case: int, count: int, solution: SolvedCellGame, duplicate: DuplicateNote
+) -> int:
     """Read ``count`` edge numbers and return the position they draw."""
     n_edges = solution.board.n_edges
     expected = f"an edge number 1..{n_edges}"

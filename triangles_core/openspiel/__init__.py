@@ -25,8 +25,9 @@ from __future__ import annotations
 try:
     import pyspiel  # noqa: F401
 except ImportError as error:  # pragma: no cover - depends on the environment
-    raise ImportError("triangles_core.openspiel needs OpenSpiel: pip install 'triangles_core[openspiel]' "
-                      "(or pip install open_spiel)") from error
+    raise ImportError(
+        "triangles_core.openspiel needs OpenSpiel: pip install 'triangles_core[openspiel]' (or pip install open_spiel)"
+    ) from error
 
 from . import triangles  # noqa: F401  (registers the game)
 from .triangles import GAME_NAME, load, start_state

@@ -51,8 +51,10 @@ def _action_to_edge(game: pyspiel.Game, action: int) -> int:
 def _check_solution(solution, game: pyspiel.Game) -> None:
     n = game.num_distinct_actions()
     if getattr(getattr(solution, "board", None), "n_edges", None) != n:
-        raise ValueError(f"the solution's board has {getattr(getattr(solution, 'board', None), 'n_edges', '?')} "
-                         f"edges but the game has {n} actions: solve the same board")
+        raise ValueError(
+            f"the solution's board has {getattr(getattr(solution, 'board', None), 'n_edges', '?')} "
+            f"edges but the game has {n} actions: solve the same board"
+        )
 
 
 def exact_action_values(solution, state: pyspiel.State) -> dict[int, int]:
@@ -149,8 +151,9 @@ class ExactEvaluator:
 
     def __init__(self, solution) -> None:
         if not isinstance(getattr(solution, "board", None), CellBoard):
-            raise ValueError(f"the exact evaluator needs a solved cell board (solve, solve_boxes), got "
-                             f"{excerpt(solution)}")
+            raise ValueError(
+                f"the exact evaluator needs a solved cell board (solve, solve_boxes), got {excerpt(solution)}"
+            )
         self.solution = solution
 
     def evaluate(self, state: pyspiel.State) -> np.ndarray:

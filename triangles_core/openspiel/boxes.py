@@ -26,8 +26,16 @@ import pyspiel
 from ..common.checks import check_integer
 from ..games.boxes import MAX_BOXES, boxes_board
 
-__all__ = ["action_to_line", "line_to_action", "native_game", "native_state", "openspiel_value",
-           "package_value", "played_margin", "state_position"]
+__all__ = [
+    "action_to_line",
+    "line_to_action",
+    "native_game",
+    "native_state",
+    "openspiel_value",
+    "package_value",
+    "played_margin",
+    "state_position",
+]
 
 
 def action_to_line(rows: int, cols: int, action: int) -> int:
@@ -83,8 +91,9 @@ def native_game(rows: int, cols: int, utility_margin: bool = True) -> pyspiel.Ga
     """
     rows = check_integer(rows, "boxes rows", 1, MAX_BOXES)
     cols = check_integer(cols, "boxes columns", 1, MAX_BOXES)
-    return pyspiel.load_game("dots_and_boxes", {"num_rows": rows, "num_cols": cols,
-                                                "utility_margin": bool(utility_margin)})
+    return pyspiel.load_game(
+        "dots_and_boxes", {"num_rows": rows, "num_cols": cols, "utility_margin": bool(utility_margin)}
+    )
 
 
 def _sizes(game: pyspiel.Game) -> tuple[int, int]:

@@ -15,8 +15,13 @@ BOARD_MARKERS = {"side3": "D", "boxes2x2": "o", "boxes2x3": "s", "boxes3x3": "^"
 _FREE_FIRST = ("#e7298a", "#d95f02")
 """Free palette colours tried first: hues far from the boards' own."""
 
-BOARD_NAMES = {"side3": "side-3 triangles", "boxes2x2": "2x2 boxes", "boxes2x3": "2x3 boxes",
-               "boxes3x3": "3x3 boxes", "boxes3x4": "3x4 boxes"}
+BOARD_NAMES = {
+    "side3": "side-3 triangles",
+    "boxes2x2": "2x2 boxes",
+    "boxes2x3": "2x3 boxes",
+    "boxes3x3": "3x3 boxes",
+    "boxes3x4": "3x4 boxes",
+}
 
 
 def board_colours(keys) -> dict[str, str]:
@@ -55,10 +60,18 @@ def error_rate_figure(summary: pd.DataFrame):
     for key, rows in summary.groupby("board", sort=False):
         colour = colours[key]
         x = rows["simulations"].to_numpy()
-        for ax, (mid, low, high) in zip(axes, (("error_rate", "error_low", "error_high"),
-                                               ("mean_value_lost", "lost_low", "lost_high")), strict=True):
-            ax.plot(x, rows[mid], marker=BOARD_MARKERS.get(key, "o"), ms=4, color=colour,
-                    ls="--" if key == "boxes2x3" else "-", label=BOARD_NAMES.get(key, key))
+        for ax, (mid, low, high) in zip(
+            axes, (("error_rate", "error_low", "error_high"), ("mean_value_lost", "lost_low", "lost_high")), strict=True
+        ):
+            ax.plot(
+                x,
+                rows[mid],
+                marker=BOARD_MARKERS.get(key, "o"),
+                ms=4,
+                color=colour,
+                ls="--" if key == "boxes2x3" else "-",
+                label=BOARD_NAMES.get(key, key),
+            )
             ax.fill_between(x, rows[low], rows[high], color=colour, alpha=0.15, lw=0)
     axes[0].set_ylabel("share of moves\nthat lose value", fontsize=9)
     axes[1].set_ylabel("mean value lost per\nmove (net score)", fontsize=9)
@@ -67,8 +80,9 @@ def error_rate_figure(summary: pd.DataFrame):
     axes[0].set_ylim(bottom=0)
     axes[1].set_ylim(bottom=0)
     handles, labels = axes[0].get_legend_handles_labels()
-    fig.legend(handles, labels, loc="upper center", ncol=3, fontsize=9, frameon=False, columnspacing=1.0,
-               handlelength=2.2)
+    fig.legend(
+        handles, labels, loc="upper center", ncol=3, fontsize=9, frameon=False, columnspacing=1.0, handlelength=2.2
+    )
     for ax in axes:
         ax.tick_params(labelsize=9)
     fig.tight_layout(rect=(0, 0, 1, 1 - 0.5 / fig.get_figheight()))
@@ -96,16 +110,24 @@ def shortfall_figure(games: pd.DataFrame):
             i = levels.index(n)
             share = rows[rows["simulations"] == n]["shortfall"].value_counts(normalize=True)
             share = share.reindex(range(top + 1), fill_value=0.0)
-            ax.bar(np.arange(top + 1) + (i - (len(levels) - 1) / 2) * width, share.to_numpy(), width,
-                   color=colours[n])
+            ax.bar(np.arange(top + 1) + (i - (len(levels) - 1) / 2) * width, share.to_numpy(), width, color=colours[n])
         counts = ", ".join(f"{int((rows['simulations'] == n).sum())}" for n in here)
         ax.set_title(f"{BOARD_NAMES.get(key, key)}: n = {counts} games", fontsize=9)
         ax.tick_params(labelsize=9)
         ax.set_ylabel("share", fontsize=9)
     handles = [plt.Rectangle((0, 0), 1, 1, color=colours[n]) for n in levels]
-    fig.legend(handles, [f"{n:,}" for n in levels], loc="upper center", ncol=len(levels), fontsize=9,
-               frameon=False, handlelength=1.0, columnspacing=1.2, title="MCTS simulations per move",
-               title_fontsize=9)
+    fig.legend(
+        handles,
+        [f"{n:,}" for n in levels],
+        loc="upper center",
+        ncol=len(levels),
+        fontsize=9,
+        frameon=False,
+        handlelength=1.0,
+        columnspacing=1.2,
+        title="MCTS simulations per move",
+        title_fontsize=9,
+    )
     axes[-1].set_xlabel("shortfall: perfect-play margin minus MCTS's margin", fontsize=9)
     fig.tight_layout(rect=(0, 0, 1, 1 - 0.5 / fig.get_figheight()))
     return fig

@@ -33,9 +33,23 @@ from ..games.boxes import BoxesBoard
 from . import boxes, triangles
 from .bots import ExactBot, ExactEvaluator, exact_action_values, state_board_position
 
-__all__ = ["PHASES", "UCT_C", "board_game", "cluster_interval", "error_summary", "game_state", "mcts_bot",
-           "mcts_choices", "mcts_games", "paired_errors", "phase_of", "root_estimates", "sample_positions",
-           "sample_rows", "shortfall_summary"]
+__all__ = [
+    "PHASES",
+    "UCT_C",
+    "board_game",
+    "cluster_interval",
+    "error_summary",
+    "game_state",
+    "mcts_bot",
+    "mcts_choices",
+    "mcts_games",
+    "paired_errors",
+    "phase_of",
+    "root_estimates",
+    "sample_positions",
+    "sample_rows",
+    "shortfall_summary",
+]
 
 UCT_C = 2.0
 """The UCT exploration constant (OpenSpiel's examples use 2)."""
@@ -112,18 +126,31 @@ def sample_positions(solution, source: str, count: int, seed: int) -> pd.DataFra
     games = play_games(solution, source, games=count, seed=seed)
     choices = games[games["mistakes"] > 0]
     rng = np.random.default_rng(seed)
-    picked = choices.groupby("game", sort=True).apply(lambda g: g.iloc[int(rng.integers(len(g)))],
-                                                       include_groups=False)
-    out = pd.DataFrame({"source": source, "position": picked["position"].astype(np.int64),
-                        "edges_drawn": picked["edges_drawn"], "value": picked["value"], "moves": picked["moves"],
-                        "mistakes": picked["mistakes"]}).reset_index(drop=True)
+    picked = choices.groupby("game", sort=True).apply(lambda g: g.iloc[int(rng.integers(len(g)))], include_groups=False)
+    out = pd.DataFrame(
+        {
+            "source": source,
+            "position": picked["position"].astype(np.int64),
+            "edges_drawn": picked["edges_drawn"],
+            "value": picked["value"],
+            "moves": picked["moves"],
+            "mistakes": picked["mistakes"],
+        }
+    ).reset_index(drop=True)
     out["random_mistake_share"] = (out["mistakes"] / out["moves"]).round(6)
     out["phase"] = [phase_of(solution.board, int(p)) for p in out["position"]]
     return out
 
 
-def mcts_bot(game: pyspiel.Game, simulations: int, seed: int, implementation: str = "cpp",
-             evaluator: str = "random", solution=None, uct_c: float = UCT_C) -> pyspiel.Bot:
+def mcts_bot(
+    game: pyspiel.Game,
+    simulations: int,
+    seed: int,
+    implementation: str = "cpp",
+    evaluator: str = "random",
+    solution=None,
+    uct_c: float = UCT_C,
+) -> pyspiel.Bot:
     """OpenSpiel's MCTS bot: UCT with exploration constant ``uct_c``, one random rollout per leaf, no solver.
 
     Parameters
@@ -159,8 +186,9 @@ def mcts_bot(game: pyspiel.Game, simulations: int, seed: int, implementation: st
     if implementation == "cpp":
         if evaluator != "random":
             raise ValueError("the C++ MCTS bot takes only OpenSpiel's C++ evaluators: use implementation='python'")
-        return pyspiel.MCTSBot(game, pyspiel.RandomRolloutEvaluator(1, seed), float(uct_c), simulations, 1000, False,
-                               seed, False)
+        return pyspiel.MCTSBot(
+            game, pyspiel.RandomRolloutEvaluator(1, seed), float(uct_c), simulations, 1000, False, seed, False
+        )
     if implementation != "python":
         raise ValueError(f"implementation must be 'cpp' or 'python', got {excerpt(implementation)}")
     rng = np.random.RandomState(seed)
@@ -177,8 +205,16 @@ def _verdict(v: int) -> int:
     return (v > 0) - (v < 0)
 
 
-def mcts_choices(solution, positions: pd.DataFrame, simulations: int, seed: int, implementation: str = "cpp",
-                 evaluator: str = "random", uct_c: float = UCT_C, utility_margin: bool = True) -> pd.DataFrame:
+def mcts_choices(
+    solution,
+    positions: pd.DataFrame,
+    simulations: int,
+    seed: int,
+    implementation: str = "cpp",
+    evaluator: str = "random",
+    uct_c: float = UCT_C,
+    utility_margin: bool = True,
+) -> pd.DataFrame:
     """MCTS's move at each position, graded by the exact values.
 
     Parameters
@@ -216,14 +252,16 @@ def mcts_choices(solution, positions: pd.DataFrame, simulations: int, seed: int,
         seconds = time.perf_counter() - start
         values = exact_action_values(solution, state)
         best = max(values.values())
-        rows.append((simulations, int(action), best - values[action],
-                     _verdict(values[action]) < _verdict(best), seconds))
+        rows.append(
+            (simulations, int(action), best - values[action], _verdict(values[action]) < _verdict(best), seconds)
+        )
     graded = pd.DataFrame(rows, columns=["simulations", "action", "value_lost", "verdict_lost", "seconds"])
     return pd.concat([positions.reset_index(drop=True), graded], axis=1)
 
 
-def mcts_games(solution, games: int, simulations: int, seed: int, implementation: str = "cpp",
-               evaluator: str = "random") -> pd.DataFrame:
+def mcts_games(
+    solution, games: int, simulations: int, seed: int, implementation: str = "cpp", evaluator: str = "random"
+) -> pd.DataFrame:
     """Games of MCTS against perfect play (`ExactBot`, uniform among optimal moves) from the empty board.
 
     MCTS moves first in the even-numbered games and second in the odd ones.
@@ -248,8 +286,10 @@ def mcts_games(solution, games: int, simulations: int, seed: int, implementation
     rows = []
     for g in range(games):
         mcts_player = g % 2
-        bots = {mcts_player: mcts_bot(game, simulations, seed + g, implementation, evaluator, solution),
-                1 - mcts_player: ExactBot(solution, game, seed=seed + g)}
+        bots = {
+            mcts_player: mcts_bot(game, simulations, seed + g, implementation, evaluator, solution),
+            1 - mcts_player: ExactBot(solution, game, seed=seed + g),
+        }
         state = game.new_initial_state()
         moves = 0
         while not state.is_terminal():
@@ -334,18 +374,25 @@ def error_summary(choices: pd.DataFrame, by: list[str], seed: int = 0) -> pd.Dat
     """
     frame = choices.assign(error=choices["value_lost"] > 0)
     grouped = frame.groupby(by, sort=True)
-    out = pd.DataFrame({"positions": grouped.size(), "distinct_positions": grouped["position"].nunique(),
-                        "errors": grouped["error"].sum(),
-                        "mean_value_lost": grouped["value_lost"].mean().round(6),
-                        "verdict_lost": grouped["verdict_lost"].sum()})
+    out = pd.DataFrame(
+        {
+            "positions": grouped.size(),
+            "distinct_positions": grouped["position"].nunique(),
+            "errors": grouped["error"].sum(),
+            "mean_value_lost": grouped["value_lost"].mean().round(6),
+            "verdict_lost": grouped["verdict_lost"].sum(),
+        }
+    )
     n = out["positions"].to_numpy()
     d = out["distinct_positions"].to_numpy()
     out["error_rate"] = (out["errors"] / n).round(6)
     low, high = wilson_interval(np.round(out["error_rate"].to_numpy() * d, 9), d)
     std = grouped["value_lost"].std(ddof=1).fillna(0.0)
     mlow, mhigh = mean_interval(out["mean_value_lost"], std, d)
-    boot = [(cluster_interval(g["error"], g["position"], seed), cluster_interval(g["value_lost"], g["position"], seed))
-            for _, g in grouped]
+    boot = [
+        (cluster_interval(g["error"], g["position"], seed), cluster_interval(g["value_lost"], g["position"], seed))
+        for _, g in grouped
+    ]
     out["error_low"] = np.clip(np.minimum(low, [b[0][0] for b in boot]), 0.0, 1.0).round(6) + 0.0  # never -0.0
     out["error_high"] = np.clip(np.maximum(high, [b[0][1] for b in boot]), 0.0, 1.0).round(6)
     out["lost_low"] = np.clip(np.minimum(mlow, [b[1][0] for b in boot]), 0.0, None).round(6) + 0.0
@@ -409,9 +456,14 @@ def paired_errors(first: pd.DataFrame, second: pd.DataFrame) -> dict[str, float]
     a, b = first["value_lost"].to_numpy() > 0, second["value_lost"].to_numpy() > 0
     only_a, only_b = int((a & ~b).sum()), int((~a & b).sum())
     p = binomtest(only_a, only_a + only_b, 0.5).pvalue if only_a + only_b else 1.0
-    return {"positions": len(a), "both": int((a & b).sum()), "first_only": only_a, "second_only": only_b,
-            "p_value": float(f"{float(p):.3g}"),
-            "same_move": round(float((first["action"].to_numpy() == second["action"].to_numpy()).mean()), 6)}
+    return {
+        "positions": len(a),
+        "both": int((a & b).sum()),
+        "first_only": only_a,
+        "second_only": only_b,
+        "p_value": float(f"{float(p):.3g}"),
+        "same_move": round(float((first["action"].to_numpy() == second["action"].to_numpy()).mean()), 6),
+    }
 
 
 def shortfall_summary(games: pd.DataFrame, by: list[str]) -> pd.DataFrame:
@@ -427,8 +479,14 @@ def shortfall_summary(games: pd.DataFrame, by: list[str]) -> pd.DataFrame:
     [[4.0, 1.0, 2.0]]
     """
     grouped = games.groupby(by, sort=False)["shortfall"]
-    out = pd.DataFrame({"games": grouped.size(), "mean_shortfall": grouped.mean().round(6),
-                        "perfect_games": grouped.apply(lambda s: int((s == 0).sum())), "worst": grouped.max()})
+    out = pd.DataFrame(
+        {
+            "games": grouped.size(),
+            "mean_shortfall": grouped.mean().round(6),
+            "perfect_games": grouped.apply(lambda s: int((s == 0).sum())),
+            "worst": grouped.max(),
+        }
+    )
     std = grouped.std(ddof=1).fillna(0.0)
     low, high = mean_interval(out["mean_shortfall"], std, out["games"])
     out["shortfall_low"], out["shortfall_high"] = np.clip(low, 0.0, None) + 0.0, high
@@ -466,11 +524,23 @@ def root_estimates(solution, positions: pd.DataFrame, simulations: int, seed: in
         _, margin0, sign = state_board_position(state)
         so_far = sign * margin0  # the mover's margin so far
 
-        bias = {c.action: c.total_reward / c.explore_count - so_far - values[c.action]
-                for c in root.children if c.explore_count}
+        bias = {
+            c.action: c.total_reward / c.explore_count - so_far - values[c.action]
+            for c in root.children
+            if c.explore_count
+        }
         optimal = [bias[a] for a in bias if values[a] == best]
-        rows.append((int(p), len(values), int(chosen.action), best - values[chosen.action],
-                     sum(c.explore_count == 0 for c in root.children), bias[chosen.action],
-                     float(np.mean(optimal)) if optimal else np.nan))
-    return pd.DataFrame(rows, columns=["position", "moves", "action", "value_lost", "unvisited", "chosen_bias",
-                                       "optimal_bias"])
+        rows.append(
+            (
+                int(p),
+                len(values),
+                int(chosen.action),
+                best - values[chosen.action],
+                sum(c.explore_count == 0 for c in root.children),
+                bias[chosen.action],
+                float(np.mean(optimal)) if optimal else np.nan,
+            )
+        )
+    return pd.DataFrame(
+        rows, columns=["position", "moves", "action", "value_lost", "unvisited", "chosen_bias", "optimal_bias"]
+    )

@@ -45,7 +45,8 @@ _GAME_TYPE = pyspiel.GameType(
     provides_information_state_tensor=False,
     provides_observation_string=True,
     provides_observation_tensor=True,
-    parameter_specification={"side": 3, "utility_margin": False})
+    parameter_specification={"side": 3, "utility_margin": False},
+)
 
 
 class TrianglesGame(pyspiel.Game):
@@ -74,10 +75,15 @@ class TrianglesGame(pyspiel.Game):
         self.board = board(side)
         self.utility_margin = margin
         n_cells = self.board.n_cells
-        info = pyspiel.GameInfo(num_distinct_actions=self.board.n_edges, max_chance_outcomes=0, num_players=2,
-                                min_utility=-float(n_cells) if margin else -1.0,
-                                max_utility=float(n_cells) if margin else 1.0,
-                                utility_sum=0.0, max_game_length=self.board.n_edges)
+        info = pyspiel.GameInfo(
+            num_distinct_actions=self.board.n_edges,
+            max_chance_outcomes=0,
+            num_players=2,
+            min_utility=-float(n_cells) if margin else -1.0,
+            max_utility=float(n_cells) if margin else 1.0,
+            utility_sum=0.0,
+            max_game_length=self.board.n_edges,
+        )
         super().__init__(_GAME_TYPE, info, {"side": side, "utility_margin": margin})
 
     def new_initial_state(self) -> "TrianglesState":
@@ -116,8 +122,10 @@ class TrianglesState(pyspiel.State):
     def _apply_action(self, action: int) -> None:
         n = self.board.n_edges
         if not (isinstance(action, (int, np.integer)) and 0 <= action < n) or self.position >> int(action) & 1:
-            raise ValueError(f"action {excerpt(action)} is not legal here: the legal actions are the undrawn "
-                             f"edges' numbers minus 1 (0..{n - 1})")
+            raise ValueError(
+                f"action {excerpt(action)} is not legal here: the legal actions are the undrawn "
+                f"edges' numbers minus 1 (0..{n - 1})"
+            )
         action = int(action)
         completed = self.board.completed_by(self.position, action + 1)
         self.position |= 1 << action
@@ -164,9 +172,11 @@ class TrianglesObserver:
             raise ValueError(f"observation parameters are not supported, got {params}")
         b = game.board
         self.tensor = np.zeros(b.n_edges + 3 * b.n_cells + 2, np.float32)
-        self.dict = {"edges": self.tensor[:b.n_edges],
-                     "cells": self.tensor[b.n_edges:b.n_edges + 3 * b.n_cells].reshape(b.n_cells, 3),
-                     "player": self.tensor[-2:]}
+        self.dict = {
+            "edges": self.tensor[: b.n_edges],
+            "cells": self.tensor[b.n_edges : b.n_edges + 3 * b.n_cells].reshape(b.n_cells, 3),
+            "player": self.tensor[-2:],
+        }
 
     def set_from(self, state: TrianglesState, player: int) -> None:
         """Fill the tensor from ``state`` (the same for both players: perfect information)."""

@@ -42,7 +42,6 @@ def check_flags(**flags: object) -> None:
         check_flag(value, what)
 
 
-
 def check_drawing(ax: object, board: object, position: Any, caller: str, **mappings: object) -> Position:
     """The arguments of a drawing of a cell-board position (an axes, a board, optional mappings); the position.
 

@@ -34,9 +34,24 @@ from ._checks import check_axes, check_drawing, check_figure, check_flags, check
 from .export import SVG_HASH_SALT
 from .palette import CLASS_COLOURS, OWNER_COLOURS, value_colormap
 
-__all__ = ["LABEL_POINTS", "MAX_WIDTH", "TITLE_POINTS", "VALUE_FLOOR", "DrawnPosition", "ValueNorm",
-           "add_value_colorbar", "cell_owners", "draw_edge_classes", "draw_position", "draw_principal_variation",
-           "owner_handles", "position_figure", "position_svg", "show_position", "value_norm"]
+__all__ = [
+    "LABEL_POINTS",
+    "MAX_WIDTH",
+    "TITLE_POINTS",
+    "VALUE_FLOOR",
+    "DrawnPosition",
+    "ValueNorm",
+    "add_value_colorbar",
+    "cell_owners",
+    "draw_edge_classes",
+    "draw_position",
+    "draw_principal_variation",
+    "owner_handles",
+    "position_figure",
+    "position_svg",
+    "show_position",
+    "value_norm",
+]
 
 
 def _extent(board: CellBoard, pad: float = 0.3) -> tuple[float, float, float, float]:
@@ -117,10 +132,20 @@ def _value_limit(board: CellBoard, value_limit: int | None) -> int:
     return board.n_cells if value_limit is None else value_limit
 
 
-def draw_position(ax, board: CellBoard, position: Position = 0, move_values: Mapping[int, int] | None = None,
-                  *, owners: Mapping[int, str | None] | None = None, edge_numbers: bool = False,
-                  dot_numbers: bool = False, highlight: Mapping[int, str] | None = None,
-                  value_limit: int | None = None, colorbar: bool = False, title: str | None = None):
+def draw_position(
+    ax,
+    board: CellBoard,
+    position: Position = 0,
+    move_values: Mapping[int, int] | None = None,
+    *,
+    owners: Mapping[int, str | None] | None = None,
+    edge_numbers: bool = False,
+    dot_numbers: bool = False,
+    highlight: Mapping[int, str] | None = None,
+    value_limit: int | None = None,
+    colorbar: bool = False,
+    title: str | None = None,
+):
     """Draw a position of a cell board on a matplotlib axes.
 
     Parameters
@@ -185,8 +210,9 @@ def draw_position(ax, board: CellBoard, position: Position = 0, move_values: Map
     (-4.0, 4.0)
     >>> plt.close(fig)
     """
-    position = check_drawing(ax, board, position, "draw_position", move_values=move_values, owners=owners,
-                             highlight=highlight)
+    position = check_drawing(
+        ax, board, position, "draw_position", move_values=move_values, owners=owners, highlight=highlight
+    )
     check_flags(edge_numbers=edge_numbers, dot_numbers=dot_numbers, colorbar=colorbar)
     if value_limit is not None:
         check_integer(value_limit, "value_limit", 0)
@@ -197,8 +223,13 @@ def draw_position(ax, board: CellBoard, position: Position = 0, move_values: Map
     owners = owners or {}
     for k in board.complete_cells(position):
         dots = board.cell_dots(k)
-        ax.fill([xy[d - 1][0] for d in dots], [xy[d - 1][1] for d in dots],
-                color=OWNER_COLOURS[owners.get(k)], zorder=0, linewidth=0)
+        ax.fill(
+            [xy[d - 1][0] for d in dots],
+            [xy[d - 1][1] for d in dots],
+            color=OWNER_COLOURS[owners.get(k)],
+            zorder=0,
+            linewidth=0,
+        )
     norm = value_norm(_value_limit(board, value_limit))
     cmap = value_colormap()
     best = max(move_values.values()) if move_values else None
@@ -215,29 +246,53 @@ def draw_position(ax, board: CellBoard, position: Position = 0, move_values: Map
             value = move_values[number]
             colour = cmap(norm(value))
             optimal = value == best
-            ax.plot([x0, x1], [y0, y1], color="black" if optimal else "#8c8c8c", linewidth=9 if optimal else 7,
-                    solid_capstyle="round", zorder=1)
+            ax.plot(
+                [x0, x1],
+                [y0, y1],
+                color="black" if optimal else "#8c8c8c",
+                linewidth=9 if optimal else 7,
+                solid_capstyle="round",
+                zorder=1,
+            )
             ax.plot([x0, x1], [y0, y1], color=colour, linewidth=5.5, solid_capstyle="round", zorder=1)
             shown_value = f"{value:+d}" if value else "0"
             text = f"{number}: {shown_value}" if edge_numbers else shown_value
-            ax.text(mx, my, text, ha="center", va="center", fontsize=LABEL_POINTS, zorder=4,
-                    fontweight="bold" if optimal else "normal",
-                    bbox=dict(boxstyle="round,pad=0.12", facecolor="white", edgecolor="black" if optimal else colour,
-                              linewidth=1.6 if optimal else 1))
+            ax.text(
+                mx,
+                my,
+                text,
+                ha="center",
+                va="center",
+                fontsize=LABEL_POINTS,
+                zorder=4,
+                fontweight="bold" if optimal else "normal",
+                bbox=dict(
+                    boxstyle="round,pad=0.12",
+                    facecolor="white",
+                    edgecolor="black" if optimal else colour,
+                    linewidth=1.6 if optimal else 1,
+                ),
+            )
             label = None
         else:
             ax.plot([x0, x1], [y0, y1], color="#bbbbbb", linewidth=1, linestyle=(0, (2, 2)), zorder=1)
         if highlight and number in highlight:
             if not drawn and move_values is not None and number in move_values:  # keep the value colour
-                ax.plot([x0, x1], [y0, y1], color=highlight[number], linewidth=17, linestyle=(0, (1, 0.6)),
-                        zorder=0.5)
+                ax.plot([x0, x1], [y0, y1], color=highlight[number], linewidth=17, linestyle=(0, (1, 0.6)), zorder=0.5)
             else:
                 ax.plot([x0, x1], [y0, y1], color="black", linewidth=7, solid_capstyle="round", zorder=3)
-                ax.plot([x0, x1], [y0, y1], color=highlight[number], linewidth=4.5, solid_capstyle="round",
-                        zorder=3)
+                ax.plot([x0, x1], [y0, y1], color=highlight[number], linewidth=4.5, solid_capstyle="round", zorder=3)
         if label is not None:
-            ax.text(mx, my, label, ha="center", va="center", fontsize=LABEL_POINTS, zorder=4,
-                    bbox=dict(boxstyle="circle,pad=0.15", facecolor="white", edgecolor="#888888", linewidth=0.5))
+            ax.text(
+                mx,
+                my,
+                label,
+                ha="center",
+                va="center",
+                fontsize=LABEL_POINTS,
+                zorder=4,
+                bbox=dict(boxstyle="circle,pad=0.15", facecolor="white", edgecolor="#888888", linewidth=0.5),
+            )
     ax.scatter([x for x, _ in xy], [y for _, y in xy], s=30, color="black", zorder=5)
     if dot_numbers:
         centre_x = sum(x for x, _ in xy) / len(xy)
@@ -247,9 +302,17 @@ def draw_position(ax, board: CellBoard, position: Position = 0, move_values: Map
             if dx * dx + dy * dy < 0.09:  # a dot near the middle: label it above and to the right
                 dx, dy = 0.6, 0.8
             scale = 0.17 / (dx * dx + dy * dy) ** 0.5
-            ax.text(x + dx * scale, y + dy * scale, f"v{d}", ha="center", va="center", fontsize=LABEL_POINTS,
-                    color="#555555", zorder=5, bbox=dict(boxstyle="round,pad=0.05", facecolor="white",
-                                                          edgecolor="none", alpha=0.8))
+            ax.text(
+                x + dx * scale,
+                y + dy * scale,
+                f"v{d}",
+                ha="center",
+                va="center",
+                fontsize=LABEL_POINTS,
+                color="#555555",
+                zorder=5,
+                bbox=dict(boxstyle="round,pad=0.05", facecolor="white", edgecolor="none", alpha=0.8),
+            )
     ax.set_aspect("equal")
     ax.axis("off")
     x0, x1, y0, y1 = _extent(board)
@@ -270,8 +333,17 @@ def draw_position(ax, board: CellBoard, position: Position = 0, move_values: Map
     return mappable
 
 
-def add_value_colorbar(fig, mappable, axes, label: str = "value of the move for its mover", *,
-                       values=None, optimal_key: bool = True, location: str = "bottom", contiguous: bool = False):
+def add_value_colorbar(
+    fig,
+    mappable,
+    axes,
+    label: str = "value of the move for its mover",
+    *,
+    values=None,
+    optimal_key: bool = True,
+    location: str = "bottom",
+    contiguous: bool = False,
+):
     """A colour bar of the values shown, one labelled colour per value, for one or more axes.
 
     The bar is discrete: one swatch per value that occurs in the figure (by default the
@@ -329,8 +401,9 @@ def add_value_colorbar(fig, mappable, axes, label: str = "value of the move for 
     >>> plt.close(fig)
     """
     check_figure(fig, "add_value_colorbar", FigureBase)
-    check_instance(mappable, ScalarMappable, "add_value_colorbar needs mappable as the ScalarMappable that "
-                                             "draw_position returns")
+    check_instance(
+        mappable, ScalarMappable, "add_value_colorbar needs mappable as the ScalarMappable that draw_position returns"
+    )
     axes_list = list(np.ravel(axes)) if isinstance(axes, (list, tuple, np.ndarray)) else [axes]
     for a in axes_list:
         check_axes(a, "add_value_colorbar", "axes")
@@ -354,12 +427,25 @@ def add_value_colorbar(fig, mappable, axes, label: str = "value of the move for 
         # absolute sizes: swatches about 0.4 in long, the bar 0.22 in thick, whatever the width of the boards
         span = matplotlib.transforms.Bbox.union([a.get_position() for a in axes_list]).width * fig.get_figwidth()
         length = min(0.9 * span, 0.2 + 0.4 * n)
-        bar = fig.colorbar(swatches, ax=axes, location="bottom", shrink=length / span, pad=0.03,
-                           aspect=length / 0.22, ticks=np.arange(n) + 0.5)
+        bar = fig.colorbar(
+            swatches,
+            ax=axes,
+            location="bottom",
+            shrink=length / span,
+            pad=0.03,
+            aspect=length / 0.22,
+            ticks=np.arange(n) + 0.5,
+        )
         bar.ax.set_xticklabels(names)
     else:
-        bar = fig.colorbar(swatches, ax=axes, shrink=min(0.75, 0.12 + 0.09 * n), pad=0.02, aspect=max(4, 2.5 * n),
-                           ticks=np.arange(n) + 0.5)
+        bar = fig.colorbar(
+            swatches,
+            ax=axes,
+            shrink=min(0.75, 0.12 + 0.09 * n),
+            pad=0.02,
+            aspect=max(4, 2.5 * n),
+            ticks=np.arange(n) + 0.5,
+        )
         bar.ax.set_yticklabels(names)
     bar.ax.tick_params(labelsize=LABEL_POINTS, length=0)
     bar.outline.set_linewidth(0.5)
@@ -380,8 +466,13 @@ _BAR_INCHES = 1.0
 """Height added below a board for the colour bar of its move values (`add_value_colorbar`)."""
 
 
-def position_figure(solution: SolvedCellGame, position: Position | list[int] = 0, show_moves: bool = False,
-                    title: str | None = None, edge_numbers: bool = False):
+def position_figure(
+    solution: SolvedCellGame,
+    position: Position | list[int] = 0,
+    show_moves: bool = False,
+    title: str | None = None,
+    edge_numbers: bool = False,
+):
     """A figure of one position, optionally with every move coloured by its value.
 
     Parameters
@@ -425,8 +516,15 @@ def position_figure(solution: SolvedCellGame, position: Position | list[int] = 0
     p = solution.position(position)
     width, height = _board_size(solution.board, 1.5 if show_moves and edge_numbers else 0.9, MAX_WIDTH)
     fig, ax = plt.subplots(figsize=(width, height + (_BAR_INCHES if show_moves else 0)), layout="constrained")
-    draw_position(ax, solution.board, p, solution.move_values(p) if show_moves else None, colorbar=show_moves,
-                  edge_numbers=edge_numbers, title=title)
+    draw_position(
+        ax,
+        solution.board,
+        p,
+        solution.move_values(p) if show_moves else None,
+        colorbar=show_moves,
+        edge_numbers=edge_numbers,
+        title=title,
+    )
     return fig
 
 
@@ -481,8 +579,9 @@ class DrawnPosition:
         return position_svg(self)
 
 
-def show_position(solution: SolvedCellGame, position: Position | list[int] = 0, show_moves: bool = False,
-                  title: str | None = None) -> DrawnPosition:
+def show_position(
+    solution: SolvedCellGame, position: Position | list[int] = 0, show_moves: bool = False, title: str | None = None
+) -> DrawnPosition:
     """A position that draws itself in Jupyter (as SVG), optionally with its move values.
 
     Parameters
@@ -583,8 +682,10 @@ def cell_owners(board: CellBoard, position: Position, steps: Sequence[Step]) -> 
     {0: 'A'}
     """
     position = check_cell_board(board, "cell_owners").position(position)
-    steps = [check_instance(step, Step, "cell_owners needs steps as the Step objects of a principal variation")
-             for step in steps]
+    steps = [
+        check_instance(step, Step, "cell_owners needs steps as the Step objects of a principal variation")
+        for step in steps
+    ]
     owners: dict[int, str | None] = {k: None for k in board.complete_cells(position)}
     for step in steps:
         for k in board.completed_by(step.position_before, step.move):
@@ -612,12 +713,20 @@ def owner_handles(board: CellBoard) -> list[Patch]:
     ['triangle claimed by A (moves first)', 'triangle claimed by B']
     """
     cell = check_cell_board(board, "owner_handles").cell_name
-    return [Patch(color=OWNER_COLOURS["A"], label=f"{cell} claimed by A (moves first)"),
-            Patch(color=OWNER_COLOURS["B"], label=f"{cell} claimed by B")]
+    return [
+        Patch(color=OWNER_COLOURS["A"], label=f"{cell} claimed by A (moves first)"),
+        Patch(color=OWNER_COLOURS["B"], label=f"{cell} claimed by B"),
+    ]
 
 
-def draw_principal_variation(solution: SolvedCellGame, position: Position = 0, columns: int = 2, *,
-                             plies: Sequence[int] | None = None, panel_inches: float = 2.15):
+def draw_principal_variation(
+    solution: SolvedCellGame,
+    position: Position = 0,
+    columns: int = 2,
+    *,
+    plies: Sequence[int] | None = None,
+    panel_inches: float = 2.15,
+):
     """Draw a principal variation move by move, one small board per move.
 
     Each panel shows the position after the move, the move itself highlighted in the
@@ -669,36 +778,69 @@ def draw_principal_variation(solution: SolvedCellGame, position: Position = 0, c
     board = solution.board
     steps = solution.principal_variation(position)
     check_optional(plies, Iterable, "draw_principal_variation", "plies", "move numbers (range(9, 16))")
-    chosen = (list(range(1, len(steps) + 1)) if plies is None
-              else [check_integer(k, "ply", 1, len(steps)) for k in plies])
+    chosen = (
+        list(range(1, len(steps) + 1)) if plies is None else [check_integer(k, "ply", 1, len(steps)) for k in plies]
+    )
     rows = max(1, math.ceil(len(chosen) / columns))
     width, height = _board_size(board)
     panel = panel_inches
-    fig, axes = plt.subplots(rows, columns, figsize=(panel * columns, (panel * height / width + 0.2) * rows + 1.2),
-                             squeeze=False, layout="constrained")
+    fig, axes = plt.subplots(
+        rows,
+        columns,
+        figsize=(panel * columns, (panel * height / width + 0.2) * rows + 1.2),
+        squeeze=False,
+        layout="constrained",
+    )
     start = solution.position(position)
     for ax, ply in zip(axes.flat, chosen, strict=False):
         step = steps[ply - 1]
         owners = cell_owners(board, start, steps[:ply])
-        draw_position(ax, board, step.position, owners=owners, highlight={step.move: OWNER_COLOURS[step.player]},
-                      title=f"{step.ply}. {step.player} draws {step.move}" + (" *" * step.reward)
-                      + f"\nA {step.score[0]} : {step.score[1]} B")
-    for ax in list(axes.flat)[len(chosen):]:
+        draw_position(
+            ax,
+            board,
+            step.position,
+            owners=owners,
+            highlight={step.move: OWNER_COLOURS[step.player]},
+            title=f"{step.ply}. {step.player} draws {step.move}"
+            + (" *" * step.reward)
+            + f"\nA {step.score[0]} : {step.score[1]} B",
+        )
+    for ax in list(axes.flat)[len(chosen) :]:
         ax.axis("off")
     cell = board.cell_name
-    fig.legend(handles=[*owner_handles(board),
-                        Line2D([], [], color="#222222", linewidth=3, label=f"{board.edge_name} drawn before"),
-                        Line2D([], [], color=OWNER_COLOURS["A"], linewidth=4.5,
-                               path_effects=[Stroke(linewidth=7, foreground="black"), Normal()],
-                               label="the move, in its player's colour"),
-                        Line2D([], [], linestyle="none", marker="$*$", color="black", markersize=9,
-                               label=f"in a title: one {cell} claimed by the move")],
-               loc="outside lower center", ncol=1 if columns <= 3 else 3, fontsize=LABEL_POINTS, frameon=False)
+    fig.legend(
+        handles=[
+            *owner_handles(board),
+            Line2D([], [], color="#222222", linewidth=3, label=f"{board.edge_name} drawn before"),
+            Line2D(
+                [],
+                [],
+                color=OWNER_COLOURS["A"],
+                linewidth=4.5,
+                path_effects=[Stroke(linewidth=7, foreground="black"), Normal()],
+                label="the move, in its player's colour",
+            ),
+            Line2D(
+                [],
+                [],
+                linestyle="none",
+                marker="$*$",
+                color="black",
+                markersize=9,
+                label=f"in a title: one {cell} claimed by the move",
+            ),
+        ],
+        loc="outside lower center",
+        ncol=1 if columns <= 3 else 3,
+        fontsize=LABEL_POINTS,
+        frameon=False,
+    )
     return fig
 
 
-def draw_edge_classes(ax, board: CellBoard, classes: Mapping[str, Sequence[int]], *, edge_numbers: bool = True,
-                      title: str | None = None) -> None:
+def draw_edge_classes(
+    ax, board: CellBoard, classes: Mapping[str, Sequence[int]], *, edge_numbers: bool = True, title: str | None = None
+) -> None:
     """Draw a board with its edges coloured by class (for example the symmetry classes).
 
     Parameters
@@ -740,8 +882,16 @@ def draw_edge_classes(ax, board: CellBoard, classes: Mapping[str, Sequence[int]]
             ax.plot([x0, x1], [y0, y1], color=colour, linewidth=6, solid_capstyle="round", zorder=1)
             if edge_numbers:
                 mx, my = board.edge_midpoint(edge)
-                ax.text(mx, my, str(edge), ha="center", va="center", fontsize=LABEL_POINTS, zorder=4,
-                        bbox=dict(boxstyle="circle,pad=0.15", facecolor="white", edgecolor=colour, linewidth=1))
+                ax.text(
+                    mx,
+                    my,
+                    str(edge),
+                    ha="center",
+                    va="center",
+                    fontsize=LABEL_POINTS,
+                    zorder=4,
+                    bbox=dict(boxstyle="circle,pad=0.15", facecolor="white", edgecolor=colour, linewidth=1),
+                )
         handles.append(Line2D([], [], color=colour, linewidth=6, label=name))
     ax.scatter([x for x, _ in xy], [y for _, y in xy], s=30, color="black", zorder=5)
     ax.set_aspect("equal")

@@ -23,8 +23,15 @@ def _category(kind: str, long: bool) -> str:
     return "long chain" if long else "short chain" if kind == "chain" else kind
 
 
-def draw_components(ax, board: CellBoard, position: Position, *, owners: Mapping[int, str | None] | None = None,
-                    edge_numbers: bool = False, title: str | None = None) -> None:
+def draw_components(
+    ax,
+    board: CellBoard,
+    position: Position,
+    *,
+    owners: Mapping[int, str | None] | None = None,
+    edge_numbers: bool = False,
+    title: str | None = None,
+) -> None:
     """Draw a position with its unclaimed cells coloured by the chain, loop or complex component they form.
 
     Each component is labelled at its middle cell with its kind and size ("3-chain",
@@ -74,15 +81,31 @@ def draw_components(ax, board: CellBoard, position: Position, *, owners: Mapping
         colour = COMPONENT_COLOURS[_category(component.kind, component.long)]
         for k in component.cells:
             dots = board.cell_dots(k)
-            ax.fill([xy[d - 1][0] for d in dots], [xy[d - 1][1] for d in dots], facecolor=colour, alpha=0.55,
-                    edgecolor="white", hatch=UNCLAIMED_HATCH, zorder=0, linewidth=0)
+            ax.fill(
+                [xy[d - 1][0] for d in dots],
+                [xy[d - 1][1] for d in dots],
+                facecolor=colour,
+                alpha=0.55,
+                edgecolor="white",
+                hatch=UNCLAIMED_HATCH,
+                zorder=0,
+                linewidth=0,
+            )
         middle = component.cells[len(component.cells) // 2]
         dots = board.cell_dots(middle)
         x = sum(xy[d - 1][0] for d in dots) / len(dots)
         y = sum(xy[d - 1][1] for d in dots) / len(dots)
         name = "junction" if component.kind == "complex" else component.kind
-        ax.text(x, y, f"{component.size}-{name}", ha="center", va="center", fontsize=LABEL_POINTS, zorder=6,
-                bbox=dict(boxstyle="round,pad=0.15", facecolor="white", edgecolor=colour, linewidth=1))
+        ax.text(
+            x,
+            y,
+            f"{component.size}-{name}",
+            ha="center",
+            va="center",
+            fontsize=LABEL_POINTS,
+            zorder=6,
+            bbox=dict(boxstyle="round,pad=0.15", facecolor="white", edgecolor=colour, linewidth=1),
+        )
     draw_position(ax, board, position, owners=owners, edge_numbers=edge_numbers, title=title)
 
 
@@ -96,7 +119,13 @@ def component_handles(board: CellBoard) -> list[Patch]:
     ['long chain (3 or more triangles)', 'short chain (1 or 2 triangles)']
     """
     cells = check_cell_board(board, "component_handles").cell_plural
-    labels = {"long chain": f"long chain (3 or more {cells})", "short chain": f"short chain (1 or 2 {cells})",
-              "loop": f"loop (a cycle of {cells})", "complex": f"{cells} joined at a junction"}
-    return [Patch(facecolor=COMPONENT_COLOURS[key], edgecolor="white", hatch=UNCLAIMED_HATCH, alpha=0.55,
-                  label=label) for key, label in labels.items()]
+    labels = {
+        "long chain": f"long chain (3 or more {cells})",
+        "short chain": f"short chain (1 or 2 {cells})",
+        "loop": f"loop (a cycle of {cells})",
+        "complex": f"{cells} joined at a junction",
+    }
+    return [
+        Patch(facecolor=COMPONENT_COLOURS[key], edgecolor="white", hatch=UNCLAIMED_HATCH, alpha=0.55, label=label)
+        for key, label in labels.items()
+    ]

@@ -19,13 +19,24 @@ from ..common.checks import check_instance, check_integer
 from ._checks import check_axes, check_figure, check_flags, check_optional
 from .palette import CLASS_COLOURS, OUTCOME_COLOURS, SHARE_COLORMAP
 
-__all__ = ["bars_by_edges_drawn", "boards_by_fraction_drawn", "edge_heatmap", "exact_and_sampled_by_edges_drawn",
-           "lines_by_edges_drawn", "outcome_bars", "outcome_legend", "value_heatmap"]
+__all__ = [
+    "bars_by_edges_drawn",
+    "boards_by_fraction_drawn",
+    "edge_heatmap",
+    "exact_and_sampled_by_edges_drawn",
+    "lines_by_edges_drawn",
+    "outcome_bars",
+    "outcome_legend",
+    "value_heatmap",
+]
 
 _MARKERS = ("o", "s", "^", "D", "v", "P", "X", "*")
 _STYLES = ("-", "--", ":", "-.", "-", "--", ":", "-.")
-_OUTCOMES = {"mover_wins": ("win", "player to move wins"), "draws": ("draw", "draw"),
-             "mover_loses": ("loss", "player to move loses")}
+_OUTCOMES = {
+    "mover_wins": ("win", "player to move wins"),
+    "draws": ("draw", "draw"),
+    "mover_loses": ("loss", "player to move loses"),
+}
 
 
 def _check_table(ax: object, caller: str, table: object, what: str = "table") -> pd.DataFrame:
@@ -34,8 +45,16 @@ def _check_table(ax: object, caller: str, table: object, what: str = "table") ->
     return check_instance(table, pd.DataFrame, f"{caller} needs {what} as a pandas DataFrame")
 
 
-def outcome_bars(ax, outcomes: pd.DataFrame, *, shares: bool = True, title: str | None = None,
-                 xlabel: str = "edges drawn", tick_fontsize: float = 9, tick_step: int | None = None) -> None:
+def outcome_bars(
+    ax,
+    outcomes: pd.DataFrame,
+    *,
+    shares: bool = True,
+    title: str | None = None,
+    xlabel: str = "edges drawn",
+    tick_fontsize: float = 9,
+    tick_step: int | None = None,
+) -> None:
     """Stacked bars of wins, draws and losses of the player to move, by edges drawn.
 
     Parameters
@@ -100,12 +119,12 @@ def outcome_legend(fig, ncol: int = 3) -> None:
     ncol = check_integer(ncol, "ncol", 1)
 
     handles = [Patch(color=OUTCOME_COLOURS[outcome], label=label) for outcome, label in _OUTCOMES.values()]
-    fig.legend(handles=handles, loc="lower center", ncol=ncol, frameon=False, fontsize=9,
-               bbox_to_anchor=(0.5, -0.02))
+    fig.legend(handles=handles, loc="lower center", ncol=ncol, frameon=False, fontsize=9, bbox_to_anchor=(0.5, -0.02))
 
 
-def value_heatmap(ax, distribution: pd.DataFrame, *, value_limit: int, n_edges: int,
-                  title: str | None = None, xticks=None):
+def value_heatmap(
+    ax, distribution: pd.DataFrame, *, value_limit: int, n_edges: int, title: str | None = None, xticks=None
+):
     """Heatmap of the share of positions with each value, for each number of edges drawn.
 
     Shares are coloured on a square-root scale so that rare values stay visible; value
@@ -152,11 +171,17 @@ def value_heatmap(ax, distribution: pd.DataFrame, *, value_limit: int, n_edges: 
     _check_table(ax, "value_heatmap", distribution, "distribution")
     value_limit = check_integer(value_limit, "value_limit", 0)
     n_edges = check_integer(n_edges, "n_edges", 0)
-    grid = (distribution.pivot(index="edges_drawn", columns="value", values="share")
-            .reindex(index=range(n_edges + 1), columns=range(-value_limit, value_limit + 1)))
-    image = ax.imshow(np.ma.masked_invalid(grid.to_numpy(dtype=float)), aspect="auto", cmap=SHARE_COLORMAP,
-                      norm=PowerNorm(gamma=0.5, vmin=0, vmax=1), origin="lower",
-                      extent=(-value_limit - 0.5, value_limit + 0.5, -0.5, n_edges + 0.5))
+    grid = distribution.pivot(index="edges_drawn", columns="value", values="share").reindex(
+        index=range(n_edges + 1), columns=range(-value_limit, value_limit + 1)
+    )
+    image = ax.imshow(
+        np.ma.masked_invalid(grid.to_numpy(dtype=float)),
+        aspect="auto",
+        cmap=SHARE_COLORMAP,
+        norm=PowerNorm(gamma=0.5, vmin=0, vmax=1),
+        origin="lower",
+        extent=(-value_limit - 0.5, value_limit + 0.5, -0.5, n_edges + 0.5),
+    )
     ax.set_xlabel("value for the player to move")
     ax.set_ylabel("edges drawn")
     step = 3 if value_limit > 6 else 1
@@ -168,8 +193,15 @@ def value_heatmap(ax, distribution: pd.DataFrame, *, value_limit: int, n_edges: 
     return image
 
 
-def edge_heatmap(ax, frequencies: pd.DataFrame, column: str, *, rows: str = "edge",
-                 row_labels: dict | None = None, title: str | None = None):
+def edge_heatmap(
+    ax,
+    frequencies: pd.DataFrame,
+    column: str,
+    *,
+    rows: str = "edge",
+    row_labels: dict | None = None,
+    title: str | None = None,
+):
     """Heatmap of a share (0 to 1) by row (edge or symmetry class) and edges drawn.
 
     Parameters
@@ -203,21 +235,35 @@ def edge_heatmap(ax, frequencies: pd.DataFrame, column: str, *, rows: str = "edg
     _check_table(ax, "edge_heatmap", frequencies, "frequencies")
     check_optional(row_labels, Mapping, "edge_heatmap", "row_labels", "a mapping of row to label")
     grid = frequencies.pivot(index=rows, columns="edges_drawn", values=column)
-    image = ax.imshow(grid.to_numpy(dtype=float), aspect="auto", cmap=SHARE_COLORMAP, vmin=0, vmax=1,
-                      origin="upper", interpolation="nearest",
-                      extent=(grid.columns.min() - 0.5, grid.columns.max() + 0.5, len(grid) - 0.5, -0.5))
+    image = ax.imshow(
+        grid.to_numpy(dtype=float),
+        aspect="auto",
+        cmap=SHARE_COLORMAP,
+        vmin=0,
+        vmax=1,
+        origin="upper",
+        interpolation="nearest",
+        extent=(grid.columns.min() - 0.5, grid.columns.max() + 0.5, len(grid) - 0.5, -0.5),
+    )
     ax.set_xlabel("edges drawn")
     ax.set_yticks(range(len(grid)))
     ax.set_yticklabels([row_labels.get(r, r) if row_labels else r for r in grid.index])
-    ax.set_xticks(list(grid.columns)[::1 if len(grid.columns) <= 12 else 2])
+    ax.set_xticks(list(grid.columns)[:: 1 if len(grid.columns) <= 12 else 2])
     ax.tick_params(labelsize=9)
     if title:
         ax.set_title(title, fontsize=10)
     return image
 
 
-def lines_by_edges_drawn(ax, table: pd.DataFrame, columns: dict[str, str], *, ylabel: str,
-                        title: str | None = None, ystep: float | None = None) -> None:
+def lines_by_edges_drawn(
+    ax,
+    table: pd.DataFrame,
+    columns: dict[str, str],
+    *,
+    ylabel: str,
+    title: str | None = None,
+    ystep: float | None = None,
+) -> None:
     """One line per column of a table indexed by ``edges_drawn``.
 
     Parameters
@@ -257,8 +303,9 @@ def lines_by_edges_drawn(ax, table: pd.DataFrame, columns: dict[str, str], *, yl
     _check_table(ax, "lines_by_edges_drawn", table)
     check_instance(columns, Mapping, "lines_by_edges_drawn needs columns as a mapping of column to legend label")
     for (column, label), colour, marker, style in zip(columns.items(), CLASS_COLOURS, _MARKERS, _STYLES, strict=False):
-        ax.plot(table["edges_drawn"], table[column], marker=marker, markersize=4, label=label, color=colour,
-                linestyle=style)
+        ax.plot(
+            table["edges_drawn"], table[column], marker=marker, markersize=4, label=label, color=colour, linestyle=style
+        )
     ax.set_xlabel("edges drawn")
     ax.set_ylabel(ylabel)
     ax.set_xticks(list(table["edges_drawn"]))
@@ -271,10 +318,21 @@ def lines_by_edges_drawn(ax, table: pd.DataFrame, columns: dict[str, str], *, yl
         ax.set_title(title, fontsize=10)
 
 
-def exact_and_sampled_by_edges_drawn(ax, exact: pd.DataFrame | None, sampled: dict[str, pd.DataFrame], column: str, *,
-                                     low: str, high: str, ylabel: str, title: str | None = None,
-                                     exact_label: str = "all positions (exact)", ystep: float | None = None,
-                                     colours: dict[str, str] | None = None, legend: bool = True) -> None:
+def exact_and_sampled_by_edges_drawn(
+    ax,
+    exact: pd.DataFrame | None,
+    sampled: dict[str, pd.DataFrame],
+    column: str,
+    *,
+    low: str,
+    high: str,
+    ylabel: str,
+    title: str | None = None,
+    exact_label: str = "all positions (exact)",
+    ystep: float | None = None,
+    colours: dict[str, str] | None = None,
+    legend: bool = True,
+) -> None:
     """A statistic by edges drawn: the exact state-space curve and sampled curves with 95% bands.
 
     The exact curve (a uniform average over all positions with ``k`` edges drawn) is a
@@ -343,19 +401,37 @@ def exact_and_sampled_by_edges_drawn(ax, exact: pd.DataFrame | None, sampled: di
     check_flags(legend=legend)
     levels = []
     if exact is not None:
-        ax.plot(exact["edges_drawn"], exact[column], color="black", marker="o", markersize=3, linewidth=1.6,
-                label=exact_label, zorder=2)
+        ax.plot(
+            exact["edges_drawn"],
+            exact[column],
+            color="black",
+            marker="o",
+            markersize=3,
+            linewidth=1.6,
+            label=exact_label,
+            zorder=2,
+        )
         levels += list(exact["edges_drawn"])
     colours = colours or dict(zip(sampled, CLASS_COLOURS, strict=False))
     markers = dict(zip(colours, _MARKERS[1:] * 2, strict=False))
     for label, table in sampled.items():
         colour = colours[label]
         ax.fill_between(table["edges_drawn"], table[low], table[high], color=colour, alpha=0.25, linewidth=0)
-        ax.plot(table["edges_drawn"], table[column], color=colour, linestyle="--", marker=markers.get(label, "s"),
-                markersize=4.5, markerfacecolor="white", linewidth=1.2, label=f"{label} (sampled, 95% CI)", zorder=3)
+        ax.plot(
+            table["edges_drawn"],
+            table[column],
+            color=colour,
+            linestyle="--",
+            marker=markers.get(label, "s"),
+            markersize=4.5,
+            markerfacecolor="white",
+            linewidth=1.2,
+            label=f"{label} (sampled, 95% CI)",
+            zorder=3,
+        )
         levels += list(table["edges_drawn"])
     levels = sorted(set(int(k) for k in levels))
-    ax.set_xticks(levels[::1 if len(levels) <= 20 else 2])
+    ax.set_xticks(levels[:: 1 if len(levels) <= 20 else 2])
     ax.set_xlabel("edges drawn")
     ax.set_ylabel(ylabel)
     ax.tick_params(labelsize=9)
@@ -368,8 +444,9 @@ def exact_and_sampled_by_edges_drawn(ax, exact: pd.DataFrame | None, sampled: di
         ax.set_title(title, fontsize=10)
 
 
-def bars_by_edges_drawn(ax, table: pd.DataFrame, column: str, *, ylabel: str, title: str | None = None,
-                        labels: bool = True) -> None:
+def bars_by_edges_drawn(
+    ax, table: pd.DataFrame, column: str, *, ylabel: str, title: str | None = None, labels: bool = True
+) -> None:
     """One bar per number of edges drawn, optionally labelled with its value.
 
     Parameters
@@ -408,11 +485,20 @@ def bars_by_edges_drawn(ax, table: pd.DataFrame, column: str, *, ylabel: str, ti
         ax.set_title(title, fontsize=10)
 
 
-def boards_by_fraction_drawn(ax, tables: dict[str, tuple[pd.DataFrame, int]], column: str, *, ylabel: str,
-                             sampled: AbstractSet[str] = frozenset(), colours: dict[str, str] | None = None,
-                             title: str | None = None, xlabel: str = "fraction of the edges drawn",
-                             band: tuple[str, str] | None = None, legend: bool = True,
-                             styles: dict[str, dict] | None = None) -> None:
+def boards_by_fraction_drawn(
+    ax,
+    tables: dict[str, tuple[pd.DataFrame, int]],
+    column: str,
+    *,
+    ylabel: str,
+    sampled: AbstractSet[str] = frozenset(),
+    colours: dict[str, str] | None = None,
+    title: str | None = None,
+    xlabel: str = "fraction of the edges drawn",
+    band: tuple[str, str] | None = None,
+    legend: bool = True,
+    styles: dict[str, dict] | None = None,
+) -> None:
     """One line per board: a per-``edges_drawn`` column against the fraction of edges drawn.
 
     Boards of different sizes (side 3 and 3x3 boxes, sides 1 to 4) are compared on one
@@ -492,8 +578,14 @@ def boards_by_fraction_drawn(ax, tables: dict[str, tuple[pd.DataFrame, int]], co
         if shaded and band is not None:  # (shaded implies a band; said for the type checker)
             ax.fill_between(x, table[band[0]], table[band[1]], color=colour, alpha=0.25, linewidth=0)
         suffix = " (sampled, 95% CI)" if shaded else " (sampled)" if estimated else ""
-        style = {"marker": "o", "markersize": 3.5, "color": colour, "linestyle": "--" if estimated else "-",
-                 "markerfacecolor": "white" if estimated else None, "label": label + suffix}
+        style = {
+            "marker": "o",
+            "markersize": 3.5,
+            "color": colour,
+            "linestyle": "--" if estimated else "-",
+            "markerfacecolor": "white" if estimated else None,
+            "label": label + suffix,
+        }
         style.update((styles or {}).get(label, {}))
         ax.plot(x, table[column], **style)
     ax.set_xlabel(xlabel)

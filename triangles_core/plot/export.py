@@ -147,7 +147,9 @@ def show_figure(fig, alt: str, dpi: int = DPI) -> None:
     dpi = check_integer(dpi, "dpi", 1)
     data = base64.b64encode(png_bytes(fig, dpi)).decode("ascii")
     width = int(round(fig.get_size_inches()[0] * 100))
-    markup = (f'<img src="data:image/png;base64,{data}" alt="{html.escape(alt, quote=True)}" '
-              f'style="max-width: 100%; width: {width}px">')
+    markup = (
+        f'<img src="data:image/png;base64,{data}" alt="{html.escape(alt, quote=True)}" '
+        f'style="max-width: 100%; width: {width}px">'
+    )
     plt.close(fig)
     display({"text/html": markup, "text/plain": f"[figure: {alt}]"}, raw=True)

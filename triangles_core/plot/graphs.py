@@ -53,9 +53,11 @@ def layered_layout(graph: nx.DiGraph, level: str = "edges_drawn") -> dict:
     rank: dict = {}
     layout: dict = {}
     for key in sorted(levels):
+
         def order(node):
             parents = [rank[u] for u in graph.pred[node] if u in rank]
             return (sum(parents) / len(parents) if parents else 0.0, node)
+
         ordered = sorted(levels[key], key=order)
         for i, node in enumerate(ordered):
             rank[node] = i - (len(ordered) - 1) / 2
@@ -65,8 +67,9 @@ def layered_layout(graph: nx.DiGraph, level: str = "edges_drawn") -> dict:
 
 def _check_graph(graph: object, caller: str) -> nx.DiGraph:
     """``graph`` if it is a networkx DiGraph with at least one node; else raise, naming ``caller``."""
-    checked = check_instance(graph, nx.DiGraph, f"{caller} needs graph as a networkx DiGraph (state_graph, "
-                                                "optimal_subgraph)")
+    checked = check_instance(
+        graph, nx.DiGraph, f"{caller} needs graph as a networkx DiGraph (state_graph, optimal_subgraph)"
+    )
     if not len(checked):
         raise ValueError(f"{caller}: the graph has no nodes, so there is nothing to draw")
     return checked
@@ -87,9 +90,17 @@ PASS_ARC: ArcStyle = {"color": "#9a9a9a", "style": (0, (3, 2)), "width": 0.8}
 """How `draw_value_graph` draws an arc whose move claims nothing (the turn passes)."""
 
 
-def draw_value_graph(ax, graph: nx.DiGraph, *, value_limit: int | None = None, labels: bool = False,
-                     colorbar: bool = True, title: str | None = None, arc_key: bool = True,
-                     label_size: float = LABEL_POINTS) -> dict:
+def draw_value_graph(
+    ax,
+    graph: nx.DiGraph,
+    *,
+    value_limit: int | None = None,
+    labels: bool = False,
+    colorbar: bool = True,
+    title: str | None = None,
+    arc_key: bool = True,
+    label_size: float = LABEL_POINTS,
+) -> dict:
     """Draw a small position graph, one column per number of drawn edges, nodes coloured by value.
 
     Uses `layered_layout` (no randomness).  The x axis shows the levels (edges drawn);
@@ -172,13 +183,34 @@ def draw_value_graph(ax, graph: nx.DiGraph, *, value_limit: int | None = None, l
     for style, wanted in ((PASS_ARC, False), (CLAIM_ARC, True)):
         arcs = [(u, v) for u, v, data in graph.edges(data=True) if claims(data) == wanted]
         if arcs:
-            nx.draw_networkx_edges(graph, layout, edgelist=arcs, ax=ax, edge_color=style["color"], arrows=False,
-                                   width=style["width"], style=style["style"])
-    nx.draw_networkx_nodes(graph, layout, nodelist=nodes, node_color=[cmap(norm(v)) for v in values],
-                           node_size=330 if labels else 80, ax=ax, edgecolors="#333333", linewidths=0.6)
+            nx.draw_networkx_edges(
+                graph,
+                layout,
+                edgelist=arcs,
+                ax=ax,
+                edge_color=style["color"],
+                arrows=False,
+                width=style["width"],
+                style=style["style"],
+            )
+    nx.draw_networkx_nodes(
+        graph,
+        layout,
+        nodelist=nodes,
+        node_color=[cmap(norm(v)) for v in values],
+        node_size=330 if labels else 80,
+        ax=ax,
+        edgecolors="#333333",
+        linewidths=0.6,
+    )
     if labels:
-        nx.draw_networkx_labels(graph, layout, {v: f"{graph.nodes[v]['value']:+d}" if graph.nodes[v]["value"]
-                                                else "0" for v in nodes}, font_size=label_size, ax=ax)
+        nx.draw_networkx_labels(
+            graph,
+            layout,
+            {v: f"{graph.nodes[v]['value']:+d}" if graph.nodes[v]["value"] else "0" for v in nodes},
+            font_size=label_size,
+            ax=ax,
+        )
     levels = sorted({x for x, _ in layout.values()})
     ax.set_xticks(levels)
     # networkx hides the ticks: show them again
@@ -188,21 +220,46 @@ def draw_value_graph(ax, graph: nx.DiGraph, *, value_limit: int | None = None, l
     for side in ("top", "right", "left"):
         ax.spines[side].set_visible(False)
     if colorbar:
-        add_value_colorbar(ax.figure, ScalarMappable(norm=norm, cmap=cmap), ax, "value for the player to move",
-                           values=values, optimal_key=False, contiguous=True)
+        add_value_colorbar(
+            ax.figure,
+            ScalarMappable(norm=norm, cmap=cmap),
+            ax,
+            "value for the player to move",
+            values=values,
+            optimal_key=False,
+            contiguous=True,
+        )
     engine = ax.figure.get_layout_engine()
     constrained = engine is not None and type(engine).__name__ == "ConstrainedLayoutEngine"
     if arc_key:
-        handles = [Line2D([], [], color=CLAIM_ARC["color"], linewidth=CLAIM_ARC["width"] + 0.4,
-                          label="move that claims (same player moves again)"),
-                   Line2D([], [], color=PASS_ARC["color"], linewidth=PASS_ARC["width"] + 0.4,
-                          linestyle=PASS_ARC["style"], label="move that passes the turn")]
+        handles = [
+            Line2D(
+                [],
+                [],
+                color=CLAIM_ARC["color"],
+                linewidth=CLAIM_ARC["width"] + 0.4,
+                label="move that claims (same player moves again)",
+            ),
+            Line2D(
+                [],
+                [],
+                color=PASS_ARC["color"],
+                linewidth=PASS_ARC["width"] + 0.4,
+                linestyle=PASS_ARC["style"],
+                label="move that passes the turn",
+            ),
+        ]
         if constrained:
-            ax.figure.legend(handles=handles, loc="outside lower center", ncol=1, fontsize=LABEL_POINTS,
-                             frameon=False)
+            ax.figure.legend(handles=handles, loc="outside lower center", ncol=1, fontsize=LABEL_POINTS, frameon=False)
         else:
-            ax.legend(handles=handles, loc="lower center", bbox_to_anchor=(0.5, 1.0), ncol=1,
-                      fontsize=LABEL_POINTS, frameon=False)
+            ax.legend(
+                handles=handles,
+                loc="lower center",
+                bbox_to_anchor=(0.5, 1.0),
+                ncol=1,
+                fontsize=LABEL_POINTS,
+                frameon=False,
+            )
     if title:
         ax.set_title(title, fontsize=TITLE_POINTS, pad=40 if arc_key and not constrained else 6)
     return layout

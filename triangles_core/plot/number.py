@@ -53,12 +53,19 @@ def draw_number_strip(ax, rows: list[tuple[str, int, int | None]], *, per_line: 
         for n in range(LOW, HIGH + 1):
             line, column = divmod(n - LOW, per_line)
             allowed = position >> (n - LOW) & 1
-            ax.add_patch(Rectangle((column - 0.45, y - line - 0.4), 0.9, 0.8,
-                                   facecolor="white" if allowed else "#9a9a9a",
-                                   edgecolor="red" if n == chosen else "#444444",
-                                   linewidth=2.5 if n == chosen else 0.8))
-            ax.text(column, y - line, str(n), ha="center", va="center", fontsize=9,
-                    color="black" if allowed else "#eeeeee")
+            ax.add_patch(
+                Rectangle(
+                    (column - 0.45, y - line - 0.4),
+                    0.9,
+                    0.8,
+                    facecolor="white" if allowed else "#9a9a9a",
+                    edgecolor="red" if n == chosen else "#444444",
+                    linewidth=2.5 if n == chosen else 0.8,
+                )
+            )
+            ax.text(
+                column, y - line, str(n), ha="center", va="center", fontsize=9, color="black" if allowed else "#eeeeee"
+            )
         ax.text(-0.8, y, label, ha="right", va="center", fontsize=9)
         y -= lines + 0.5
     ax.set_xlim(-4.2, per_line - 0.4)
@@ -75,14 +82,15 @@ def _levels(graph) -> dict[int, list]:
         levels.setdefault(remaining, []).append(node)
     order: dict = {}
     for remaining in sorted(levels, reverse=True):
+
         def key(node):
             parents = [order[u] for u in graph.predecessors(node) if u in order]
             return (sum(parents) / len(parents) if parents else 0.0, allowed_numbers(node))
+
         levels[remaining].sort(key=key)
         for i, node in enumerate(levels[remaining]):
             order[node] = i - (len(levels[remaining]) - 1) / 2
     return levels
-
 
 
 def _box_half_sizes(ax, boxes, pad: float) -> dict:
@@ -96,8 +104,9 @@ def _box_half_sizes(ax, boxes, pad: float) -> dict:
     for node, text in boxes.items():
         extent = text.get_window_extent(renderer)
         margin = pad * text.get_fontsize() * ax.figure.dpi / 72
-        (x0, y0), (x1, y1) = to_data.transform([(extent.x0 - margin, extent.y0 - margin),
-                                                (extent.x1 + margin, extent.y1 + margin)])
+        (x0, y0), (x1, y1) = to_data.transform(
+            [(extent.x0 - margin, extent.y0 - margin), (extent.x1 + margin, extent.y1 + margin)]
+        )
         sizes[node] = (abs(x1 - x0) / 2, abs(y1 - y0) / 2)
     return sizes
 
@@ -116,8 +125,12 @@ def _bend_cost(rad: float, u, v, layout, half, drawn) -> tuple[int, int]:
     # already drawn), to be minimised
     control = _control_point(layout[u], layout[v], rad)
     points = [_bezier_point(layout[u], control, layout[v], k / 40) for k in range(4, 37)]
-    hits = sum(1 for x, y in points for n, (a, b) in layout.items() if n not in (u, v)
-               and abs(x - a) <= half[n][0] + 0.05 and abs(y - b) <= half[n][1] + 0.05)
+    hits = sum(
+        1
+        for x, y in points
+        for n, (a, b) in layout.items()
+        if n not in (u, v) and abs(x - a) <= half[n][0] + 0.05 and abs(y - b) <= half[n][1] + 0.05
+    )
     near = sum(1 for x, y in points for a, b in drawn if abs(x - a) < 0.08 and abs(y - b) < 0.08)
     return hits, near
 
@@ -128,6 +141,7 @@ def _exit_parameter(p0, p1, p2, centre, half) -> float:
     def inside(t):
         x, y = _bezier_point(p0, p1, p2, t)
         return abs(x - centre[0]) <= half[0] and abs(y - centre[1]) <= half[1]
+
     low, high = 0.0, 0.5
     while inside(high) and high < 1.0:
         high = min(1.0, high + 0.25)
@@ -141,13 +155,17 @@ def _bezier_segment(p0, p1, p2, start: float, stop: float):
     # the control points of the part of the quadratic Bezier curve between the parameters
     # start and stop (the blossom of the curve), itself a quadratic Bezier curve
     def blossom(s, t):
-        return tuple((1 - s) * (1 - t) * a + ((1 - s) * t + s * (1 - t)) * b + s * t * c
-                     for a, b, c in zip(p0, p1, p2, strict=True))
+        return tuple(
+            (1 - s) * (1 - t) * a + ((1 - s) * t + s * (1 - t)) * b + s * t * c
+            for a, b, c in zip(p0, p1, p2, strict=True)
+        )
+
     return blossom(start, start), blossom(start, stop), blossom(stop, stop)
 
 
-def draw_number_game_graph(ax, graph, *, title: str | None = None, move_labels: bool = True,
-                           width: float = 4.2, level_height: float = 1.0) -> None:
+def draw_number_game_graph(
+    ax, graph, *, title: str | None = None, move_labels: bool = True, width: float = 4.2, level_height: float = 1.0
+) -> None:
     """Draw a Number Game state graph top-down by level, P-positions and winning moves marked, with a key.
 
     Parameters
@@ -209,7 +227,7 @@ def draw_number_game_graph(ax, graph, *, title: str | None = None, move_labels: 
     layout, depth = {}, {}
     for row, remaining in enumerate(sorted(levels, reverse=True)):
         nodes = levels[remaining]
-        step = width / len(nodes)   # each level spread over the whole width
+        step = width / len(nodes)  # each level spread over the whole width
         for i, node in enumerate(nodes):
             layout[node] = ((i - (len(nodes) - 1) / 2) * step, -row * level_height)
             depth[node] = row
@@ -217,26 +235,40 @@ def draw_number_game_graph(ax, graph, *, title: str | None = None, move_labels: 
     for node, (x, y) in layout.items():
         label = "{" + ",".join(map(str, allowed_numbers(node))) + "}" if node else "{ }"
         win = graph.nodes[node]["value"] == 1
-        boxes[node] = ax.text(x, y, label, ha="center", va="center", fontsize=9, color="white", zorder=5,
-                              bbox=dict(boxstyle="round,pad=0.3", edgecolor="black", linewidth=0.6,
-                                        facecolor=OUTCOME_COLOURS["win"] if win else OUTCOME_COLOURS["loss"]))
+        boxes[node] = ax.text(
+            x,
+            y,
+            label,
+            ha="center",
+            va="center",
+            fontsize=9,
+            color="white",
+            zorder=5,
+            bbox=dict(
+                boxstyle="round,pad=0.3",
+                edgecolor="black",
+                linewidth=0.6,
+                facecolor=OUTCOME_COLOURS["win"] if win else OUTCOME_COLOURS["loss"],
+            ),
+        )
     rows = sorted(levels, reverse=True)
     left = -width / 2 - 0.2
     ax.set_xlim(left - 0.7, width / 2 + 0.5)
     ax.set_ylim(-(len(rows) - 1) * level_height - 0.5, level_height * 0.5)
-    half = _box_half_sizes(ax, boxes, pad=0.3 + 0.1)   # the rounded box plus a small gap, in data units
+    half = _box_half_sizes(ax, boxes, pad=0.3 + 0.1)  # the rounded box plus a small gap, in data units
     arcs = sorted(graph.edges(data=True), key=lambda e: (e[2]["move_value"] == 1, depth[e[0]], layout[e[0]][0]))
     placed: list[tuple[float, float]] = []
-    drawn: list[tuple[float, float]] = []   # points along the arcs drawn so far
+    drawn: list[tuple[float, float]] = []  # points along the arcs drawn so far
     for u, v, data in arcs:
         win = data["move_value"] == 1
-        skip = depth[v] - depth[u] - 1   # levels the arc passes over: bend it round them
+        skip = depth[v] - depth[u] - 1  # levels the arc passes over: bend it round them
         xa, xb = layout[u][0], layout[v][0]
         # an arc over other levels bends (rad as in matplotlib's arc3, in data coordinates): of a
         # few bends, the one whose curve passes through the fewest other boxes and then comes
         # near the arcs already drawn at the fewest points (ties: the earlier in the list)
-        bends = [0.0] if skip == 0 else [0.25 if xb >= xa else -0.25, -0.25 if xb >= xa else 0.25,
-                                          0.12, -0.12, 0.4, -0.4]
+        bends = (
+            [0.0] if skip == 0 else [0.25 if xb >= xa else -0.25, -0.25 if xb >= xa else 0.25, 0.12, -0.12, 0.4, -0.4]
+        )
         rad = min(bends, key=lambda bend: _bend_cost(bend, u, v, layout, half, drawn))
         control = _control_point(layout[u], layout[v], rad)
         drawn.extend(_bezier_point(layout[u], control, layout[v], k / 40) for k in range(4, 37))
@@ -245,31 +277,54 @@ def draw_number_game_graph(ax, graph, *, title: str | None = None, move_labels: 
         start = _exit_parameter(layout[u], control, layout[v], layout[u], half[u])
         stop = 1.0 - _exit_parameter(layout[v], control, layout[u], layout[v], half[v])
         p0, p1, p2 = _bezier_segment(layout[u], control, layout[v], start, stop)
-        ax.add_patch(FancyArrowPatch(path=Path([p0, p1, p2], [Path.MOVETO, Path.CURVE3, Path.CURVE3]),
-                                     arrowstyle="-|>", color="black" if win else "#9a9a9a",
-                                     linewidth=2.0 if win else 0.8, mutation_scale=12 if win else 8,
-                                     shrinkA=0, shrinkB=0, zorder=3 if win else 2))
-        if win and move_labels:   # the number chosen, on the drawn arc: its midpoint, or near it if crowded
+        ax.add_patch(
+            FancyArrowPatch(
+                path=Path([p0, p1, p2], [Path.MOVETO, Path.CURVE3, Path.CURVE3]),
+                arrowstyle="-|>",
+                color="black" if win else "#9a9a9a",
+                linewidth=2.0 if win else 0.8,
+                mutation_scale=12 if win else 8,
+                shrinkA=0,
+                shrinkB=0,
+                zorder=3 if win else 2,
+            )
+        )
+        if win and move_labels:  # the number chosen, on the drawn arc: its midpoint, or near it if crowded
             for t in (0.5, 0.6, 0.4, 0.7, 0.3, 0.8, 0.2):
                 x, y = _bezier_point(p0, p1, p2, t)
                 clear_of_labels = all(abs(x - a) > 0.3 or abs(y - b) > 0.3 for a, b in placed)
-                clear_of_nodes = all(abs(x - a) > half[n][0] + 0.15 or abs(y - b) > half[n][1] + 0.15
-                                     for n, (a, b) in layout.items())
+                clear_of_nodes = all(
+                    abs(x - a) > half[n][0] + 0.15 or abs(y - b) > half[n][1] + 0.15 for n, (a, b) in layout.items()
+                )
                 if clear_of_labels and clear_of_nodes:
                     break
             placed.append((x, y))
-            ax.text(x, y, str(data["move"]), ha="center", va="center", fontsize=9, fontweight="bold", zorder=4,
-                    bbox=dict(boxstyle="circle,pad=0.15", facecolor="white", edgecolor="black", linewidth=0.8))
+            ax.text(
+                x,
+                y,
+                str(data["move"]),
+                ha="center",
+                va="center",
+                fontsize=9,
+                fontweight="bold",
+                zorder=4,
+                bbox=dict(boxstyle="circle,pad=0.15", facecolor="white", edgecolor="black", linewidth=0.8),
+            )
     for row, remaining in enumerate(rows):
-        ax.text(left - 0.35, -row * level_height, str(remaining), ha="center", va="center", fontsize=9,
-                color="#555555")
+        ax.text(left - 0.35, -row * level_height, str(remaining), ha="center", va="center", fontsize=9, color="#555555")
     ax.axis("off")
-    handles = [Patch(facecolor=OUTCOME_COLOURS["win"], edgecolor="black", label="N-position: the player to move wins"),
-               Patch(facecolor=OUTCOME_COLOURS["loss"], edgecolor="black",
-                     label="P-position: the player to move loses"),
-               Line2D([], [], color="black", linewidth=2.0, label="winning move (into a P-position),\n"
-                      + ("circled: the number chosen" if move_labels else "")),
-               Line2D([], [], color="#9a9a9a", linewidth=0.8, label="other move")]
+    handles = [
+        Patch(facecolor=OUTCOME_COLOURS["win"], edgecolor="black", label="N-position: the player to move wins"),
+        Patch(facecolor=OUTCOME_COLOURS["loss"], edgecolor="black", label="P-position: the player to move loses"),
+        Line2D(
+            [],
+            [],
+            color="black",
+            linewidth=2.0,
+            label="winning move (into a P-position),\n" + ("circled: the number chosen" if move_labels else ""),
+        ),
+        Line2D([], [], color="#9a9a9a", linewidth=0.8, label="other move"),
+    ]
     if not move_labels:
         handles[2].set_label("winning move (into a P-position)")
     ax.legend(handles=handles, loc="upper center", bbox_to_anchor=(0.5, 0.0), ncol=1, frameon=False, fontsize=9)
@@ -313,14 +368,26 @@ def draw_positions_by_remaining(ax, remaining, n_positions, p_positions, *, titl
     check_axes(ax, "draw_positions_by_remaining")
     lengths = [len(remaining), len(n_positions), len(p_positions)]
     if len(set(lengths)) != 1:
-        raise ValueError(f"draw_positions_by_remaining: remaining, n_positions and p_positions must have one entry "
-                         f"each per row, got {', '.join(map(str, lengths))}")
+        raise ValueError(
+            f"draw_positions_by_remaining: remaining, n_positions and p_positions must have one entry "
+            f"each per row, got {', '.join(map(str, lengths))}"
+        )
     height = 0.4
     ys = [-r for r in remaining]
-    n_bars = ax.barh([y + height / 2 for y in ys], n_positions, height=height, color=OUTCOME_COLOURS["win"],
-                     label="N-positions (the player to move wins)")
-    p_bars = ax.barh([y - height / 2 for y in ys], p_positions, height=height, color=OUTCOME_COLOURS["loss"],
-                     label="P-positions (the player to move loses)")
+    n_bars = ax.barh(
+        [y + height / 2 for y in ys],
+        n_positions,
+        height=height,
+        color=OUTCOME_COLOURS["win"],
+        label="N-positions (the player to move wins)",
+    )
+    p_bars = ax.barh(
+        [y - height / 2 for y in ys],
+        p_positions,
+        height=height,
+        color=OUTCOME_COLOURS["loss"],
+        label="P-positions (the player to move loses)",
+    )
     for bars in (n_bars, p_bars):
         ax.bar_label(bars, padding=2, fontsize=9)
     ax.set_yticks(ys, [str(r) for r in remaining], fontsize=9)

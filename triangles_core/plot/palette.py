@@ -15,8 +15,17 @@ import matplotlib.pyplot as plt
 
 from ..common.checks import check_instance
 
-__all__ = ["CLASS_COLOURS", "CLASSIFICATION_COLOURS", "COMPONENT_COLOURS", "NEUTRAL", "OUTCOME_COLOURS",
-           "OWNER_COLOURS", "SHARE_COLORMAP", "board_colour", "value_colormap"]
+__all__ = [
+    "CLASS_COLOURS",
+    "CLASSIFICATION_COLOURS",
+    "COMPONENT_COLOURS",
+    "NEUTRAL",
+    "OUTCOME_COLOURS",
+    "OWNER_COLOURS",
+    "SHARE_COLORMAP",
+    "board_colour",
+    "value_colormap",
+]
 
 OWNER_COLOURS = {"A": "#4c72b0", "B": "#dd8452", None: "#c8c8c8"}
 """Fill colours of complete cells: claimed by A, by B, or by nobody."""

@@ -23,10 +23,21 @@ def _check_peg_board(board: object, caller: str) -> PegBoard:
     return check_instance(board, PegBoard, f"{caller} needs a peg board (peg_board(5))")
 
 
-def draw_peg_position(ax, board: PegBoard, position: Sequence[int] | None = None, *, jump: Jump | None = None,
-                      lines: bool = False, hole_numbers: bool = False, hole_labels: bool = False,
-                      circled: Sequence[int] = (), title: str | None = None, jump_colour: str = "red",
-                      font_size: float = 9, legend_below: bool = False) -> None:
+def draw_peg_position(
+    ax,
+    board: PegBoard,
+    position: Sequence[int] | None = None,
+    *,
+    jump: Jump | None = None,
+    lines: bool = False,
+    hole_numbers: bool = False,
+    hole_labels: bool = False,
+    circled: Sequence[int] = (),
+    title: str | None = None,
+    jump_colour: str = "red",
+    font_size: float = 9,
+    legend_below: bool = False,
+) -> None:
     """Draw a peg board on a matplotlib axes.
 
     Parameters
@@ -91,23 +102,51 @@ def draw_peg_position(ax, board: PegBoard, position: Sequence[int] | None = None
         for line in board.lines:
             (r0, c0), (r1, c1) = board.coordinates[line[0] - 1], board.coordinates[line[1] - 1]
             colour = colours[(r1 - r0, c1 - c0)]
-            ax.plot([xy[line[0] - 1][0], xy[line[-1] - 1][0]], [xy[line[0] - 1][1], xy[line[-1] - 1][1]],
-                    color=colour, linewidth=2, alpha=0.7, zorder=1)
+            ax.plot(
+                [xy[line[0] - 1][0], xy[line[-1] - 1][0]],
+                [xy[line[0] - 1][1], xy[line[-1] - 1][1]],
+                color=colour,
+                linewidth=2,
+                alpha=0.7,
+                zorder=1,
+            )
         handles = [Line2D([], [], color=colours[d], linewidth=2, label=name) for d, name in directions.items()]
         if legend_below:
-            ax.legend(handles=handles, title="jump lines", title_fontsize=font_size, loc="upper center",
-                      bbox_to_anchor=(0.5, 0.02), ncol=3, fontsize=font_size, frameon=False, handlelength=1.5,
-                      columnspacing=1.0)
+            ax.legend(
+                handles=handles,
+                title="jump lines",
+                title_fontsize=font_size,
+                loc="upper center",
+                bbox_to_anchor=(0.5, 0.02),
+                ncol=3,
+                fontsize=font_size,
+                frameon=False,
+                handlelength=1.5,
+                columnspacing=1.0,
+            )
         else:
-            ax.legend(handles=handles, title="jump lines", title_fontsize=font_size, loc="upper left",
-                      fontsize=font_size, frameon=False)
+            ax.legend(
+                handles=handles,
+                title="jump lines",
+                title_fontsize=font_size,
+                loc="upper left",
+                fontsize=font_size,
+                frameon=False,
+            )
     size = 330 if hole_labels else 520  # smaller pegs leave room for the hole numbers
     for k, (x, y) in enumerate(xy, start=1):
         value = position[k - 1] if position is not None else 0
         ringed = jump is not None and k == jump.over
         if value:
-            ax.scatter([x], [y], s=size, color=_PEG_FILL, edgecolors=jump_colour if ringed else _PEG_EDGE,
-                       linewidths=3 if ringed else 1, zorder=3)
+            ax.scatter(
+                [x],
+                [y],
+                s=size,
+                color=_PEG_FILL,
+                edgecolors=jump_colour if ringed else _PEG_EDGE,
+                linewidths=3 if ringed else 1,
+                zorder=3,
+            )
         else:
             ax.scatter([x], [y], s=size, color="white", edgecolors=_HOLE_NUMBER, linewidths=1, zorder=3)
         label = str(k) if hole_numbers else (str(value) if value else "")
@@ -115,16 +154,31 @@ def draw_peg_position(ax, board: PegBoard, position: Sequence[int] | None = None
             ax.text(x, y, label, ha="center", va="center", fontsize=font_size, zorder=4)
         if hole_labels:  # upper left of the disc, in the gap towards the row above, on top of any jump
             # arrow with a white halo so that an arrow crossing it leaves it legible
-            ax.text(x - 0.28, y + 0.22, str(k), ha="right", va="bottom", fontsize=font_size, color=_HOLE_NUMBER,
-                    zorder=6, path_effects=[withStroke(linewidth=2, foreground="white")])
+            ax.text(
+                x - 0.28,
+                y + 0.22,
+                str(k),
+                ha="right",
+                va="bottom",
+                fontsize=font_size,
+                color=_HOLE_NUMBER,
+                zorder=6,
+                path_effects=[withStroke(linewidth=2, foreground="white")],
+            )
     for hole in circled:
         x, y = xy[hole - 1]
         ax.scatter([x], [y], s=800, facecolors="none", edgecolors=OUTCOME_COLOURS["win"], linewidths=3, zorder=5)
     if jump is not None:
         (x0, y0), (x1, y1) = xy[jump.start - 1], xy[jump.land - 1]
-        ax.annotate("", xy=(x1, y1), xytext=(x0, y0), zorder=5,
-                    arrowprops=dict(arrowstyle="-|>", color=jump_colour, linewidth=2.5, shrinkA=4, shrinkB=4,
-                                    connectionstyle="arc3,rad=0.3"))
+        ax.annotate(
+            "",
+            xy=(x1, y1),
+            xytext=(x0, y0),
+            zorder=5,
+            arrowprops=dict(
+                arrowstyle="-|>", color=jump_colour, linewidth=2.5, shrinkA=4, shrinkB=4, connectionstyle="arc3,rad=0.3"
+            ),
+        )
     ax.set_aspect("equal")
     ax.axis("off")
     pad = 0.6
@@ -134,8 +188,15 @@ def draw_peg_position(ax, board: PegBoard, position: Sequence[int] | None = None
         ax.set_title(title, fontsize=font_size + 1)
 
 
-def draw_peg_principal_variation(board: PegBoard, start: Sequence[int], steps, *, columns: int = 2,
-                                 panel_size: tuple[float, float] = (2.2, 2.5), font_size: float = 9):
+def draw_peg_principal_variation(
+    board: PegBoard,
+    start: Sequence[int],
+    steps,
+    *,
+    columns: int = 2,
+    panel_size: tuple[float, float] = (2.2, 2.5),
+    font_size: float = 9,
+):
     """Draw a game move by move, one board per jump, in the colour of the player who jumps.
 
     Parameters
@@ -184,32 +245,58 @@ def draw_peg_principal_variation(board: PegBoard, start: Sequence[int], steps, *
 
     _check_peg_board(board, "draw_peg_principal_variation")
     start = board.position(start)
-    steps = [check_instance(step, Step, "draw_peg_principal_variation needs steps as the Step objects of a "
-                                        "principal variation") for step in steps]
+    steps = [
+        check_instance(
+            step, Step, "draw_peg_principal_variation needs steps as the Step objects of a principal variation"
+        )
+        for step in steps
+    ]
     columns = check_integer(columns, "columns", 1)
     positions = [start] + [step.position for step in steps]
     n_panels = len(steps) + 1
     n_rows = -(-n_panels // columns)
     key_height = 0.25 * (4 if columns <= 2 else 2) + 0.2
-    fig, axes = plt.subplots(n_rows, columns, figsize=(panel_size[0] * columns, panel_size[1] * n_rows + key_height),
-                             squeeze=False)
+    fig, axes = plt.subplots(
+        n_rows, columns, figsize=(panel_size[0] * columns, panel_size[1] * n_rows + key_height), squeeze=False
+    )
     axes = axes.ravel()
     net = 0
     for i, step in enumerate(steps):
         net += step.reward if step.player == "A" else -step.reward
-        draw_peg_position(axes[i], board, positions[i], jump=step.move, hole_labels=True,
-                          jump_colour=OWNER_COLOURS[step.player], font_size=font_size,
-                          title=f"{step.ply}. {step.player} jumps {step.move}\nscores {step.reward}, A net {net:+d}")
-    draw_peg_position(axes[len(steps)], board, positions[-1], hole_labels=True, font_size=font_size,
-                      title="the end: no jump left")
+        draw_peg_position(
+            axes[i],
+            board,
+            positions[i],
+            jump=step.move,
+            hole_labels=True,
+            jump_colour=OWNER_COLOURS[step.player],
+            font_size=font_size,
+            title=f"{step.ply}. {step.player} jumps {step.move}\nscores {step.reward}, A net {net:+d}",
+        )
+    draw_peg_position(
+        axes[len(steps)], board, positions[-1], hole_labels=True, font_size=font_size, title="the end: no jump left"
+    )
     for ax in axes[n_panels:]:
         ax.axis("off")
-    handles = [Line2D([], [], color=OWNER_COLOURS[player], linewidth=2.5, marker=">",
-                      label=f"{player}'s jump (ring: peg removed)") for player in ("A", "B")]
-    handles += [Line2D([], [], marker="o", linestyle="", markersize=11, markerfacecolor=_PEG_FILL,
-                       markeredgecolor=_PEG_EDGE, label="peg (number: its value)"),
-                Line2D([], [], linestyle="", marker="$7$", markersize=8, color=_HOLE_NUMBER,
-                       label="grey number: hole")]
+    handles = [
+        Line2D(
+            [], [], color=OWNER_COLOURS[player], linewidth=2.5, marker=">", label=f"{player}'s jump (ring: peg removed)"
+        )
+        for player in ("A", "B")
+    ]
+    handles += [
+        Line2D(
+            [],
+            [],
+            marker="o",
+            linestyle="",
+            markersize=11,
+            markerfacecolor=_PEG_FILL,
+            markeredgecolor=_PEG_EDGE,
+            label="peg (number: its value)",
+        ),
+        Line2D([], [], linestyle="", marker="$7$", markersize=8, color=_HOLE_NUMBER, label="grey number: hole"),
+    ]
     fig.legend(handles=handles, loc="lower center", ncol=1 if columns <= 2 else 2, frameon=False, fontsize=font_size)
     fig.tight_layout(rect=(0, key_height / fig.get_figheight(), 1, 1))
     return fig

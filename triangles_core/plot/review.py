@@ -15,7 +15,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 __all__ = ["plot_shares", "plot_value_history"]
 
-_MARKERS = ("o", "s", "^", "D")   # one marker per group, so that overlapping series differ in shape as well
+_MARKERS = ("o", "s", "^", "D")  # one marker per group, so that overlapping series differ in shape as well
 
 
 def _label_boxes_overlap(a, b) -> bool:
@@ -23,21 +23,24 @@ def _label_boxes_overlap(a, b) -> bool:
 
 
 def _segment_hits_box(p, q, box, samples: int = 24) -> bool:
-    return any(box[0] <= p[0] + (q[0] - p[0]) * k / samples <= box[2]
-               and box[1] <= p[1] + (q[1] - p[1]) * k / samples <= box[3] for k in range(samples + 1))
+    return any(
+        box[0] <= p[0] + (q[0] - p[0]) * k / samples <= box[2]
+        and box[1] <= p[1] + (q[1] - p[1]) * k / samples <= box[3]
+        for k in range(samples + 1)
+    )
 
 
 def _place_mistake_labels(ax, review: GameReview, marked, font_size: float) -> None:
     """Write ``player:dots`` above or below each mistake, at the first candidate place that no line,
     choice bar, point or earlier label crosses (in the axes' final limits and size)."""
     fig = ax.figure
-    extent = ax.get_position()   # figure fraction
+    extent = ax.get_position()  # figure fraction
     width_pt, height_pt = extent.width * fig.get_figwidth() * 72, extent.height * fig.get_figheight() * 72
     (x0, x1), (y0, y1) = ax.get_xlim(), ax.get_ylim()
     per_pt_x, per_pt_y = (x1 - x0) / width_pt, (y1 - y0) / height_pt
     values = review.values
     segments = [((i, values[i]), (i + 1, values[i + 1])) for i in range(len(values) - 1)]
-    levels = [0, review.start_value]   # the zero line and the perfect-play line
+    levels = [0, review.start_value]  # the zero line and the perfect-play line
     bars = [(m.move, m.lowest, m.highest) for m in review.moves]
     points = [(i, v) for i, v in enumerate(values)]
     placed: list[tuple[float, float, float, float]] = []
@@ -47,7 +50,7 @@ def _place_mistake_labels(ax, review: GameReview, marked, font_size: float) -> N
         h = (1.25 * font_size + 3) * per_pt_y
         gap_y = 7 * per_pt_y
         x, y = m.move, m.value_after
-        first = 1 if m.player == "B" else -1   # B's above the point, A's below, where there is room
+        first = 1 if m.player == "B" else -1  # B's above the point, A's below, where there is room
         # directly above or below the marker (never beside it, where it would read as the label
         # of a neighbouring move), nearest first, in steps of half a label height
         candidates = [(0, side * (gap_y + h / 2 + k * h / 2)) for k in range(9) for side in (first, -first)]
@@ -60,25 +63,43 @@ def _place_mistake_labels(ax, review: GameReview, marked, font_size: float) -> N
             hits = sum(box[1] <= level <= box[3] for level in levels)
             hits += sum(box[0] <= bx <= box[2] and box[1] <= hi and lo <= box[3] for bx, lo, hi in bars)
             hits += sum(_segment_hits_box(a, b, box) for a, b in segments)
-            hits += sum(box[0] - 3 * per_pt_x <= px <= box[2] + 3 * per_pt_x
-                        and box[1] - 3 * per_pt_y <= py <= box[3] + 3 * per_pt_y for px, py in points)
+            hits += sum(
+                box[0] - 3 * per_pt_x <= px <= box[2] + 3 * per_pt_x
+                and box[1] - 3 * per_pt_y <= py <= box[3] + 3 * per_pt_y
+                for px, py in points
+            )
             hits += 10 * sum(_label_boxes_overlap(box, other) for other in placed)
             if best_hits is None or hits < best_hits:
                 best, best_hits = (cx, cy, box), hits
             if hits == 0:
                 break
-        if best is None:   # no candidate inside the axes: above the point
+        if best is None:  # no candidate inside the axes: above the point
             cy = y + first * (gap_y + h / 2)
             best = (x, cy, (x - w / 2, cy - h / 2, x + w / 2, cy + h / 2))
         cx, cy, box = best
         placed.append(box)
-        ax.text(cx, cy, text, ha="center", va="center", fontsize=font_size, zorder=6,
-                bbox={"boxstyle": "round,pad=0.1", "facecolor": "white", "edgecolor": "none", "alpha": 0.85})
+        ax.text(
+            cx,
+            cy,
+            text,
+            ha="center",
+            va="center",
+            fontsize=font_size,
+            zorder=6,
+            bbox={"boxstyle": "round,pad=0.1", "facecolor": "white", "edgecolor": "none", "alpha": 0.85},
+        )
 
 
-def plot_value_history(review: GameReview, ax=None, title: str | None = None, legend: bool = True, *,
-                       xlim: tuple[float, float] | None = None, ylim: tuple[float, float] | None = None,
-                       font_size: float = 9):
+def plot_value_history(
+    review: GameReview,
+    ax=None,
+    title: str | None = None,
+    legend: bool = True,
+    *,
+    xlim: tuple[float, float] | None = None,
+    ylim: tuple[float, float] | None = None,
+    font_size: float = 9,
+):
     """Plot the value for A after each move, like an engine's evaluation graph.
 
     The black line is the value for A at the start (move 0) and after each move.  At
@@ -150,20 +171,48 @@ def plot_value_history(review: GameReview, ax=None, title: str | None = None, le
         if not moved:
             continue
         colour = OWNER_COLOURS[player]
-        ax.vlines([m.move for m in moved], [m.lowest for m in moved], [m.highest for m in moved], color=colour,
-                  linewidth=1.2, alpha=0.6, zorder=1)
+        ax.vlines(
+            [m.move for m in moved],
+            [m.lowest for m in moved],
+            [m.highest for m in moved],
+            color=colour,
+            linewidth=1.2,
+            alpha=0.6,
+            zorder=1,
+        )
         ticks = [(m.move, v) for m in moved for v in (m.choices or (m.lowest, m.highest))]
-        ax.scatter([t[0] for t in ticks], [t[1] for t in ticks], marker="_", s=70, linewidths=1.6, color=colour,
-                   zorder=2, label=f"{player}'s choices (value for A of each legal move)")
-    ax.axhline(review.start_value, color="#555555", linestyle=":", linewidth=1,
-               label=f"perfect play from the start ({review.start_value:+d})")
+        ax.scatter(
+            [t[0] for t in ticks],
+            [t[1] for t in ticks],
+            marker="_",
+            s=70,
+            linewidths=1.6,
+            color=colour,
+            zorder=2,
+            label=f"{player}'s choices (value for A of each legal move)",
+        )
+    ax.axhline(
+        review.start_value,
+        color="#555555",
+        linestyle=":",
+        linewidth=1,
+        label=f"perfect play from the start ({review.start_value:+d})",
+    )
     ax.plot(x, values, color="black", marker="o", markersize=3, linewidth=1.5, label="value for A", zorder=3)
     marked = []
     for kind, colour in CLASSIFICATION_COLOURS.items():
         moves = [m for m in review.moves if m.classification == kind]
         if moves:
-            ax.scatter([m.move for m in moves], [m.value_after for m in moves], s=60, color=colour,
-                       zorder=5, label=kind, edgecolor="black", linewidth=0.5)
+            ax.scatter(
+                [m.move for m in moves],
+                [m.value_after for m in moves],
+                s=60,
+                color=colour,
+                zorder=5,
+                label=kind,
+                edgecolor="black",
+                linewidth=0.5,
+            )
             marked += moves
     ax.set_xlim(*(xlim or (-0.5, max(len(values) - 0.5, 1))))
     ax.set_ylim(*(ylim or (bottom - 2.5, top + 2.5)))
@@ -182,9 +231,20 @@ def plot_value_history(review: GameReview, ax=None, title: str | None = None, le
     return ax
 
 
-def plot_shares(ax, table: "pandas.DataFrame", x: str, *, group: str | None = None,
-                colours: Mapping[str, str] | None = None, colour: str = "#666666", xlabel: str | None = None,
-                title: str | None = None, bars: bool = True, dodge: bool = True, width: float = 0.8):
+def plot_shares(
+    ax,
+    table: "pandas.DataFrame",
+    x: str,
+    *,
+    group: str | None = None,
+    colours: Mapping[str, str] | None = None,
+    colour: str = "#666666",
+    xlabel: str | None = None,
+    title: str | None = None,
+    bars: bool = True,
+    dodge: bool = True,
+    width: float = 0.8,
+):
     """Shares of a sample with their confidence intervals, one mark per value of ``x``.
 
     Parameters
@@ -242,7 +302,7 @@ def plot_shares(ax, table: "pandas.DataFrame", x: str, *, group: str | None = No
     for what, column in (("x", x), ("group", group)):
         try:
             known = column is None or column in table.columns
-        except TypeError:   # unhashable
+        except TypeError:  # unhashable
             known = False
         if not known:
             raise ValueError(f"plot_shares: {what} {excerpt(column)} is not a column of the table")
@@ -262,8 +322,17 @@ def plot_shares(ax, table: "pandas.DataFrame", x: str, *, group: str | None = No
             ax.bar(positions, rows["share"], width=width * 0.9, color=c, label=label)
             ax.errorbar(positions, rows["share"], yerr=error, fmt="none", ecolor="black", elinewidth=0.8, capsize=2)
         else:
-            ax.errorbar(positions, rows["share"], yerr=error, fmt=_MARKERS[index % len(_MARKERS)], markersize=3.5,
-                        color=c, elinewidth=0.8, capsize=0, label=label)
+            ax.errorbar(
+                positions,
+                rows["share"],
+                yerr=error,
+                fmt=_MARKERS[index % len(_MARKERS)],
+                markersize=3.5,
+                color=c,
+                elinewidth=0.8,
+                capsize=0,
+                label=label,
+            )
     ax.set_ylim(bottom=0)
     ax.set_ylabel("share of games (95% CI)", fontsize=9)
     if xlabel:
