@@ -220,3 +220,12 @@ def test_version_is_the_installed_distributions():
 
     result = run("--version")
     assert (result.returncode, result.stdout, result.stderr) == (0, f"triangles {version('triangles_core')}\n", "")
+
+
+def test_verify_of_a_cached_table_without_numbas_compiler_says_so_in_one_line(tmp_path):
+    """The check's kernel would run as Python for hours; it is refused as solving is."""
+    env = {**os.environ, "TRIANGLES_CORE_CACHE": str(tmp_path / "cache")}
+    command = [sys.executable, "-m", "triangles_core", "verify", "--side", "2"]
+    subprocess.run(command, capture_output=True, timeout=300, env=env, check=True)  # the table is cached now
+    result = subprocess.run(command, capture_output=True, text=True, timeout=300, env={**env, "NUMBA_DISABLE_JIT": "1"})
+    assert_one_line_error(result, "triangles verify: error: verifying the side-2 board " + COMPILER_OFF)

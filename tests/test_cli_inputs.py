@@ -67,7 +67,7 @@ def test_a_file_name_the_output_cannot_encode_is_shown_escaped(tmp_path):
         env={**os.environ, "PYTHONIOENCODING": "ascii"},
     )
     assert result.returncode == 0 and "Traceback" not in result.stderr
-    assert result.stderr.startswith("wrote caf\\udce9.csv") and (tmp_path / name).exists()
+    assert result.stderr.startswith("wrote 'caf\\udce9.csv'") and (tmp_path / name).exists()  # quoted: escaped
 
 
 def test_no_case_zero_after_zero_scenarios():
@@ -280,3 +280,57 @@ def test_edge_arguments_are_read_by_the_records_token_reader():
     assert_one_line_error(
         triangles("solve", "--side", "2", "1", "x4"), "triangles solve: error: EDGE 'x4': expected an edge number"
     )
+
+
+@pytest.mark.parametrize("table", ["-", ""])
+def test_verify_table_refuses_the_standard_stream_and_says_why(table):
+    result = subprocess.run(
+        [sys.executable, "-m", "triangles_core", "verify", "--side", "2", f"--table={table}"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert_one_line_error(result, "triangles verify: error: argument --table: ")
+    assert "a table is mapped from a file, not read from a stream" in result.stderr
+    assert "'-' for the standard stream" not in result.stderr
+
+
+@pytest.mark.parametrize(
+    "args, shown",
+    [
+        (["judge", "gym", "a\rb"], "cannot read 'a\\rb'"),
+        (["judge", "gym", "a\x1b[31mb"], "cannot read 'a\\x1b[31mb'"),
+        (["review", "x\ny.txt"], "cannot read 'x\\ny.txt'"),
+    ],
+)
+def test_a_file_name_with_control_characters_is_shown_escaped(args, shown, tmp_path):
+    result = subprocess.run(
+        [sys.executable, "-m", "triangles_core", *args], cwd=tmp_path, capture_output=True, text=True, timeout=300
+    )
+    assert_one_line_error(result)
+    assert shown in result.stderr and "\x1b" not in result.stderr and "\r" not in result.stderr
+
+
+def test_the_status_line_of_a_file_name_with_a_line_break_is_one_escaped_line(tmp_path):
+    (tmp_path / "game.txt").write_text("1 2 3\n")
+    result = subprocess.run(
+        [sys.executable, "-m", "triangles_core", "review", "game.txt", "--csv", "x\ny.csv"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert result.returncode == 0 and result.stderr == "wrote 'x\\ny.csv'\n"
+    assert (tmp_path / "x\ny.csv").read_text().startswith("move,player")
+
+
+def test_double_dash_ends_the_options(tmp_path):
+    (tmp_path / "-x").write_text("1 2\n")
+    run_here = lambda *args: subprocess.run(  # noqa: E731
+        [sys.executable, "-m", "triangles_core", *args], cwd=tmp_path, capture_output=True, text=True, timeout=300
+    )
+    review = run_here("review", "--", "-x")
+    assert review.returncode == 0 and review.stdout == run_here("review", "./-x").stdout != ""
+    assert_one_line_error(run_here("solve", "--", "--side", "2"), "triangles solve: error: EDGE '--side'")
+    graph = run_here("graph", "--side", "1", "--", "-g.graphml")
+    assert graph.returncode == 0 and (tmp_path / "-g.graphml").read_text().startswith("<?xml")

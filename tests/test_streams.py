@@ -11,6 +11,7 @@ import subprocess
 import sys
 
 import pytest
+from commands import assert_one_line_error
 
 from triangles_core.common import files
 from triangles_core.common.files import atomic_open
@@ -87,3 +88,124 @@ def test_a_stream_whose_reader_goes_away_ends_quietly(tmp_path, args):
     stderr = process.stderr.read().decode()
     assert process.wait(timeout=120) == 0 and stderr in ("", "wrote /dev/stdout\n")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["game.txt"]
+
+
+def _review_into_log(tmp_path, name: str, redirect: str = "") -> list[str]:
+    log = tmp_path / "log.txt"
+    log.write_text("old line\n")
+    (tmp_path / "game.txt").write_text("1 2 3\n")
+    command = f"{sys.executable} -m triangles_core review game.txt --csv {name} >> log.txt {redirect}"
+    subprocess.run(command, shell=True, cwd=tmp_path, check=True, timeout=120)
+    return log.read_text().splitlines()
+
+
+@pytest.mark.parametrize(
+    "name, redirect",
+    [("//dev/stdout", ""), ("/proc/thread-self/fd/1", ""), ("out.csv", ""), ("//dev/stderr", "2>&1")],
+)
+def test_every_name_of_the_own_stream_is_written_as_the_stream(tmp_path, name, redirect):
+    """By identity, not spelling: a leading '//', /proc/thread-self, a link to /dev/stdout, stderr."""
+    (tmp_path / "out.csv").symlink_to("/dev/stdout")
+    lines = _review_into_log(tmp_path, name, redirect)
+    assert lines[0] == "old line" and sum(line.startswith("move,player") for line in lines) == 1
+    assert (tmp_path / "out.csv").is_symlink()
+
+
+def test_a_graph_to_another_spelling_of_stdout_is_appended(tmp_path):
+    log = tmp_path / "log.txt"
+    log.write_text("old line\n")
+    command = f"{sys.executable} -m triangles_core graph //dev/stdout --side 1 --format dot >> log.txt"
+    subprocess.run(command, shell=True, cwd=tmp_path, check=True, timeout=120)
+    text = log.read_text()
+    assert text.startswith("old line\n") and "digraph" in text
+
+
+DUPLICATE_NOTES = [
+    (["judge", "gym", "dup.in"], "Andy wins\nRalph wins\n"),
+    (["review", "dup.txt"], "Side-3 game from a start with edge 1 drawn"),
+    (["review", "dup.txt", "--csv", "out.csv"], None),
+    (["graph", "g.graphml", "--side", "1"], None),
+]
+
+
+def _notes_inputs(tmp_path) -> None:
+    (tmp_path / "dup.in").write_text("2 1 1\n3 1 2 3\n0\n")  # edge 1 twice: a note
+    (tmp_path / "dup.txt").write_text("start: 1 1\n2\n")
+
+
+@pytest.mark.parametrize("args, answer", DUPLICATE_NOTES)
+def test_a_note_that_cannot_be_written_loses_no_answer(tmp_path, args, answer):
+    """stderr on a full device: the answers are written all the same, exit status 0."""
+    _notes_inputs(tmp_path)
+    with open("/dev/full", "w") as full:
+        result = subprocess.run(
+            [sys.executable, "-m", "triangles_core", *args],
+            cwd=tmp_path,
+            stdout=subprocess.PIPE,
+            stderr=full,
+            text=True,
+            timeout=300,
+        )
+    assert result.returncode == 0
+    if answer is not None:
+        assert result.stdout.startswith(answer)
+    else:
+        written = tmp_path / args[-1 if args[0] == "review" else 1]
+        assert written.read_text().startswith(("move,player", "<?xml"))
+
+
+@pytest.mark.parametrize("args, answer", DUPLICATE_NOTES[:2])
+def test_a_note_to_a_pipe_whose_reader_went_away_loses_no_answer(tmp_path, args, answer):
+    _notes_inputs(tmp_path)
+    read_end, write_end = os.pipe()
+    os.close(read_end)
+    try:
+        result = subprocess.run(
+            [sys.executable, "-m", "triangles_core", *args],
+            cwd=tmp_path,
+            stdout=subprocess.PIPE,
+            stderr=write_end,
+            text=True,
+            timeout=300,
+        )
+    finally:
+        os.close(write_end)
+    assert result.returncode == 0 and result.stdout.startswith(answer)
+
+
+@pytest.mark.parametrize(
+    "args", [["review", "game.txt", "--csv", "/dev/stderr"], ["graph", "/dev/stderr", "--side", "1", "--format", "dot"]]
+)
+def test_output_to_a_closed_standard_error_is_an_error(tmp_path, args):
+    (tmp_path / "game.txt").write_text("1 2 3\n")
+    command = " ".join([sys.executable, "-m", "triangles_core", *args])
+    result = subprocess.run(f"{command} 2>&-", shell=True, cwd=tmp_path, capture_output=True, timeout=300)
+    assert result.returncode == 2 and result.stdout == b""
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["game.txt"]
+
+
+def test_a_csv_name_ending_in_a_slash_names_a_folder(tmp_path):
+    (tmp_path / "game.txt").write_text("1 2 3\n")
+    result = triangles_here(tmp_path, "review", "game.txt", "--csv", "r.csv/")
+    assert_one_line_error(result, "triangles review: error: --csv 'r.csv/' names a folder")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["game.txt"]
+
+
+def test_a_stream_that_may_not_be_resolved_is_named_in_the_error(tmp_path):
+    """Another process's descriptor: realpath may not read the link; the message still names the file."""
+    (tmp_path / "game.txt").write_text("1 2 3\n")
+    try:
+        os.stat("/proc/1/fd/1")
+        pytest.skip("this user may follow /proc/1/fd/1")
+    except PermissionError:
+        pass
+    except OSError:
+        pytest.skip("no /proc/1/fd/1 here")
+    result = triangles_here(tmp_path, "review", "game.txt", "--csv", "/proc/1/fd/1")
+    assert_one_line_error(result, "triangles review: error: cannot write /proc/1/fd/1: ")
+
+
+def triangles_here(folder, *args: str) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-m", "triangles_core", *args], cwd=folder, capture_output=True, text=True, timeout=300
+    )

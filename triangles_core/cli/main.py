@@ -33,7 +33,9 @@ class _Parser(argparse.ArgumentParser):
 
     A subcommand's parser reads its arguments intermixed (`argparse.ArgumentParser.
     parse_intermixed_args`), so that positional arguments may follow options
-    (``triangles graph g.graphml --side 2 1 2``: the edges 1 and 2 after ``--side``).  An
+    (``triangles graph g.graphml --side 2 1 2``: the edges 1 and 2 after ``--side``);
+    after ``--`` every argument is positional, as argparse reads it (``triangles review
+    -- -x.txt``: the record ``-x.txt``).  An
     argument that no parser takes is reported by the subcommand's parser, under its name
     (``triangles graph: error: unrecognized arguments: ...``).
     """
@@ -53,6 +55,10 @@ class _Parser(argparse.ArgumentParser):
 
     def parse_known_args(self, args=None, namespace=None):
         if self._commands or self._intermixed:  # the top-level parser, or already inside the intermixed pass
+            return super().parse_known_args(args, namespace)
+        if "--" in (sys.argv[1:] if args is None else args):
+            # '--' ends the options (``triangles review -- -x.txt``): argparse's plain parse honours
+            # it, the intermixed one (Python 3.11) reads options after it and drops positionals
             return super().parse_known_args(args, namespace)
         self._intermixed = True
         try:
@@ -96,8 +102,10 @@ SHOWN_PATH = 1024
 
 
 def _shown(path: str) -> str:
-    """A file name as a message shows it: whole, or cut short with its length said if it is absurdly long."""
-    return path if len(path) <= SHOWN_PATH else excerpt(path)
+    """A file name as a message shows it: whole, or quoted with its control characters escaped
+    (a line break, ESC, an undecodable byte: ``'x\\ny.csv'``, as tokens are quoted), and cut
+    short with its length said if it is absurdly long."""
+    return path if len(path) <= SHOWN_PATH and path.isprintable() else excerpt(path, SHOWN_PATH)
 
 
 MAX_RECORD_BYTES = 1 << 24
@@ -163,8 +171,8 @@ def _judge(args: argparse.Namespace) -> int:
     out = sys.stdout
 
     def warn(message: str) -> None:
-        out.flush()
-        print(f"{PROG} judge {args.format}: note: {message}", file=sys.stderr)
+        out.flush()  # the answers before the note come before it
+        _say(f"judge {args.format}", f"note: {message}")
 
     # Cases are read and answered one by one.  The answers are flushed whenever the reader
     # is about to read more input (it may wait there): at once for an interactive user or
@@ -177,7 +185,7 @@ def _judge(args: argparse.Namespace) -> int:
             out.flush()
         except BrokenPipeError:
             _silence_stdout()
-        print(f"{PROG} judge {args.format}: error: {error}", file=sys.stderr)
+        _say(f"judge {args.format}", f"error: {error}")
         return 2
     finally:
         source.close()
@@ -274,9 +282,15 @@ def _solution_and_position(args: argparse.Namespace):
 
 def _silence_stdout() -> None:
     """Point stdout at /dev/null so that the interpreter's final flush cannot fail."""
+    _silence(sys.stdout)
+
+
+def _silence(stream) -> None:
+    """Point ``stream``'s descriptor at /dev/null so that the interpreter's final flush cannot fail."""
     try:
         devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
+        os.dup2(devnull, stream.fileno())
+        os.close(devnull)
     except (OSError, ValueError, AttributeError):
         pass
 
@@ -298,13 +312,15 @@ def _review(args: argparse.Namespace) -> int:
     name = "standard input" if args.record in (None, "-") else _shown(args.record)
 
     def warn(message: str) -> None:
-        print(f"{PROG} review: note: {name}: {message}", file=sys.stderr)
+        _say("review", f"note: {name}: {message}")
 
     try:
         record = parse_record(text, _board(args), warn)
     except RecordError as error:
         raise CommandError(f"{name}: {error}") from None
     review = review_game(record, _solution(args, record.start))
+    if args.csv not in (None, "-"):
+        _check_output("--csv", args.csv, "review.csv")
     if args.csv not in (None, "-") and args.record not in (None, "-") and _same_file(args.csv, args.record):
         raise CommandError(f"--csv {excerpt(args.csv)} is the game record itself; write the review elsewhere")
     if args.csv == "-":
@@ -319,7 +335,7 @@ def _review(args: argparse.Namespace) -> int:
             raise
         except OSError as error:
             raise CommandError(_write_error(args.csv, error)) from None
-        print(_printable(f"wrote {args.csv}", sys.stderr), file=sys.stderr)  # a status line, not output
+        _tell(f"wrote {_shown(args.csv)}")  # a status line, not output
     else:
         print(format_review(review))
     return 0
@@ -338,7 +354,10 @@ def _write_error(path: str, error: OSError) -> str:
     if error.errno in (errno.EACCES, errno.EPERM):
         # the folder the copy is written in (that of the file a link points to), named relative to
         # the working folder, which a user may reach even where its absolute path's parents are closed
-        folder = os.path.relpath(os.path.dirname(os.path.realpath(path)))
+        try:
+            folder = os.path.relpath(os.path.dirname(os.path.realpath(path)))
+        except (OSError, ValueError):  # a link that may not be read (another user's /proc/PID/fd/1)
+            return f"cannot write {_shown(path)}: {error.strerror or error}"
         exists = os.path.exists(path)
         if (
             (not exists or os.access(path, os.W_OK))
@@ -355,8 +374,10 @@ def _write_error(path: str, error: OSError) -> str:
 
 def _verify(args: argparse.Namespace) -> int:
     from ..analysis.verify import verify_solution, verify_table
+    from ..engine.compiled import require_compiler
 
     board = _board(args)
+    require_compiler(f"verifying the {board.label}")  # the check's kernel, like the solver's, runs compiled
     if args.table is None:
         result = verify_solution(_solution(args), progress=board.n_edges >= LARGE_TABLE_EDGES)
         if not result.passed and board.n_edges >= LARGE_TABLE_EDGES:
@@ -388,10 +409,7 @@ def _graph(args: argparse.Namespace) -> int:
     from ..analysis.export import check_graph_size, export_graph, graph_format
 
     output = "/dev/stdout" if args.output == "-" else args.output  # atomic_open writes it as the stream it is
-    if output.endswith(("/", os.sep)):
-        raise CommandError(
-            f"OUTPUT {excerpt(output, SHOWN_PATH)} names a folder; give a file name such as graph.graphml"
-        )
+    _check_output("OUTPUT", output, "graph.graphml")
     b = _board(args)
     try:
         kind = graph_format(output, args.format)
@@ -418,7 +436,7 @@ def _graph(args: argparse.Namespace) -> int:
     except OSError as error:
         raise CommandError(_write_error(args.output, error)) from None
     if args.output != "-":
-        print(_printable(f"wrote {args.output}", sys.stderr), file=sys.stderr)
+        _tell(f"wrote {_shown(args.output)}")
     return 0
 
 
@@ -521,6 +539,16 @@ def _file_name(text: str) -> str:
     "No such file or directory", and a folder's ``''`` "Is a directory")."""
     if not text:
         raise argparse.ArgumentTypeError("empty file name; give a file name, or '-' for the standard stream")
+    return text
+
+
+def _table_name(text: str) -> str:
+    """``--table FILE``: a file name; not ``-``, since a table is mapped from a file, not read from a stream."""
+    if not text or text == "-":
+        what = "empty file name" if not text else "'-' (standard input)"
+        raise argparse.ArgumentTypeError(
+            f"{what}: give the name of a .npy file; a table is mapped from a file, not read from a stream"
+        )
     return text
 
 
@@ -676,7 +704,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     _add_board(verify, default=None)
     verify.add_argument(
-        "--table", type=_file_name, metavar="FILE", action=_Once, help="check this .npy table instead of the solver's"
+        "--table", type=_table_name, metavar="FILE", action=_Once, help="check this .npy table instead of the solver's"
     )
     verify.set_defaults(handler=_verify)
 
@@ -737,12 +765,41 @@ def _printable(text: str, stream=None) -> str:
 
 
 def _say(command: str | None, message: str) -> None:
-    """One line on stderr, prefixed with the command."""
-    prefix = f"{PROG} {command}" if command else PROG
+    """One line on stderr, prefixed with the command (`_tell`)."""
+    _tell(f"{PROG} {command}: {message}" if command else f"{PROG}: {message}")
+
+
+def _tell(line: str) -> None:
+    """One line on stderr: every note, warning, status line and error of the command goes here.
+
+    Standard error that cannot be written (a full device, a reader gone, closed) drops the
+    line; it never stops the command or loses the answers on standard output.
+    """
     try:
-        print(_printable(f"{prefix}: {message}", sys.stderr), file=sys.stderr)
+        print(_printable(line, sys.stderr), file=sys.stderr)
     except (OSError, ValueError, AttributeError):  # no stderr to speak to
-        pass
+        # the lines still buffered would fail the interpreter's final flush (exit status 120);
+        # later lines go nowhere, and descriptor 2 stays what the shell made it (for --csv /dev/stderr)
+        _FAILED_STDERR.append(sys.stderr)
+        sys.stderr = open(os.devnull, "w")
+
+
+_FAILED_STDERR: list = []
+"""Standard error streams that failed, kept so that they are never flushed again on collection."""
+
+
+_STDERR_STAND_IN: int | None = None
+"""The descriptor of the /dev/null that `main` puts in place of a closed standard error."""
+
+
+def _check_output(option: str, path: str, example: str) -> None:
+    """Refuse an output name that cannot be written: a folder, or a closed standard error."""
+    from ..common.files import descriptor_named
+
+    if path.endswith(("/", os.sep)):  # as the shell's '>' refuses it
+        raise CommandError(f"{option} {excerpt(path, SHOWN_PATH)} names a folder; give a file name such as {example}")
+    if _STDERR_STAND_IN is not None and descriptor_named(path) == _STDERR_STAND_IN:
+        raise CommandError(f"standard error is closed; {option} {_shown(path)} cannot be written")
 
 
 def _flush_stdout() -> None:
@@ -859,9 +916,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     """
     import warnings
 
+    global _STDERR_STAND_IN
+
     warnings.formatwarning = _one_line_warning  # e.g. a corrupted cache: one line, no source excerpt
+    _STDERR_STAND_IN = None
     if sys.stderr is None:  # closed (`2>&-`): messages go nowhere rather than into the output
         sys.stderr = open(os.devnull, "w")
+        _STDERR_STAND_IN = sys.stderr.fileno()  # so that --csv /dev/stderr is refused, not discarded
     with _StopSignals():
         return _run(argv)
 

@@ -11,11 +11,13 @@ the same target removes it.  (The ``triangles`` command turns SIGTERM and SIGHUP
 exception, so a polite kill cleans up at once, as Ctrl-C does.)
 
 Targets that are not regular files (a FIFO, a terminal, a device) are written directly:
-they are streams, and renaming over them would replace the device node.  A path that
-names one of the process's own descriptors (``/dev/stdout``, ``/dev/fd/N``,
-``/proc/self/fd/N``) is written through that descriptor as the shell opened it, so that
-``--csv /dev/stdout >> log.txt`` appends to ``log.txt`` as ``>>`` says.  A read-only
-file is refused, as the shell's ``>`` would refuse it.
+they are streams, and renaming over them would replace the device node.  A path that is
+the process's own standard output or error (whatever its spelling: ``/dev/stdout``,
+``//dev/stdout``, ``/proc/thread-self/fd/1``, a link to one; told by device and inode,
+`descriptor_named`) or names one of its descriptors (``/dev/fd/N``, ``/proc/self/fd/N``)
+is written through that descriptor as the shell opened it, so that ``--csv /dev/stdout
+>> log.txt`` appends to ``log.txt`` as ``>>`` says.  A read-only file is refused, as the
+shell's ``>`` would refuse it.
 """
 
 from __future__ import annotations
@@ -30,7 +32,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import IO, Iterator
 
-__all__ = ["atomic_open", "remove_stale_temporaries", "temporary_prefix"]
+__all__ = ["atomic_open", "descriptor_named", "remove_stale_temporaries", "temporary_prefix"]
 
 _SUFFIX = ".tmp"
 _NAME_BYTES = 200
@@ -55,14 +57,47 @@ _DESCRIPTOR_PATH = re.compile(r"/(?:dev/fd|proc/self/fd|proc/(?P<pid>[0-9]+)/fd)
 _STANDARD_STREAMS = {"/dev/stdin": 0, "/dev/stdout": 1, "/dev/stderr": 2}
 
 
-def _descriptor_named(path: str | os.PathLike) -> int | None:
-    """The open file descriptor that a path such as ``/dev/stdout`` or ``/proc/self/fd/3`` names, or None.
+def descriptor_named(path: str | os.PathLike) -> int | None:
+    """The process's own open descriptor that ``path`` names, or None.
 
     Such a path is the process's own stream: opening it anew would truncate the file behind
     a redirection (``>> log.txt``) and resolving it would replace that file; writing to
-    the descriptor keeps what the shell set up (appending, a pipe, a terminal).
+    the descriptor keeps what the shell set up (appending, a pipe, a terminal).  Standard
+    output and error are told by identity (the same device and inode as descriptor 1 or
+    2), so that every spelling of them counts; other descriptors by their names
+    ``/dev/stdin``, ``/dev/fd/N``, ``/proc/self/fd/N`` and ``/proc/PID/fd/N`` (this
+    process's id).
+
+    Parameters
+    ----------
+    path : str or path-like
+        A file name.
+
+    Returns
+    -------
+    int or None
+        The descriptor, or None if ``path`` is not one of the process's open descriptors.
+
+    Examples
+    --------
+    >>> descriptor_named("/no/such/file") is None
+    True
     """
-    name = os.path.abspath(os.fspath(path))
+    name = os.fspath(path)
+    try:
+        status = os.stat(name)
+    except (OSError, ValueError):
+        status = None
+    if status is not None:
+        for number in (1, 2):
+            try:
+                stream = os.fstat(number)
+            except OSError:
+                continue  # closed
+            if (stream.st_dev, stream.st_ino) == (status.st_dev, status.st_ino):
+                return number
+    name = os.path.abspath(name)
+    name = "/" + name.lstrip("/")  # POSIX keeps a leading '//'; it names the same file here
     if name in _STANDARD_STREAMS:
         number = _STANDARD_STREAMS[name]
     else:
@@ -134,22 +169,24 @@ def atomic_open(
     """
     if mode not in ("wb", "w"):
         raise ValueError(f"mode must be 'wb' or 'w', got {mode!r}")
-    descriptor = None if replace_special else _descriptor_named(path)
-    if descriptor is not None:  # /dev/stdout, /dev/fd/N, /proc/self/fd/N: the stream itself, as opened
+    descriptor = None if replace_special else descriptor_named(path)
+    if descriptor is not None:  # standard output or error, /dev/fd/N: the stream itself, as opened
         with os.fdopen(os.dup(descriptor), mode, encoding=encoding, newline=newline) as handle:
             yield handle
         return
-    target = Path(os.path.realpath(path))
     try:
-        status = os.stat(target)
+        status = os.stat(path)  # through links as the kernel follows them (/proc's included)
     except FileNotFoundError:
         status = None
     if status is not None and not stat.S_ISREG(status.st_mode):
         if not replace_special:
-            with open(target, mode, encoding=encoding, newline=newline) as handle:  # a stream
+            with open(path, mode, encoding=encoding, newline=newline) as handle:  # a stream
                 yield handle
             return
-        target, status = Path(os.path.abspath(path)), None
+        status = None
+        target = Path(os.path.abspath(path))
+    else:
+        target = Path(os.path.realpath(path))
     if replace_special:
         status = None  # the package's own file: a fresh one with the default mode
     elif status is not None and not os.access(target, os.W_OK):  # as `>` would: a read-only file stays
