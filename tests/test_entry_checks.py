@@ -45,6 +45,106 @@ def test_a_zero_dimensional_array_is_a_bitmask():
     assert s.value(np.array(5)) == s.value(5)
 
 
+def test_a_zero_dimensional_array_is_a_scalar_in_every_game():
+    """C2: a 0-d integer array is the integer it holds (a bitmask, a move); where a list is needed, one line."""
+    number = tc.solve_number_game()
+    assert number.value(np.array(5)) == number.value(5) and number.winning_moves(np.array(5)) == [2]
+    assert [step.move for step in tc.solve(3).replay([np.array(6), np.int64(1)])] == [6, 1]
+    assert tc.GameRecord.from_moves(3, [np.array(6)]).moves == (6,)
+    assert tc.board(np.array(3)) is tc.board(3)
+    peg = tc.solve_peg_game([3, 1, 6, 1, 7, 8, 5, 0, 3, 4, 9, 3, 2, 1, 9])
+    for call, message in [
+        (lambda: tc.solve(3).replay(np.array(6)), "the moves must be a sequence of moves, got array"),
+        (lambda: number.replay(np.array(6)), "the moves must be a sequence of moves, got array"),
+        (lambda: tc.solve_peg_game(np.array(3)), "a peg board is a list of 15 peg values, got array"),
+        (lambda: tc.solve_peg(np.array(3)), "a peg board is a list of 15 peg values, got array"),
+        (lambda: peg.value(np.array(3)), "a peg board is a list of 15 peg values, got array"),
+        (lambda: tc.GameRecord.from_moves(3, np.array(6)), "moves must be a list of edge numbers, got array"),
+        (lambda: tc.solve(3).value(np.array(2.5)), "neither a bitmask nor a list of edges"),
+        (lambda: number.value(np.array(2.5)), "neither a bitmask nor a list of numbers"),
+    ]:
+        with pytest.raises(ValueError, match=message) as raised:
+            call()
+        assert "\n" not in str(raised.value)
+
+
+@pytest.mark.parametrize(
+    "solver", [tc.solve, lambda *a, **k: tc.solve_boxes(1, 2, **k), lambda *a, **k: tc.solve_cells(board(2), **k)]
+)
+@pytest.mark.parametrize("option", ["use_cache", "progress"])
+@pytest.mark.parametrize("value", [[], {}, np.array([1]), "no", None, 2.5, 1])
+def test_the_switches_of_the_solvers_are_true_or_false(solver, option, value):
+    """C3, A1: use_cache and progress are checked with check_flag ("no" is not True, a list not a TypeError)."""
+    with pytest.raises(ValueError, match=f"^{option} must be True or False, got "):
+        solver(2, **{option: value})
+    assert solver(2, **{option: np.bool_(False)}).value(0) == solver(2).value(0)
+
+
+@pytest.mark.parametrize(
+    "change, message",
+    [
+        ({"key": None}, "a board's key must be a string, got None"),
+        ({"key": 3}, "a board's key must be a string, got 3"),
+        ({"key": "a/b"}, "must not contain a path separator"),
+        ({"label": None}, "a board's label must be a non-empty string, got None"),
+        ({"dot_coordinates": None}, "dot_coordinates must be a list, got None"),
+        ({"dot_coordinates": 5}, "dot_coordinates must be a list, got 5"),
+        ({"dot_coordinates": [(0, 0, 0), (1, 0, 0), (0.5, 0.8, 0)]}, r"the coordinates of dot 1 must be 2 values"),
+        ({"dot_coordinates": [(0, "a"), (1, 0), (0.5, 0.8)]}, "the y coordinate of dot 1 must be a number, got 'a'"),
+        ({"dot_coordinates": [(0, float("nan")), (1, 0), (0.5, 0.8)]}, "the y coordinate of dot 1 must be finite"),
+        ({"dot_coordinates": range(10**20)}, "dot_coordinates lists more than 10,000 items"),
+        ({"edges": None}, "edges must be a list, got None"),
+        ({"edges": [(1, 2), (1, 3), 7]}, "the dots of edge 3 must be a list, got 7"),
+        ({"edges": [(1, 2), (1, 3), (2, 3, 1)]}, "the dots of edge 3 must be 2 values"),
+        ({"cells": None}, "cells must be a list, got None"),
+        ({"cells": [5]}, "the edges of cell 0 must be a list, got 5"),
+        ({"dot_symmetries": None}, "dot_symmetries must be a list, got None"),
+        ({"dot_symmetries": [None]}, "symmetry 0 must be a list, got None"),
+    ],
+)
+def test_a_cell_board_checks_its_arguments_in_one_line(change, message):
+    """C4: every argument of CellBoard is checked (type and length) before it is used."""
+    args = {
+        "key": "one",
+        "label": "one-triangle board",
+        "dot_coordinates": [(0, 0), (1, 0), (0.5, 0.8)],
+        "edges": [(1, 2), (1, 3), (2, 3)],
+        "cells": [(1, 2, 3)],
+        "dot_symmetries": [(1, 2, 3)],
+    }
+    assert tc.solve_cells(tc.CellBoard(**args)).value([]) == 1
+    with pytest.raises(ValueError, match=message) as raised:
+        tc.CellBoard(**{**args, **change})
+    assert "\n" not in str(raised.value)
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (("x", 0, (1,), (0,)), "GameRecord needs a cell board .*, got 'x'"),
+        ((board(3), 0, (1, 2), (0,)), "GameRecord needs one record line per move: 2 moves, 1 lines"),
+        ((board(3), 0, (1,), (0, 0)), "GameRecord needs one record line per move: 1 moves, more than 1 lines"),
+        ((board(3), 0, (1, 1), (0, 0)), "line 2, token '1': edge 1 .* is already drawn"),
+        ((board(3), 1, (1,), (4,)), "line 4, token '1': edge 1 .* is already drawn"),
+        ((board(3), 0, (19,), (0,)), "edge 19 is not on the side-3 board"),
+        ((board(3), 0, (1.0,), (0,)), "a move must be an edge number, got 1.0"),
+        ((board(3), 0, 5, (0,)), "GameRecord needs moves as a tuple of integers, got 5"),
+        ((board(3), 0, (1,), None), "GameRecord needs lines as a tuple of integers, got None"),
+        ((board(3), 0, (1,), (-1,)), r"a record line -1 is out of range \(>= 0\)"),
+        ((board(3), 0, range(10**20), ()), "GameRecord has more moves than the 18 edges of the side-3 board"),
+        ((board(3), 2**18, (), ()), "bitmask 262144 is out of range"),
+    ],
+)
+def test_a_game_record_checks_its_arguments_when_built_directly(args, message):
+    """C5, A5: a GameRecord built by hand is checked as a parsed one is, so review_game never fails inside."""
+    with pytest.raises(ValueError, match=message) as raised:
+        tc.GameRecord(*args)
+    assert "\n" not in str(raised.value)
+    record = tc.GameRecord(board(3), [2], [1, 3], [5, 6])  # lists and an edge list are normalised
+    assert (record.start, record.moves, record.lines) == (2, (1, 3), (5, 6)) and hash(record)
+    assert tc.review_game(record, tc.solve(3)).summary()["moves"] == 2
+
+
 @pytest.mark.parametrize("values", [np.zeros(16, np.int8), np.zeros(1 << 18, np.int16), [0] * (1 << 18)])
 def test_a_table_of_the_wrong_length_or_type_is_refused(values):
     with pytest.raises(ValueError, match="table must be an int8 array"):
@@ -382,7 +482,24 @@ def _mappable():
         (lambda ax, d: tc.DrawnPosition(board(2), [10]), "edge 10 is not on the side-2 board"),
         (lambda ax, d: _plot("boards").cell_owners(board(2), 0, [1]), "cell_owners needs steps as the Step objects"),
         (lambda ax, d: _plot("boards").owner_handles("side3"), "owner_handles needs a cell board"),
-        (lambda ax, d: tc.draw_principal_variation(tc.solve(2), columns=0), r"columns 0 is out of range \(>= 1\)"),
+        (lambda ax, d: tc.draw_principal_variation(tc.solve(2), columns=0), r"columns 0 is out of range \(1..64\)"),
+        (lambda ax, d: tc.draw_principal_variation(tc.solve(2), columns=2**64), "columns 18446744073709551616 is out"),
+        (
+            lambda ax, d: tc.draw_principal_variation(tc.solve(2), panel_inches=None),
+            "panel_inches must be a positive finite number at most 20.0, got None",
+        ),
+        (lambda ax, d: tc.draw_principal_variation(tc.solve(2), panel_inches="2"), "panel_inches must be a positive"),
+        (
+            lambda ax, d: tc.draw_principal_variation(tc.solve(2), panel_inches=__import__("decimal").Decimal(2)),
+            "panel_inches must be a positive finite number at most 20.0, got a Decimal",
+        ),
+        (
+            lambda ax, d: tc.draw_principal_variation(tc.solve(2), plies=np.array(2)),
+            "draw_principal_variation needs plies as ",
+        ),
+        (lambda ax, d: tc.draw_position(ax, board(2), 7, owners={0: "C"}), "owner of cell 0 must be 'A', 'B' or None"),
+        (lambda ax, d: tc.draw_position(ax, board(2), 7, owners={0: 1}), "owner of cell 0 must be 'A', 'B' or None"),
+        (lambda ax, d: tc.draw_position(ax, board(2), 7, owners={9: "A"}), r"cell index 9 is out of range \(0..3\)"),
         (lambda ax, d: tc.draw_principal_variation(tc.solve(2), plies=[0]), r"ply 0 is out of range \(1..9\)"),
         (lambda ax, d: tc.draw_principal_variation(tc.solve(2), plies=3), "draw_principal_variation needs plies as "),
         (lambda ax, d: _plot("boards").draw_edge_classes(ax, board(2), {"a": [10]}), "edge 10 is not on"),

@@ -292,3 +292,13 @@ def test_site_board_errors_name_the_board():
 
 def test_a_side_of_any_integer_type_is_a_side():
     assert explorer_state(np.int64(2))["value"] == explorer_state(2)["value"]
+
+
+@pytest.mark.parametrize("side", [2, 3])
+def test_explore_refuses_side_and_boxes_together(side):
+    """A4: as the command line refuses --side with --boxes; the default side is 3 only when neither is given."""
+    with pytest.raises(ValueError, match="^explore takes side or boxes, not both$"):
+        tc.explore(side, boxes=(2, 2))
+    assert repr(tc.explore(boxes=(1, 1))).startswith("Explorer(1x1 boxes board") and repr(tc.explore()).startswith(
+        "Explorer(side-3 board"
+    )

@@ -230,3 +230,11 @@ def test_optimal_move_counts_match_solution():
     counts = optimal_move_counts(s)
     for p in [0, s.board.full, *sample_positions(3, 300)]:
         assert counts[p] == len(s.optimal_moves(p))
+
+
+@pytest.mark.parametrize("options", [{"optimal_only": False}, {"bogus": 1}])
+def test_optimal_subgraph_refuses_other_options_in_one_line(options):
+    """C6: only max_positions is an option (optimal_only is the function's own); anything else is one line."""
+    with pytest.raises(TypeError, match=r"^optimal_subgraph\(\) got an unexpected keyword argument"):
+        optimal_subgraph(solve(2), **options)
+    assert optimal_subgraph(solve(1), max_positions=8).number_of_nodes() == 8

@@ -1,5 +1,7 @@
 """The retrograde solver against the reference negamax, position by position."""
 
+import os
+
 import numpy as np
 import pytest
 
@@ -165,3 +167,35 @@ def test_search_options_are_refused_for_a_board_solved_by_its_table(call):
 def test_search_options_are_taken_by_the_search():
     assert solve(2, method="search", max_memory=1 << 20, threads=2).value([]) == solve(2).value([])
     assert solve(2, threads=1).value([]) == -2  # the default is no option given
+
+
+def test_a_table_rewritten_in_place_is_read_again_in_the_same_process(cached_side2):
+    """W2: ``cp other.npy`` over the cached file keeps its inode; its size or modification time tells."""
+    from triangles_core.engine.store import CorruptCacheWarning
+
+    path, good = cached_side2
+    first = solve(2)
+    assert isinstance(first.values.base, np.memmap)
+    before = path.stat()
+    with open(path, "r+b") as handle:  # as cp does: the same file, new bytes
+        np.save(handle, np.zeros_like(good))
+    os.utime(path, ns=(before.st_atime_ns, before.st_mtime_ns + 10**9))
+    assert path.stat().st_ino == before.st_ino
+    with pytest.warns(CorruptCacheWarning, match="sha256"):
+        again = solve(2)
+    assert again.value([]) == int(good[0]) == -2 and (again.values == good).all()
+
+
+def test_max_memory_beyond_the_machine_is_refused_before_allocating():
+    """C8: a transposition table larger than the physical memory is refused in one line, not a MemoryError."""
+    from triangles_core.engine.search import MAX_MAX_MEMORY, SearchSolution, physical_memory
+
+    machine = physical_memory()
+    if machine is None or machine >= MAX_MAX_MEMORY:
+        pytest.skip("the system does not say its physical memory, or has more than 1 TiB")
+    for call in (
+        lambda: SearchSolution(board(2), max_memory=machine + 1),
+        lambda: solve(2, method="search", max_memory=1 << 40),
+    ):
+        with pytest.raises(ValueError, match=r"^max_memory [0-9,]+ bytes is more than this machine's physical memory"):
+            call()

@@ -336,3 +336,71 @@ def test_a_forgery_consistent_one_ply_deep_is_answered_but_never_reported_along_
         forged.principal_variation(q)
     with pytest.raises(DamagedTableError, match=f"position {child} holds -9"):
         review_game(GameRecord.from_moves(good.board, [move], q), forged)
+
+
+def test_a_sound_table_whose_stamp_cannot_be_refreshed_is_still_used(tmp_path, monkeypatch):
+    """U1: a stale stamp in a folder that cannot be written (a shared or image-baked cache) costs a full check
+    and at most a warning; the table is used, not discarded with a "cannot be read" message."""
+    path = tmp_path / "t.npy"
+    values = np.arange(256, dtype=np.int8)
+    digest = save_with_checksum(path, values)
+    path.with_name("t.npy.sha256").write_text(f"{digest}  t.npy\n")  # a copied cache: no stamp of this file
+
+    def read_only_folder(path, digest):
+        raise PermissionError(13, "Permission denied", str(path) + ".sha256")
+
+    monkeypatch.setattr(store, "_write_sidecar", read_only_folder)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        result = load_verified(path, shape=(256,), dtype=np.int8, memory_map=True)
+    assert result is not None and (result == values).all()
+    messages = [(w.category, str(w.message)) for w in caught]
+    assert not any(category is CorruptCacheWarning for category, _ in messages), messages
+    assert [m for _, m in messages if "stamp could not be refreshed" in m and "permission denied" in m.lower()]
+    assert path.exists() and path.with_name("t.npy.sha256").read_text() == f"{digest}  t.npy\n"
+
+
+def _old_pair(folder):
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    from triangles_core.plot.export import save_figure
+
+    old = plt.figure(figsize=(0.5, 0.5))
+    save_figure(old, "pic", folder, dpi=20)
+    plt.close(old)
+    new, ax = plt.subplots(figsize=(1, 1))
+    ax.plot(np.arange(200), np.sin(np.arange(200)))
+    return {p.name: p.read_bytes() for p in folder.iterdir()}, new, save_figure
+
+
+@pytest.mark.parametrize("failing_call", [1, 2], ids=["png-full", "svg-full"])
+def test_save_figure_on_a_full_disk_keeps_the_old_pair(tmp_path, monkeypatch, failing_call):
+    """D3: both files are complete before either is renamed; a full disk keeps the old pair and leaves no temporary."""
+    import errno
+
+    import matplotlib.pyplot as plt
+
+    folder = tmp_path / "figures"
+    before, fig, save_figure = _old_pair(folder)
+    calls = []
+    real_fsync = os.fsync
+
+    def full_disk(fd):
+        calls.append(fd)
+        if len(calls) == failing_call:  # the PNG's data, then the SVG's, reach the disk
+            raise OSError(errno.ENOSPC, "No space left on device")
+        real_fsync(fd)
+
+    monkeypatch.setattr(os, "fsync", full_disk)
+    with pytest.raises(OSError, match="No space left"):
+        save_figure(fig, "pic", folder)
+    plt.close(fig)
+    assert {p.name: p.read_bytes() for p in folder.iterdir()} == before  # the old pair, whole; no temporary
+    monkeypatch.setattr(os, "fsync", real_fsync)
+    fig, ax = plt.subplots(figsize=(1, 1))
+    written = save_figure(fig, "pic", folder)
+    plt.close(fig)
+    assert sorted(p.name for p in folder.iterdir()) == ["pic.png", "pic.svg"] == [p.name for p in written]

@@ -172,7 +172,7 @@ def check_graph_size(board: CellBoard, root: Position | list[int], max_positions
         )
 
 
-def optimal_subgraph(solution: SolvedGame, root: Any = None, **options) -> nx.DiGraph:
+def optimal_subgraph(solution: SolvedGame, root: Any = None, *, max_positions: int = MAX_GRAPH_POSITIONS) -> nx.DiGraph:
     """The positions and moves of optimal play from ``root`` (`state_graph` with ``optimal_only``).
 
     Parameters
@@ -181,8 +181,9 @@ def optimal_subgraph(solution: SolvedGame, root: Any = None, **options) -> nx.Di
         A solved game.
     root : position, optional
         Starting position as the game accepts it; ``solution.start`` by default.
-    **options
-        Passed to `state_graph` (``max_positions``).
+    max_positions : int, default `MAX_GRAPH_POSITIONS`
+        As for `state_graph` (its only other option, ``optimal_only``, is True here;
+        any other keyword is refused by Python with a one-line ``TypeError``).
 
     Returns
     -------
@@ -201,7 +202,7 @@ def optimal_subgraph(solution: SolvedGame, root: Any = None, **options) -> nx.Di
     >>> optimal_subgraph(solve(1)).number_of_nodes()
     8
     """
-    return state_graph(solution, root, optimal_only=True, **options)
+    return state_graph(solution, root, optimal_only=True, max_positions=max_positions)
 
 
 def symmetry_quotient_graph(solution: TableSolution) -> nx.DiGraph:

@@ -29,12 +29,11 @@ Move values come from the value table through the one compiled rule
 from __future__ import annotations
 
 import math
-import numbers
 
 import numpy as np
 import pandas as pd
 
-from ..common.checks import check_integer, excerpt
+from ..common.checks import check_integer, check_positive_number, excerpt
 from ..engine.compiled import compiled
 from ..engine.retrograde import cell_tables, claims, move_value
 from ..engine.table_solution import TableSolution, check_values
@@ -216,7 +215,7 @@ def play_games(
         raise ValueError(f"policy must be one of {', '.join(POLICIES)}, got {excerpt(policy)}")
     games = check_integer(games, "games", 1, MAX_GAMES)
     seed = check_integer(seed, "seed", 0, 2**63 - 1)
-    temperature = _positive_finite(temperature, "temperature")  # checked even where the policy ignores it
+    temperature = check_positive_number(temperature, "temperature")  # checked even where the policy ignores it
     board = solution.board
     values = check_values(board, solution.values)
     p0 = board.position(start)
@@ -247,19 +246,6 @@ def play_games(
     return frame
 
 
-def _positive_finite(value: object, what: str) -> float:
-    """``value`` as a positive finite float (a temperature, a normal quantile), else raise."""
-    if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real):
-        raise ValueError(f"{what} must be a positive finite number, got {excerpt(value)}")
-    try:
-        number = float(value)
-    except OverflowError:
-        number = math.inf
-    if not math.isfinite(number) or number <= 0:
-        raise ValueError(f"{what} must be a positive finite number, got {excerpt(value)}")
-    return number
-
-
 def wilson_interval(successes, trials, z: float = _Z95) -> tuple[np.ndarray, np.ndarray]:
     """Wilson score interval of a binomial proportion (95% by default).
 
@@ -288,7 +274,7 @@ def wilson_interval(successes, trials, z: float = _Z95) -> tuple[np.ndarray, np.
     n = np.asarray(trials, dtype=float)
     if not (np.isfinite(k).all() and np.isfinite(n).all() and (n >= 1).all() and (0 <= k).all() and (k <= n).all()):
         raise ValueError("wilson_interval needs 0 <= successes <= trials and trials >= 1")
-    z = _positive_finite(z, "z")
+    z = check_positive_number(z, "z")
     share = k / n
     centre = (share + z * z / (2 * n)) / (1 + z * z / n)
     half = z * np.sqrt(share * (1 - share) / n + z * z / (4 * n * n)) / (1 + z * z / n)
@@ -319,7 +305,7 @@ def mean_interval(mean, std, n, z: float = _Z95) -> tuple[np.ndarray, np.ndarray
     std, n = np.asarray(std, dtype=float), np.asarray(n, dtype=float)
     if not ((n >= 1).all() and (std >= 0).all() and np.isfinite(std).all()):
         raise ValueError("mean_interval needs std >= 0 and n >= 1")
-    z = _positive_finite(z, "z")
+    z = check_positive_number(z, "z")
     half = z * std / np.sqrt(n)
     return np.round(np.asarray(mean) - half, 6), np.round(np.asarray(mean) + half, 6)
 

@@ -29,12 +29,13 @@ token, or a ``start:`` line after the first move.
 
 from __future__ import annotations
 
+import itertools
 import random
 import re
 from dataclasses import dataclass
 from typing import Callable, Iterable
 
-from ..common.checks import check_flag, check_instance, check_integer, excerpt, is_integer, parse_decimal
+from ..common.checks import check_flag, check_instance, check_integer, excerpt, is_integer, is_listing, parse_decimal
 from ..common.errors import InvalidPositionError
 from ..common.text import quote_token, split_lines
 from ..games.boards import cell_board
@@ -90,17 +91,52 @@ class GameRecord:
         Record line of each move (same length as ``moves``; 0 for records not read
         from text).
 
+    Raises
+    ------
+    ValueError
+        When built directly with arguments that are not a record: ``board`` not a cell
+        board, ``start`` not one of its positions, ``lines`` not one integer ``>= 0`` per
+        move, or a move that is not an edge number of the board, or is drawn twice
+        (a `RecordError` naming the move's line, or its number where the line is 0).
+
     Examples
     --------
     >>> r = GameRecord.from_moves(3, [4, 6, 5])
     >>> r.moves, r.start
     ((4, 6, 5), 0)
+    >>> GameRecord(r.board, 0, (4, 6), (0,))
+    Traceback (most recent call last):
+    ...
+    ValueError: GameRecord needs one record line per move: 2 moves, 1 lines
     """
 
     board: CellBoard
     start: Position
     moves: tuple[int, ...]
     lines: tuple[int, ...]
+
+    def __post_init__(self) -> None:
+        board = check_cell_board(self.board, "GameRecord")
+        start = board.position(self.start)  # an InvalidPositionError (a ValueError) for a bad one
+        for what, items in (("moves", self.moves), ("lines", self.lines)):
+            if not is_listing(items):
+                raise ValueError(f"GameRecord needs {what} as a tuple of integers, got {excerpt(items)}")
+        moves = tuple(itertools.islice(self.moves, board.n_edges + 1))  # bounded: range(10**20) is refused
+        if len(moves) > board.n_edges:
+            raise ValueError(f"GameRecord has more moves than the {board.n_edges} edges of the {board.label}")
+        lines = tuple(itertools.islice(self.lines, len(moves) + 1))
+        if len(lines) != len(moves):
+            count = f"more than {len(moves)}" if len(lines) > len(moves) else str(len(lines))
+            raise ValueError(f"GameRecord needs one record line per move: {len(moves)} moves, {count} lines")
+        lines = tuple(check_integer(line, "a record line", 0) for line in lines)
+        position = start
+        for number, (edge, line) in enumerate(zip(moves, lines, strict=True), start=1):
+            if not is_integer(edge):
+                raise RecordError(f"a move must be an edge number, got {excerpt(edge)}", line or number, excerpt(edge))
+            position = _draw(board, position, int(edge), line or number, excerpt(int(edge)))
+        object.__setattr__(self, "start", start)  # frozen: the checked, normalised values
+        object.__setattr__(self, "moves", tuple(int(edge) for edge in moves))
+        object.__setattr__(self, "lines", lines)
 
     @property
     def side(self) -> int:
@@ -137,7 +173,7 @@ class GameRecord:
             raise RecordError(str(error), 0, excerpt(start)) from None
         initial = position
         checked = []
-        if isinstance(moves, (str, bytes)) or not hasattr(moves, "__iter__"):
+        if not is_listing(moves):
             raise RecordError(f"moves must be a list of edge numbers, got {excerpt(moves)}", 0, excerpt(moves))
         for number, edge in enumerate(moves, start=1):  # ends: a long list repeats an edge
             if not is_integer(edge):

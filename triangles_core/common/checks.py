@@ -1,6 +1,7 @@
 """One rule for what an integer argument is, and bounded quotes of bad input.
 
-An integer argument is a Python or numpy integer of any size; ``bool`` (although a
+An integer argument is a Python or numpy integer of any size (or a 0-d integer array,
+a numpy scalar in another form); ``bool`` (although a
 subclass of ``int``), floats (even ``2.0``) and strings are not.  Every entry point (the
 library, the command line and the judges) checks its integer arguments with
 `check_integer`, so the same input gets the same answer everywhere, and quotes bad
@@ -14,8 +15,10 @@ digits, so no input makes the conversion slow.
 from __future__ import annotations
 
 import functools
+import math
 import numbers
 import os
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, TypeGuard
 
 if TYPE_CHECKING:
@@ -28,10 +31,13 @@ __all__ = [
     "check_instance",
     "check_integer",
     "check_path",
+    "check_positive_number",
     "described",
     "excerpt",
     "integer_cache",
+    "is_bool",
     "is_integer",
+    "is_listing",
     "parse_decimal",
 ]
 
@@ -100,18 +106,53 @@ def _long_range(value: range) -> bool:
     return False
 
 
-def is_integer(value: object) -> TypeGuard[int | np.integer]:
-    """True for Python and numpy integers, False for bool, float, str and the rest.
+def is_bool(value: object) -> bool:
+    """True for ``True``, ``False`` and numpy's booleans (``numpy.bool_``, named ``numpy.bool`` in numpy 2).
 
     Examples
     --------
     >>> import numpy as np
-    >>> [is_integer(v) for v in (3, np.int8(3), 2**100, True, 3.0, "3")]
-    [True, True, True, False, False, False]
+    >>> [is_bool(v) for v in (True, np.bool_(False), np.array(True) == 1, 1, "True")]
+    [True, True, True, False, False]
     """
-    if isinstance(value, bool) or type(value).__name__ == "bool_":
+    return isinstance(value, bool) or (type(value).__module__ == "numpy" and type(value).__name__ in ("bool_", "bool"))
+
+
+def is_integer(value: object) -> TypeGuard[int | np.integer]:
+    """True for Python and numpy integers (a 0-d integer array too), False for bool, float, str and the rest.
+
+    A 0-d array (``np.array(5)``, what indexing or reducing an array may give) is a
+    scalar: ``int()`` reads it, so it is an integer wherever its dtype is one.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> [is_integer(v) for v in (3, np.int8(3), 2**100, np.array(5), True, 3.0, "3", np.array(5.0))]
+    [True, True, True, True, False, False, False, False]
+    """
+    if is_bool(value):
         return False
+    if type(value).__name__ == "ndarray":  # no numpy import here: the judges start without it
+        return value.ndim == 0 and value.dtype.kind in "iu"  # type: ignore[attr-defined]  # why: an ndarray
     return isinstance(value, numbers.Integral)
+
+
+def is_listing(value: object) -> TypeGuard[Iterable[Any]]:
+    """True for an iterable whose items are to be read one by one (a list of edges, of moves, of values).
+
+    Not a string or bytes (an iterable of characters), an integer (a bitmask), or a 0-d
+    array (a scalar, which cannot be iterated over); the caller refuses those in its own
+    words, or reads an integer as the scalar it is.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> [is_listing(v) for v in ([1, 2], range(3), np.array([1, 2]), "12", 7, np.array(6), None)]
+    [True, True, True, False, False, False, False]
+    """
+    if isinstance(value, (str, bytes, bytearray)) or is_integer(value) or getattr(value, "ndim", None) == 0:
+        return False
+    return isinstance(value, Iterable)
 
 
 def check_integer(
@@ -185,11 +226,14 @@ def described(value: object) -> str:
     >>> class SearchSolution: pass
     >>> described(SearchSolution()), described(object())
     ('a SearchSolution', 'an object')
+    >>> import numpy as np; described(np.zeros((2, 2)))
+    'an ndarray'
     """
     if isinstance(value, _PLAIN):
         return excerpt(value)
     name = type(value).__name__
-    return f"{'an' if name[:1].lower() in 'aeiou' else 'a'} {name}"
+    vowel_sound = name[:1].lower() in "aeiou" or name.startswith("nd")  # "an ndarray"
+    return f"{'an' if vowel_sound else 'a'} {name}"
 
 
 def check_instance(value: object, kind: Any, needed: str, error: type[ValueError] = ValueError) -> Any:
@@ -257,9 +301,46 @@ def check_flag(value: object, what: str) -> bool:
     ...
     ValueError: clean_only must be True or False, got 'no'
     """
-    if isinstance(value, bool) or type(value).__name__ == "bool_":
+    if is_bool(value):
         return bool(value)
     raise ValueError(f"{what} must be True or False, got {described(value)}")
+
+
+def check_positive_number(value: object, what: str, high: float | None = None) -> float:
+    """``value`` as a ``float`` if it is a finite real number ``> 0`` (and ``<= high``); otherwise raise.
+
+    A real number is a Python or numpy integer or float, or a `fractions.Fraction`;
+    ``bool``, strings, `decimal.Decimal`, nan and the infinities are not.
+
+    Raises
+    ------
+    ValueError
+        ``"{what} must be a positive finite number, got ..."`` (or ``"... at most {high}"``).
+
+    Examples
+    --------
+    >>> check_positive_number(2, "panel_inches")
+    2.0
+    >>> check_positive_number("2", "panel_inches")
+    Traceback (most recent call last):
+    ...
+    ValueError: panel_inches must be a positive finite number, got '2'
+    >>> check_positive_number(50, "panel_inches", 20)
+    Traceback (most recent call last):
+    ...
+    ValueError: panel_inches must be a positive finite number at most 20, got 50
+    """
+    limit = "" if high is None else f" at most {high}"
+    refusal = f"{what} must be a positive finite number{limit}, got {described(value)}"
+    if is_bool(value) or not isinstance(value, numbers.Real):
+        raise ValueError(refusal)
+    try:
+        number = float(value)
+    except OverflowError:  # an integer beyond a float's range
+        number = math.inf
+    if not math.isfinite(number) or number <= 0 or (high is not None and number > high):
+        raise ValueError(refusal)
+    return number
 
 
 def check_path(value: object, what: str = "path") -> str | os.PathLike:

@@ -20,6 +20,7 @@ is kept, and the solution object can be asked again to resume with its table.
 
 from __future__ import annotations
 
+import os
 import threading
 import time
 from dataclasses import dataclass
@@ -52,7 +53,23 @@ MIN_MAX_MEMORY = 1 << 16
 """The smallest table accepted (64 KiB)."""
 
 MAX_MAX_MEMORY = 1 << 40
-"""The largest table accepted (1 TiB; numpy could not allocate more on any machine this runs on)."""
+"""The largest table accepted on any machine (1 TiB); `physical_memory` bounds it further."""
+
+
+def physical_memory() -> int | None:
+    """The machine's physical memory in bytes, where the system says (``sysconf``), else None.
+
+    Examples
+    --------
+    >>> physical_memory() is None or physical_memory() > MIN_MAX_MEMORY
+    True
+    """
+    try:
+        size = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+    except (AttributeError, OSError, ValueError):  # no sysconf (Windows) or no such name
+        return None
+    return size if size > 0 else None
+
 
 DEFAULT_ORACLE_EDGES = 8
 """Positions with at most this many free edges are solved by retrograde analysis of the free edges."""
@@ -224,7 +241,8 @@ class SearchSolution(SolvedGameBase):
         Any cell board of at most `MAX_SEARCH_EDGES` edges.
     max_memory : int, default `DEFAULT_MAX_MEMORY`
         Bytes for the transposition table (rounded down to a power of two of 32-byte
-        buckets), at least 64 KiB.
+        buckets), at least 64 KiB and at most the machine's physical memory
+        (`physical_memory`) and `MAX_MAX_MEMORY`.
     threads : {1, 2}, default 1
         Search threads per null-window test (lazy SMP on a shared table).
     oracle_edges : int, default `DEFAULT_ORACLE_EDGES`
@@ -297,6 +315,11 @@ class SearchSolution(SolvedGameBase):
                 f"the {board.label} has {board.n_edges} edges: the search handles at most {MAX_SEARCH_EDGES}"
             )
         max_memory = check_integer(max_memory, "max_memory", MIN_MAX_MEMORY, MAX_MAX_MEMORY)
+        machine = physical_memory()
+        if machine is not None and max_memory > machine:
+            raise ValueError(
+                f"max_memory {max_memory:,} bytes is more than this machine's physical memory ({machine:,} bytes)"
+            )
         self.threads = check_integer(threads, "threads", 1, 2)
         self.oracle_edges = check_integer(oracle_edges, "oracle_edges", 0, MAX_ORACLE_EDGES)
         self.progress = check_flag(progress, "progress")

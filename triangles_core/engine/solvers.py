@@ -18,7 +18,7 @@ from typing import Iterable
 
 import numpy as np
 
-from ..common.checks import check_integer, excerpt
+from ..common.checks import check_flag, check_integer, excerpt
 from ..common.limits import LARGE_TABLE_EDGES, MAX_SEARCH_SIDE, MAX_TABLE_EDGES, MAX_TABLE_SIDE
 from ..games.boards import standard_board
 from ..games.boxes import boxes_board
@@ -53,17 +53,21 @@ board of NAQ 2018 J needs at most 26,725."""
 _memory: dict[tuple[CellBoard, bool], np.ndarray] = {}
 """The value tables solved in this process, by board and ``use_cache``; `solve_cells` hands out views of them."""
 
-_mapped_files: dict[tuple[CellBoard, bool], tuple[str, tuple[int, int] | None]] = {}
-"""For each table of `_memory` mapped from a cache file: that file, and its device and inode when it was mapped."""
+_mapped_files: dict[tuple[CellBoard, bool], tuple[str, tuple[int, int, int, int] | None]] = {}
+"""For each table of `_memory` mapped from a cache file: that file, and its `_file_id` when it was mapped."""
 
 
-def _file_id(path: str) -> tuple[int, int] | None:
-    """The device and inode of the file at ``path``, or None when there is none."""
+def _file_id(path: str) -> tuple[int, int, int, int] | None:
+    """The device, inode, size and modification time (ns) of the file at ``path``, or None when there is none.
+
+    The size and time change when the file is rewritten in place (``cp`` over it keeps
+    the inode), the device and inode when it is replaced by another file.
+    """
     try:
         status = os.stat(path)
     except OSError:
         return None
-    return status.st_dev, status.st_ino
+    return status.st_dev, status.st_ino, status.st_size, status.st_mtime_ns
 
 
 def _forget_if_gone(key: tuple[CellBoard, bool]) -> None:
@@ -75,7 +79,8 @@ def _forget_if_gone(key: tuple[CellBoard, bool]) -> None:
     one that fails its full check; the mapping would still show the damaged bytes, so the
     table leaves `_memory` here, the next time the board is solved, and is read or
     computed again.  A file replaced since (another process wrote a sound table there)
-    is not the one mapped either, and is read afresh the same way.
+    is not the one mapped either, nor is one rewritten in place (its size or modification
+    time changed), and either is read afresh the same way.
     """
     if key in _mapped_files:
         path, mapped_id = _mapped_files[key]
@@ -132,7 +137,8 @@ def solve_cells(
     ValueError
         If ``method`` is not one of `METHODS`, the board has more than 31 edges and
         ``method`` is ``"table"`` (more than 62 for the search), or ``max_memory`` or
-        ``threads != 1`` is given for a board solved by its table.
+        ``threads != 1`` is given for a board solved by its table, or ``progress`` or
+        ``use_cache`` is not True or False.
 
     Examples
     --------
@@ -148,6 +154,8 @@ def solve_cells(
         raise ValueError(
             f"a cell board is needed (triangles_core.board(3), boxes_board(2, 2)), got {excerpt(cell_board)}"
         )
+    progress = check_flag(progress, "progress")
+    use_cache = check_flag(use_cache, "use_cache")
     if method not in METHODS:
         raise ValueError(f"method must be one of {', '.join(METHODS)}, got {excerpt(method)}")
     searched = method == "search" or (method == "auto" and cell_board.n_edges > MAX_TABLE_EDGES)

@@ -263,6 +263,23 @@ def _write_sidecar(path: Path, digest: str) -> None:
         handle.write(f"{digest}  {path.name}\n{_STAMP_PREFIX}{_verified_line(path, digest)}\n".encode())
 
 
+def _refresh_stamp(path: Path, digest: str) -> None:
+    """Record that ``path`` was verified just now, so the next load maps it at once; a warning if it cannot.
+
+    The table itself is sound and is used either way: a read-only cache folder (a shared
+    or image-baked cache) only costs the next load its full check again.
+    """
+    try:
+        _write_sidecar(path, digest)
+    except OSError as error:
+        warnings.warn(
+            f"cached table {path} is sound, but its stamp could not be refreshed in {_sidecar(path).name} "
+            f"({_describe(error, _sidecar(path))}); it will be checked in full again next time",
+            RuntimeWarning,
+            stacklevel=4,
+        )
+
+
 def _corrupt(message: str) -> None:
     warnings.warn(message + "; recomputing", CorruptCacheWarning, stacklevel=4)
 
@@ -411,7 +428,7 @@ def load_verified(
         else:
             result = _read_npy_verified(path, expected)
             if not isinstance(result, str) and memory_map:
-                _write_sidecar(path, expected)  # verified now: the next load maps the file at once
+                _refresh_stamp(path, expected)
                 mapped = _mapped(path)
                 result = result if mapped is None else mapped
     except OSError as error:

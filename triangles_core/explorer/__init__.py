@@ -374,7 +374,7 @@ def explorer_state(
     }
 
 
-def explore(side: int = 3, position: Iterable[int] | int = (), *, boxes: tuple[int, int] | None = None):
+def explore(side: int | None = None, position: Iterable[int] | int = (), *, boxes: tuple[int, int] | None = None):
     """An interactive explorer of a board in Jupyter (an anywidget).
 
     Click an undrawn edge to draw it; every legal move is coloured and labelled by its
@@ -384,12 +384,14 @@ def explore(side: int = 3, position: Iterable[int] | int = (), *, boxes: tuple[i
 
     Parameters
     ----------
-    side : int, default 3
-        Side of the triangular board, 1 to 4.
+    side : int, optional
+        Side of the triangular board, 1 to 4 (3 when neither ``side`` nor ``boxes`` is
+        given).
     position : iterable of int, or int
         Edges drawn before the game starts (default: the empty board).
     boxes : (int, int), optional
-        ``(rows, cols)``: explore Dots-and-Boxes on that board instead.
+        ``(rows, cols)``: explore Dots-and-Boxes on that board instead (not together
+        with ``side``).
 
     Returns
     -------
@@ -399,6 +401,8 @@ def explore(side: int = 3, position: Iterable[int] | int = (), *, boxes: tuple[i
 
     Raises
     ------
+    ValueError
+        If ``side`` and ``boxes`` are both given, or either is not a board.
     ImportError
         If anywidget is missing (``pip install "triangles_core[notebooks]"``).
 
@@ -407,8 +411,11 @@ def explore(side: int = 3, position: Iterable[int] | int = (), *, boxes: tuple[i
     >>> explorer = explore(boxes=(2, 2))          # doctest: +SKIP
     >>> explorer.play(1); explorer.best_move()    # doctest: +SKIP
     """
-    from .widget import Explorer
-
+    if boxes is not None and side is not None:
+        raise ValueError("explore takes side or boxes, not both")
     if boxes is not None and not (isinstance(boxes, (tuple, list)) and len(boxes) == 2):
         raise ValueError(f"boxes must be (rows, cols), got {excerpt(boxes)}")
-    return Explorer(_solution(tuple(boxes), "boxes") if boxes is not None else _solution(side, "side"), position)
+    from .widget import Explorer
+
+    solution = _solution(tuple(boxes), "boxes") if boxes is not None else _solution(3 if side is None else side, "side")
+    return Explorer(solution, position)

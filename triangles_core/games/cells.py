@@ -15,10 +15,22 @@ means edge ``i + 1`` is drawn.  `CellGame` is the game in the
 
 from __future__ import annotations
 
+import itertools
+import math
+import numbers
 from functools import cached_property
 from typing import Iterable, Sequence, Sized
 
-from ..common.checks import check_instance, check_integer, excerpt, is_integer
+from ..common.checks import (
+    check_file_stem,
+    check_instance,
+    check_integer,
+    described,
+    excerpt,
+    is_bool,
+    is_integer,
+    is_listing,
+)
 from ..common.errors import InvalidPositionError
 from .transition import Transition
 
@@ -96,15 +108,19 @@ class CellBoard:
         cells: Sequence[Sequence[int]],
         dot_symmetries: Sequence[Sequence[int]],
     ) -> None:
-        self.key = key
+        self.key = check_file_stem(key, "a board's key")  # tables are stored under it
+        if not isinstance(label, str) or not label:
+            raise ValueError(f"a board's label must be a non-empty string, got {described(label)}")
         self.label = label
-        self.dot_coordinates: tuple[tuple[float, float], ...] = tuple((float(x), float(y)) for x, y in dot_coordinates)
-        self.edges: tuple[tuple[int, int], ...] = tuple(
-            (check_integer(i, "an edge's dot"), check_integer(j, "an edge's dot")) for i, j in edges
+        self.dot_coordinates: tuple[tuple[float, float], ...] = tuple(
+            _point(xy, d) for d, xy in _numbered(dot_coordinates, "dot_coordinates")
         )
+        self.edges: tuple[tuple[int, int], ...] = tuple(_dot_pair(pair, e) for e, pair in _numbered(edges, "edges"))
         self.cells: tuple[tuple[int, ...], ...] = tuple(
-            tuple(check_integer(e, "a cell's edge") for e in cell) for cell in cells
+            tuple(check_integer(e, f"an edge of cell {k - 1}") for e in _items(cell, f"the edges of cell {k - 1}"))
+            for k, cell in _numbered(cells, "cells")
         )
+        dot_symmetries = _items(dot_symmetries, "dot_symmetries")
         n_dots = len(self.dot_coordinates)
         if not self.edges:
             raise ValueError("a board needs at least one edge")
@@ -120,7 +136,10 @@ class CellBoard:
                 raise ValueError(f"cell {k} must list 3 or more different edges, got {excerpt(cell)}")
         if any(len(cells_of) > 2 for cells_of in self.edge_cells):
             raise ValueError("an edge lies in more than two cells")
-        dot_symmetries = [tuple(check_integer(d, "a symmetry's dot", 1, n_dots) for d in s) for s in dot_symmetries]
+        dot_symmetries = [
+            tuple(check_integer(d, "a symmetry's dot", 1, n_dots) for d in _items(s, f"symmetry {k}"))
+            for k, s in enumerate(dot_symmetries)
+        ]
         if not dot_symmetries or dot_symmetries[0] != tuple(range(1, n_dots + 1)):
             raise ValueError("the symmetries must start with the identity")
         if any(len(s) != n_dots or len(set(s)) != n_dots for s in dot_symmetries):
@@ -368,10 +387,8 @@ class CellBoard:
                     f"bitmask {excerpt(mask)} is out of range for the {self.label} (0..{self.full})"
                 )
             return mask
-        if isinstance(edges, (str, bytes, bool, float)) or not hasattr(edges, "__iter__"):
+        if not is_listing(edges):  # a 0-d integer array is an integer (above); any other is refused here
             raise InvalidPositionError(f"position {excerpt(edges)} is neither a bitmask nor a list of edges")
-        if getattr(edges, "ndim", None) == 0:  # a 0-d numpy array: its item, if it is an integer
-            return self.position(edges.item())  # type: ignore[union-attr]  # why: a 0-d array is not in the declared types
         try:
             size = len(edges) if isinstance(edges, Sized) else None
         except (TypeError, OverflowError):  # no length, or one too large for a C integer (range(10**20))
@@ -503,6 +520,49 @@ class CellGame:
     def describe(self, position: Position) -> dict[str, int]:
         """Node attributes of a position in a state graph: ``edges_drawn``."""
         return {"edges_drawn": popcount(position)}
+
+
+MAX_BOARD_ITEMS = 10_000
+"""Most dots, edges, cells or symmetries a `CellBoard` is built from (a side-4 board has 30 edges)."""
+
+
+def _items(value: object, what: str, length: int | None = None) -> tuple:
+    """``value`` as a tuple, if it lists at most `MAX_BOARD_ITEMS` items (exactly ``length`` if given); else raise."""
+    if not is_listing(value):
+        raise ValueError(f"{what} must be a list, got {described(value)}")
+    items = tuple(itertools.islice(value, MAX_BOARD_ITEMS + 1))
+    if len(items) > MAX_BOARD_ITEMS:
+        raise ValueError(f"{what} lists more than {MAX_BOARD_ITEMS:,} items")
+    if length is not None and len(items) != length:
+        raise ValueError(f"{what} must be {length} values, got {excerpt(value)}")
+    return items
+
+
+def _numbered(value: object, what: str) -> Iterable[tuple[int, object]]:
+    """The items of the list ``value`` (`_items`), numbered from 1."""
+    return enumerate(_items(value, what), start=1)
+
+
+def _point(value: object, dot: int) -> tuple[float, float]:
+    """A dot's drawing coordinates ``(x, y)``, checked."""
+    x, y = _items(value, f"the coordinates of dot {dot}", 2)
+    return _coordinate(x, dot, "x"), _coordinate(y, dot, "y")
+
+
+def _dot_pair(value: object, edge: int) -> tuple[int, int]:
+    """The two dots of an edge, checked as integers (their range is checked by the board)."""
+    i, j = _items(value, f"the dots of edge {edge}", 2)
+    return check_integer(i, f"a dot of edge {edge}"), check_integer(j, f"a dot of edge {edge}")
+
+
+def _coordinate(value: object, dot: int, axis: str) -> float:
+    """A dot's coordinate as a float, if it is a finite real number; else raise."""
+    if is_bool(value) or not isinstance(value, numbers.Real):
+        raise ValueError(f"the {axis} coordinate of dot {dot} must be a number, got {described(value)}")
+    number = float(value)
+    if not math.isfinite(number):
+        raise ValueError(f"the {axis} coordinate of dot {dot} must be finite, got {excerpt(value)}")
+    return number
 
 
 def check_cell_board(board: object, caller: str | None = None) -> CellBoard:

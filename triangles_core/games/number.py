@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from ..common.checks import check_integer, excerpt, is_integer
+from ..common.checks import check_integer, excerpt, is_integer, is_listing
 from ..common.errors import InvalidPositionError
 from .transition import Transition
 
@@ -73,7 +73,7 @@ def position_mask(numbers: Iterable[int]) -> int:
     >>> bin(position_mask([2, 3, 20]))
     '0b1000000000000000011'
     """
-    if isinstance(numbers, (str, bytes)) or is_integer(numbers) or not hasattr(numbers, "__iter__"):
+    if not is_listing(numbers):
         raise InvalidNumberPositionError(f"position {excerpt(numbers)} is neither a bitmask nor a list of numbers")
     mask = 0
     for count, n in enumerate(numbers):

@@ -20,7 +20,7 @@ import random
 from dataclasses import dataclass
 from typing import Iterable, Sequence
 
-from ..common.checks import check_integer, excerpt, integer_cache, is_integer
+from ..common.checks import check_integer, excerpt, integer_cache, is_listing
 from ..common.errors import InvalidPositionError
 from .transition import Transition
 
@@ -231,7 +231,7 @@ class PegBoard:
         >>> peg_board(2).position([0, 4, 0])
         (0, 4, 0)
         """
-        if isinstance(values, (str, bytes)) or is_integer(values) or not hasattr(values, "__iter__"):
+        if not is_listing(values):
             raise InvalidPegBoardError(f"a peg board is a list of {self.n_holes} peg values, got {excerpt(values)}")
         position = []
         for k, v in enumerate(values, start=1):

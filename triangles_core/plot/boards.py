@@ -13,7 +13,7 @@ import io
 import math
 import weakref
 from dataclasses import dataclass
-from typing import Iterable, Mapping, Sequence
+from typing import Mapping, Sequence
 
 import matplotlib
 import matplotlib.pyplot as plt
@@ -26,7 +26,7 @@ from matplotlib.lines import Line2D
 from matplotlib.patches import Patch
 from matplotlib.patheffects import Normal, Stroke
 
-from ..common.checks import check_instance, check_integer
+from ..common.checks import check_instance, check_integer, check_positive_number, described, is_listing
 from ..engine.game import Step
 from ..engine.solved import SolvedCellGame
 from ..games.cells import CellBoard, Position, check_cell_board
@@ -36,6 +36,8 @@ from .palette import CLASS_COLOURS, OWNER_COLOURS, value_colormap
 
 __all__ = [
     "LABEL_POINTS",
+    "MAX_COLUMNS",
+    "MAX_PANEL_INCHES",
     "MAX_WIDTH",
     "TITLE_POINTS",
     "VALUE_FLOOR",
@@ -70,6 +72,12 @@ TITLE_POINTS = 10
 
 MAX_WIDTH = 4.5
 """The widest figure, in inches, that the figure functions of this module make (phone width)."""
+
+MAX_COLUMNS = 64
+"""Most panels per row of `draw_principal_variation` (no line has more moves than a board's 62 edges)."""
+
+MAX_PANEL_INCHES = 20.0
+"""Widest panel of `draw_principal_variation`, in inches."""
 
 VALUE_FLOOR = 0.2
 """Where the value colours start: a value of +-1 is drawn at this fraction of the way from
@@ -196,7 +204,8 @@ def draw_position(
         Before anything is drawn, naming the argument: ``ax`` is not a matplotlib axes,
         ``board`` not a cell board, ``position`` not one of its positions, a mapping
         argument not a mapping (or a move value not an integer, or its edge not on the
-        board), a switch not True or False, ``value_limit`` not an integer ``>= 0``.
+        board; or an ``owners`` key not a cell index, or its owner not ``"A"``, ``"B"``
+        or None), a switch not True or False, ``value_limit`` not an integer ``>= 0``.
 
     Examples
     --------
@@ -219,6 +228,10 @@ def draw_position(
     for edge, value in (move_values or {}).items():
         board.check_edge(edge)
         check_integer(value, f"the move value of edge {edge}")
+    for cell, owner in (owners or {}).items():
+        check_integer(cell, "owners: cell index", 0, board.n_cells - 1)
+        if not (owner is None or (isinstance(owner, str) and owner in ("A", "B"))):
+            raise ValueError(f"the owner of cell {int(cell)} must be 'A', 'B' or None, got {described(owner)}")
     xy = board.dot_coordinates
     owners = owners or {}
     for k in board.complete_cells(position):
@@ -759,8 +772,9 @@ def draw_principal_variation(
     ------
     ValueError
         If ``solution`` is not a solved cell board, ``position`` not one of its
-        positions, ``columns`` not a positive integer, or ``plies`` names a move the
-        line does not have.
+        positions, ``columns`` not an integer in ``1..MAX_COLUMNS``, ``panel_inches``
+        not a number in ``(0, MAX_PANEL_INCHES]``, or ``plies`` names a move the line
+        does not have.
 
     Examples
     --------
@@ -774,16 +788,19 @@ def draw_principal_variation(
     >>> plt.close(fig)
     """
     check_instance(solution, SolvedCellGame, "draw_principal_variation needs a solved cell board (solve, solve_boxes)")
-    columns = check_integer(columns, "columns", 1)
+    columns = check_integer(columns, "columns", 1, MAX_COLUMNS)
+    panel = check_positive_number(panel_inches, "panel_inches", MAX_PANEL_INCHES)
     board = solution.board
     steps = solution.principal_variation(position)
-    check_optional(plies, Iterable, "draw_principal_variation", "plies", "move numbers (range(9, 16))")
+    if plies is not None and not is_listing(plies):
+        raise ValueError(
+            f"draw_principal_variation needs plies as move numbers (range(9, 16)) or None, got {described(plies)}"
+        )
     chosen = (
         list(range(1, len(steps) + 1)) if plies is None else [check_integer(k, "ply", 1, len(steps)) for k in plies]
     )
     rows = max(1, math.ceil(len(chosen) / columns))
     width, height = _board_size(board)
-    panel = panel_inches
     fig, axes = plt.subplots(
         rows,
         columns,

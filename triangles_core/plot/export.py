@@ -6,6 +6,8 @@ from __future__ import annotations
 import base64
 import html
 import io
+import os
+import stat
 from pathlib import Path
 
 import matplotlib
@@ -68,6 +70,9 @@ def save_figure(fig, name: str, directory: str | Path, dpi: int = DPI) -> list[P
         Before anything is written: ``fig`` is not a matplotlib figure, ``name`` is not a
         file stem (`triangles_core.common.checks.check_file_stem`: no path separator, not
         hidden), ``directory`` is not a path, or ``dpi`` not a positive integer.
+    OSError
+        When a file cannot be written (a full disk, a read-only folder); no temporary is
+        left, and the old files, if any, are kept.
 
     Examples
     --------
@@ -93,10 +98,14 @@ def save_figure(fig, name: str, directory: str | Path, dpi: int = DPI) -> list[P
     drawing = io.BytesIO()
     with matplotlib.rc_context({"svg.hashsalt": SVG_HASH_SALT}):
         fig.savefig(drawing, format="svg", bbox_inches="tight", metadata={"Date": None})
-    # Both written before either is renamed: a full disk keeps the old pair, never a new PNG beside an old SVG.
+    # Both temporaries complete (flushed and synced) before either is renamed: a full disk
+    # fails here, inside both blocks, so both temporaries are removed and the old pair kept.
     with atomic_open(png) as png_handle, atomic_open(svg) as svg_handle:
-        png_handle.write(picture)
-        svg_handle.write(drawing.getvalue())
+        for handle, data in ((png_handle, picture), (svg_handle, drawing.getvalue())):
+            handle.write(data)
+            handle.flush()
+            if stat.S_ISREG(os.fstat(handle.fileno()).st_mode):  # not a stream a link may lead to
+                os.fsync(handle.fileno())
     return [png, svg]
 
 
