@@ -402,6 +402,21 @@ class SearchSolution(SolvedGameBase):
     def _left(self, p: int) -> int:
         return sum(1 for m in self.board.cell_masks if p & m != m)
 
+    def _move_tables(self) -> tuple:
+        """The board's and the transposition table's arrays, in the order `search` and `mtdf_values` take them."""
+        return (
+            self._first,
+            self._second,
+            self._n_cells_of,
+            self._symtab,
+            self._groups,
+            self._perm,
+            self._inverse,
+            self.tt_key,
+            self.tt_data,
+            self.tt_bits,
+        )
+
     def bounds(self, position: Any) -> tuple[int, int]:
         """What is proved so far about a position's value: ``(lower, upper)``, no search.
 
@@ -447,16 +462,7 @@ class SearchSolution(SolvedGameBase):
                 np.int64(beta),
                 np.int64(left),
                 n,
-                self._first,
-                self._second,
-                self._n_cells_of,
-                self._symtab,
-                self._groups,
-                self._perm,
-                self._inverse,
-                self.tt_key,
-                self.tt_data,
-                self.tt_bits,
+                *self._move_tables(),
                 self._stats[t],
                 stop,
                 *self._workspaces[t],
@@ -587,16 +593,7 @@ class SearchSolution(SolvedGameBase):
             array,
             lefts,
             self.board.n_edges,
-            self._first,
-            self._second,
-            self._n_cells_of,
-            self._symtab,
-            self._groups,
-            self._perm,
-            self._inverse,
-            self.tt_key,
-            self.tt_data,
-            self.tt_bits,
+            *self._move_tables(),
             self._stats[0],
             stop,
             *self._workspaces[0],
