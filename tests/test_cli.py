@@ -131,7 +131,7 @@ def test_any_number_of_repeated_edges_is_one_position(args, tmp_path):
     assert args[0] == "graph" or "drawn edges: 1\n" in result.stdout
 
 
-COMPILER_OFF = "needs numba's compiler, which NUMBA_DISABLE_JIT=1 turns off; unset NUMBA_DISABLE_JIT to solve it"
+COMPILER_OFF = "needs numba's compiler, which NUMBA_DISABLE_JIT=1 turns off; unset NUMBA_DISABLE_JIT to run it"
 
 
 @pytest.mark.parametrize(

@@ -115,5 +115,5 @@ def require_compiler(what: str) -> None:
 
     if config.DISABLE_JIT:  # type: ignore[attr-defined]  # set at import from NUMBA_DISABLE_JIT, not declared
         raise CompilerDisabledError(
-            f"{what} needs numba's compiler, which NUMBA_DISABLE_JIT=1 turns off; unset NUMBA_DISABLE_JIT to solve it"
+            f"{what} needs numba's compiler, which NUMBA_DISABLE_JIT=1 turns off; unset NUMBA_DISABLE_JIT to run it"
         )
