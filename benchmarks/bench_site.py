@@ -37,17 +37,6 @@ import threading
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 SLOW_4G = {
     "offline": False,
     "latency": 562.5,
@@ -176,10 +165,16 @@ def throttled(browser, url: str, board: bool) -> dict[str, float]:
     return result
 
 
-def _build() -> Path:
-    spec = importlib.util.spec_from_file_location("build_site", ROOT / "scripts" / "build_site.py")
+def _load(path: Path):
+    """A script or test helper of this repository, imported from its file."""
+    spec = importlib.util.spec_from_file_location(path.stem, path)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
+    return module
+
+
+def _build() -> Path:
+    module = _load(ROOT / "scripts" / "build_site.py")
     out = Path(tempfile.mkdtemp(prefix="bench-site-")) / "site"
     module.build(out)
     return out
@@ -200,8 +195,13 @@ def main(argv: list[str] | None = None) -> int:
     (site / BLANK).write_text("<!DOCTYPE html><html lang=en><title>blank</title><p>blank</p></html>\n")
     from playwright.sync_api import sync_playwright
 
+    browser_helpers = _load(ROOT / "tests" / "browser.py")  # the tests' Chromium and its flags, kept in one place
+    executable = browser_helpers.chromium_executable()
+    if executable is None:
+        print("bench_site: Chromium not found (install it, or set TRIANGLES_CORE_CHROMIUM)", file=sys.stderr)
+        return 2
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        browser = playwright.chromium.launch(executable_path=executable, args=browser_helpers.CHROMIUM_ARGS)
         try:
             print(f"site: {site}")
             print(f"{'page':42} {'plain KiB':>10} {'gzip KiB':>10} {'requests':>9}")
