@@ -169,8 +169,10 @@ def test_search_options_are_taken_by_the_search():
     assert solve(2, threads=1).value([]) == -2  # the default is no option given
 
 
-def test_a_table_rewritten_in_place_is_read_again_in_the_same_process(cached_side2):
-    """W2: ``cp other.npy`` over the cached file keeps its inode; its size or modification time tells."""
+@pytest.mark.parametrize("shift", [10**9, 0], ids=["new-mtime", "old-mtime-put-back"])
+def test_a_table_rewritten_in_place_is_read_again_in_the_same_process(cached_side2, shift):
+    """W2: ``cp other.npy`` over the cached file keeps its inode; its times tell, even with
+    the old modification time put back (``touch -r``, ``cp -p``): the status-change time moves."""
     from triangles_core.engine.store import CorruptCacheWarning
 
     path, good = cached_side2
@@ -179,8 +181,8 @@ def test_a_table_rewritten_in_place_is_read_again_in_the_same_process(cached_sid
     before = path.stat()
     with open(path, "r+b") as handle:  # as cp does: the same file, new bytes
         np.save(handle, np.zeros_like(good))
-    os.utime(path, ns=(before.st_atime_ns, before.st_mtime_ns + 10**9))
-    assert path.stat().st_ino == before.st_ino
+    os.utime(path, ns=(before.st_atime_ns, before.st_mtime_ns + shift))
+    assert path.stat().st_ino == before.st_ino and path.stat().st_size == before.st_size
     with pytest.warns(CorruptCacheWarning, match="sha256"):
         again = solve(2)
     assert again.value([]) == int(good[0]) == -2 and (again.values == good).all()

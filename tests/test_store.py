@@ -300,14 +300,14 @@ def test_a_stamp_is_only_trusted_next_to_the_digest_it_was_written_with(tmp_path
     digest = save_with_checksum(path, values)
     sidecar = path.with_name("t.npy.sha256")
     stamp_line = sidecar.read_text().splitlines()[1]
-    assert stamp_line == f"# verified {store._stamp(path)} {digest}"
+    assert stamp_line == f"# verified {store.file_stamp(path)} {digest}"
     assert isinstance(load_verified(path, shape=values.shape, dtype=np.int8, memory_map=True), np.memmap)
     # the adversary's edit: the table changed in place, then a digest of 64 zeros and a fresh stamp (old format)
     mapped = np.load(path, mmap_mode="r+")
     mapped[-1] ^= 1
     mapped.flush()
     del mapped
-    sidecar.write_text(f"{'0' * 64}  t.npy\n# verified {store._stamp(path)}\n")
+    sidecar.write_text(f"{'0' * 64}  t.npy\n# verified {store.file_stamp(path)}\n")
     with pytest.warns(CorruptCacheWarning, match="sha256"):
         assert load_verified(path, shape=values.shape, dtype=np.int8, memory_map=True) is None
     # a digest line changed under a stamp line that still matches the file

@@ -12,8 +12,8 @@ Every result implements `triangles_core.engine.solved.SolvedGame`.
 
 from __future__ import annotations
 
-import os
 from functools import lru_cache
+from pathlib import Path
 from typing import Iterable
 
 import numpy as np
@@ -53,21 +53,18 @@ board of NAQ 2018 J needs at most 26,725."""
 _memory: dict[tuple[CellBoard, bool], np.ndarray] = {}
 """The value tables solved in this process, by board and ``use_cache``; `solve_cells` hands out views of them."""
 
-_mapped_files: dict[tuple[CellBoard, bool], tuple[str, tuple[int, int, int, int] | None]] = {}
+_mapped_files: dict[tuple[CellBoard, bool], tuple[str, str | None]] = {}
 """For each table of `_memory` mapped from a cache file: that file, and its `_file_id` when it was mapped."""
 
 
-def _file_id(path: str) -> tuple[int, int, int, int] | None:
-    """The device, inode, size and modification time (ns) of the file at ``path``, or None when there is none.
+def _file_id(path: str) -> str | None:
+    """The `triangles_core.engine.store.file_stamp` of the file at ``path``, or None when there is none."""
+    from .store import file_stamp
 
-    The size and time change when the file is rewritten in place (``cp`` over it keeps
-    the inode), the device and inode when it is replaced by another file.
-    """
     try:
-        status = os.stat(path)
+        return file_stamp(Path(path))
     except OSError:
         return None
-    return status.st_dev, status.st_ino, status.st_size, status.st_mtime_ns
 
 
 def _forget_if_gone(key: tuple[CellBoard, bool]) -> None:
@@ -79,8 +76,8 @@ def _forget_if_gone(key: tuple[CellBoard, bool]) -> None:
     one that fails its full check; the mapping would still show the damaged bytes, so the
     table leaves `_memory` here, the next time the board is solved, and is read or
     computed again.  A file replaced since (another process wrote a sound table there)
-    is not the one mapped either, nor is one rewritten in place (its size or modification
-    time changed), and either is read afresh the same way.
+    is not the one mapped either, nor is one rewritten in place (its status-change time
+    moved, even if its modification time was put back), and either is read afresh the same way.
     """
     if key in _mapped_files:
         path, mapped_id = _mapped_files[key]

@@ -21,7 +21,7 @@ What each check covers, and what it does not:
   no byte changed since), not that its values are right: whoever can write the file can
   write a matching sidecar.
 - The stamp replaces the digest, by design.  Once a file has matched its digest, the
-  sidecar's second line records the file's `_stamp` (device, inode, size, modification
+  sidecar's second line records the file's `file_stamp` (device, inode, size, modification
   and change times) together with that digest, and a load (`load_verified` with
   ``memory_map``) that finds the same stamp next to the same digest maps the file
   without reading or hashing it: ``solve(4)`` answers in milliseconds instead of after
@@ -36,7 +36,8 @@ What each check covers, and what it does not:
   full board, every one-edge position and 65,536 positions drawn afresh from their
   children: scattered damage is caught, a few wrong entries among 2**30 usually not.
 - The answer check (`triangles_core.engine.table_solution.TableSolution`) derives each
-  position a question is about from its children before answering; a mismatch raises
+  position a question is about, and each child a move value is read from, from its
+  children before answering; a mismatch raises
   `triangles_core.common.errors.DamagedTableError` and removes the cached file
   (`discard_damaged_table`), so the next run computes it again.  It looks one ply deep:
   a table changed consistently (an entry and its parents' entries together) passes it
@@ -231,7 +232,7 @@ def save_with_checksum(path: Path, array: np.ndarray) -> str:
     return digest
 
 
-def _stamp(path: Path) -> str:
+def file_stamp(path: Path) -> str:
     """What identifies one written version of a file: device, inode, size, modification and change times.
 
     The change time (``st_ctime_ns``) is set by the system on every write and on every
@@ -243,22 +244,22 @@ def _stamp(path: Path) -> str:
 
 
 _STAMP_PREFIX = "# verified "
-"""The sidecar's second line: the `_stamp` of the table file when its checksum last matched, and that digest."""
+"""The sidecar's second line: the `file_stamp` of the table file when its checksum last matched, and that digest."""
 
 
 def _verified_line(path: Path, digest: str) -> str:
-    """What the sidecar's stamp line holds after ``path`` matched ``digest``: its `_stamp`, then the digest.
+    """What the sidecar's stamp line holds after ``path`` matched ``digest``: its `file_stamp`, then the digest.
 
     The digest is part of the line so that a stamp is only worth something next to the
     digest it was written with: a sidecar whose digest line was changed since (by hand,
     or by a tool that knows only the ``sha256sum`` line) no longer matches, and the
     file is read and checked in full.
     """
-    return f"{_stamp(path)} {digest}"
+    return f"{file_stamp(path)} {digest}"
 
 
 def _write_sidecar(path: Path, digest: str) -> None:
-    """Write ``digest`` (``sha256sum`` format) and the table's current `_stamp` with it to the sidecar."""
+    """Write ``digest`` (``sha256sum`` format) and the table's current `file_stamp` with it to the sidecar."""
     with atomic_open(_sidecar(path), replace_special=True) as handle:
         handle.write(f"{digest}  {path.name}\n{_STAMP_PREFIX}{_verified_line(path, digest)}\n".encode())
 
@@ -352,7 +353,7 @@ def load_verified(
     """Load a table saved by `save_with_checksum`, or None if it is absent or damaged.
 
     With ``memory_map``, a file whose checksum matched when it was last read, and that
-    has not changed since (the same `_stamp`: device, inode, size, modification and
+    has not changed since (the same `file_stamp`: device, inode, size, modification and
     change times, recorded in the sidecar next to the digest it matched), is mapped
     read-only into memory without reading it: the first answer from a cached 1 GiB
     table comes in milliseconds instead of seconds.  The stamp then stands in for the
