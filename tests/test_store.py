@@ -319,7 +319,8 @@ def test_a_stamp_is_only_trusted_next_to_the_digest_it_was_written_with(tmp_path
 
 
 def test_a_forgery_consistent_one_ply_deep_is_answered_but_never_reported_along_a_line():
-    """Finding B1: ``value`` checks one ply deep (documented); review and the principal variation check every step."""
+    """Finding B1: ``value`` checks one ply deep (documented); review, the principal variation and every move
+    value (whose child entry is checked the same way) see the forged child."""
     from triangles_core.analysis.records import GameRecord
     from triangles_core.analysis.review import review_game
 
@@ -329,13 +330,34 @@ def test_a_forgery_consistent_one_ply_deep_is_answered_but_never_reported_along_
     child = q | 1 << (move - 1)
     values = good.values.copy()
     values[child] = -9  # the move now seems to win by 9 ...
+    values[q] = 9  # ... and its parent agrees: consistent one ply deep
     forged = TableSolution(good.board, values)
-    values[q] = max(forged.move_values(q).values())  # ... and its parent agrees: consistent one ply deep
     assert forged.value(q) == 9 != good.value(q)  # not caught: what only verify_solution proves
+    for question in (forged.principal_variation, forged.move_values, forged.optimal_moves, forged.winning_moves):
+        with pytest.raises(DamagedTableError, match=f"position {child} holds -9"):
+            question(q)
     with pytest.raises(DamagedTableError, match=f"position {child} holds -9"):
-        forged.principal_variation(q)
+        forged.move_value(q, move)
+    assert forged.move_value(q, next(e for e in good.board.free_edges(q) if e != move)) is not None
     with pytest.raises(DamagedTableError, match=f"position {child} holds -9"):
         review_game(GameRecord.from_moves(good.board, [move], q), forged)
+
+
+def test_one_changed_entry_behind_a_move_value_is_caught():
+    """W2 of the fourth adversarial pass: one child entry raised by 2, the parent left alone (so the
+    parent's own check passes): every question whose answer reads that child raises."""
+    good = solve(2)
+    values = good.values.copy()
+    child = 1 << 1  # edge 2 drawn
+    values[child] += 2
+    forged = TableSolution(good.board, values)
+    assert forged.value([]) == good.value([])  # the empty board's entry is sound, and still given out
+    for question in (forged.move_values, forged.optimal_moves, forged.losing_moves, forged.drawing_moves):
+        with pytest.raises(DamagedTableError, match=f"position {child} holds"):
+            question([])
+    with pytest.raises(DamagedTableError, match=f"position {child} holds"):
+        forged.move_value([], 2)
+    assert forged.move_value([], 1) == good.move_value([], 1)
 
 
 def test_a_sound_table_whose_stamp_cannot_be_refreshed_is_still_used(tmp_path, monkeypatch):

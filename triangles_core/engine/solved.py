@@ -190,6 +190,15 @@ class ValueFunctionSolution:
         game = self.game
         return {m: move_value(t, self._value_of(t.position)) for m in game.moves(p) for t in (game.play(p, m),)}
 
+    def _answered_move_values(self, p: Any) -> dict:
+        """The move values of ``p`` given out as answers: each comes from its child's `_answer`.
+
+        A table checks every child's entry against that child's own moves first, so a
+        move value is never read from an entry that no check has seen.
+        """
+        game = self.game
+        return {m: move_value(t, self._answer(t.position)) for m in game.moves(p) for t in (game.play(p, m),)}
+
     def value(self, position: Any) -> int:
         """The value of a position for the player to move (net score under optimal play).
 
@@ -211,7 +220,7 @@ class ValueFunctionSolution:
         """
         p = self.position(position)
         transition = self.game.play(p, self.game.check_move(p, move))
-        return move_value(transition, self._value_of(transition.position))
+        return move_value(transition, self._answer(transition.position))
 
     def move_values(self, position: Any) -> dict:
         """The value of every legal move for its mover, in the game's move order.
@@ -222,13 +231,13 @@ class ValueFunctionSolution:
             Move to the mover's net score after playing it and playing on optimally.
             Empty when the game is over.
         """
-        return self._move_values(self.position(position))
+        return self._answered_move_values(self.position(position))
 
     def optimal_moves(self, position: Any) -> list:
         """The moves that keep the value of the position (game's move order)."""
         p = self.position(position)
         best = self._answer(p)
-        return [m for m, v in self._move_values(p).items() if v == best]
+        return [m for m, v in self._answered_move_values(p).items() if v == best]
 
     def winning_moves(self, position: Any) -> list:
         """Moves after which the mover ends strictly ahead (move value > 0)."""

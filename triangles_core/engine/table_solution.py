@@ -122,8 +122,10 @@ class TableSolution(ValueFunctionSolution):
 
         The value must be the best move value there (the terminal value 0 when the board
         is full).  Every answer about a position (``value``, ``verdict``,
-        ``optimal_moves``, each step of ``principal_variation``) passes this check, so a
-        table damaged or forged where it is asked is never the source of an answer.
+        ``optimal_moves``, each step of ``principal_variation``) passes this check, and
+        so does the child entry behind every move value (``move_value``,
+        ``move_values``, ``winning_moves`` and the others), so a table damaged or forged
+        where it is asked is never the source of an answer.
         What it does not cover: the check looks one ply deep, so a table changed
         consistently (a child's entry and every parent's entry changed together) agrees
         with itself there and is answered from; only a check of every position
