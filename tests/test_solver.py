@@ -201,3 +201,24 @@ def test_max_memory_beyond_the_machine_is_refused_before_allocating():
     ):
         with pytest.raises(ValueError, match=r"^max_memory [0-9,]+ bytes is more than this machine's physical memory"):
             call()
+
+
+def test_max_memory_the_process_cannot_allocate_is_one_line():
+    """C6 of the fourth adversarial pass: under ``ulimit -v`` the table is refused in one line, not a MemoryError."""
+    import subprocess
+    import sys
+
+    code = (
+        "import resource, triangles_core as tc\n"
+        "resource.setrlimit(resource.RLIMIT_AS, (3 << 30, 3 << 30))\n"
+        "try:\n"
+        "    tc.solve(2, method='search', max_memory=4 << 30)\n"
+        "except ValueError as error:\n"
+        "    print(error)\n"
+    )
+    from triangles_core.engine.search import physical_memory
+
+    if (physical_memory() or 0) < 4 << 30:
+        pytest.skip("the machine has less than 4 GiB: max_memory is refused by the physical-memory check first")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300)
+    assert result.stdout.startswith("max_memory 4,294,967,296 bytes cannot be allocated by this process"), result

@@ -278,7 +278,8 @@ class SearchSolution(SolvedGameBase):
     Raises
     ------
     ValueError
-        For a board that is not a `CellBoard`, too many edges, or an option out of range.
+        For a board that is not a `CellBoard`, too many edges, an option out of range, or
+        a ``max_memory`` that the process cannot allocate (under ``ulimit -v``).
     triangles_core.engine.compiled.CompilerDisabledError
         If ``NUMBA_DISABLE_JIT`` is set: the endgame oracle runs the retrograde kernel,
         which only runs compiled.
@@ -347,8 +348,14 @@ class SearchSolution(SolvedGameBase):
         self.game = CellGame(board)
         self.tt_bits = max(1, (max_memory // (2 * ENTRY_BYTES)).bit_length() - 1)
         size = 2 << self.tt_bits
-        self.tt_key = np.zeros(size, dtype=np.int64)
-        self.tt_data = np.zeros(size, dtype=np.int64)
+        try:
+            self.tt_key = np.zeros(size, dtype=np.int64)
+            self.tt_data = np.zeros(size, dtype=np.int64)
+        except MemoryError:  # below the machine's memory, but above a limit on the process (ulimit -v)
+            raise ValueError(
+                f"max_memory {max_memory:,} bytes cannot be allocated by this process (is its memory limited?): "
+                f"pass a smaller max_memory"
+            ) from None
         first, second = board.other_edge_masks
         self._first = np.array(first, dtype=np.int64)
         self._second = np.array(second, dtype=np.int64)
