@@ -431,6 +431,11 @@ def _frame():
     return pd.DataFrame({"edges_drawn": [0, 1], "c": [0.5, 0.25], "l": [0.4, 0.2], "h": [0.6, 0.3]})
 
 
+def _big_figure(ax):
+    ax.figure.set_size_inches(40, 40)
+    return ax.figure
+
+
 def _mappable():
     from matplotlib.cm import ScalarMappable
 
@@ -445,7 +450,16 @@ def _mappable():
         (lambda ax, d: tc.save_figure(ax.figure, "../f", d), "name '../f' is not a file name: .* path separator"),
         (lambda ax, d: tc.save_figure(ax.figure, ".f", d), "name '.f' is not a file name: it starts with '.'"),
         (lambda ax, d: tc.save_figure(ax.figure, "f", None), "directory must be a file name or a path, got None"),
-        (lambda ax, d: tc.save_figure(ax.figure, "f", d, dpi=0), r"dpi 0 is out of range \(>= 1\)"),
+        (lambda ax, d: tc.save_figure(ax.figure, "f", d, dpi=0), r"dpi 0 is out of range \(20..1200\)"),
+        (lambda ax, d: tc.save_figure(ax.figure, "f", d, dpi=2), r"dpi 2 is out of range \(20..1200\)"),
+        (lambda ax, d: tc.save_figure(ax.figure, "f", d, dpi=2**64), r"dpi 18446744073709551616 is out of range"),
+        (lambda ax, d: tc.save_figure(ax.figure, "f", d, dpi=10**5000), r"dpi \(an integer of about 5,001 digits\)"),
+        (lambda ax, d: tc.show_figure(ax.figure, "An axes.", dpi=1), r"dpi 1 is out of range \(20..1200\)"),
+        (lambda ax, d: _plot("export").png_bytes(ax.figure, dpi=5000), r"dpi 5000 is out of range \(20..1200\)"),
+        (
+            lambda ax, d: tc.save_figure(_big_figure(ax), "f", d, dpi=1200),
+            r"dpi 1200 would make a raster of 48,000 x 48,000 pixels .*: lower dpi",
+        ),
         (lambda ax, d: tc.save_figure(ax.figure, "f", d, dpi=150.0), "dpi must be an integer, got 150.0"),
         (lambda ax, d: tc.show_figure(None, "An axes."), "show_figure needs a matplotlib Figure as fig .*, got None"),
         (lambda ax, d: tc.show_figure(ax.figure, None), r"show_figure needs alt as a str \(what the figure shows\)"),
@@ -460,7 +474,20 @@ def _mappable():
         (lambda ax, d: tc.draw_position(ax, board(2), 0, {10: 2}), "edge 10 is not on the side-2 board"),
         (lambda ax, d: tc.draw_position(ax, board(2), owners=[0]), "draw_position needs owners as a mapping"),
         (lambda ax, d: tc.draw_position(ax, board(2), edge_numbers="yes"), "edge_numbers must be True or False"),
-        (lambda ax, d: tc.draw_position(ax, board(2), value_limit=-1), r"value_limit -1 is out of range \(>= 0\)"),
+        (lambda ax, d: tc.draw_position(ax, board(2), value_limit=-1), r"value_limit -1 is out of range \(0..62\)"),
+        (lambda ax, d: tc.draw_position(ax, board(2), value_limit=10**5000), "value_limit .* is out of range .0..62."),
+        (lambda ax, d: tc.draw_position(ax, board(2), title=object()), "title must be a str or None, got an object"),
+        (lambda ax, d: tc.draw_position(ax, board(2), title=10**5000), "title must be a str or None, got .an integer"),
+        (lambda ax, d: tc.position_figure(tc.solve(2), 0, title=object()), "title must be a str or None"),
+        (lambda ax, d: tc.position_figure(tc.solve(2), 0, title=10**5000), "title must be a str or None"),
+        (lambda ax, d: tc.show_position(tc.solve(2), title=3), "title must be a str or None, got 3"),
+        (lambda ax, d: tc.DrawnPosition(board(2), 0, title=b"t"), "title must be a str or None, got b't'"),
+        (lambda ax, d: _plot("boards").value_norm(10**5000), "value limit .* is out of range .0..62."),
+        (lambda ax, d: _plot("boards").draw_edge_classes(ax, board(2), {}, title=1), "title must be a str or None"),
+        (
+            lambda ax, d: _plot("boards").add_value_colorbar(ax.figure, _mappable(), ax, label=None),
+            "add_value_colorbar needs label as a str, got None",
+        ),
         (lambda ax, d: _plot("boards").value_norm(2.5), "value limit must be an integer, got 2.5"),
         (
             lambda ax, d: _plot("boards").add_value_colorbar("fig", _mappable(), ax),
@@ -506,6 +533,19 @@ def _mappable():
         # chains, graphs
         (lambda ax, d: _plot("chains").draw_components(ax, board(2), 0, owners=[1]), "draw_components needs owners as"),
         (lambda ax, d: _plot("chains").component_handles(None), "component_handles needs a cell board"),
+        (lambda ax, d: _plot("chains").draw_components(ax, board(2), 0, title=[]), "title must be a str or None"),
+        (
+            lambda ax, d: _plot("graphs").draw_value_graph(ax, tc.state_graph(tc.solve(1)), value_limit=10**5000),
+            "value_limit .* is out of range .0..62.",
+        ),
+        (
+            lambda ax, d: _plot("graphs").draw_value_graph(ax, tc.state_graph(tc.solve(1)), title=2.5),
+            "title must be a str or None, got 2.5",
+        ),
+        (
+            lambda ax, d: _plot("graphs").draw_value_graph(ax, tc.state_graph(tc.solve(1)), label_size=10**5000),
+            r"label_size must be a positive finite number at most 100.0",
+        ),
         (
             lambda ax, d: _plot("graphs").layered_layout(__import__("networkx").Graph()),
             "layered_layout needs graph as a networkx DiGraph",
@@ -526,6 +566,27 @@ def _mappable():
         (lambda ax, d: _plot("peg").draw_peg_position(ax, tc.peg_board(5), [1] * 3), "a board has 15 holes"),
         (lambda ax, d: _plot("peg").draw_peg_position(ax, tc.peg_board(5), circled=[16]), "circled hole 16 is out of"),
         (lambda ax, d: _plot("peg").draw_peg_position(ax, tc.peg_board(5), jump=(1, 2, 4)), "needs jump as a Jump"),
+        (lambda ax, d: _plot("peg").draw_peg_position(ax, tc.peg_board(5), title=5), "title must be a str or None"),
+        (
+            lambda ax, d: _plot("peg").draw_peg_position(ax, tc.peg_board(5), font_size=float("nan")),
+            "font_size must be a positive finite number at most 100.0, got nan",
+        ),
+        (
+            lambda ax, d: _plot("review").plot_shares(ax, _frame(), "edges_drawn", title=object()),
+            "title must be a str or None",
+        ),
+        (
+            lambda ax, d: _plot("review").plot_shares(ax, _frame(), "edges_drawn", width=10**5000),
+            "width must be a positive finite number",
+        ),
+        (
+            lambda ax, d: _plot("number").draw_number_game_graph(ax, __import__("networkx").DiGraph(), width=0),
+            "width must be a positive finite number, got 0",
+        ),
+        (
+            lambda ax, d: _plot("number").draw_positions_by_remaining(ax, [0], [1], [1], title=1),
+            "title must be a str or None, got 1",
+        ),
         (
             lambda ax, d: _plot("peg").draw_peg_principal_variation(tc.peg_board(5), [0] + [1] * 14, [None]),
             "draw_peg_principal_variation needs steps as the Step objects",
@@ -559,6 +620,30 @@ def _mappable():
         (
             lambda ax, d: _plot("charts").value_heatmap(ax, _frame(), value_limit=1.5, n_edges=1),
             "value_limit must be an integer, got 1.5",
+        ),
+        (
+            lambda ax, d: _plot("charts").value_heatmap(ax, _frame(), value_limit=10**5000, n_edges=1),
+            "value_limit .* is out of range .0..62.",
+        ),
+        (
+            lambda ax, d: _plot("charts").value_heatmap(ax, _frame(), value_limit=1, n_edges=10**9),
+            r"n_edges 1000000000 is out of range \(0..62\)",
+        ),
+        (
+            lambda ax, d: _plot("charts").outcome_bars(ax, _frame(), title=object()),
+            "title must be a str or None, got an object",
+        ),
+        (
+            lambda ax, d: _plot("charts").outcome_bars(ax, _frame(), tick_fontsize=10**5000),
+            "tick_fontsize must be a positive finite number at most 100.0",
+        ),
+        (
+            lambda ax, d: _plot("charts").lines_by_edges_drawn(ax, _frame(), {"c": "c"}, ylabel="y", ystep=10**5000),
+            "ystep must be a positive finite number",
+        ),
+        (
+            lambda ax, d: _plot("charts").bars_by_edges_drawn(ax, _frame(), "c", ylabel=3),
+            "ylabel must be a str or None, got 3",
         ),
         (
             lambda ax, d: _plot("charts").edge_heatmap(ax, _frame(), "c", row_labels=[1]),
@@ -610,3 +695,65 @@ def test_a_value_whose_repr_spans_lines_is_quoted_on_one_line(value):
     with pytest.raises(ValueError) as raised:
         tc.solve(3).value(value)
     assert "\n" not in str(raised.value)
+
+
+# Adversarial pass 4: moves that are not a sequence, folders that are files, judge dialect names
+
+
+@pytest.mark.parametrize("moves", [np.array(6), 5, "123", np.int64(3)], ids=["0-d array", "int", "str", "np.int64"])
+def test_replay_refuses_moves_that_are_not_a_sequence(moves):
+    with pytest.raises(ValueError, match="the moves must be a sequence of moves, got ") as raised:
+        tc.replay(tc.TriangleGame(2), moves)
+    assert "\n" not in str(raised.value)
+
+
+@pytest.mark.parametrize("save", ["figure", "table"])
+@pytest.mark.parametrize("below", [False, True], ids=["the folder", "a folder above it"])
+def test_saving_into_a_folder_that_is_a_file_is_refused(tmp_path, save, below):
+    """U2: a file where the folder should be is a ValueError saying so, and nothing is written."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    import pandas as pd
+
+    afile = tmp_path / "afile"
+    afile.write_text("keep")
+    folder = afile / "sub" if below else afile
+    said = "a folder above it is a file" if below else "exists but is not a folder"
+    fig, _ = plt.subplots(figsize=(1, 1))
+    try:
+        with pytest.raises(ValueError, match=f"^directory '.*afile(/sub)?'(:)? {said}$"):
+            if save == "figure":
+                tc.save_figure(fig, "p", folder)
+            else:
+                tc.save_table(pd.DataFrame({"a": [1]}), "t", folder)
+    finally:
+        plt.close(fig)
+    assert afile.read_text() == "keep" and sorted(p.name for p in tmp_path.iterdir()) == ["afile"]
+
+
+@pytest.mark.parametrize("name", ["nope", "GYM", "Gym ", ["gym"], None, 3])
+def test_an_unknown_dialect_is_a_value_error_listing_the_dialects(name):
+    from triangles_core import judge
+
+    listing = "the dialects are gym, peg, poj1143, triangle-war, uestc, zoj1039$"
+    for call in (lambda: judge.dialect_function(name), lambda: list(judge.run_dialect(name, "1\n"))):
+        with pytest.raises(ValueError, match=f"^unknown dialect .*: {listing}"):
+            call()
+
+
+@pytest.mark.parametrize(
+    "kwargs, said",
+    [
+        ({"source": b"6\n1 2 3 4 5 6\n0\n"}, "run_dialect needs source as the input text .*, got b'6"),
+        ({"source": None}, "run_dialect needs source as the input text .*, got None"),
+        ({"source": "0\n", "warn": "x"}, "run_dialect needs warn as a function or None, got 'x'"),
+        ({"source": "0\n", "before_read": 1}, "run_dialect needs before_read as a function or None, got 1"),
+    ],
+)
+def test_run_dialect_checks_its_other_arguments_at_once(kwargs, said):
+    from triangles_core import judge
+
+    with pytest.raises(ValueError, match=said):
+        judge.run_dialect("gym", **kwargs)  # before anything is read or iterated

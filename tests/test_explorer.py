@@ -302,3 +302,82 @@ def test_explore_refuses_side_and_boxes_together(side):
     assert repr(tc.explore(boxes=(1, 1))).startswith("Explorer(1x1 boxes board") and repr(tc.explore()).startswith(
         "Explorer(side-3 board"
     )
+
+
+@pytest.mark.parametrize("moves", [np.array(2), 5, "12"], ids=["0-d array", "int", "str"])
+def test_moves_that_are_not_a_sequence_are_refused_in_one_line(moves):
+    """C1: the explorer's state and the widget's play_line refuse a scalar where a line is expected."""
+    with pytest.raises(ValueError, match="the moves must be a sequence of moves, got "):
+        explorer_state(2, moves=moves)
+    w = tc.explore(2)
+    w.play(1)
+    with pytest.raises(ValueError, match="play_line needs edges as a sequence of edge numbers, got ") as raised:
+        w.play_line(moves)
+    assert "\n" not in str(raised.value) and w.line == [1] and w.moves == [1]
+
+
+def test_a_refused_line_leaves_the_widget_as_it_was():
+    """A4: play_line checks the whole line first; an illegal move anywhere in it changes nothing."""
+    w = tc.explore(2)
+    w.play(3)
+    before = (list(w.line), w.cursor, dict(w.values), list(w.history))
+    for line in ([1, 99], [1, 1], [1, 2, 3.0]):
+        with pytest.raises(InvalidPositionError, match="is illegal"):
+            w.play_line(line)
+        assert (list(w.line), w.cursor, dict(w.values), list(w.history)) == before
+    w.play_line(iter([1, 2]))  # any iterable, read once
+    assert w.line == [3, 1, 2]
+
+
+@pytest.mark.parametrize("switch", ["no", 2.5, float("nan"), None, 1, object()])
+def test_the_show_switches_are_true_or_false(switch):
+    """A2: a string, a number or None is not a switch (``"no"`` would show the line)."""
+    with pytest.raises(ValueError, match="^show_pv must be True or False, got "):
+        explorer_state(2, show_pv=switch)
+    w = tc.explore(2)
+    with pytest.raises(ValueError, match="^show must be True or False, got "):
+        w.principal_variation(show=switch)
+    assert not w.show_pv and w.pv == []
+
+
+@pytest.mark.parametrize(
+    "kwargs, said",
+    [
+        ({"element_id": np.int64(2)}, "element_id must be a letter then letters, digits, '_' or '-' .*, got an int64"),
+        ({"element_id": "</script><script>alert(1)</script>"}, "element_id must be a letter"),
+        ({"element_id": "2x"}, "element_id must be a letter"),
+        ({"element_id": "a b"}, "element_id must be a letter"),
+        ({"element_id": "x" * 101}, "element_id must be a letter"),
+        ({"boards": {1}}, "site_script needs boards as a mapping of name .*, got {1}"),
+        ({"boards": {1: {}}}, "site_script needs boards as a mapping of name .*, got 1"),
+        ({"boards": {"a": 3}}, "site_script needs boards as a mapping of name .*, got 3"),
+        ({"boards": {"a": {"x": {1, 2}}}}, "site_script needs boards .*: Object of type set is not JSON serializable"),
+        ({"boards": {"a": {"x": np.int64(2)}}}, "site_script needs boards .*: Object of type int64"),
+    ],
+)
+def test_site_script_checks_its_arguments(kwargs, said):
+    """C5 / A1: site_script refuses a bad element id or boards in one line; nothing can end the script early."""
+    from triangles_core.explorer import site_script
+
+    with pytest.raises(ValueError, match=said) as raised:
+        site_script(**kwargs)
+    assert "\n" not in str(raised.value)
+
+
+def test_site_script_data_never_ends_the_script_element():
+    from triangles_core.explorer import site_boards, site_script
+
+    boards = site_boards({"</script><!--<script>": 2})
+    script = site_script(boards, element_id="my-explorer_2")
+    assert script.count("</script") == 1 and script.endswith("</script>") and "<!--" not in script
+    assert 'getElementById("my-explorer_2")' in script
+    data = script[script.index("boards: ") + len("boards: ") : script.rindex(" });")]
+    assert json.loads(data) == boards  # the escaped data reads back as it was
+
+
+@pytest.mark.parametrize("boards, said", [({1}, "site_boards needs boards as a mapping"), ({3: 2}, "name as a str")])
+def test_site_boards_checks_its_argument(boards, said):
+    from triangles_core.explorer import site_boards
+
+    with pytest.raises(ValueError, match=said):
+        site_boards(boards)

@@ -25,7 +25,7 @@ import numpy as np
 import pandas as pd
 
 from ..common.checks import check_file_stem, check_flag, check_instance, check_integer, check_path, excerpt
-from ..common.files import atomic_open
+from ..common.files import atomic_open, make_folder
 from ..engine.retrograde import NOT_A_MOVE
 from ..engine.solved import SolvedCellGame, verdict_of
 from ..engine.symmetry import edge_counts, move_classes
@@ -103,8 +103,8 @@ def save_table(frame: pd.DataFrame, name: str, directory: str | Path, *, float_d
     ValueError
         Before anything is written: ``frame`` is not a DataFrame, ``name`` is not a
         file name inside ``directory`` (empty, a path separator, a leading ``.``:
-        `triangles_core.common.checks.check_file_stem`), ``directory`` is not a path,
-        or ``float_digits`` is not an integer in 1..17.
+        `triangles_core.common.checks.check_file_stem`), ``directory`` is not a path
+        or is a file (not a folder), or ``float_digits`` is not an integer in 1..17.
     OSError
         When the folder or the file cannot be written (an earlier file is kept).
 
@@ -124,8 +124,7 @@ def save_table(frame: pd.DataFrame, name: str, directory: str | Path, *, float_d
     name = check_file_stem(name, "name")
     check_path(directory, "directory")
     float_digits = check_integer(float_digits, "float_digits", 1, 17)  # a double has 17 significant digits
-    directory = Path(directory)
-    directory.mkdir(parents=True, exist_ok=True)
+    directory = make_folder(directory, "directory")
     path = directory / f"{name}.csv"
     with atomic_open(path, "w", encoding="utf-8", newline="") as handle:
         frame.round(float_digits).to_csv(handle, index=False, lineterminator="\n", float_format=f"%.{float_digits}g")

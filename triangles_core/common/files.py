@@ -32,7 +32,9 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import IO, Iterator
 
-__all__ = ["atomic_open", "descriptor_named", "remove_stale_temporaries", "temporary_prefix"]
+from .checks import excerpt
+
+__all__ = ["atomic_open", "descriptor_named", "make_folder", "remove_stale_temporaries", "temporary_prefix"]
 
 _SUFFIX = ".tmp"
 _NAME_BYTES = 200
@@ -110,6 +112,48 @@ def descriptor_named(path: str | os.PathLike) -> int | None:
     except OSError:
         return None  # not open: let open() say what is wrong
     return number
+
+
+def make_folder(directory: str | os.PathLike, what: str = "directory") -> Path:
+    """The folder ``directory``, made with its parents if missing (the folder of a figure or a table).
+
+    Parameters
+    ----------
+    directory : str or path-like
+        The folder.
+    what : str, default "directory"
+        The argument's name, for the message.
+
+    Returns
+    -------
+    pathlib.Path
+
+    Raises
+    ------
+    ValueError
+        If ``directory``, or a folder above it, exists but is not a folder (a file).
+    OSError
+        When a folder cannot be made (permissions, a full disk).
+
+    Examples
+    --------
+    >>> import tempfile, pathlib
+    >>> with tempfile.TemporaryDirectory() as d:
+    ...     _ = (pathlib.Path(d) / "afile").write_text("")
+    ...     make_folder(pathlib.Path(d) / "afile")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: directory '...afile' exists but is not a folder
+    """
+    path = Path(directory)
+    quoted = excerpt(os.fspath(path), 200)  # its end is what matters: quote more than a value's usual 40 characters
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except FileExistsError:  # mkdir's answer for a file (or a broken link) of that name
+        raise ValueError(f"{what} {quoted} exists but is not a folder") from None
+    except NotADirectoryError:
+        raise ValueError(f"{what} {quoted}: a folder above it is a file") from None
+    return path
 
 
 def _umask() -> int:

@@ -25,7 +25,7 @@ import sys
 from dataclasses import dataclass
 from typing import Any, Callable, Generic, Hashable, Iterable, Protocol, TypeVar, cast, runtime_checkable
 
-from ..common.checks import check_instance, check_integer, excerpt
+from ..common.checks import check_instance, check_integer, excerpt, is_listing
 from ..common.errors import InvalidPositionError
 from ..games.transition import Transition
 
@@ -271,8 +271,12 @@ def play_line(
 
 
 def given_moves(game: "Game", moves: Iterable[Any]) -> Chooser:
-    """A chooser for `play_line` that plays ``moves`` in order, each checked by ``game.check_move``."""
-    if isinstance(moves, (str, bytes)) or not isinstance(moves, Iterable):
+    """A chooser for `play_line` that plays ``moves`` in order, each checked by ``game.check_move``.
+
+    ``moves`` must be a listing (`triangles_core.common.checks.is_listing`): a string, an
+    integer or a 0-d array is refused here with a `ValueError`, before any move is played.
+    """
+    if not is_listing(moves):
         raise ValueError(f"the moves must be a sequence of moves, got {excerpt(moves)}")
     pending = iter(moves)
 
@@ -324,7 +328,8 @@ def replay(game: "Game", moves: Iterable[Any], start: Any = None) -> list[Step]:
         (a `ValueError`) naming the 1-based ply and the move, for a move that is not
         legal where it is played.
     ValueError
-        For an invalid ``start``, or no ``start`` for a game without a standard one.
+        For ``moves`` that are not a sequence (a string, an integer, a 0-d array), an
+        invalid ``start``, or no ``start`` for a game without a standard one.
 
     Examples
     --------

@@ -37,13 +37,16 @@ Examples
 from __future__ import annotations
 
 import base64
+import re
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Iterable
 
-from ..common.checks import excerpt
+from ..common.checks import check_flag, check_instance, described, excerpt
 from ..common.limits import LARGE_TABLE_EDGES, MAX_TABLE_EDGES
 
 __all__ = [
+    "ELEMENT_ID",
     "ESM",
     "CSS",
     "SITE_BOARDS",
@@ -205,13 +208,14 @@ def site_boards(boards: dict | None = None) -> dict[str, dict]:
     Parameters
     ----------
     boards : dict, optional
-        Name to side or ``(rows, cols)``; `SITE_BOARDS` by default. At most 24 edges each
-        (3x3 boxes), so that the browser computes a table in seconds.
+        Name (a str) to side or ``(rows, cols)``; `SITE_BOARDS` by default. At most 24
+        edges each (3x3 boxes), so that the browser computes a table in seconds.
 
     Raises
     ------
     ValueError
-        If a board has more than 24 edges.
+        If ``boards`` is not a mapping, a name not a str, a value names no board, or a
+        board has more than 24 edges.
 
     Examples
     --------
@@ -219,7 +223,9 @@ def site_boards(boards: dict | None = None) -> dict[str, dict]:
     ['cell_name', 'cells', 'colours']
     """
     specs = {}
-    for name, game in (SITE_BOARDS if boards is None else boards).items():
+    chosen = SITE_BOARDS if boards is None else check_instance(boards, Mapping, _SITE_BOARDS_NEEDED)
+    for name, game in chosen.items():
+        check_instance(name, str, "site_boards needs each board's name as a str")
         b = _board(game, f"board {excerpt(name)}")
         if b.n_edges > 24:
             raise ValueError(
@@ -227,6 +233,13 @@ def site_boards(boards: dict | None = None) -> dict[str, dict]:
             )
         specs[name] = board_spec(b)
     return specs
+
+
+_SITE_BOARDS_NEEDED = "site_boards needs boards as a mapping of name to side or (rows, cols)"
+
+ELEMENT_ID = re.compile(r"[A-Za-z][A-Za-z0-9_-]{0,99}")
+"""What `site_script` takes as an element id: a letter, then at most 99 letters, digits, ``_`` or ``-``
+(a valid HTML id and CSS selector that no HTML or JavaScript reads as anything but a name)."""
 
 
 def site_script(boards: dict[str, dict] | None = None, element_id: str = "explorer") -> str:
@@ -237,10 +250,11 @@ def site_script(boards: dict[str, dict] | None = None, element_id: str = "explor
 
     Parameters
     ----------
-    boards : dict, optional
-        `site_boards` by default.
+    boards : dict of str to dict, optional
+        Board name to its spec, as `site_boards` returns them (`site_boards()` by default).
     element_id : str, default "explorer"
-        The id of the element the explorer fills.
+        The id of the element the explorer fills: a letter, then letters, digits, ``_``
+        or ``-`` (`ELEMENT_ID`, at most 100 characters).
 
     Returns
     -------
@@ -250,12 +264,34 @@ def site_script(boards: dict[str, dict] | None = None, element_id: str = "explor
     Raises
     ------
     ValueError
-        If the module could end the script element early.
+        If ``boards`` is not a mapping of names (str) to specs (dicts of JSON data),
+        ``element_id`` not an id of the form above, or the module could end the script
+        element early.
+
+    Examples
+    --------
+    >>> site_script(element_id="</script>")
+    Traceback (most recent call last):
+    ...
+    ValueError: element_id must be a letter then letters, digits, '_' or '-' (at most 100), got '</script>'
     """
     import json
 
+    if not (isinstance(element_id, str) and ELEMENT_ID.fullmatch(element_id)):
+        raise ValueError(
+            f"element_id must be a letter then letters, digits, '_' or '-' (at most 100), got {described(element_id)}"
+        )
+    needed = "site_script needs boards as a mapping of name (a str) to the spec that site_boards makes (a dict)"
+    specs = site_boards() if boards is None else check_instance(boards, Mapping, needed)
+    for name, spec in specs.items():
+        check_instance(name, str, needed)
+        check_instance(spec, dict, needed)
+    try:
+        text = json.dumps(dict(specs), separators=(",", ":"), allow_nan=False)
+    except (TypeError, ValueError) as error:  # a value JSON cannot write (a set, a numpy integer, nan)
+        raise ValueError(f"{needed}: {error}") from None
+    data = text.replace("<", "\\u003c")  # no '</script' nor '<!--' in the data (JSON reads it back as '<')
     module = ESM.read_text(encoding="utf-8")
-    data = json.dumps(site_boards() if boards is None else boards, separators=(",", ":")).replace("</", "<\\/")
     if "</script" in module.lower():
         raise ValueError("explorer.js must not contain '</script' (it is inlined in the page)")
     mount = f"mountPage(document.getElementById({json.dumps(element_id)}), {{ boards: {data} }});"
@@ -282,7 +318,8 @@ def explorer_state(
         The game: edges played since, in order; A moves first, and a move that completes a
         cell claims it and moves again.
     show_pv : bool, default False
-        Also compute the principal variation from the position on the board.
+        Also compute the principal variation from the position on the board (True or
+        False: `triangles_core.common.checks.check_flag`).
     cursor : int, optional
         How many of the moves are on the board (default: all of them); the others stay in
         the move list, as on an analysis board.
@@ -305,13 +342,16 @@ def explorer_state(
     InvalidPositionError
         If an edge is off the board or drawn twice.
     ValueError
-        If ``cursor`` is not an integer from 0 to the number of moves.
+        If ``moves`` is not a sequence of edges (an integer, a string, a 0-d array),
+        ``show_pv`` not True or False, or ``cursor`` not an integer from 0 to the number
+        of moves.
     """
     from ..analysis.records import GameRecord
     from ..analysis.review import review_game
     from ..common.checks import check_integer
     from ..engine.game import replay
 
+    show_pv = check_flag(show_pv, "show_pv")
     solution = _solution(game)
     b = solution.board
     start_position = b.position(start)
@@ -367,7 +407,7 @@ def explorer_state(
         "to_move": player,
         "score": score,
         "owners": owners,
-        "show_pv": bool(show_pv),
+        "show_pv": show_pv,
         "pv": pv,
         "history": history,
         "start_value": review.start_value,

@@ -18,8 +18,9 @@ import anywidget
 import traitlets
 
 from ..analysis.records import RecordError, parse_record
-from ..common.checks import check_integer, excerpt
+from ..common.checks import check_flag, check_integer, excerpt, is_listing
 from ..common.errors import InvalidPositionError
+from ..engine.game import replay
 from . import CSS, ESM, board_spec, explorer_state
 
 __all__ = ["Explorer"]
@@ -36,6 +37,11 @@ class Explorer(anywidget.AnyWidget):
         Edges drawn before the game starts.
     seed : int, optional
         Seed of the solver's random choice among moves losing at most ``max_loss``.
+
+    Raises
+    ------
+    ValueError
+        If ``position`` is not a position of the board or ``seed`` neither None nor an integer.
 
     Attributes
     ----------
@@ -91,7 +97,7 @@ class Explorer(anywidget.AnyWidget):
     def __init__(self, solution, position: Iterable[int] | int = (), *, seed: int | None = None, **kwargs) -> None:
         super().__init__(**kwargs)
         self._solution = solution
-        self._random = random.Random(seed)
+        self._random = random.Random(None if seed is None else check_integer(seed, "seed"))
         self.spec = board_spec(solution)
         self._update(position, [], 0, False)
         self.on_msg(self._on_action)
@@ -132,9 +138,23 @@ class Explorer(anywidget.AnyWidget):
         self._reply()
 
     def play_line(self, edges: Iterable[int]) -> None:
-        """Play several moves in turn (a best-line chip: the line up to that step)."""
-        for edge in edges:
-            self._solution.game.check_move(self._solution.board.position([*self.start, *self.moves]), edge)
+        """Play several moves in turn (a best-line chip: the line up to that step).
+
+        The whole line is checked before the first move is played: a refused line leaves
+        the board as it was.
+
+        Raises
+        ------
+        ValueError
+            If ``edges`` is not a sequence of edges (an integer, a string, a 0-d array), or
+            (an `InvalidPositionError`) a move of it is illegal where it would be played.
+        """
+        if not is_listing(edges):
+            raise ValueError(f"play_line needs edges as a sequence of edge numbers, got {excerpt(edges)}")
+        edges = list(edges)
+        here = self._solution.board.position([*self.start, *self.moves])
+        checked = [step.move for step in replay(self._solution.game, edges, here)]  # raises before any change
+        for edge in checked:
             self._advance(edge)
         self._reply()
 
@@ -175,14 +195,20 @@ class Explorer(anywidget.AnyWidget):
 
     def set_opponent(self, player: str = "B", max_loss: int = 0) -> None:
         """Let the solver play ``player`` ("" for nobody), losing at most ``max_loss`` per move."""
-        if player not in ("", "A", "B"):
+        if not (isinstance(player, str) and player in ("", "A", "B")):
             raise ValueError(f"the solver plays 'A', 'B' or '' (nobody), got {excerpt(player)}")
         self.opponent = {"player": player, "max_loss": check_integer(max_loss, "max_loss", 0)}
         self._reply()
 
     def principal_variation(self, show: bool = True) -> list[dict]:
-        """Show (or hide) the principal variation from the current position; return it."""
-        self._update(self.start, self.line, self.cursor, show)
+        """Show (or hide) the principal variation from the current position; return it.
+
+        Raises
+        ------
+        ValueError
+            If ``show`` is not True or False.
+        """
+        self._update(self.start, self.line, self.cursor, check_flag(show, "show"))
         return self.pv
 
     def _on_action(self, _widget, content, _buffers) -> None:

@@ -21,6 +21,7 @@ from __future__ import annotations
 import importlib
 from typing import Callable, Iterator
 
+from ..common.checks import described
 from .tokens import MAX_DIGITS, MAX_KEPT, ByteStream, JudgeInputError, Token, TokenReader, join_tokens
 
 __all__ = [
@@ -79,11 +80,33 @@ class DuplicateNote:
 def dialect_function(name: str) -> Dialect:
     """The function implementing a dialect.
 
+    Parameters
+    ----------
+    name : str
+        A key of `DIALECTS`, exactly (lower case).
+
+    Returns
+    -------
+    callable
+        ``dialect(reader, warn)``, yielding the output lines.
+
     Raises
     ------
-    KeyError
-        If ``name`` is not a dialect.
+    ValueError
+        If ``name`` is not a dialect (a wrong name, a wrong case, not a str); the message
+        lists the dialects.
+
+    Examples
+    --------
+    >>> dialect_function("gym").__name__
+    'gym'
+    >>> dialect_function("GYM")
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown dialect 'GYM': the dialects are gym, peg, poj1143, triangle-war, uestc, zoj1039
     """
+    if not (isinstance(name, str) and name in DIALECTS):
+        raise ValueError(f"unknown dialect {described(name)}: the dialects are {', '.join(sorted(DIALECTS))}")
     module, function = DIALECTS[name].split(":")
     return getattr(importlib.import_module(module), function)
 
@@ -112,6 +135,10 @@ def run_dialect(
 
     Raises
     ------
+    ValueError
+        At once, before anything is read: ``name`` is not a dialect (`dialect_function`),
+        ``source`` neither a str nor a stream with ``read1`` or ``read``, or ``warn`` or
+        ``before_read`` neither None nor callable.
     JudgeInputError
         On malformed input, after every earlier answer has been yielded.
 
@@ -123,4 +150,12 @@ def run_dialect(
     >>> list(run_dialect("gym", io.BytesIO(b"\\xef\\xbb\\xbf5 4 5 6 7 8\\r\\n0\\r\\n")))
     ['Ralph wins']
     """
-    return dialect_function(name)(TokenReader(source, before_read), warn or (lambda message: None))
+    dialect = dialect_function(name)
+    if not (isinstance(source, str) or any(callable(getattr(source, read, None)) for read in ("read1", "read"))):
+        raise ValueError(
+            f"run_dialect needs source as the input text (a str) or a binary stream, got {described(source)}"
+        )
+    for what, function in (("warn", warn), ("before_read", before_read)):
+        if function is not None and not callable(function):
+            raise ValueError(f"run_dialect needs {what} as a function or None, got {described(function)}")
+    return dialect(TokenReader(source, before_read), warn or (lambda message: None))

@@ -12,10 +12,22 @@ from typing import Any, Mapping
 from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 
-from ..common.checks import check_flag, check_instance
+from ..common.checks import check_flag, check_instance, check_positive_number
 from ..games.cells import Position, check_cell_board
 
-__all__ = ["check_axes", "check_drawing", "check_figure", "check_flags", "check_optional"]
+__all__ = [
+    "MAX_POINTS",
+    "check_axes",
+    "check_drawing",
+    "check_figure",
+    "check_flags",
+    "check_optional",
+    "check_points",
+    "check_texts",
+]
+
+MAX_POINTS = 100.0
+"""Largest font size a drawing takes, in points (a figure of this package is at most a few inches wide)."""
 
 
 def check_axes(ax: object, caller: str, what: str = "ax") -> Axes:
@@ -40,6 +52,23 @@ def check_flags(**flags: object) -> None:
     """Each switch must be True or False (`check_flag`), named by its keyword."""
     for what, value in flags.items():
         check_flag(value, what)
+
+
+def check_texts(**texts: object) -> None:
+    """Each text (a title, an axis label) must be a str or None (no text), named by its keyword.
+
+    Anything else would be drawn as its ``str()`` (``'<object object at 0x...>'``), or fail
+    inside matplotlib (Python refuses ``str()`` of an integer of more than 4300 digits).
+    """
+    for what, value in texts.items():
+        if value is not None:
+            check_instance(value, str, f"{what} must be a str or None")
+
+
+def check_points(**sizes: object) -> None:
+    """Each font size must be a number of points in ``(0, MAX_POINTS]`` (`check_positive_number`)."""
+    for what, value in sizes.items():
+        check_positive_number(value, what, MAX_POINTS)
 
 
 def check_drawing(ax: object, board: object, position: Any, caller: str, **mappings: object) -> Position:

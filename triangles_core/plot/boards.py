@@ -27,10 +27,11 @@ from matplotlib.patches import Patch
 from matplotlib.patheffects import Normal, Stroke
 
 from ..common.checks import check_instance, check_integer, check_positive_number, described, is_listing
+from ..common.limits import MAX_SEARCH_EDGES
 from ..engine.game import Step
 from ..engine.solved import SolvedCellGame
 from ..games.cells import CellBoard, Position, check_cell_board
-from ._checks import check_axes, check_drawing, check_figure, check_flags, check_optional
+from ._checks import check_axes, check_drawing, check_figure, check_flags, check_optional, check_texts
 from .export import SVG_HASH_SALT
 from .palette import CLASS_COLOURS, OWNER_COLOURS, value_colormap
 
@@ -38,6 +39,7 @@ __all__ = [
     "LABEL_POINTS",
     "MAX_COLUMNS",
     "MAX_PANEL_INCHES",
+    "MAX_VALUE_LIMIT",
     "MAX_WIDTH",
     "TITLE_POINTS",
     "VALUE_FLOOR",
@@ -79,6 +81,10 @@ MAX_COLUMNS = 64
 MAX_PANEL_INCHES = 20.0
 """Widest panel of `draw_principal_variation`, in inches."""
 
+MAX_VALUE_LIMIT = MAX_SEARCH_EDGES
+"""Largest limit of the value colour scale (``value_limit``): no value of a board the engine
+solves is larger than its number of cells, fewer than its at most 62 edges."""
+
 VALUE_FLOOR = 0.2
 """Where the value colours start: a value of +-1 is drawn at this fraction of the way from
 white to the darkest colour, so that no non-zero value looks white."""
@@ -93,11 +99,11 @@ class ValueNorm(Normalize):
     spaced, so that two different values never share a colour and a colour bar of them
     has evenly spaced labels.  The scale depends only on ``limit`` (the board's number of
     cells), so one value has one colour in every figure of a board.  ``limit`` is an
-    integer ``>= 0`` (ValueError otherwise; 0 gives the scale of 1).
+    integer in ``0..MAX_VALUE_LIMIT`` (ValueError otherwise; 0 gives the scale of 1).
     """
 
     def __init__(self, limit: int):
-        self.limit = max(check_integer(limit, "value limit", 0), 1)
+        self.limit = max(check_integer(limit, "value limit", 0, MAX_VALUE_LIMIT), 1)
         super().__init__(vmin=-self.limit, vmax=self.limit, clip=True)
 
     def __call__(self, value, clip=None):
@@ -183,8 +189,9 @@ def draw_position(
         principal variation); an edge that carries a move value keeps its value colour
         and gets a dashed outline in that colour (a move played from this position).
     value_limit : int, optional
-        Colour scale limit for ``move_values``; by default the board's number of cells,
-        which bounds every value, so that all figures of one board share one scale.
+        Colour scale limit for ``move_values``, in ``0..MAX_VALUE_LIMIT``; by default the
+        board's number of cells, which bounds every value, so that all figures of one
+        board share one scale.
     colorbar : bool, default False
         Add a colour bar of move values below the axes, with the optimal-move key
         (`add_value_colorbar`).  A figure holding only this axes, without constrained
@@ -205,7 +212,8 @@ def draw_position(
         ``board`` not a cell board, ``position`` not one of its positions, a mapping
         argument not a mapping (or a move value not an integer, or its edge not on the
         board; or an ``owners`` key not a cell index, or its owner not ``"A"``, ``"B"``
-        or None), a switch not True or False, ``value_limit`` not an integer ``>= 0``.
+        or None), a switch not True or False, ``value_limit`` not an integer in
+        ``0..MAX_VALUE_LIMIT``, or ``title`` neither a str nor None.
 
     Examples
     --------
@@ -223,8 +231,9 @@ def draw_position(
         ax, board, position, "draw_position", move_values=move_values, owners=owners, highlight=highlight
     )
     check_flags(edge_numbers=edge_numbers, dot_numbers=dot_numbers, colorbar=colorbar)
+    check_texts(title=title)
     if value_limit is not None:
-        check_integer(value_limit, "value_limit", 0)
+        check_integer(value_limit, "value_limit", 0, MAX_VALUE_LIMIT)
     for edge, value in (move_values or {}).items():
         board.check_edge(edge)
         check_integer(value, f"the move value of edge {edge}")
@@ -397,8 +406,8 @@ def add_value_colorbar(
     ValueError
         If ``fig`` is not a matplotlib figure (or subfigure), ``mappable`` not a
         ``ScalarMappable``, ``axes`` not an axes or a list of them, a value not an
-        integer, a switch not True or False, or ``location`` neither ``"bottom"`` nor
-        ``"right"``.
+        integer, ``label`` not a str, a switch not True or False, or ``location``
+        neither ``"bottom"`` nor ``"right"``.
 
     Examples
     --------
@@ -421,6 +430,7 @@ def add_value_colorbar(
     for a in axes_list:
         check_axes(a, "add_value_colorbar", "axes")
     check_flags(optimal_key=optimal_key, contiguous=contiguous)
+    check_instance(label, str, "add_value_colorbar needs label as a str")
     if location not in ("bottom", "right"):
         raise ValueError(f"location must be 'bottom' or 'right', got {location!r}")
     if values is None:
@@ -511,7 +521,7 @@ def position_figure(
     ------
     ValueError
         If ``solution`` is not a solved cell board, ``position`` not one of its
-        positions, or a switch not True or False.
+        positions, a switch not True or False, or ``title`` neither a str nor None.
 
     Examples
     --------
@@ -526,6 +536,7 @@ def position_figure(
     """
     check_instance(solution, SolvedCellGame, "position_figure needs a solved cell board (solve, solve_boxes)")
     check_flags(show_moves=show_moves, edge_numbers=edge_numbers)
+    check_texts(title=title)
     p = solution.position(position)
     width, height = _board_size(solution.board, 1.5 if show_moves and edge_numbers else 0.9, MAX_WIDTH)
     fig, ax = plt.subplots(figsize=(width, height + (_BAR_INCHES if show_moves else 0)), layout="constrained")
@@ -563,8 +574,8 @@ class DrawnPosition:
     Raises
     ------
     ValueError
-        If ``board`` is not a cell board, ``position`` not one of its positions, or
-        ``move_values`` not a mapping.
+        If ``board`` is not a cell board, ``position`` not one of its positions,
+        ``move_values`` not a mapping, or ``title`` neither a str nor None.
 
     Examples
     --------
@@ -584,6 +595,7 @@ class DrawnPosition:
     def __post_init__(self) -> None:
         object.__setattr__(self, "position", check_cell_board(self.board, "DrawnPosition").position(self.position))
         check_optional(self.move_values, Mapping, "DrawnPosition", "move_values", "a mapping (a dict)")
+        check_texts(title=self.title)
 
     def __repr__(self) -> str:
         return f"DrawnPosition(board={self.board!r}, position={self.position!r})"
@@ -618,7 +630,7 @@ def show_position(
     ------
     ValueError
         If ``solution`` is not a solved cell board, the position not one of the board's,
-        or ``show_moves`` not True or False.
+        ``show_moves`` not True or False, or ``title`` neither a str nor None.
 
     Examples
     --------
@@ -629,6 +641,7 @@ def show_position(
     """
     check_instance(solution, SolvedCellGame, "show_position draws a solved cell board (solve, solve_boxes)")
     check_flags(show_moves=show_moves)
+    check_texts(title=title)
     p = solution.position(position)
     return DrawnPosition(solution.board, p, solution.move_values(p) if show_moves else None, title)
 
@@ -877,7 +890,8 @@ def draw_edge_classes(
     ------
     ValueError
         If ``ax`` is not a matplotlib axes, ``board`` not a cell board, ``classes`` not
-        a mapping, an edge not on the board, or ``edge_numbers`` not True or False.
+        a mapping, an edge not on the board, ``edge_numbers`` not True or False, or
+        ``title`` neither a str nor None.
 
     Notes
     -----
@@ -887,6 +901,7 @@ def draw_edge_classes(
     check_cell_board(board, "draw_edge_classes")
     check_instance(classes, Mapping, "draw_edge_classes needs classes as a mapping of name to edge numbers")
     check_flags(edge_numbers=edge_numbers)
+    check_texts(title=title)
     for edges in classes.values():
         for edge in edges:
             board.check_edge(edge)

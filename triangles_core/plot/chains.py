@@ -8,7 +8,7 @@ from matplotlib.patches import Patch
 
 from ..analysis.chains import components
 from ..games.cells import CellBoard, Position, check_cell_board
-from ._checks import check_drawing, check_flags
+from ._checks import check_drawing, check_flags, check_texts
 from .boards import LABEL_POINTS, draw_position
 from .palette import COMPONENT_COLOURS
 
@@ -59,7 +59,8 @@ def draw_components(
     ValueError
         Before anything is drawn, as `draw_position` does: ``ax`` is not a matplotlib
         axes, ``board`` not a cell board, ``position`` not one of its positions,
-        ``owners`` not a mapping, or ``edge_numbers`` not True or False.
+        ``owners`` not a mapping, ``edge_numbers`` not True or False, or ``title``
+        neither a str nor None.
 
     Examples
     --------
@@ -76,6 +77,7 @@ def draw_components(
     """
     position = check_drawing(ax, board, position, "draw_components", owners=owners)
     check_flags(edge_numbers=edge_numbers)
+    check_texts(title=title)
     xy = board.dot_coordinates
     for component in components(board, position):
         colour = COMPONENT_COLOURS[_category(component.kind, component.long)]

@@ -15,8 +15,10 @@ import pandas as pd
 from matplotlib.colors import PowerNorm
 from matplotlib.figure import FigureBase
 
-from ..common.checks import check_instance, check_integer
-from ._checks import check_axes, check_figure, check_flags, check_optional
+from ..common.checks import check_instance, check_integer, check_positive_number
+from ..common.limits import MAX_SEARCH_EDGES
+from ._checks import check_axes, check_figure, check_flags, check_optional, check_points, check_texts
+from .boards import MAX_VALUE_LIMIT
 from .palette import CLASS_COLOURS, OUTCOME_COLOURS, SHARE_COLORMAP
 
 __all__ = [
@@ -80,11 +82,14 @@ def outcome_bars(
     ------
     ValueError
         Before anything is drawn: ``ax`` is not a matplotlib axes, ``outcomes`` not a
-        pandas DataFrame, ``shares`` not True or False, or ``tick_step`` not a positive
-        integer.
+        pandas DataFrame, ``shares`` not True or False, a text neither a str nor None,
+        ``tick_fontsize`` not a number of points in ``(0, 100]``, or ``tick_step`` not a
+        positive integer.
     """
     _check_table(ax, "outcome_bars", outcomes, "outcomes")
     check_flags(shares=shares)
+    check_texts(title=title, xlabel=xlabel)
+    check_points(tick_fontsize=tick_fontsize)
     if tick_step is not None:
         check_integer(tick_step, "tick_step", 1)
     table = outcomes[outcomes["positions"] > 0]
@@ -137,9 +142,10 @@ def value_heatmap(
     distribution : pandas.DataFrame
         A table from `triangles_core.analysis.tables.value_distribution`.
     value_limit : int
-        Values ``-value_limit .. value_limit`` are shown (the number of triangles).
+        Values ``-value_limit .. value_limit`` are shown (the number of triangles), at
+        most `triangles_core.plot.boards.MAX_VALUE_LIMIT`.
     n_edges : int
-        Rows ``0 .. n_edges`` are shown.
+        Rows ``0 .. n_edges`` are shown, at most 62 (the largest board the engine solves).
     title : str, optional
         Axes title.
     xticks : sequence of int, optional
@@ -156,7 +162,8 @@ def value_heatmap(
     ------
     ValueError
         Before anything is drawn: ``ax`` is not a matplotlib axes, ``distribution`` not
-        a pandas DataFrame, or ``value_limit`` or ``n_edges`` not an integer ``>= 0``.
+        a pandas DataFrame, ``value_limit`` or ``n_edges`` not an integer in the range
+        above, or ``title`` neither a str nor None.
 
     Examples
     --------
@@ -169,8 +176,9 @@ def value_heatmap(
     >>> plt.close(fig)
     """
     _check_table(ax, "value_heatmap", distribution, "distribution")
-    value_limit = check_integer(value_limit, "value_limit", 0)
-    n_edges = check_integer(n_edges, "n_edges", 0)
+    value_limit = check_integer(value_limit, "value_limit", 0, MAX_VALUE_LIMIT)
+    n_edges = check_integer(n_edges, "n_edges", 0, MAX_SEARCH_EDGES)
+    check_texts(title=title)
     grid = distribution.pivot(index="edges_drawn", columns="value", values="share").reindex(
         index=range(n_edges + 1), columns=range(-value_limit, value_limit + 1)
     )
@@ -230,9 +238,11 @@ def edge_heatmap(
     ------
     ValueError
         Before anything is drawn: ``ax`` is not a matplotlib axes, ``frequencies`` not a
-        pandas DataFrame, or ``row_labels`` not a mapping.
+        pandas DataFrame, ``row_labels`` not a mapping, or ``title`` neither a str nor
+        None.
     """
     _check_table(ax, "edge_heatmap", frequencies, "frequencies")
+    check_texts(title=title)
     check_optional(row_labels, Mapping, "edge_heatmap", "row_labels", "a mapping of row to label")
     grid = frequencies.pivot(index=rows, columns="edges_drawn", values=column)
     image = ax.imshow(
@@ -286,7 +296,8 @@ def lines_by_edges_drawn(
     ------
     ValueError
         Before anything is drawn: ``ax`` is not a matplotlib axes, ``table`` not a
-        pandas DataFrame, or ``columns`` not a mapping.
+        pandas DataFrame, ``columns`` not a mapping, a text neither a str nor None, or
+        ``ystep`` neither None nor a positive finite number.
 
     Examples
     --------
@@ -302,6 +313,9 @@ def lines_by_edges_drawn(
 
     _check_table(ax, "lines_by_edges_drawn", table)
     check_instance(columns, Mapping, "lines_by_edges_drawn needs columns as a mapping of column to legend label")
+    check_texts(ylabel=ylabel, title=title)
+    if ystep is not None:
+        check_positive_number(ystep, "ystep")
     for (column, label), colour, marker, style in zip(columns.items(), CLASS_COLOURS, _MARKERS, _STYLES, strict=False):
         ax.plot(
             table["edges_drawn"], table[column], marker=marker, markersize=4, label=label, color=colour, linestyle=style
@@ -375,7 +389,8 @@ def exact_and_sampled_by_edges_drawn(
     ValueError
         Before anything is drawn: ``ax`` is not a matplotlib axes, ``exact`` neither
         None nor a pandas DataFrame, ``sampled`` not a mapping of labels to DataFrames,
-        ``colours`` not a mapping, or ``legend`` not True or False.
+        ``colours`` not a mapping, ``legend`` not True or False, a text neither a str
+        nor None, or ``ystep`` neither None nor a positive finite number.
 
     Examples
     --------
@@ -399,6 +414,9 @@ def exact_and_sampled_by_edges_drawn(
         check_instance(table, pd.DataFrame, needed)
     check_optional(colours, Mapping, caller, "colours", "a mapping of label to colour")
     check_flags(legend=legend)
+    check_texts(ylabel=ylabel, title=title, exact_label=exact_label)
+    if ystep is not None:
+        check_positive_number(ystep, "ystep")
     levels = []
     if exact is not None:
         ax.plot(
@@ -469,10 +487,11 @@ def bars_by_edges_drawn(
     ------
     ValueError
         Before anything is drawn: ``ax`` is not a matplotlib axes, ``table`` not a
-        pandas DataFrame, or ``labels`` not True or False.
+        pandas DataFrame, ``labels`` not True or False, or a text neither a str nor None.
     """
     _check_table(ax, "bars_by_edges_drawn", table)
     check_flags(labels=labels)
+    check_texts(ylabel=ylabel, title=title)
     bars = ax.bar(table["edges_drawn"], table[column], color=CLASS_COLOURS[2], width=0.8)
     if labels:
         ax.bar_label(bars, labels=[f"{v:.2f}" for v in table[column]], fontsize=7, padding=-10, color="white")
@@ -544,7 +563,8 @@ def boards_by_fraction_drawn(
     ValueError
         Before anything is drawn: ``ax`` is not a matplotlib axes, ``tables`` not a
         mapping of labels to (DataFrame, number of edges) pairs, ``colours`` or
-        ``styles`` not a mapping, or ``legend`` not True or False.
+        ``styles`` not a mapping, ``legend`` not True or False, or a text neither a str
+        nor None.
 
     Examples
     --------
@@ -569,6 +589,7 @@ def boards_by_fraction_drawn(
     check_optional(colours, Mapping, caller, "colours", "a mapping of label to colour")
     check_optional(styles, Mapping, caller, "styles", "a mapping of label to keyword arguments")
     check_flags(legend=legend)
+    check_texts(ylabel=ylabel, title=title, xlabel=xlabel)
     colours = colours or dict(zip(tables, CLASS_COLOURS, strict=False))
     for label, (table, n_edges) in tables.items():
         colour = colours[label]

@@ -13,10 +13,10 @@ from pathlib import Path
 import matplotlib
 
 from ..common.checks import check_file_stem, check_instance, check_integer, check_path
-from ..common.files import atomic_open
+from ..common.files import atomic_open, make_folder
 from ._checks import check_figure
 
-__all__ = ["DPI", "SVG_HASH_SALT", "png_bytes", "save_figure", "show_figure"]
+__all__ = ["DPI", "MAX_DPI", "MAX_PIXELS", "MIN_DPI", "SVG_HASH_SALT", "png_bytes", "save_figure", "show_figure"]
 
 DPI = 150
 """Resolution of every PNG the package writes or shows."""
@@ -24,17 +24,55 @@ DPI = 150
 SVG_HASH_SALT = "triangles_core"
 """Fixed ``svg.hashsalt``, so that SVG element ids are the same on every run."""
 
+MIN_DPI = 20
+"""Lowest resolution taken: FreeType refuses to render a glyph less than about half a pixel
+high, which a 9 pt label reaches below 4 dpi and a 2 pt one below 20."""
+
+MAX_DPI = 1200
+"""Highest resolution taken (print quality; the package's figures are at most a few inches)."""
+
+MAX_PIXELS = 2**26
+"""Largest raster a PNG may need (width times height at the dpi, before cropping): 64 Mpx,
+256 MiB of RGBA; and at most 2**16 - 1 pixels a side, matplotlib's Agg limit."""
+
+
+def _check_dpi(fig, dpi: object) -> int:
+    """``dpi`` as an int in ``MIN_DPI..MAX_DPI`` for which the raster of ``fig`` stays within `MAX_PIXELS`."""
+    dpi = check_integer(dpi, "dpi", MIN_DPI, MAX_DPI)
+    width, height = (float(inches) * dpi for inches in fig.get_size_inches())
+    if max(width, height) >= 2**16 or width * height > MAX_PIXELS:
+        raise ValueError(
+            f"dpi {dpi} would make a raster of {width:,.0f} x {height:,.0f} pixels for a figure of "
+            f"{width / dpi:g} x {height / dpi:g} in (at most {MAX_PIXELS:,} pixels, 65,535 a side): lower dpi"
+        )
+    return dpi
+
 
 def png_bytes(fig, dpi: int = DPI) -> bytes:
     """A figure as PNG bytes, with no software stamp (the same bytes on every run).
 
+    Parameters
+    ----------
+    fig : matplotlib.figure.Figure
+        The figure.
+    dpi : int, default `DPI`
+        Resolution, an integer in ``MIN_DPI..MAX_DPI`` (20 to 1200): below 20 FreeType
+        cannot render small labels; the raster (figure size times dpi) must stay within
+        `MAX_PIXELS`.
+
+    Returns
+    -------
+    bytes
+        The PNG file.
+
     Raises
     ------
     ValueError
-        If ``fig`` is not a matplotlib figure or ``dpi`` not a positive integer.
+        If ``fig`` is not a matplotlib figure, ``dpi`` not an integer in 20..1200, or
+        the raster larger than `MAX_PIXELS`, before anything is drawn.
     """
     check_figure(fig, "png_bytes")
-    dpi = check_integer(dpi, "dpi", 1)
+    dpi = _check_dpi(fig, dpi)
     buffer = io.BytesIO()
     fig.savefig(buffer, format="png", dpi=dpi, bbox_inches="tight", metadata={"Software": None})
     return buffer.getvalue()
@@ -57,7 +95,7 @@ def save_figure(fig, name: str, directory: str | Path, dpi: int = DPI) -> list[P
     directory : str or pathlib.Path
         Target directory (created if missing), usually ``data/figures``.
     dpi : int, default `DPI`
-        Resolution of the PNG.
+        Resolution of the PNG, in ``MIN_DPI..MAX_DPI`` (20 to 1200, see `png_bytes`).
 
     Returns
     -------
@@ -69,7 +107,8 @@ def save_figure(fig, name: str, directory: str | Path, dpi: int = DPI) -> list[P
     ValueError
         Before anything is written: ``fig`` is not a matplotlib figure, ``name`` is not a
         file stem (`triangles_core.common.checks.check_file_stem`: no path separator, not
-        hidden), ``directory`` is not a path, or ``dpi`` not a positive integer.
+        hidden), ``directory`` is not a path or is a file (not a folder), or ``dpi``
+        not an integer in 20..1200 (or too large for the figure's size, `MAX_PIXELS`).
     OSError
         When a file cannot be written (a full disk, a read-only folder); no temporary is
         left, and the old files, if any, are kept.
@@ -91,8 +130,8 @@ def save_figure(fig, name: str, directory: str | Path, dpi: int = DPI) -> list[P
     check_figure(fig, "save_figure")
     name = check_file_stem(name, "name")
     directory = Path(check_path(directory, "directory"))
-    dpi = check_integer(dpi, "dpi", 1)
-    directory.mkdir(parents=True, exist_ok=True)
+    dpi = _check_dpi(fig, dpi)
+    make_folder(directory, "directory")
     png, svg = directory / f"{name}.png", directory / f"{name}.svg"
     picture = png_bytes(fig, dpi)
     drawing = io.BytesIO()
@@ -122,7 +161,7 @@ def show_figure(fig, alt: str, dpi: int = DPI) -> None:
     alt : str
         What the figure shows, in one or two sentences.
     dpi : int, default `DPI`
-        Resolution.
+        Resolution, in ``MIN_DPI..MAX_DPI`` (20 to 1200, see `png_bytes`).
 
     Returns
     -------
@@ -133,7 +172,8 @@ def show_figure(fig, alt: str, dpi: int = DPI) -> None:
     ------
     ValueError
         If ``fig`` is not a matplotlib figure, ``alt`` not a string that says something,
-        or ``dpi`` not a positive integer (the figure is then left open).
+        or ``dpi`` not an integer in 20..1200 (or too large for the figure's size,
+        `MAX_PIXELS`); the figure is then left open.
 
     Examples
     --------
@@ -153,7 +193,7 @@ def show_figure(fig, alt: str, dpi: int = DPI) -> None:
     check_figure(fig, "show_figure")
     if not check_instance(alt, str, "show_figure needs alt as a str (what the figure shows)").strip():
         raise ValueError("alt is empty: say in one or two sentences what the figure shows")
-    dpi = check_integer(dpi, "dpi", 1)
+    dpi = _check_dpi(fig, dpi)
     data = base64.b64encode(png_bytes(fig, dpi)).decode("ascii")
     width = int(round(fig.get_size_inches()[0] * 100))
     markup = (

@@ -7,8 +7,8 @@ from typing import TYPE_CHECKING, TypedDict
 import networkx as nx
 
 from ..common.checks import check_instance, check_integer
-from ._checks import check_axes, check_flags
-from .boards import LABEL_POINTS, TITLE_POINTS, value_norm
+from ._checks import check_axes, check_flags, check_points, check_texts
+from .boards import LABEL_POINTS, MAX_VALUE_LIMIT, TITLE_POINTS, value_norm
 from .palette import value_colormap
 
 if TYPE_CHECKING:
@@ -119,8 +119,8 @@ def draw_value_graph(
         arcs with ``again`` (or ``reward``) attributes, as `triangles_core.state_graph`
         builds them; an arc without either is drawn as passing the turn.
     value_limit : int, optional
-        Colour scale limit; defaults to the largest absolute value in the graph (at
-        least 1).  Pass the board's number of cells to share the scale of its boards.
+        Colour scale limit, in ``0..MAX_VALUE_LIMIT`` (62); defaults to the largest
+        absolute value in the graph (at least 1).  Pass the board's number of cells to share the scale of its boards.
     labels : bool, default False
         Write each node's value on it.
     colorbar : bool, default True
@@ -145,8 +145,9 @@ def draw_value_graph(
     ------
     ValueError
         Before anything is drawn: ``ax`` is not a matplotlib axes, ``graph`` not a
-        networkx DiGraph with nodes, ``value_limit`` not an integer ``>= 0``, or a
-        switch not True or False.
+        networkx DiGraph with nodes, ``value_limit`` not an integer in
+        ``0..MAX_VALUE_LIMIT``, a switch not True or False, ``title`` neither a str nor
+        None, or ``label_size`` not a number of points in ``(0, 100]``.
 
     Examples
     --------
@@ -169,8 +170,10 @@ def draw_value_graph(
     check_axes(ax, "draw_value_graph")
     _check_graph(graph, "draw_value_graph")
     if value_limit is not None:
-        check_integer(value_limit, "value_limit", 0)
+        check_integer(value_limit, "value_limit", 0, MAX_VALUE_LIMIT)
     check_flags(labels=labels, colorbar=colorbar, arc_key=arc_key)
+    check_texts(title=title)
+    check_points(label_size=label_size)
     layout = layered_layout(graph)
     nodes = sorted(graph.nodes)
     values = [graph.nodes[v]["value"] for v in nodes]

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from ..common.checks import check_instance, check_integer
+from ..common.checks import check_instance, check_integer, check_positive_number
 from ..games.number import FULL, HIGH, LOW, allowed_numbers
-from ._checks import check_axes, check_flags
+from ._checks import check_axes, check_flags, check_texts
 from .palette import OUTCOME_COLOURS
 
 __all__ = ["draw_number_game_graph", "draw_number_strip", "draw_positions_by_remaining"]
@@ -205,7 +205,8 @@ def draw_number_game_graph(
     ------
     ValueError
         Before anything is drawn: ``ax`` is not a matplotlib axes, ``graph`` not a
-        networkx DiGraph, or ``move_labels`` not True or False.
+        networkx DiGraph, ``move_labels`` not True or False, ``title`` neither a str nor
+        None, or ``width`` or ``level_height`` not a positive finite number.
 
     Examples
     --------
@@ -223,6 +224,9 @@ def draw_number_game_graph(
     check_axes(ax, "draw_number_game_graph")
     check_instance(graph, nx.DiGraph, "draw_number_game_graph needs graph as a networkx DiGraph (state_graph)")
     check_flags(move_labels=move_labels)
+    check_texts(title=title)
+    width = check_positive_number(width, "width")
+    level_height = check_positive_number(level_height, "level_height")
     levels = _levels(graph)
     layout, depth = {}, {}
     for row, remaining in enumerate(sorted(levels, reverse=True)):
@@ -356,7 +360,8 @@ def draw_positions_by_remaining(ax, remaining, n_positions, p_positions, *, titl
     Raises
     ------
     ValueError
-        If ``ax`` is not a matplotlib axes, or the three sequences differ in length.
+        If ``ax`` is not a matplotlib axes, ``title`` neither a str nor None, or the
+        three sequences differ in length.
 
     Examples
     --------
@@ -366,6 +371,7 @@ def draw_positions_by_remaining(ax, remaining, n_positions, p_positions, *, titl
     >>> plt.close(fig)
     """
     check_axes(ax, "draw_positions_by_remaining")
+    check_texts(title=title)
     lengths = [len(remaining), len(n_positions), len(p_positions)]
     if len(set(lengths)) != 1:
         raise ValueError(

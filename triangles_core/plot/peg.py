@@ -10,7 +10,7 @@ from matplotlib.patheffects import withStroke
 from ..common.checks import check_instance, check_integer
 from ..engine.game import Step
 from ..games.peg import Jump, PegBoard
-from ._checks import check_axes, check_flags, check_optional
+from ._checks import check_axes, check_flags, check_optional, check_points, check_texts
 from .palette import CLASS_COLOURS, OUTCOME_COLOURS, OWNER_COLOURS
 
 __all__ = ["draw_peg_position", "draw_peg_principal_variation"]
@@ -78,7 +78,8 @@ def draw_peg_position(
     ValueError
         Before anything is drawn: ``ax`` is not a matplotlib axes, ``board`` not a
         `PegBoard`, ``position`` not one of its positions, ``jump`` not a `Jump`, a
-        circled hole not on the board, or a switch not True or False.
+        circled hole not on the board, a switch not True or False, ``title`` neither a
+        str nor None, or ``font_size`` not a number of points in ``(0, 100]``.
 
     Examples
     --------
@@ -94,6 +95,8 @@ def draw_peg_position(
         position = board.position(position)
     check_optional(jump, Jump, "draw_peg_position", "jump", "a Jump")
     check_flags(lines=lines, hole_numbers=hole_numbers, hole_labels=hole_labels, legend_below=legend_below)
+    check_texts(title=title)
+    check_points(font_size=font_size)
     circled = [check_integer(hole, "circled hole", 1, board.n_holes) for hole in circled]
     xy = board.xy
     if lines:
@@ -228,7 +231,8 @@ def draw_peg_principal_variation(
     ------
     ValueError
         If ``board`` is not a `PegBoard`, ``start`` not one of its positions, a step not
-        a `triangles_core.engine.game.Step`, or ``columns`` not a positive integer.
+        a `triangles_core.engine.game.Step`, ``columns`` not a positive integer, or
+        ``font_size`` not a number of points in ``(0, 100]``.
 
     Examples
     --------
@@ -252,6 +256,7 @@ def draw_peg_principal_variation(
         for step in steps
     ]
     columns = check_integer(columns, "columns", 1)
+    check_points(font_size=font_size)
     positions = [start] + [step.position for step in steps]
     n_panels = len(steps) + 1
     n_rows = -(-n_panels // columns)

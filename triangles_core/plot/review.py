@@ -6,8 +6,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Mapping
 
 from ..analysis.review import GameReview
-from ..common.checks import check_instance, excerpt
-from ._checks import check_axes, check_flags, check_optional
+from ..common.checks import check_instance, check_positive_number, excerpt
+from ._checks import check_axes, check_flags, check_optional, check_points, check_texts
 from .palette import CLASSIFICATION_COLOURS, OWNER_COLOURS
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -141,7 +141,8 @@ def plot_value_history(
     ------
     ValueError
         If ``review`` is not a `GameReview`, ``ax`` neither None nor a matplotlib axes,
-        or ``legend`` not True or False.
+        ``legend`` not True or False, ``title`` neither a str nor None, or ``font_size``
+        not a number of points in ``(0, 100]``.
 
     Examples
     --------
@@ -159,6 +160,8 @@ def plot_value_history(
     if ax is not None:
         check_axes(ax, "plot_value_history")
     check_flags(legend=legend)
+    check_texts(title=title)
+    check_points(font_size=font_size)
     if ax is None:
         _, ax = plt.subplots(figsize=(4.4, 3.2))
     values = review.values
@@ -282,8 +285,9 @@ def plot_shares(
     ------
     ValueError
         If ``ax`` is not a matplotlib axes, ``table`` not a pandas DataFrame, ``x`` or
-        ``group`` not one of its columns, ``colours`` not a mapping, or a switch not
-        True or False.
+        ``group`` not one of its columns, ``colours`` not a mapping, a switch not
+        True or False, a text neither a str nor None, or ``width`` not a positive
+        finite number.
 
     Examples
     --------
@@ -308,6 +312,8 @@ def plot_shares(
             raise ValueError(f"plot_shares: {what} {excerpt(column)} is not a column of the table")
     check_optional(colours, Mapping, "plot_shares", "colours", "a mapping of group to colour")
     check_flags(bars=bars, dodge=dodge)
+    check_texts(xlabel=xlabel, title=title)
+    width = check_positive_number(width, "width")
     groups = [(None, table)] if group is None else list(table.groupby(group, sort=True))
     colour_of: Mapping[Any, str] = OWNER_COLOURS if colours is None else colours
     series = len(groups) if dodge else 1
