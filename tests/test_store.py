@@ -426,3 +426,24 @@ def test_save_figure_on_a_full_disk_keeps_the_old_pair(tmp_path, monkeypatch, fa
     written = save_figure(fig, "pic", folder)
     plt.close(fig)
     assert sorted(p.name for p in folder.iterdir()) == ["pic.png", "pic.svg"] == [p.name for p in written]
+
+
+@pytest.mark.parametrize("dangling", [False, True], ids=["link-to-a-file", "dangling-link"])
+def test_a_link_in_the_cache_is_replaced_never_written_through(cache, tmp_path, dangling):
+    """F1 of the fourth pass: a cache entry that is a symbolic link to a file elsewhere gets a table of its own;
+    the file it points to (a user's notes, or nothing yet) is never written."""
+    b = board(3)
+    outside = tmp_path / "elsewhere" / "precious.txt"
+    outside.parent.mkdir()
+    if not dangling:
+        outside.write_text("my notes\n")
+    path = store.table_path(b)
+    path.parent.mkdir(parents=True)
+    path.symlink_to(outside)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", CorruptCacheWarning)  # a link to notes has no readable checksum
+        values = cached_table(b, lambda: solve(3).values.copy())
+    assert (values == solve(3).values).all()
+    assert not path.is_symlink() and path.is_file()
+    assert outside.read_text() == "my notes\n" if not dangling else not outside.exists()
+    assert sorted(p.name for p in outside.parent.iterdir()) == ([] if dangling else ["precious.txt"])

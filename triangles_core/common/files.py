@@ -176,7 +176,7 @@ def atomic_open(
     ----------
     path : str or path-like
         The file to write; its folder must exist.  A symbolic link is followed (the
-        file it points to is replaced, the link kept).
+        file it points to is replaced, the link kept), except with ``replace_special``.
     mode : {"wb", "w"}, default "wb"
         Binary or text.
     encoding, newline : str, optional
@@ -186,7 +186,9 @@ def atomic_open(
         file (a device, a FIFO, a link to one, ``/dev/stdout``) is written as a stream, a
         read-only file is refused, and a replaced file keeps its mode.  True for files
         the package owns (its cache): whatever is there is replaced by a regular file
-        with the default mode (so that an unreadable copy is not rewritten unreadable).
+        with the default mode (so that an unreadable copy is not rewritten unreadable),
+        and a symbolic link there is itself replaced, never written through (a link
+        in the cache to a file elsewhere must not have that file overwritten).
 
     Yields
     ------
@@ -218,24 +220,21 @@ def atomic_open(
         with os.fdopen(os.dup(descriptor), mode, encoding=encoding, newline=newline) as handle:
             yield handle
         return
-    try:
-        status = os.stat(path)  # through links as the kernel follows them (/proc's included)
-    except FileNotFoundError:
-        status = None
-    if status is not None and not stat.S_ISREG(status.st_mode):
-        if not replace_special:
+    if replace_special:  # the package's own file: a fresh one with the default mode, in place of anything
+        status, target = None, Path(os.path.abspath(path))
+    else:
+        try:
+            status = os.stat(path)  # through links as the kernel follows them (/proc's included)
+        except FileNotFoundError:
+            status = None
+        if status is not None and not stat.S_ISREG(status.st_mode):
             with open(path, mode, encoding=encoding, newline=newline) as handle:  # a stream
                 yield handle
             return
-        status = None
-        target = Path(os.path.abspath(path))
-    else:
         target = Path(os.path.realpath(path))
-    if replace_special:
-        status = None  # the package's own file: a fresh one with the default mode
-    elif status is not None and not os.access(target, os.W_OK):  # as `>` would: a read-only file stays
-        raise PermissionError(errno.EACCES, "the file is read-only", str(target))
-    remove_stale_temporaries(target)
+        if status is not None and not os.access(target, os.W_OK):  # as `>` would: a read-only file stays
+            raise PermissionError(errno.EACCES, "the file is read-only", str(target))
+    _remove_stale_temporaries_of(target)
     fd, temporary = tempfile.mkstemp(
         dir=target.parent, prefix=f"{temporary_prefix(target)}{os.getpid()}-", suffix=_SUFFIX
     )
@@ -280,7 +279,11 @@ def remove_stale_temporaries(path: str | os.PathLike) -> list[Path]:
     list of pathlib.Path
         The files removed.
     """
-    target = Path(os.path.realpath(path))
+    return _remove_stale_temporaries_of(Path(os.path.realpath(path)))
+
+
+def _remove_stale_temporaries_of(target: Path) -> list[Path]:
+    """`remove_stale_temporaries` of the file ``target`` exactly (its links not followed)."""
     # exactly the names atomic_open makes: prefix, pid, '-', mkstemp's 8 random characters, suffix
     # (so that the temporary of another target whose name starts like this one is never taken)
     pattern = re.compile(re.escape(temporary_prefix(target)) + r"([0-9]+)-[a-z0-9_]{8}" + re.escape(_SUFFIX))
