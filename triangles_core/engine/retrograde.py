@@ -73,6 +73,7 @@ __all__ = [
     "move_value",
     "move_value_table",
     "move_values",
+    "derived_values",
     "recurrence_problem",
     "solve_table",
 ]
@@ -511,10 +512,10 @@ def claims_table(board: CellBoard) -> np.ndarray:
     return table
 
 
-@compiled(parallel=True)
+@compiled()  # one thread: it is called for a position's children, where starting threads costs more than it saves
 def _derive_at(values, positions, n_edges, first, second):  # pragma: no cover - compiled
     best = np.full(positions.shape[0], NOT_A_MOVE, dtype=np.int8)
-    for k in prange(positions.shape[0]):
+    for k in range(positions.shape[0]):
         p = positions[k]
         for e in range(n_edges):
             bit = np.int64(1) << e
@@ -525,6 +526,38 @@ def _derive_at(values, positions, n_edges, first, second):  # pragma: no cover -
         if best[k] == NOT_A_MOVE:  # the full board: no move, worth 0
             best[k] = 0
     return best
+
+
+def derived_values(board: CellBoard, values: np.ndarray, positions: np.ndarray) -> np.ndarray:
+    """The value the recurrence gives each of ``positions`` from its children's entries in ``values``.
+
+    The best `move_value` over the position's free edges, 0 for the full board: what a
+    sound table holds there.  `recurrence_problem` and the answer check of a table
+    solution's move values (`triangles_core.engine.table_solution.TableSolution`) compare
+    it with the entries.
+
+    Parameters
+    ----------
+    board : CellBoard
+        The board of the table.
+    values : numpy.ndarray of int8, shape (2**board.n_edges,)
+        The table (its shape and dtype already checked).
+    positions : numpy.ndarray of int64
+        Positions of the board (bitmasks, not checked).
+
+    Returns
+    -------
+    numpy.ndarray of int8, shape of ``positions``
+
+    Examples
+    --------
+    >>> from triangles_core import solve
+    >>> s = solve(2)
+    >>> derived_values(s.board, s.values, np.array([0, 5], dtype=np.int64)).tolist() == s.values[[0, 5]].tolist()
+    True
+    """
+    first, second = cell_tables(board)
+    return _derive_at(values, positions, board.n_edges, first, second)
 
 
 SPOT_CHECK_POSITIONS = 1 << 16
@@ -571,6 +604,5 @@ def recurrence_problem(
     rng = np.random.default_rng(seed)
     fixed = np.array([0, board.full, *(1 << e for e in range(board.n_edges))], dtype=np.int64)
     positions = np.unique(np.concatenate([fixed, rng.integers(0, 1 << board.n_edges, size=samples, dtype=np.int64)]))
-    first, second = cell_tables(board)
-    bad = int(np.count_nonzero(_derive_at(values, positions, board.n_edges, first, second) != values[positions]))
+    bad = int(np.count_nonzero(derived_values(board, values, positions) != values[positions]))
     return None if bad == 0 else f"disagrees with the recurrence at {bad:,} of {positions.size:,} sampled positions"

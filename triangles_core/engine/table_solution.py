@@ -146,6 +146,22 @@ class TableSolution(ValueFunctionSolution):
             raise self._damage(position, value, best)
         return value
 
+    def _answered_move_values(self, p: Position) -> dict:
+        """The move values of ``p``, after every child's entry passed the check `_answer` makes.
+
+        All children are derived from their own children in one compiled call
+        (`triangles_core.engine.retrograde.derived_values`), so that ``move_values`` costs
+        about what it did unchecked; the first child that disagrees raises.
+        """
+        from .retrograde import derived_values
+
+        children = np.array([p | 1 << (e - 1) for e in self.board.free_edges(p)], dtype=np.int64)
+        derived = derived_values(self.board, self.values, children)
+        for child, value, best in zip(children.tolist(), self.values[children].tolist(), derived.tolist(), strict=True):
+            if value != best:
+                raise self._damage(child, value, best)
+        return self._move_values(p)
+
     def _damage(self, position: Position, value: int, best: int) -> DamagedTableError:
         """The error for a proven mismatch, after removing the cached file it came from (if it did)."""
         from .store import discard_damaged_table
