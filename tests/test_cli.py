@@ -68,7 +68,20 @@ def test_judge_reports_a_full_disk_in_one_line():
             stderr=subprocess.PIPE,
             text=True,
         )
-    assert result.returncode == 2 and "cannot write output" in result.stderr and "Traceback" not in result.stderr
+    assert (
+        result.returncode == 2 and "cannot write standard output" in result.stderr and "Traceback" not in result.stderr
+    )
+
+
+def test_the_judge_help_says_which_dialects_read_by_line():
+    """zoj1039 and poj1143 read by line (a position's numbers on one line); the rest by token."""
+    text = " ".join(run("judge", "--help").stdout.split())
+    assert "gym, uestc, triangle-war and peg read whitespace-separated tokens" in text
+    assert "zoj1039 and poj1143 read by line" in text and "token-based" not in text
+    # as it says: gym takes a case split across lines, zoj1039 not its numbers on the count's line
+    assert run("judge", "gym", input="6\n1 2 3\n4 5 6\n0\n").stdout == "Andy wins\n"
+    assert run("judge", "zoj1039", input="1\n2\n2 3\n").returncode == 0
+    assert_one_line_error(run("judge", "zoj1039", input="1\n2 2 3\n"), "triangles judge zoj1039: error: case 1")
 
 
 def test_every_judge_help_example_prints_what_it_says():

@@ -76,6 +76,38 @@ def test_a_signal_while_writing_a_graph_keeps_the_earlier_file(tmp_path, signal_
     assert sorted(p.name for p in tmp_path.iterdir()) == ["side2.graphml"]
 
 
+SIGNAL_WHILE_PARSING = """
+    import argparse, os, signal, sys
+    signal.signal(signal.SIGINT, signal.default_int_handler)   # as in a terminal, even if started in the background
+    original = argparse.ArgumentParser.format_usage
+    def format_usage_then_signal(self):                       # the start of the intermixed parse
+        if self.prog == "triangles solve":
+            argparse.ArgumentParser.format_usage = original
+            os.kill(os.getpid(), signal.SIGINT)
+        return original(self)
+    argparse.ArgumentParser.format_usage = format_usage_then_signal
+    from triangles_core.cli import main
+    sys.exit(main(["solve", "--side", "2"]))
+"""
+
+
+@pytest.mark.parametrize(
+    "signal_name, status, said",
+    [
+        ("SIGINT", 130, "interrupted"),
+        pytest.param("SIGTERM", 143, "terminated (SIGTERM)", marks=pytest.mark.slow),
+    ],
+)
+def test_a_signal_while_the_arguments_are_parsed_is_an_interrupt(signal_name, status, said):
+    """argparse's intermixed parse, interrupted before it saved its state, used to hide the
+    signal behind an AttributeError traceback; the signal is held until the parse is over."""
+    program = textwrap.dedent(SIGNAL_WHILE_PARSING).replace(
+        "os.kill(os.getpid(), signal.SIGINT)", f"os.kill(os.getpid(), signal.{signal_name})"
+    )
+    result = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True, timeout=300)
+    assert (result.returncode, result.stderr, result.stdout) == (status, f"triangles solve: {said}\n", "")
+
+
 SIGNAL_WHILE_IMPORTING = """
     import os, signal, sys, time
     import networkx
@@ -424,11 +456,44 @@ def test_help_to_a_full_device_is_an_error():
     result = subprocess.run(
         f"{sys.executable} -m triangles_core --help > /dev/full", shell=True, capture_output=True, text=True, timeout=60
     )
-    assert_one_line_error(result, "triangles: error: cannot write output: No space left on device")
+    assert_one_line_error(result, "triangles: error: cannot write standard output: No space left on device")
     result = subprocess.run(
         f"{sys.executable} -m triangles_core solve > /dev/full", shell=True, capture_output=True, text=True, timeout=60
     )
-    assert_one_line_error(result, "triangles solve: error: cannot write output")
+    assert_one_line_error(result, "triangles solve: error: cannot write standard output")
+
+
+def test_a_graph_to_a_full_standard_output_says_standard_output_not_its_dash():
+    result = subprocess.run(
+        f"{sys.executable} -m triangles_core graph - --side 1 --format dot > /dev/full",
+        shell=True,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert_one_line_error(result, "triangles graph: error: cannot write standard output: No space left on device")
+
+
+@pytest.mark.parametrize(
+    "args, prog",
+    [
+        (["--version"], "triangles"),
+        (["--help"], "triangles"),
+        pytest.param(["graph", "--help"], "triangles graph", marks=pytest.mark.slow),
+        pytest.param(["judge", "-h"], "triangles judge", marks=pytest.mark.slow),
+    ],
+)
+def test_help_and_version_with_standard_output_closed_are_an_error(args, prog):
+    """As every command with ``>&-``: not the text on stderr with exit status 0."""
+    result = subprocess.run(
+        [sys.executable, "-m", "triangles_core", *args],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+        preexec_fn=lambda: os.close(1),
+        timeout=60,
+    )
+    assert_one_line_error(result, f"{prog}: error: standard output is closed")
 
 
 def run_without_stderr(*args: str, input: bytes = b"") -> subprocess.CompletedProcess:

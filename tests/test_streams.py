@@ -205,6 +205,75 @@ def test_a_stream_that_may_not_be_resolved_is_named_in_the_error(tmp_path):
     assert_one_line_error(result, "triangles review: error: cannot write /proc/1/fd/1: ")
 
 
+GAME = "1 2\n2 3\n1 3\n2 4\n2 5\n4 5\n"
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "triangles review - --csv /dev/stdin <> rec.txt",  # the record on descriptor 0, open for writing too
+        pytest.param("triangles review - --csv rec.txt < rec.txt", marks=pytest.mark.slow),  # by its name
+        pytest.param("triangles review - --csv /dev/fd/0 < rec.txt", marks=pytest.mark.slow),
+        pytest.param("triangles review rec.txt --csv /dev/stdin < rec.txt", marks=pytest.mark.slow),
+    ],
+)
+def test_a_record_read_from_standard_input_is_never_written_over(tmp_path, command):
+    """The "is the game record itself" check tells standard input by its descriptor's identity."""
+    (tmp_path / "rec.txt").write_text(GAME)
+    result = shell_here(tmp_path, command)
+    assert_one_line_error(result, "triangles review: error: --csv ")
+    assert "is the game record itself" in result.stderr
+    assert (tmp_path / "rec.txt").read_text() == GAME and sorted(p.name for p in tmp_path.iterdir()) == ["rec.txt"]
+
+
+@pytest.mark.parametrize(
+    "command, said",
+    [
+        (
+            "cat rec.txt | triangles review - --csv /dev/stdin",
+            "triangles review: error: --csv /dev/stdin is standard input",
+        ),
+        pytest.param(
+            "triangles graph /dev/fd/0 --side 1 --format dot < rec.txt",
+            "triangles graph: error: OUTPUT /dev/fd/0 is standard input",
+            marks=pytest.mark.slow,
+        ),
+    ],
+)
+def test_standard_input_is_not_an_output(tmp_path, command, said):
+    """Not "Bad file descriptor": the input stream is named as such."""
+    (tmp_path / "rec.txt").write_text(GAME)
+    assert_one_line_error(shell_here(tmp_path, command), said)
+    assert (tmp_path / "rec.txt").read_text() == GAME
+
+
+def test_a_stream_that_is_both_input_and_output_is_not_the_record(tmp_path):
+    """Standard input and output one two-way stream (as a terminal is): ``--csv /dev/stdout`` writes it."""
+    import socket
+
+    ours, theirs = socket.socketpair()
+    with ours, theirs:
+        child = subprocess.Popen(
+            [sys.executable, "-m", "triangles_core", "review", "-", "--csv", "/dev/stdout"],
+            stdin=theirs,
+            stdout=theirs,
+            stderr=subprocess.PIPE,
+        )
+        theirs.close()
+        ours.sendall(GAME.encode())
+        ours.shutdown(socket.SHUT_WR)
+        received = b"".join(iter(lambda: ours.recv(1 << 16), b""))
+        _, stderr = child.communicate(timeout=300)
+    assert child.returncode == 0, stderr
+    assert received.startswith(b"move,player")
+
+
+def shell_here(folder, command: str) -> subprocess.CompletedProcess:
+    """A shell command line run in ``folder``, each ``triangles`` in it this interpreter's."""
+    command = command.replace("triangles ", f"{sys.executable} -m triangles_core ")
+    return subprocess.run(command, shell=True, cwd=folder, capture_output=True, text=True, timeout=300)
+
+
 def triangles_here(folder, *args: str) -> subprocess.CompletedProcess:
     return subprocess.run(
         [sys.executable, "-m", "triangles_core", *args], cwd=folder, capture_output=True, text=True, timeout=300

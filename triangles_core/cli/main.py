@@ -12,8 +12,10 @@ from __future__ import annotations
 
 import argparse
 import os
+import stat
 import sys
-from typing import Callable, Sequence
+from contextlib import contextmanager
+from typing import Callable, Iterator, Sequence
 
 from ..common.checks import excerpt, parse_decimal
 from ..common.limits import LARGE_TABLE_EDGES, MAX_SEARCH_EDGES, MAX_SEARCH_SIDE, MAX_TABLE_EDGES, MAX_TABLE_SIDE
@@ -76,9 +78,13 @@ class _Parser(argparse.ArgumentParser):
 
     def _print_message(self, message: str, file=None) -> None:
         # argparse swallows write errors, so that help sent to a full device would be lost
-        # with exit status 0; let them through to main(), which reports them.
+        # with exit status 0; let them through to main(), which reports them.  argparse
+        # passes sys.stdout (help, --version) or sys.stderr; None is a closed standard
+        # output (main() stands in for a closed stderr), an error as for every command.
+        if file is None:
+            self.exit(2, f"{self.prog}: error: standard output is closed\n")
         if message:
-            (file or sys.stderr).write(message)
+            file.write(message)
 
 
 class _Once(argparse.Action):
@@ -319,10 +325,10 @@ def _review(args: argparse.Namespace) -> int:
     except RecordError as error:
         raise CommandError(f"{name}: {error}") from None
     review = review_game(record, _solution(args, record.start))
+    if args.csv not in (None, "-") and _same_file(args.csv, args.record):
+        raise CommandError(f"--csv {excerpt(args.csv)} is the game record itself; write the review elsewhere")
     if args.csv not in (None, "-"):
         _check_output("--csv", args.csv, "review.csv")
-    if args.csv not in (None, "-") and args.record not in (None, "-") and _same_file(args.csv, args.record):
-        raise CommandError(f"--csv {excerpt(args.csv)} is the game record itself; write the review elsewhere")
     if args.csv == "-":
         review.table().to_csv(sys.stdout, index=False, lineterminator="\n")
     elif args.csv is not None:
@@ -341,16 +347,23 @@ def _review(args: argparse.Namespace) -> int:
     return 0
 
 
+STDOUT_FAILED = "cannot write standard output"
+"""How every command says that its standard output could not be written (a full device)."""
+
+
 def _write_error(path: str, error: OSError) -> str:
     """What went wrong writing the output file ``path``, for a `CommandError`.
 
-    A named file is written whole or not at all (`triangles_core.common.files.atomic_open`):
-    a complete copy is written next to it and renamed over it, which needs the folder to be
-    writable even when the file itself is.  A permission error in that case names the folder,
+    ``-`` is standard output, named as every command names it.  A named file is written
+    whole or not at all (`triangles_core.common.files.atomic_open`): a complete copy is
+    written next to it and renamed over it, which needs the folder to be writable even
+    when the file itself is.  A permission error in that case names the folder,
     not the file that the user may well be allowed to write.
     """
     import errno
 
+    if path == "-":
+        return f"{STDOUT_FAILED}: {error.strerror or error}"
     if error.errno in (errno.EACCES, errno.EPERM):
         # the folder the copy is written in (that of the file a link points to), named relative to
         # the working folder, which a user may reach even where its absolute path's parents are closed
@@ -640,7 +653,10 @@ def build_parser() -> argparse.ArgumentParser:
     judge = sub.add_parser(
         "judge",
         help="answer contest input in a judge's exact format",
-        description="Read judge input (token-based) and print the judge's exact output.",
+        description="Read judge input and print the judge's exact output.\n\n"
+        "gym, uestc, triangle-war and peg read whitespace-separated tokens (line breaks anywhere);\n"
+        "zoj1039 and poj1143 read by line: a position's numbers fill exactly one line (zoj1039:\n"
+        "the line after its count; poj1143: the count's own line).",
         epilog=EXAMPLES["judge"],
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
@@ -750,12 +766,18 @@ OPTIONAL_MODULES = {"networkx": "notebooks", "pandas": "notebooks", "pydot": "no
 """Modules some commands need that a plain install lacks, and the extra that brings each."""
 
 
-def _same_file(a: str, b: str) -> bool:
-    """True if two paths name one existing file (so writing one would destroy the other)."""
+def _same_file(path: str, record: str | None) -> bool:
+    """True if ``path`` names the regular file that ``record`` names, so that writing it would
+    destroy the record: told by device and inode, whatever the spellings (``./game.txt``,
+    ``/dev/stdin``).  A ``record`` of ``-`` or None is standard input, told by its descriptor
+    (``review - --csv /dev/stdin <> game.txt``).  A terminal or a pipe is never the record:
+    writing it destroys nothing."""
     try:
-        return os.path.samefile(a, b)
+        target = os.stat(path)
+        source = os.fstat(0) if record in (None, "-") else os.stat(record)
     except (OSError, ValueError):
         return False
+    return stat.S_ISREG(target.st_mode) and (target.st_dev, target.st_ino) == (source.st_dev, source.st_ino)
 
 
 def _printable(text: str, stream=None) -> str:
@@ -793,12 +815,17 @@ _STDERR_STAND_IN: int | None = None
 
 
 def _check_output(option: str, path: str, example: str) -> None:
-    """Refuse an output name that cannot be written: a folder, or a closed standard error."""
+    """Refuse an output name that cannot be written: a folder, standard input, or a closed standard error."""
     from ..common.files import descriptor_named
 
     if path.endswith(("/", os.sep)):  # as the shell's '>' refuses it
         raise CommandError(f"{option} {excerpt(path, SHOWN_PATH)} names a folder; give a file name such as {example}")
-    if _STDERR_STAND_IN is not None and descriptor_named(path) == _STDERR_STAND_IN:
+    descriptor = descriptor_named(path)
+    if descriptor == 0:  # /dev/stdin, /dev/fd/0: the input stream (opened for reading by the shell's '<')
+        raise CommandError(
+            f"{option} {_shown(path)} is standard input, which is read, not written; give a file name such as {example}"
+        )
+    if _STDERR_STAND_IN is not None and descriptor == _STDERR_STAND_IN:
         raise CommandError(f"standard error is closed; {option} {_shown(path)} cannot be written")
 
 
@@ -903,6 +930,29 @@ class _StopSignals:
                     signal.signal(number, handler)
 
 
+@contextmanager
+def _signals_held() -> Iterator[None]:
+    """Hold back SIGINT, SIGTERM and SIGHUP (`_StopSignals.NAMES`) while the arguments are parsed.
+
+    argparse's intermixed parse cannot be interrupted: an exception raised early in it
+    (`KeyboardInterrupt`) makes its own ``finally`` fail with an AttributeError that hides
+    the interrupt.  A signal that comes meanwhile is blocked (`signal.pthread_sigmask`), so
+    it stays pending and is handled as soon as it is unblocked, after the parse.  Where
+    there is no ``pthread_sigmask`` (Windows), nothing is held.
+    """
+    import signal
+
+    if not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    numbers = {getattr(signal, name) for name in _StopSignals.NAMES if hasattr(signal, name)}
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, numbers)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)  # a pending stop is raised here
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the ``triangles`` command; returns the exit status.
 
@@ -935,11 +985,12 @@ def _run(argv: Sequence[str] | None) -> int:
     try:
         parser = build_parser()
         try:
-            args = parser.parse_args(argv)
+            with _signals_held():  # a stop that comes meanwhile is raised when parsing is over
+                args = parser.parse_args(argv)
+                command = args.command if args.command != "judge" else f"judge {args.format}"
         except SystemExit as done:  # --help, or a usage error already reported
             _flush_stdout()
             return done.code if isinstance(done.code, int) else 2
-        command = args.command if args.command != "judge" else f"judge {args.format}"
         if sys.stdout is None:
             _say(command, "error: standard output is closed")
             return 2
@@ -991,7 +1042,7 @@ def _run(argv: Sequence[str] | None) -> int:
         return 2
     except OSError as error:
         _silence_stdout()
-        _say(command, f"error: cannot write output: {error.strerror or error}")
+        _say(command, f"error: {STDOUT_FAILED}: {error.strerror or error}")
         return 2
 
 
