@@ -447,3 +447,25 @@ def test_a_link_in_the_cache_is_replaced_never_written_through(cache, tmp_path, 
     assert not path.is_symlink() and path.is_file()
     assert outside.read_text() == "my notes\n" if not dangling else not outside.exists()
     assert sorted(p.name for p in outside.parent.iterdir()) == ([] if dangling else ["precious.txt"])
+
+
+def test_a_cache_folder_named_through_a_link_and_dotdot_is_the_folder_the_system_reads(tmp_path, monkeypatch):
+    """K1 of the fifth pass: ``top/L/..`` with ``L -> deep/dir`` is ``deep``: the table is written and found there."""
+    (tmp_path / "deep" / "dir").mkdir(parents=True)
+    (tmp_path / "top").mkdir()
+    (tmp_path / "top" / "L").symlink_to(tmp_path / "deep" / "dir")
+    monkeypatch.setenv(store.CACHE_ENV, str(tmp_path / "top" / "L" / ".."))
+    b = board(3)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # no "could not cache"
+        cached_table(b, lambda: solve(3).values.copy())
+        assert (cached_table(b, lambda: pytest.fail("computed again")) == solve(3).values).all()
+    assert (tmp_path / "deep" / store.table_path(b).name).is_file()
+    assert sorted(p.name for p in (tmp_path / "top").iterdir()) == ["L"]
+
+
+def test_a_cache_folder_that_is_a_dangling_link_is_named_as_one(tmp_path, monkeypatch):
+    (tmp_path / "c").symlink_to(tmp_path / "nowhere")
+    monkeypatch.setenv(store.CACHE_ENV, str(tmp_path / "c"))
+    with pytest.warns(RuntimeWarning, match=r"c is a link to .*nowhere, which does not exist"):
+        cached_table(board(3), lambda: solve(3).values.copy())

@@ -221,7 +221,8 @@ def atomic_open(
             yield handle
         return
     if replace_special:  # the package's own file: a fresh one with the default mode, in place of anything
-        status, target = None, Path(os.path.abspath(path))
+        # absolute() keeps '..' as written: the kernel resolves it after the links before it (abspath would not)
+        status, target = None, Path(path).absolute()
     else:
         try:
             status = os.stat(path)  # through links as the kernel follows them (/proc's included)

@@ -137,6 +137,8 @@ def _describe(error: OSError, path: Path) -> str:
     if error.errno in (errno.EEXIST, errno.ENOTDIR):
         for parent in [path, *path.parents]:
             try:
+                if parent != path and parent.is_symlink() and not parent.exists():
+                    return f"{parent} is a link to {os.readlink(parent)}, which does not exist"
                 if parent.exists() and not parent.is_dir() and parent != path:
                     return f"{parent} is not a directory"
             except OSError:
