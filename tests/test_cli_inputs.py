@@ -334,3 +334,10 @@ def test_double_dash_ends_the_options(tmp_path):
     assert_one_line_error(run_here("solve", "--", "--side", "2"), "triangles solve: error: EDGE '--side'")
     graph = run_here("graph", "--side", "1", "--", "-g.graphml")
     assert graph.returncode == 0 and (tmp_path / "-g.graphml").read_text().startswith("<?xml")
+
+
+@pytest.mark.parametrize("word", ["", ",", " "], ids=["empty", "comma", "space"])
+def test_an_edge_argument_that_names_no_edge_is_refused(word):
+    """Fifth pass U3: ``triangles solve "$EDGES"`` with the variable empty must not mean the empty board silently."""
+    result = triangles("solve", "--side", "1", word)
+    assert_one_line_error(result, f"triangles solve: error: EDGE {word!r} names no edge")

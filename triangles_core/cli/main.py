@@ -209,7 +209,13 @@ def _parse_edges(words: Sequence[str], board, command: str) -> int:
     """
     from ..analysis.records import RecordError, parse_edge_tokens
 
-    tokens = [part for word in words for part in word.replace(",", " ").split()]
+    split = [word.replace(",", " ").split() for word in words]
+    empty = next((word for word, parts in zip(words, split, strict=True) if not parts), None)
+    if empty is not None:  # "$EDGES" left empty would otherwise mean the empty board, silently
+        raise CommandError(
+            f"EDGE {quote_token(empty)} names no edge: leave it out for the empty board, or give edge numbers"
+        )
+    tokens = [part for parts in split for part in parts]
     try:
         moves = parse_edge_tokens(board, tokens, 0, pair_line=False)
     except RecordError as error:
