@@ -89,7 +89,13 @@ def test_bad_input_keeps_earlier_answers(fmt, text, answered, where):
     [
         ("zoj1039", "2\n1\n3 5\n2 3 4 5 6\n", 0, "case 1, line 3, token '5': line 3 has more than 1 number"),
         ("zoj1039", "2\n1\n2\n2\n2\n3\n", 1, "case 2, line 6, token '3': line 5 has fewer than 2 numbers"),
-        ("zoj1039", "2\n1 2\n2\n2 3\n", 0, "case 1, line 2, token '2': expected 1 number on line 3"),
+        (
+            "zoj1039",
+            "2\n1 2\n2\n2 3\n",
+            0,
+            "case 1, line 2, token '2': the case's 1 number must be on line 3 (the line after the count), "
+            "not on line 2",
+        ),
         ("poj1143", "2 2 5 3\n2 2 3\n0\n", 0, "case 1, line 1, token '3': line 1 has more than 2 numbers"),
         ("poj1143", "2 2 5\n3 2 5\n2 2 3\n0\n", 1, "case 2, line 3, token '2': line 2 has fewer than 3 numbers"),
     ],

@@ -58,7 +58,13 @@ def read_line_position(
         return read_position(reader, case, count, solution, duplicate)
     wanted = line if line is not None else reader.last_token.line + 1
     if first.line != wanted:
-        raise JudgeInputError(f"expected {_numbers(count)} on line {wanted}", case, first.line, first.text)
+        where = "the count's own line" if line is not None else "the line after the count"
+        raise JudgeInputError(
+            f"the case's {_numbers(count)} must be on line {wanted} ({where}), not on line {first.line}",
+            case,
+            first.line,
+            first.text,
+        )
     for ahead in range(1, count):
         token = reader.peek(ahead)
         if token is None:
