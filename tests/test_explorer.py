@@ -304,14 +304,15 @@ def test_explore_refuses_side_and_boxes_together(side):
     )
 
 
-@pytest.mark.parametrize("moves", [np.array(2), 5, "12"], ids=["0-d array", "int", "str"])
+@pytest.mark.parametrize("moves", [np.array(2), 5, "12", {9, 1, 5}], ids=["0-d array", "int", "str", "set"])
 def test_moves_that_are_not_a_sequence_are_refused_in_one_line(moves):
     """C1: the explorer's state and the widget's play_line refuse a scalar where a line is expected."""
-    with pytest.raises(ValueError, match="the moves must be a sequence of moves, got "):
+    with pytest.raises(ValueError, match="the moves must be a sequence of moves, in playing order, got "):
         explorer_state(2, moves=moves)
     w = tc.explore(2)
     w.play(1)
-    with pytest.raises(ValueError, match="play_line needs edges as a sequence of edge numbers, got ") as raised:
+    needs = "play_line needs edges as a sequence of edge numbers, in playing order, got "
+    with pytest.raises(ValueError, match=needs) as raised:
         w.play_line(moves)
     assert "\n" not in str(raised.value) and w.line == [1] and w.moves == [1]
 

@@ -35,7 +35,16 @@ import re
 from dataclasses import dataclass
 from typing import Callable, Iterable
 
-from ..common.checks import check_flag, check_instance, check_integer, excerpt, is_integer, is_listing, parse_decimal
+from ..common.checks import (
+    check_flag,
+    check_instance,
+    check_integer,
+    excerpt,
+    is_integer,
+    is_listing,
+    is_ordered_listing,
+    parse_decimal,
+)
 from ..common.errors import InvalidPositionError
 from ..common.text import quote_token, split_lines
 from ..games.boards import cell_board
@@ -173,8 +182,10 @@ class GameRecord:
             raise RecordError(str(error), 0, excerpt(start)) from None
         initial = position
         checked = []
-        if not is_listing(moves):
-            raise RecordError(f"moves must be a list of edge numbers, got {excerpt(moves)}", 0, excerpt(moves))
+        if not is_ordered_listing(moves):
+            raise RecordError(
+                f"moves must be a list of edge numbers, in playing order, got {excerpt(moves)}", 0, excerpt(moves)
+            )
         for number, edge in enumerate(moves, start=1):  # ends: a long list repeats an edge
             if not is_integer(edge):
                 raise RecordError(f"a move must be an edge number, got {excerpt(edge)}", number, excerpt(edge))

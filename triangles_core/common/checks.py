@@ -18,7 +18,8 @@ import functools
 import math
 import numbers
 import os
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
+from collections.abc import Set as AbstractSet
 from typing import TYPE_CHECKING, Any, TypeGuard
 
 if TYPE_CHECKING:
@@ -38,6 +39,7 @@ __all__ = [
     "is_bool",
     "is_integer",
     "is_listing",
+    "is_ordered_listing",
     "parse_decimal",
 ]
 
@@ -153,6 +155,20 @@ def is_listing(value: object) -> TypeGuard[Iterable[Any]]:
     if isinstance(value, (str, bytes, bytearray)) or is_integer(value) or getattr(value, "ndim", None) == 0:
         return False
     return isinstance(value, Iterable)
+
+
+def is_ordered_listing(value: object) -> TypeGuard[Iterable[Any]]:
+    """`is_listing`, with an order of its own: not a set or a mapping (a line of moves, in playing order).
+
+    The order of a set's items is not the order anyone gave them, and in a game of moves
+    it decides who claims what.
+
+    Examples
+    --------
+    >>> [is_ordered_listing(v) for v in ([9, 1], (9, 1), iter([9, 1]), {9, 1}, {9: 1}, 9)]
+    [True, True, True, False, False, False]
+    """
+    return is_listing(value) and not isinstance(value, (AbstractSet, Mapping))
 
 
 def check_integer(

@@ -25,7 +25,7 @@ import sys
 from dataclasses import dataclass
 from typing import Any, Callable, Generic, Hashable, Iterable, Protocol, TypeVar, cast, runtime_checkable
 
-from ..common.checks import check_instance, check_integer, excerpt, is_listing
+from ..common.checks import check_instance, check_integer, excerpt, is_ordered_listing
 from ..common.errors import InvalidPositionError
 from ..games.transition import Transition
 
@@ -273,11 +273,12 @@ def play_line(
 def given_moves(game: "Game", moves: Iterable[Any]) -> Chooser:
     """A chooser for `play_line` that plays ``moves`` in order, each checked by ``game.check_move``.
 
-    ``moves`` must be a listing (`triangles_core.common.checks.is_listing`): a string, an
-    integer or a 0-d array is refused here with a `ValueError`, before any move is played.
+    ``moves`` must be a listing in playing order (`triangles_core.common.checks.is_ordered_listing`):
+    a string, an integer, a 0-d array, a set or a mapping is refused here with a
+    `ValueError`, before any move is played.
     """
-    if not is_listing(moves):
-        raise ValueError(f"the moves must be a sequence of moves, got {excerpt(moves)}")
+    if not is_ordered_listing(moves):
+        raise ValueError(f"the moves must be a sequence of moves, in playing order, got {excerpt(moves)}")
     pending = iter(moves)
 
     def choose(p: Hashable, ply: int) -> tuple[Any, Transition] | None:

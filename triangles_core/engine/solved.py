@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Any, Hashable, Iterable, Literal, Protocol, runtime_checkable
 
-from ..common.checks import described, excerpt, is_integer, is_listing
+from ..common.checks import described, is_integer
 from ..games.cells import CellBoard, CellGame
 from .game import Game, Step, given_moves, move_value, play_line, start_position
 
@@ -275,7 +275,7 @@ class ValueFunctionSolution:
         Raises
         ------
         ValueError
-            If ``moves`` is not a list of moves (a string, a number, a 0-d array).
+            If ``moves`` is not a list of moves (a string, a number, a 0-d array) or not in playing order (a set).
         triangles_core.engine.game.IllegalMoveError
             (a `ValueError`) naming the 1-based ply and the move, for an illegal move.
 
@@ -285,10 +285,9 @@ class ValueFunctionSolution:
         >>> [(s.player, s.move, s.value, s.move_value, s.value_lost, s.score) for s in solve(2).replay([1, 2, 3])]
         [('A', 1, -2, -2, 0, (0, 0)), ('B', 2, 2, 0, 2, (0, 0)), ('A', 3, 0, 0, 0, (1, 0))]
         """
-        if not is_listing(moves):  # given_moves would try to iterate over a 0-d array
-            raise ValueError(f"the moves must be a sequence of moves, got {excerpt(moves)}")
+        chooser = given_moves(self.game, moves)  # the moves checked first: a sequence in playing order
         p = self.start if start is None else self.position(start)
-        return play_line(self.game, p, given_moves(self.game, moves), self._value_of)
+        return play_line(self.game, p, chooser, self._value_of)
 
     def principal_variation(self, position: Any, first_move: Any = None) -> list[Step]:
         """An optimal line of play from ``position`` to the end of the game.

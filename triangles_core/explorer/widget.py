@@ -18,7 +18,7 @@ import anywidget
 import traitlets
 
 from ..analysis.records import RecordError, parse_record
-from ..common.checks import check_flag, check_integer, excerpt, is_listing
+from ..common.checks import check_flag, check_integer, excerpt, is_ordered_listing
 from ..common.errors import InvalidPositionError
 from ..engine.game import replay
 from . import CSS, ESM, board_spec, explorer_state
@@ -149,8 +149,10 @@ class Explorer(anywidget.AnyWidget):
             If ``edges`` is not a sequence of edges (an integer, a string, a 0-d array), or
             (an `InvalidPositionError`) a move of it is illegal where it would be played.
         """
-        if not is_listing(edges):
-            raise ValueError(f"play_line needs edges as a sequence of edge numbers, got {excerpt(edges)}")
+        if not is_ordered_listing(edges):
+            raise ValueError(
+                f"play_line needs edges as a sequence of edge numbers, in playing order, got {excerpt(edges)}"
+            )
         edges = list(edges)
         here = self._solution.board.position([*self.start, *self.moves])
         checked = [step.move for step in replay(self._solution.game, edges, here)]  # raises before any change
