@@ -54,12 +54,12 @@ def test_a_zero_dimensional_array_is_a_scalar_in_every_game():
     assert tc.board(np.array(3)) is tc.board(3)
     peg = tc.solve_peg_game([3, 1, 6, 1, 7, 8, 5, 0, 3, 4, 9, 3, 2, 1, 9])
     for call, message in [
-        (lambda: tc.solve(3).replay(np.array(6)), "the moves must be a sequence of moves, got array"),
-        (lambda: number.replay(np.array(6)), "the moves must be a sequence of moves, got array"),
+        (lambda: tc.solve(3).replay(np.array(6)), "the moves must be a sequence of moves, in playing order, got array"),
+        (lambda: number.replay(np.array(6)), "the moves must be a sequence of moves, in playing order, got array"),
         (lambda: tc.solve_peg_game(np.array(3)), "a peg board is a list of 15 peg values, got array"),
         (lambda: tc.solve_peg(np.array(3)), "a peg board is a list of 15 peg values, got array"),
         (lambda: peg.value(np.array(3)), "a peg board is a list of 15 peg values, got array"),
-        (lambda: tc.GameRecord.from_moves(3, np.array(6)), "moves must be a list of edge numbers, got array"),
+        (lambda: tc.GameRecord.from_moves(3, np.array(6)), "moves must be a list of edge numbers, in playing order"),
         (lambda: tc.solve(3).value(np.array(2.5)), "neither a bitmask nor a list of edges"),
         (lambda: number.value(np.array(2.5)), "neither a bitmask nor a list of numbers"),
     ]:
@@ -431,6 +431,10 @@ def _frame():
     return pd.DataFrame({"edges_drawn": [0, 1], "c": [0.5, 0.25], "l": [0.4, 0.2], "h": [0.6, 0.3]})
 
 
+def _review():
+    return tc.review_game(tc.parse_record("1 2\n2 3\n1 3\n", 2), tc.solve(2))
+
+
 def _big_figure(ax):
     ax.figure.set_size_inches(40, 40)
     return ax.figure
@@ -500,7 +504,7 @@ def _mappable():
         ),
         (
             lambda ax, d: _plot("boards").add_value_colorbar(ax.figure, _mappable(), ax, values=[1.5]),
-            "a value of the colour bar must be an integer",
+            "a value of the colour bar must be an integer, got 1.5",
         ),
         (lambda ax, d: tc.position_figure("x"), "position_figure needs a solved cell board"),
         (lambda ax, d: tc.show_position(tc.solve(2), show_moves=1), "show_moves must be True or False, got 1"),
@@ -671,6 +675,91 @@ def _mappable():
             lambda ax, d: _plot("charts").boards_by_fraction_drawn(ax, {"a": (_frame(), 0)}, "c", ylabel="y"),
             "number of edges 0 is out of range",
         ),
+        # Fifth adversarial pass C2 to C5, and arguments of the same kind (limits, ticks, holes, bounds)
+        *[
+            (
+                lambda ax, d, limits=limits: _plot("review").plot_value_history(_review(), ax, xlim=limits),
+                r"xlim must be a pair of different numbers \(low, high\) in -200..200 or None, got ",
+            )
+            for limits in (5, "ab", (0, 10**400), (0, float("nan")), (1, 1), (True, 2), (0, 1e9), [1, 2, 3])
+        ],
+        (
+            lambda ax, d: _plot("review").plot_value_history(_review(), ax, ylim=np.array(2)),
+            "ylim must be a pair of different numbers .* got an ndarray",
+        ),
+        (lambda ax, d: _plot("peg").draw_peg_position(ax, tc.peg_board(5), circled=3), "circled must be a list of"),
+        (lambda ax, d: _plot("peg").draw_peg_position(ax, tc.peg_board(5), circled="12"), "circled must be a list"),
+        (
+            lambda ax, d: _plot("peg").draw_peg_principal_variation(tc.peg_board(5), [0] + [1] * 14, [], columns=2**64),
+            r"columns .* is out of range \(1..64\)",
+        ),
+        (
+            lambda ax, d: _plot("peg").draw_peg_principal_variation(tc.peg_board(5), [0] + [1] * 14, [], panel_size=3),
+            r"panel_size must be a pair \(width, height\) of inches, got 3",
+        ),
+        (
+            lambda ax, d: _plot("peg").draw_peg_principal_variation(
+                tc.peg_board(5), [0] + [1] * 14, [], panel_size=(2, 1e6)
+            ),
+            "panel_size: side must be a positive finite number at most 20",
+        ),
+        *[
+            (
+                lambda ax, d, ticks=ticks: _plot("charts").value_heatmap(
+                    ax, _frame(), value_limit=4, n_edges=1, xticks=ticks
+                ),
+                said,
+            )
+            for ticks, said in (
+                (5, "xticks must be a list of integers or None, got 5"),
+                (["a"], "xtick must be an integer, got 'a'"),
+                ([0, 10**400], r"xtick .* is out of range \(-4..4\)"),
+            )
+        ],
+        (
+            lambda ax, d: _plot("charts").outcome_bars(ax, _frame(), tick_step=2**64),
+            r"tick_step 18446744073709551616 is out of range \(1..62\)",
+        ),
+        (lambda ax, d: _plot("charts").outcome_legend(ax.figure, ncol=2**64), r"ncol .* is out of range \(1..3\)"),
+        (lambda ax, d: _plot("charts").outcome_legend(ax.figure, ncol=np.array(0)), r"ncol 0 is out of range"),
+        (
+            lambda ax, d: _plot("charts").lines_by_edges_drawn(ax, _frame(), {"c": "c"}, ylabel="y", ystep=1e-300),
+            r"ystep 1e-300 would place .* ticks over values spanning 0.25 \(at most 1,000\)",
+        ),
+        (
+            lambda ax, d: _plot("charts").exact_and_sampled_by_edges_drawn(
+                ax, None, {"s": _frame()}, "c", low="l", high="h", ylabel="y", ystep=1e-9
+            ),
+            "ystep 1e-09 would place",
+        ),
+        (
+            lambda ax, d: _plot("charts").boards_by_fraction_drawn(
+                ax, {"a": (_frame(), 1)}, "c", ylabel="y", sampled="a"
+            ),
+            "boards_by_fraction_drawn needs sampled as a set of board labels, got 'a'",
+        ),
+        (
+            lambda ax, d: _plot("charts").boards_by_fraction_drawn(
+                ax, {"a": (_frame(), 1)}, "c", ylabel="y", sampled={"a"}, band=("l",)
+            ),
+            "boards_by_fraction_drawn needs band as a .low, high. pair of column names or None",
+        ),
+        (
+            lambda ax, d: _plot("charts").boards_by_fraction_drawn(ax, {"a": (_frame(), 2**64)}, "c", ylabel="y"),
+            r"number of edges .* is out of range \(1..62\)",
+        ),
+        (
+            lambda ax, d: _plot("boards").draw_edge_classes(ax, board(2), {"a": 3}),
+            "draw_edge_classes needs the edges of class 'a' as a list, got 3",
+        ),
+        (
+            lambda ax, d: _plot("boards").add_value_colorbar(ax.figure, _mappable(), ax, values=[-(10**9), 10**9]),
+            r"a value of the colour bar -1000000000 is out of range \(-62..62\)",
+        ),
+        (
+            lambda ax, d: _plot("boards").add_value_colorbar(ax.figure, _mappable(), ax, values=3),
+            "values must be a list",
+        ),
         (lambda ax, d: _plot("palette").board_colour(3), "board_colour needs key as a board key"),
     ],
     ids=lambda value: None if callable(value) else value[:40],
@@ -700,11 +789,25 @@ def test_a_value_whose_repr_spans_lines_is_quoted_on_one_line(value):
 # Adversarial pass 4: moves that are not a sequence, folders that are files, judge dialect names
 
 
-@pytest.mark.parametrize("moves", [np.array(6), 5, "123", np.int64(3)], ids=["0-d array", "int", "str", "np.int64"])
+@pytest.mark.parametrize(
+    "moves",
+    [np.array(6), 5, "123", np.int64(3), {9, 1, 5}, frozenset({1}), {1: 2}],
+    ids=["0-d array", "int", "str", "np.int64", "set", "frozenset", "dict"],
+)
 def test_replay_refuses_moves_that_are_not_a_sequence(moves):
-    with pytest.raises(ValueError, match="the moves must be a sequence of moves, got ") as raised:
-        tc.replay(tc.TriangleGame(2), moves)
-    assert "\n" not in str(raised.value)
+    """A set has no playing order (fifth pass A1: {9, 1, 5} was played as 9, 5, 1)."""
+    for replay in (lambda: tc.replay(tc.TriangleGame(2), moves), lambda: tc.solve(2).replay(moves)):
+        with pytest.raises(ValueError, match="the moves must be a sequence of moves, in playing order, got ") as raised:
+            replay()
+        assert "\n" not in str(raised.value)
+    with pytest.raises(ValueError, match="moves must be a list of edge numbers, in playing order"):
+        tc.GameRecord.from_moves(2, moves)
+
+
+def test_a_line_of_moves_may_be_any_ordered_iterable():
+    for moves in ([9, 1, 5], (9, 1, 5), iter([9, 1, 5]), np.array([9, 1, 5]), range(9, 0, -4)):
+        played = [step.move for step in tc.solve(2).replay(moves)]
+        assert played == ([9, 5, 1] if isinstance(moves, range) else [9, 1, 5])
 
 
 @pytest.mark.parametrize("save", ["figure", "table"])
@@ -757,3 +860,43 @@ def test_run_dialect_checks_its_other_arguments_at_once(kwargs, said):
 
     with pytest.raises(ValueError, match=said):
         judge.run_dialect("gym", **kwargs)  # before anything is read or iterated
+
+
+# Fifth adversarial pass: what is rendered is bounded, and the documented options work
+
+
+@pytest.mark.parametrize("save", ["save_figure", "png_bytes", "show_figure"])
+def test_an_artist_far_outside_the_figure_is_refused_before_rendering(tmp_path, save):
+    """C1: bbox_inches="tight" grows to include the artist; that area, not the figure, is what is rendered."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots(figsize=(2, 1))
+    ax.text(300, 300, "far", transform=ax.transAxes)
+    calls = {
+        "save_figure": lambda: tc.save_figure(fig, "far", tmp_path / "figures"),
+        "png_bytes": lambda: _plot("export").png_bytes(fig),
+        "show_figure": lambda: tc.show_figure(fig, "A far text."),
+    }
+    with pytest.raises(
+        ValueError, match=r"would make a raster of .* pixels for the area drawn .bbox_inches='tight'."
+    ) as raised:
+        calls[save]()
+    assert "\n" not in str(raised.value)
+    assert not (tmp_path / "figures").exists() and plt.fignum_exists(fig.number)
+    ax.texts[0].set_position((0.5, 0.5))  # back inside: saved
+    assert [path.name for path in tc.save_figure(fig, "near", tmp_path)] == ["near.png", "near.svg"]
+    plt.close(fig)
+
+
+def test_the_optional_drawing_arguments_take_their_documented_forms(ax):
+    """C3 and C5: circled=None circles nothing; a 0-d array is an integer; limits may be a list or an array."""
+    _plot("peg").draw_peg_position(ax, tc.peg_board(5), circled=None)
+    _plot("peg").draw_peg_position(ax, tc.peg_board(5), circled={2, 3})
+    _plot("charts").outcome_bars(ax, tc.outcomes_by_edges_drawn(tc.solve(2)), tick_step=np.array(2))
+    assert [int(t) for t in ax.get_xticks()] == [0, 2, 4, 6, 8]
+    review_ax = _plot("review").plot_value_history(_review(), xlim=[-0.5, 4.5], ylim=np.array([-5.0, 5.0]))
+    assert review_ax.get_xlim() == (-0.5, 4.5) and review_ax.get_ylim() == (-5.0, 5.0)
+    review_ax.figure.clf()

@@ -7,12 +7,22 @@ before anything is drawn, instead of failing inside matplotlib.
 
 from __future__ import annotations
 
+import math
+import numbers
 from typing import Any, Mapping
 
 from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 
-from ..common.checks import check_flag, check_instance, check_positive_number
+from ..common.checks import (
+    check_flag,
+    check_instance,
+    check_integer,
+    check_positive_number,
+    described,
+    is_bool,
+    is_listing,
+)
 from ..games.cells import Position, check_cell_board
 
 __all__ = [
@@ -21,6 +31,8 @@ __all__ = [
     "check_drawing",
     "check_figure",
     "check_flags",
+    "check_integers",
+    "check_limits",
     "check_optional",
     "check_points",
     "check_texts",
@@ -69,6 +81,55 @@ def check_points(**sizes: object) -> None:
     """Each font size must be a number of points in ``(0, MAX_POINTS]`` (`check_positive_number`)."""
     for what, value in sizes.items():
         check_positive_number(value, what, MAX_POINTS)
+
+
+def check_integers(
+    values: object, what: str, item: str, low: int | None = None, high: int | None = None
+) -> list[int] | None:
+    """``values`` as a list of ints in ``low..high`` (`check_integer`), or None for None: ticks, holes to mark.
+
+    Any listing (`is_listing`: a list, a tuple, a range, a set, a 1-d array) is taken;
+    a string, a single number or a 0-d array is refused in one line naming ``what``, and
+    an item that is not an integer in range in one line naming ``item`` (``"circled hole"``).
+    """
+    if values is None:
+        return None
+    if not is_listing(values):
+        raise ValueError(f"{what} must be a list of integers or None, got {described(values)}")
+    return [check_integer(value, item, low, high) for value in values]
+
+
+def check_limits(limits: object, what: str, bound: float) -> tuple[float, float] | None:
+    """``limits`` as a pair of different floats in ``[-bound, bound]`` (axis limits), or None for None; else raise.
+
+    A real number is a Python or numpy integer or float (a ``bool``, a string, a 0-d
+    array, nan, the infinities and an integer beyond a float's range are not); the
+    bound keeps the ticks a drawing places at every integer between the limits few.
+    """
+    if limits is None:
+        return None
+    refusal = (
+        f"{what} must be a pair of different numbers (low, high) in -{bound:g}..{bound:g} or None, "
+        f"got {described(limits)}"
+    )
+    if getattr(limits, "ndim", None) == 1:  # a 1-d array, as numpy gives limits
+        limits = list(limits)  # type: ignore[call-overload]  # why: an ndarray
+    if not isinstance(limits, (tuple, list)) or len(limits) != 2:
+        raise ValueError(refusal)
+    pair = []
+    for value in limits:
+        if is_bool(value) or not isinstance(value, numbers.Real):
+            raise ValueError(refusal)
+        try:
+            number = float(value)
+        except OverflowError:  # an integer beyond a float's range
+            raise ValueError(refusal) from None
+        if not math.isfinite(number) or abs(number) > bound:
+            raise ValueError(refusal)
+        pair.append(number)
+    if pair[0] == pair[1]:
+        raise ValueError(refusal)
+    return pair[0], pair[1]
 
 
 def check_drawing(ax: object, board: object, position: Any, caller: str, **mappings: object) -> Position:

@@ -31,7 +31,7 @@ from ..common.limits import MAX_SEARCH_EDGES
 from ..engine.game import Step
 from ..engine.solved import SolvedCellGame
 from ..games.cells import CellBoard, Position, check_cell_board
-from ._checks import check_axes, check_drawing, check_figure, check_flags, check_optional, check_texts
+from ._checks import check_axes, check_drawing, check_figure, check_flags, check_integers, check_optional, check_texts
 from .export import SVG_HASH_SALT
 from .palette import CLASS_COLOURS, OWNER_COLOURS, value_colormap
 
@@ -233,7 +233,7 @@ def draw_position(
     check_flags(edge_numbers=edge_numbers, dot_numbers=dot_numbers, colorbar=colorbar)
     check_texts(title=title)
     if value_limit is not None:
-        check_integer(value_limit, "value_limit", 0, MAX_VALUE_LIMIT)
+        value_limit = check_integer(value_limit, "value_limit", 0, MAX_VALUE_LIMIT)
     for edge, value in (move_values or {}).items():
         board.check_edge(edge)
         check_integer(value, f"the move value of edge {edge}")
@@ -386,8 +386,8 @@ def add_value_colorbar(
     label : str, optional
         The bar's label.
     values : iterable of int, optional
-        The values to list; by default those drawn on ``axes`` (every integer of the
-        scale if none was recorded).
+        The values to list, each in ``-MAX_VALUE_LIMIT..MAX_VALUE_LIMIT``; by default
+        those drawn on ``axes`` (every integer of the scale if none was recorded).
     optimal_key : bool, default True
         Add the key to the optimal moves (bold, outlined) to the label.
     location : {"bottom", "right"}, default "bottom"
@@ -405,8 +405,8 @@ def add_value_colorbar(
     ------
     ValueError
         If ``fig`` is not a matplotlib figure (or subfigure), ``mappable`` not a
-        ``ScalarMappable``, ``axes`` not an axes or a list of them, a value not an
-        integer, ``label`` not a str, a switch not True or False, or ``location``
+        ``ScalarMappable``, ``axes`` not an axes or a list of them, ``values`` not a
+        list of integers in that range, ``label`` not a str, a switch not True or False, or ``location``
         neither ``"bottom"`` nor ``"right"``.
 
     Examples
@@ -435,7 +435,9 @@ def add_value_colorbar(
         raise ValueError(f"location must be 'bottom' or 'right', got {location!r}")
     if values is None:
         values = set().union(*(_SHOWN_VALUES.get(a, set()) for a in axes_list))
-    shown = sorted({check_integer(v, "a value of the colour bar") for v in values})
+    shown = sorted(
+        set(check_integers(values, "values", "a value of the colour bar", -MAX_VALUE_LIMIT, MAX_VALUE_LIMIT) or [])
+    )
     if shown and contiguous:
         shown = list(range(shown[0], shown[-1] + 1))
     if not shown:
@@ -902,7 +904,11 @@ def draw_edge_classes(
     check_instance(classes, Mapping, "draw_edge_classes needs classes as a mapping of name to edge numbers")
     check_flags(edge_numbers=edge_numbers)
     check_texts(title=title)
-    for edges in classes.values():
+    for name, edges in classes.items():
+        if not is_listing(edges):
+            raise ValueError(
+                f"draw_edge_classes needs the edges of class {described(name)} as a list, got {described(edges)}"
+            )
         for edge in edges:
             board.check_edge(edge)
     xy = board.dot_coordinates

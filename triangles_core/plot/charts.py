@@ -15,9 +15,9 @@ import pandas as pd
 from matplotlib.colors import PowerNorm
 from matplotlib.figure import FigureBase
 
-from ..common.checks import check_instance, check_integer, check_positive_number
+from ..common.checks import check_instance, check_integer, check_positive_number, described
 from ..common.limits import MAX_SEARCH_EDGES
-from ._checks import check_axes, check_figure, check_flags, check_optional, check_points, check_texts
+from ._checks import check_axes, check_figure, check_flags, check_integers, check_optional, check_points, check_texts
 from .boards import MAX_VALUE_LIMIT
 from .palette import CLASS_COLOURS, OUTCOME_COLOURS, SHARE_COLORMAP
 
@@ -45,6 +45,29 @@ def _check_table(ax: object, caller: str, table: object, what: str = "table") ->
     """The axes and the table of a chart: a matplotlib axes and a pandas DataFrame, else raise naming them."""
     check_axes(ax, caller)
     return check_instance(table, pd.DataFrame, f"{caller} needs {what} as a pandas DataFrame")
+
+
+MAX_TICKS = 1000
+"""Most y ticks that a ``ystep`` may place over the values drawn (matplotlib builds every one)."""
+
+
+def _check_ystep(ystep: object, values) -> float | None:
+    """``ystep`` as a float, or None; it must be a positive finite number placing at most `MAX_TICKS` ticks.
+
+    ``values`` are the numbers drawn (Series or arrays); their span, divided by the
+    step, counts the ticks.
+    """
+    if ystep is None:
+        return None
+    step = check_positive_number(ystep, "ystep")
+    numbers = np.concatenate([np.asarray(v, dtype=float).ravel() for v in values] or [np.zeros(0)])
+    numbers = numbers[np.isfinite(numbers)]
+    span = float(numbers.max() - numbers.min()) if numbers.size else 0.0
+    if span / step > MAX_TICKS:
+        raise ValueError(
+            f"ystep {step:g} would place {span / step:,.0f} ticks over values spanning {span:g} (at most {MAX_TICKS:,})"
+        )
+    return step
 
 
 def outcome_bars(
@@ -75,23 +98,23 @@ def outcome_bars(
     tick_fontsize : float, default 9
         Size of the x tick labels (9 or more for a figure read at phone width).
     tick_step : int, optional
-        Label every ``tick_step``-th number of edges drawn; by default 1, 2 or 5
-        depending on how many there are.
+        Label every ``tick_step``-th number of edges drawn, in ``1..62``; by default 1,
+        2 or 5 depending on how many there are.
 
     Raises
     ------
     ValueError
         Before anything is drawn: ``ax`` is not a matplotlib axes, ``outcomes`` not a
         pandas DataFrame, ``shares`` not True or False, a text neither a str nor None,
-        ``tick_fontsize`` not a number of points in ``(0, 100]``, or ``tick_step`` not a
-        positive integer.
+        ``tick_fontsize`` not a number of points in ``(0, 100]``, or ``tick_step`` not an
+        integer in ``1..62``.
     """
     _check_table(ax, "outcome_bars", outcomes, "outcomes")
     check_flags(shares=shares)
     check_texts(title=title, xlabel=xlabel)
     check_points(tick_fontsize=tick_fontsize)
     if tick_step is not None:
-        check_integer(tick_step, "tick_step", 1)
+        tick_step = check_integer(tick_step, "tick_step", 1, MAX_SEARCH_EDGES)
     table = outcomes[outcomes["positions"] > 0]
     bottom = np.zeros(len(table))
     for column, (outcome, label) in _OUTCOMES.items():
@@ -112,16 +135,32 @@ def outcome_bars(
 def outcome_legend(fig, ncol: int = 3) -> None:
     """One legend of the three outcomes below a figure of `outcome_bars` panels.
 
+    Parameters
+    ----------
+    fig : matplotlib.figure.Figure or matplotlib.figure.SubFigure
+        The figure.
+    ncol : int, default 3
+        Columns of the legend, in ``1..3`` (one per outcome at most).
+
     Raises
     ------
     ValueError
-        If ``fig`` is not a matplotlib figure (or subfigure), or ``ncol`` not a positive
-        integer.
+        If ``fig`` is not a matplotlib figure (or subfigure), or ``ncol`` not an integer
+        in ``1..3``.
+
+    Examples
+    --------
+    >>> import matplotlib.pyplot as plt
+    >>> fig = plt.figure()
+    >>> outcome_legend(fig, ncol=2)
+    >>> [t.get_text() for t in fig.legends[0].get_texts()]
+    ['player to move wins', 'draw', 'player to move loses']
+    >>> plt.close(fig)
     """
     from matplotlib.patches import Patch
 
     check_figure(fig, "outcome_legend", FigureBase)
-    ncol = check_integer(ncol, "ncol", 1)
+    ncol = check_integer(ncol, "ncol", 1, len(_OUTCOMES))
 
     handles = [Patch(color=OUTCOME_COLOURS[outcome], label=label) for outcome, label in _OUTCOMES.values()]
     fig.legend(handles=handles, loc="lower center", ncol=ncol, frameon=False, fontsize=9, bbox_to_anchor=(0.5, -0.02))
@@ -149,9 +188,9 @@ def value_heatmap(
     title : str, optional
         Axes title.
     xticks : sequence of int, optional
-        Values to tick (for example only the odd ones for clean side-3 positions, whose
-        values are all odd); by default every third value on boards with more than 6
-        cells, else every value.
+        Values to tick, each in ``-value_limit..value_limit`` (for example only the odd
+        ones for clean side-3 positions, whose values are all odd); by default every
+        third value on boards with more than 6 cells, else every value.
 
     Returns
     -------
@@ -163,7 +202,8 @@ def value_heatmap(
     ValueError
         Before anything is drawn: ``ax`` is not a matplotlib axes, ``distribution`` not
         a pandas DataFrame, ``value_limit`` or ``n_edges`` not an integer in the range
-        above, or ``title`` neither a str nor None.
+        above, ``xticks`` neither None nor a list of integers in that range, or
+        ``title`` neither a str nor None.
 
     Examples
     --------
@@ -179,6 +219,7 @@ def value_heatmap(
     value_limit = check_integer(value_limit, "value_limit", 0, MAX_VALUE_LIMIT)
     n_edges = check_integer(n_edges, "n_edges", 0, MAX_SEARCH_EDGES)
     check_texts(title=title)
+    ticks = check_integers(xticks, "xticks", "xtick", -value_limit, value_limit)
     grid = distribution.pivot(index="edges_drawn", columns="value", values="share").reindex(
         index=range(n_edges + 1), columns=range(-value_limit, value_limit + 1)
     )
@@ -193,7 +234,7 @@ def value_heatmap(
     ax.set_xlabel("value for the player to move")
     ax.set_ylabel("edges drawn")
     step = 3 if value_limit > 6 else 1
-    ax.set_xticks(list(xticks) if xticks is not None else range(-value_limit, value_limit + 1, step))
+    ax.set_xticks(ticks if ticks is not None else range(-value_limit, value_limit + 1, step))
     ax.set_yticks(range(0, n_edges + 1, 3 if n_edges > 9 else 1))
     ax.set_facecolor("#f4f4f4")
     if title:
@@ -297,7 +338,8 @@ def lines_by_edges_drawn(
     ValueError
         Before anything is drawn: ``ax`` is not a matplotlib axes, ``table`` not a
         pandas DataFrame, ``columns`` not a mapping, a text neither a str nor None, or
-        ``ystep`` neither None nor a positive finite number.
+        ``ystep`` neither None nor a positive finite number placing at most
+        `MAX_TICKS` ticks over the values.
 
     Examples
     --------
@@ -314,8 +356,7 @@ def lines_by_edges_drawn(
     _check_table(ax, "lines_by_edges_drawn", table)
     check_instance(columns, Mapping, "lines_by_edges_drawn needs columns as a mapping of column to legend label")
     check_texts(ylabel=ylabel, title=title)
-    if ystep is not None:
-        check_positive_number(ystep, "ystep")
+    ystep = _check_ystep(ystep, [table[column] for column in columns])
     for (column, label), colour, marker, style in zip(columns.items(), CLASS_COLOURS, _MARKERS, _STYLES, strict=False):
         ax.plot(
             table["edges_drawn"], table[column], marker=marker, markersize=4, label=label, color=colour, linestyle=style
@@ -390,7 +431,8 @@ def exact_and_sampled_by_edges_drawn(
         Before anything is drawn: ``ax`` is not a matplotlib axes, ``exact`` neither
         None nor a pandas DataFrame, ``sampled`` not a mapping of labels to DataFrames,
         ``colours`` not a mapping, ``legend`` not True or False, a text neither a str
-        nor None, or ``ystep`` neither None nor a positive finite number.
+        nor None, or ``ystep`` neither None nor a positive finite number placing at
+        most `MAX_TICKS` ticks over the values.
 
     Examples
     --------
@@ -415,8 +457,8 @@ def exact_and_sampled_by_edges_drawn(
     check_optional(colours, Mapping, caller, "colours", "a mapping of label to colour")
     check_flags(legend=legend)
     check_texts(ylabel=ylabel, title=title, exact_label=exact_label)
-    if ystep is not None:
-        check_positive_number(ystep, "ystep")
+    drawn = [] if exact is None else [exact[column]]
+    ystep = _check_ystep(ystep, drawn + [table[name] for table in sampled.values() for name in (column, low, high)])
     levels = []
     if exact is not None:
         ax.plot(
@@ -562,7 +604,8 @@ def boards_by_fraction_drawn(
     ------
     ValueError
         Before anything is drawn: ``ax`` is not a matplotlib axes, ``tables`` not a
-        mapping of labels to (DataFrame, number of edges) pairs, ``colours`` or
+        mapping of labels to (DataFrame, number of edges in ``1..62``) pairs,
+        ``sampled`` not a set, ``band`` neither None nor a pair, ``colours`` or
         ``styles`` not a mapping, ``legend`` not True or False, or a text neither a str
         nor None.
 
@@ -585,7 +628,10 @@ def boards_by_fraction_drawn(
         if len(check_instance(pair, tuple, pairs)) != 2:
             raise ValueError(f"{pairs}, got a tuple of {len(pair)}")
         check_instance(pair[0], pd.DataFrame, pairs)
-        check_integer(pair[1], "number of edges", 1)
+        check_integer(pair[1], "number of edges", 1, MAX_SEARCH_EDGES)
+    check_instance(sampled, (AbstractSet, list, tuple), f"{caller} needs sampled as a set of board labels")
+    if band is not None and not (isinstance(band, tuple) and len(band) == 2):
+        raise ValueError(f"{caller} needs band as a (low, high) pair of column names or None, got {described(band)}")
     check_optional(colours, Mapping, caller, "colours", "a mapping of label to colour")
     check_optional(styles, Mapping, caller, "styles", "a mapping of label to keyword arguments")
     check_flags(legend=legend)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import base64
 import html
 import io
+import math
 import os
 import stat
 from pathlib import Path
@@ -32,20 +33,38 @@ MAX_DPI = 1200
 """Highest resolution taken (print quality; the package's figures are at most a few inches)."""
 
 MAX_PIXELS = 2**26
-"""Largest raster a PNG may need (width times height at the dpi, before cropping): 64 Mpx,
-256 MiB of RGBA; and at most 2**16 - 1 pixels a side, matplotlib's Agg limit."""
+"""Largest raster a PNG may need (width times height at the dpi), for the whole figure and
+for the area saved with ``bbox_inches="tight"`` (which grows to include an artist placed
+outside the figure): 64 Mpx, 256 MiB of RGBA; and at most 2**16 - 1 pixels a side,
+matplotlib's Agg limit."""
 
 
 def _check_dpi(fig, dpi: object) -> int:
-    """``dpi`` as an int in ``MIN_DPI..MAX_DPI`` for which the raster of ``fig`` stays within `MAX_PIXELS`."""
+    """``dpi`` as an int in ``MIN_DPI..MAX_DPI`` for which the rasters of ``fig`` stay within `MAX_PIXELS`.
+
+    Two rasters are drawn: the whole figure (where ``bbox_inches="tight"`` measures its
+    artists) and the tight area saved, which an artist placed outside the figure makes
+    larger than the figure; both are bounded before anything is rendered.
+    """
     dpi = check_integer(dpi, "dpi", MIN_DPI, MAX_DPI)
-    width, height = (float(inches) * dpi for inches in fig.get_size_inches())
-    if max(width, height) >= 2**16 or width * height > MAX_PIXELS:
-        raise ValueError(
-            f"dpi {dpi} would make a raster of {width:,.0f} x {height:,.0f} pixels for a figure of "
-            f"{width / dpi:g} x {height / dpi:g} in (at most {MAX_PIXELS:,} pixels, 65,535 a side): lower dpi"
-        )
+    _check_raster("a figure", fig.get_size_inches(), dpi)  # first: measuring draws the figure
+    tight = fig.get_tightbbox()  # inches, from the figure's renderer, as savefig measures it
+    pad = matplotlib.rcParams["savefig.pad_inches"]
+    pad = float(pad) if isinstance(pad, (int, float)) else 0.0
+    _check_raster("the area drawn (bbox_inches='tight')", (tight.width + 2 * pad, tight.height + 2 * pad), dpi)
     return dpi
+
+
+def _check_raster(what: str, inches, dpi: int) -> None:
+    """Raise if ``what``, of ``inches`` (width, height), needs a raster beyond `MAX_PIXELS` at ``dpi``."""
+    width, height = (float(side) for side in inches)
+    pixels = width * dpi, height * dpi
+    if not all(math.isfinite(p) for p in pixels) or max(pixels) >= 2**16 or pixels[0] * pixels[1] > MAX_PIXELS:
+        raise ValueError(
+            f"dpi {dpi} would make a raster of {pixels[0]:,.0f} x {pixels[1]:,.0f} pixels for {what} of "
+            f"{width:g} x {height:g} in (at most {MAX_PIXELS:,} pixels, 65,535 a side): lower dpi, "
+            "or keep every artist inside the figure"
+        )
 
 
 def png_bytes(fig, dpi: int = DPI) -> bytes:
@@ -57,8 +76,8 @@ def png_bytes(fig, dpi: int = DPI) -> bytes:
         The figure.
     dpi : int, default `DPI`
         Resolution, an integer in ``MIN_DPI..MAX_DPI`` (20 to 1200): below 20 FreeType
-        cannot render small labels; the raster (figure size times dpi) must stay within
-        `MAX_PIXELS`.
+        cannot render small labels; the raster (figure size times dpi, and the area
+        drawn with ``bbox_inches="tight"`` times dpi) must stay within `MAX_PIXELS`.
 
     Returns
     -------
@@ -69,7 +88,8 @@ def png_bytes(fig, dpi: int = DPI) -> bytes:
     ------
     ValueError
         If ``fig`` is not a matplotlib figure, ``dpi`` not an integer in 20..1200, or
-        the raster larger than `MAX_PIXELS`, before anything is drawn.
+        the raster larger than `MAX_PIXELS` (an artist far outside the figure makes the
+        area drawn that large), before the PNG is rendered.
     """
     check_figure(fig, "png_bytes")
     dpi = _check_dpi(fig, dpi)
@@ -108,7 +128,7 @@ def save_figure(fig, name: str, directory: str | Path, dpi: int = DPI) -> list[P
         Before anything is written: ``fig`` is not a matplotlib figure, ``name`` is not a
         file stem (`triangles_core.common.checks.check_file_stem`: no path separator, not
         hidden), ``directory`` is not a path or is a file (not a folder), or ``dpi``
-        not an integer in 20..1200 (or too large for the figure's size, `MAX_PIXELS`).
+        not an integer in 20..1200 (or too large for the figure or the area drawn, `MAX_PIXELS`).
     OSError
         When a file cannot be written (a full disk, a read-only folder); no temporary is
         left, and the old files, if any, are kept.
@@ -172,8 +192,8 @@ def show_figure(fig, alt: str, dpi: int = DPI) -> None:
     ------
     ValueError
         If ``fig`` is not a matplotlib figure, ``alt`` not a string that says something,
-        or ``dpi`` not an integer in 20..1200 (or too large for the figure's size,
-        `MAX_PIXELS`); the figure is then left open.
+        or ``dpi`` not an integer in 20..1200 (or too large for the figure or the area
+        drawn, `MAX_PIXELS`); the figure is then left open.
 
     Examples
     --------

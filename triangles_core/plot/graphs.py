@@ -170,7 +170,7 @@ def draw_value_graph(
     check_axes(ax, "draw_value_graph")
     _check_graph(graph, "draw_value_graph")
     if value_limit is not None:
-        check_integer(value_limit, "value_limit", 0, MAX_VALUE_LIMIT)
+        value_limit = check_integer(value_limit, "value_limit", 0, MAX_VALUE_LIMIT)
     check_flags(labels=labels, colorbar=colorbar, arc_key=arc_key)
     check_texts(title=title)
     check_points(label_size=label_size)

@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Collection, Sequence
 
 from matplotlib.lines import Line2D
 from matplotlib.patheffects import withStroke
 
-from ..common.checks import check_instance, check_integer
+from ..common.checks import check_instance, check_integer, check_positive_number, described
 from ..engine.game import Step
 from ..games.peg import Jump, PegBoard
-from ._checks import check_axes, check_flags, check_optional, check_points, check_texts
+from ._checks import check_axes, check_flags, check_integers, check_optional, check_points, check_texts
+from .boards import MAX_COLUMNS, MAX_PANEL_INCHES
 from .palette import CLASS_COLOURS, OUTCOME_COLOURS, OWNER_COLOURS
 
 __all__ = ["draw_peg_position", "draw_peg_principal_variation"]
@@ -32,7 +33,7 @@ def draw_peg_position(
     lines: bool = False,
     hole_numbers: bool = False,
     hole_labels: bool = False,
-    circled: Sequence[int] = (),
+    circled: Collection[int] | None = (),
     title: str | None = None,
     jump_colour: str = "red",
     font_size: float = 9,
@@ -59,8 +60,9 @@ def draw_peg_position(
     hole_labels : bool, default False
         Write each hole's number in grey at the upper left of its disc, clear of it
         (with peg values inside the pegs).
-    circled : sequence of int, optional
-        Holes to circle in the winning colour (for example the best starting holes).
+    circled : collection of int, optional
+        Holes to circle in the winning colour (for example the best starting holes): a
+        list, tuple, set, range or array of hole numbers; None or ``()`` circles none.
     title : str, optional
         Axes title.
     jump_colour : str, default "red"
@@ -77,8 +79,8 @@ def draw_peg_position(
     ------
     ValueError
         Before anything is drawn: ``ax`` is not a matplotlib axes, ``board`` not a
-        `PegBoard`, ``position`` not one of its positions, ``jump`` not a `Jump`, a
-        circled hole not on the board, a switch not True or False, ``title`` neither a
+        `PegBoard`, ``position`` not one of its positions, ``jump`` not a `Jump`,
+        ``circled`` not a collection of holes of the board, a switch not True or False, ``title`` neither a
         str nor None, or ``font_size`` not a number of points in ``(0, 100]``.
 
     Examples
@@ -97,7 +99,7 @@ def draw_peg_position(
     check_flags(lines=lines, hole_numbers=hole_numbers, hole_labels=hole_labels, legend_below=legend_below)
     check_texts(title=title)
     check_points(font_size=font_size)
-    circled = [check_integer(hole, "circled hole", 1, board.n_holes) for hole in circled]
+    circled = check_integers(circled, "circled", "circled hole", 1, board.n_holes) or []
     xy = board.xy
     if lines:
         directions = {(0, 1): "rows", (1, 0): "down-left", (1, 1): "down-right"}
@@ -212,10 +214,10 @@ def draw_peg_principal_variation(
         The moves, as from `SolvedGame.principal_variation` (``player``, ``move``,
         ``reward``, ``position``, ``ply``).
     columns : int, default 2
-        Boards per row: 2 boards of 2.2 in keep the figure 4.4 in wide, so that its 9 pt
-        text stays at least 8 pt on a phone.
+        Boards per row, in ``1..MAX_COLUMNS``: 2 boards of 2.2 in keep the figure 4.4 in
+        wide, so that its 9 pt text stays at least 8 pt on a phone.
     panel_size : (float, float), default (2.2, 2.5)
-        Width and height of one board in inches.
+        Width and height of one board in inches, each at most `MAX_PANEL_INCHES`.
     font_size : float, default 9
         Size in points of every text (peg values, hole numbers, titles, key).
 
@@ -231,7 +233,8 @@ def draw_peg_principal_variation(
     ------
     ValueError
         If ``board`` is not a `PegBoard`, ``start`` not one of its positions, a step not
-        a `triangles_core.engine.game.Step`, ``columns`` not a positive integer, or
+        a `triangles_core.engine.game.Step`, ``columns`` not an integer in
+        ``1..MAX_COLUMNS``, ``panel_size`` not a pair of positive numbers of inches, or
         ``font_size`` not a number of points in ``(0, 100]``.
 
     Examples
@@ -255,14 +258,19 @@ def draw_peg_principal_variation(
         )
         for step in steps
     ]
-    columns = check_integer(columns, "columns", 1)
+    columns = check_integer(columns, "columns", 1, MAX_COLUMNS)
+    if not isinstance(panel_size, (tuple, list)) or len(panel_size) != 2:
+        raise ValueError(f"panel_size must be a pair (width, height) of inches, got {described(panel_size)}")
+    panel_width, panel_height = (
+        check_positive_number(side, "panel_size: side", MAX_PANEL_INCHES) for side in panel_size
+    )
     check_points(font_size=font_size)
     positions = [start] + [step.position for step in steps]
     n_panels = len(steps) + 1
     n_rows = -(-n_panels // columns)
     key_height = 0.25 * (4 if columns <= 2 else 2) + 0.2
     fig, axes = plt.subplots(
-        n_rows, columns, figsize=(panel_size[0] * columns, panel_size[1] * n_rows + key_height), squeeze=False
+        n_rows, columns, figsize=(panel_width * columns, panel_height * n_rows + key_height), squeeze=False
     )
     axes = axes.ravel()
     net = 0

@@ -7,13 +7,17 @@ from typing import TYPE_CHECKING, Any, Mapping
 
 from ..analysis.review import GameReview
 from ..common.checks import check_instance, check_positive_number, excerpt
-from ._checks import check_axes, check_flags, check_optional, check_points, check_texts
+from ._checks import check_axes, check_flags, check_limits, check_optional, check_points, check_texts
 from .palette import CLASSIFICATION_COLOURS, OWNER_COLOURS
 
 if TYPE_CHECKING:  # pragma: no cover
     import pandas
 
 __all__ = ["plot_shares", "plot_value_history"]
+
+MAX_LIMIT = 200
+"""Largest axis limit of `plot_value_history`, in moves or values (a game has at most 62 moves
+and values; a tick is placed at every move and every other value between the limits)."""
 
 _MARKERS = ("o", "s", "^", "D")  # one marker per group, so that overlapping series differ in shape as well
 
@@ -127,7 +131,8 @@ def plot_value_history(
         Draw the legend below the axes (turn it off to draw one legend for a grid of
         plots from ``ax.get_legend_handles_labels()``).
     xlim, ylim : (float, float), optional
-        Axis limits (to give several games one scale); set before the labels are placed.
+        Axis limits, a tuple or list of two different numbers in ``-MAX_LIMIT..MAX_LIMIT``
+        (200), to give several games one scale; set before the labels are placed.
     font_size : float, default 9
         Size of every text in points (9 pt stays at least 8 pt on a phone for a figure
         up to 4.5 in wide).
@@ -141,7 +146,8 @@ def plot_value_history(
     ------
     ValueError
         If ``review`` is not a `GameReview`, ``ax`` neither None nor a matplotlib axes,
-        ``legend`` not True or False, ``title`` neither a str nor None, or ``font_size``
+        ``legend`` not True or False, ``title`` neither a str nor None, ``xlim`` or
+        ``ylim`` neither None nor a pair of different numbers within 200, or ``font_size``
         not a number of points in ``(0, 100]``.
 
     Examples
@@ -162,6 +168,7 @@ def plot_value_history(
     check_flags(legend=legend)
     check_texts(title=title)
     check_points(font_size=font_size)
+    xlim, ylim = check_limits(xlim, "xlim", MAX_LIMIT), check_limits(ylim, "ylim", MAX_LIMIT)
     if ax is None:
         _, ax = plt.subplots(figsize=(4.4, 3.2))
     values = review.values
