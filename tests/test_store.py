@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import os
 import warnings
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -449,18 +450,21 @@ def test_a_link_in_the_cache_is_replaced_never_written_through(cache, tmp_path, 
     assert sorted(p.name for p in outside.parent.iterdir()) == ([] if dangling else ["precious.txt"])
 
 
-def test_a_cache_folder_named_through_a_link_and_dotdot_is_the_folder_the_system_reads(tmp_path, monkeypatch):
-    """K1 of the fifth pass: ``top/L/..`` with ``L -> deep/dir`` is ``deep``: the table is written and found there."""
+@pytest.mark.parametrize("spelling", ["top/L/..", "top/L/../dir"], ids=["parent-of-link", "sibling-after-link"])
+def test_a_cache_folder_named_through_a_link_and_dotdot_is_the_folder_the_system_reads(tmp_path, monkeypatch, spelling):
+    """K1 of the fifth pass, K2 of the sixth: with ``L -> deep/dir``, ``top/L/..`` is ``deep`` and
+    ``top/L/../dir`` is ``deep/dir``: the table is written and found there (not where '..' folds lexically)."""
     (tmp_path / "deep" / "dir").mkdir(parents=True)
     (tmp_path / "top").mkdir()
     (tmp_path / "top" / "L").symlink_to(tmp_path / "deep" / "dir")
-    monkeypatch.setenv(store.CACHE_ENV, str(tmp_path / "top" / "L" / ".."))
+    monkeypatch.setenv(store.CACHE_ENV, str(tmp_path / spelling))
+    real = Path(os.path.realpath(tmp_path / spelling))
     b = board(3)
     with warnings.catch_warnings():
         warnings.simplefilter("error")  # no "could not cache"
         cached_table(b, lambda: solve(3).values.copy())
         assert (cached_table(b, lambda: pytest.fail("computed again")) == solve(3).values).all()
-    assert (tmp_path / "deep" / store.table_path(b).name).is_file()
+    assert (real / store.table_path(b).name).is_file()
     assert sorted(p.name for p in (tmp_path / "top").iterdir()) == ["L"]
 
 

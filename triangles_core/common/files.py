@@ -221,8 +221,9 @@ def atomic_open(
             yield handle
         return
     if replace_special:  # the package's own file: a fresh one with the default mode, in place of anything
-        # absolute() keeps '..' as written: the kernel resolves it after the links before it (abspath would not)
-        status, target = None, Path(path).absolute()
+        # the folder resolved as the system resolves it ('..' after a link, which abspath and mkstemp
+        # would fold first), the file's own name kept: a link there is replaced, not followed
+        status, target = None, Path(os.path.realpath(Path(path).parent)) / Path(path).name
     else:
         try:
             status = os.stat(path)  # through links as the kernel follows them (/proc's included)
