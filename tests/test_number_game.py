@@ -165,3 +165,14 @@ def test_independent_oracle_judge_samples(oracle):
     expected = [line for k, case in enumerate(zoj, 1) for line in _format_zoj(k, number_winning_moves(oracle, case))]
     assert list(run_dialect("zoj1039", "2\n1\n2\n2\n2 3\n")) == expected
     assert [number_winning_moves(oracle, case) for case in poj + zoj] == [[2], [], [4, 5, 6], [2], []]
+
+
+@pytest.mark.parametrize(
+    "call",
+    [lambda: allowed_numbers(-1), lambda: allowed_numbers(2**64), lambda: choose(-1, 2), lambda: additive_closure([1])],
+    ids=["allowed-negative", "allowed-huge", "choose-negative", "closure-of-1"],
+)
+def test_the_rule_functions_refuse_what_is_not_a_position_or_a_number(call):
+    """Sixth pass C3: these returned answers for positions and numbers the game does not have."""
+    with pytest.raises(ValueError, match=r"(position|number) -?\d+ is out of range"):
+        call()

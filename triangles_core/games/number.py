@@ -59,6 +59,11 @@ def _check_number(number: object) -> int:
     return check_integer(number, "number", LOW, HIGH, InvalidNumberPositionError)
 
 
+def _check_mask(position: object) -> int:
+    """A position given as a bitmask: an integer in 0..FULL (19 bits)."""
+    return check_integer(position, "position", 0, FULL, InvalidNumberPositionError)
+
+
 def position_mask(numbers: Iterable[int]) -> int:
     """The bitmask of a list of allowed numbers (duplicates are harmless).
 
@@ -90,7 +95,13 @@ def allowed_numbers(position: int) -> list[int]:
     --------
     >>> allowed_numbers(0b1011)
     [2, 3, 5]
+
+    Raises
+    ------
+    InvalidNumberPositionError
+        (a `ValueError`) if ``position`` is not a bitmask of 19 bits (0..`FULL`).
     """
+    position = _check_mask(position)
     return [n for n in range(LOW, HIGH + 1) if position >> (n - LOW) & 1]
 
 
@@ -125,7 +136,7 @@ def choose(position: int, number: int) -> int:
     Raises
     ------
     InvalidNumberPositionError
-        If ``number`` is not allowed in ``position``.
+        If ``position`` is not a bitmask of 19 bits, or ``number`` is not allowed in it.
 
     Examples
     --------
@@ -137,7 +148,7 @@ def choose(position: int, number: int) -> int:
     >>> choose(p, 2)
     0
     """
-    number = _check_number(number)
+    position, number = _check_mask(position), _check_number(number)
     if not position >> (number - LOW) & 1:
         raise InvalidNumberPositionError(f"{number} is not allowed in this position")
     return _choose(position, number)
@@ -152,8 +163,15 @@ def additive_closure(numbers: Iterable[int]) -> set[int]:
     --------
     >>> sorted(additive_closure([4, 3]))
     [3, 4, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20]
+
+    Raises
+    ------
+    InvalidNumberPositionError
+        (a `ValueError`) if ``numbers`` is not a list of numbers of the game (2..20).
     """
-    closed = {n for n in numbers if LOW <= n <= HIGH}
+    if not is_listing(numbers):
+        raise InvalidNumberPositionError(f"additive_closure needs a list of numbers, got {excerpt(numbers)}")
+    closed = {_check_number(n) for n in numbers}
     while True:
         sums = {a + b for a in closed for b in closed if a + b <= HIGH} - closed
         if not sums:
