@@ -18,6 +18,7 @@ from triangles_core.analysis.verify import derive_values, verify_table
 from triangles_core.engine import store
 from triangles_core.engine.retrograde import recurrence_problem
 from triangles_core.engine.store import CorruptCacheWarning, cached_table, save_with_checksum
+from triangles_core.engine.symmetry import cycle_lengths, move_classes
 from triangles_core.games.triangles import board
 
 HUGE = 10**5000
@@ -900,3 +901,19 @@ def test_the_optional_drawing_arguments_take_their_documented_forms(ax):
     review_ax = _plot("review").plot_value_history(_review(), xlim=[-0.5, 4.5], ylim=np.array([-5.0, 5.0]))
     assert review_ax.get_xlim() == (-0.5, 4.5) and review_ax.get_ylim() == (-5.0, 5.0)
     review_ax.figure.clf()
+
+
+@pytest.mark.parametrize(
+    "call, message",
+    [
+        (lambda: move_classes(board(3), -1), "bitmask -1 is out of range for the side-3 board"),
+        (lambda: move_classes(board(3), 2**20), "bitmask 1048576 is out of range for the side-3 board"),
+        (lambda: cycle_lengths((1, 1, 2)), "a permutation of the edges 1..n is needed"),
+        (lambda: cycle_lengths((5,)), "a permutation of the edges 1..n is needed"),
+    ],
+    ids=["move-classes-negative", "move-classes-huge", "cycle-repeat", "cycle-out-of-range"],
+)
+def test_the_symmetry_helpers_check_their_arguments(call, message):
+    """Sixth pass C4: move_classes(b, -1) returned {} and cycle_lengths took what is not a permutation."""
+    with pytest.raises(ValueError, match=message):
+        call()

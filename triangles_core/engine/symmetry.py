@@ -15,7 +15,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..games.cells import CellBoard
+from ..common.checks import excerpt, is_listing
+from ..games.cells import CellBoard, check_cell_board
 
 __all__ = [
     "MAX_ARRAY_EDGES",
@@ -150,7 +151,16 @@ def cycle_lengths(permutation: tuple[int, ...]) -> list[int]:
     --------
     >>> cycle_lengths((2, 3, 1, 4))
     [3, 1]
+
+    Raises
+    ------
+    ValueError
+        If ``permutation`` is not a permutation of 1..n.
     """
+    images = tuple(permutation) if is_listing(permutation) else None
+    if images is None or sorted(images) != list(range(1, len(images) + 1)):
+        raise ValueError(f"a permutation of the edges 1..n is needed, got {excerpt(permutation)}")
+    permutation = images
     seen = [False] * len(permutation)
     lengths = []
     for start in range(len(permutation)):
@@ -212,12 +222,20 @@ def move_classes(b: CellBoard, position: int = 0) -> dict[int, int]:
     dict of int to int
         Each free edge (ascending) to the smallest edge of its class.
 
+    Raises
+    ------
+    ValueError
+        If ``b`` is not a cell board or ``position`` not one of its positions
+        (`CellBoard.position`).
+
     Examples
     --------
     >>> from triangles_core import board
     >>> sorted(set(move_classes(board(3)).values()))
     [1, 3, 4, 5]
     """
+    check_cell_board(b, "move_classes")
+    position = b.position(position)  # a bitmask of the board's edges or a list of edges, checked
     stabiliser = [s for s in b.symmetries if b.apply_symmetry(s, position) == position]
     return {e: min(s[e - 1] for s in stabiliser) for e in b.free_edges(position)}
 
