@@ -20,7 +20,7 @@ import random
 from dataclasses import dataclass
 from typing import Iterable, Sequence
 
-from ..common.checks import check_integer, excerpt, integer_cache, is_listing
+from ..common.checks import check_instance, check_integer, excerpt, integer_cache, is_listing
 from ..common.errors import InvalidPositionError
 from .transition import Transition
 
@@ -402,6 +402,16 @@ def random_start(rng: random.Random, rows: int = 5, low: int = 1, high: int = MA
     ----------
     rng : random.Random
         Source of randomness (seed it for reproducible boards).
+    rows : int, default 5
+        Rows of the triangular board (`peg_board`).
+    low, high : int, default 1 and `MAX_PEG_VALUE`
+        The range of the peg values, ``1 <= low <= high <= MAX_PEG_VALUE`` (a peg is worth
+        at least 1: 0 marks the hole, SPEC section 2).
+
+    Raises
+    ------
+    ValueError
+        If ``rng`` is not a `random.Random` or a bound is out of that range.
 
     Examples
     --------
@@ -409,6 +419,9 @@ def random_start(rng: random.Random, rows: int = 5, low: int = 1, high: int = MA
     >>> len(board), board.count(0)
     (15, 1)
     """
+    check_instance(rng, random.Random, "random_start needs rng as a random.Random (random.Random(seed))")
+    low = check_integer(low, "low", 1, MAX_PEG_VALUE)
+    high = check_integer(high, "high", low, MAX_PEG_VALUE)
     n = peg_board(rows).n_holes
     values = [rng.randint(low, high) for _ in range(n)]
     values[rng.randrange(n)] = 0
