@@ -20,6 +20,7 @@ from triangles_core.engine.retrograde import recurrence_problem
 from triangles_core.engine.store import CorruptCacheWarning, cached_table, save_with_checksum
 from triangles_core.engine.symmetry import cycle_lengths, move_classes
 from triangles_core.games.triangles import board
+from triangles_core.plot import charts as pc
 
 HUGE = 10**5000
 
@@ -917,3 +918,26 @@ def test_the_symmetry_helpers_check_their_arguments(call, message):
     """Sixth pass C4: move_classes(b, -1) returned {} and cycle_lengths took what is not a permutation."""
     with pytest.raises(ValueError, match=message):
         call()
+
+
+@pytest.mark.parametrize(
+    "chart",
+    [
+        lambda ax, t: pc.bars_by_edges_drawn(ax, t, "nope", ylabel="y"),
+        lambda ax, t: pc.edge_heatmap(ax, t, "nope"),
+        lambda ax, t: pc.lines_by_edges_drawn(ax, t, {"nope": "a"}, ylabel="y"),
+        lambda ax, t: pc.lines_by_edges_drawn(ax, t, {("un", "hashable"): "a"}, ylabel="y"),
+    ],
+    ids=["bars", "heatmap", "lines", "lines-tuple"],
+)
+def test_a_chart_of_a_column_the_table_lacks_is_one_line(chart):
+    """Sixth pass C1: a wrong column name was pandas' KeyError from inside the chart."""
+    import matplotlib.pyplot as plt
+    import pandas as pd
+
+    fig, ax = plt.subplots()
+    try:
+        with pytest.raises(ValueError, match=r"has no column .*\(its columns: edges_drawn, edge, value\)$"):
+            chart(ax, pd.DataFrame({"edges_drawn": [0, 1], "edge": [1, 2], "value": [0.5, 0.25]}))
+    finally:
+        plt.close(fig)
