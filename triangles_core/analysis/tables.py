@@ -24,7 +24,14 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from ..common.checks import check_file_stem, check_flag, check_instance, check_integer, check_path, excerpt
+from ..common.checks import (
+    check_columns,
+    check_file_stem,
+    check_flag,
+    check_instance,
+    check_integer,
+    check_path,
+)
 from ..common.files import atomic_open, make_folder
 from ..engine.retrograde import NOT_A_MOVE
 from ..engine.solved import SolvedCellGame, verdict_of
@@ -322,9 +329,7 @@ def board_summary(outcomes: pd.DataFrame, moves: pd.DataFrame, by: str = "board"
     }
     for frame, what in ((outcomes, "outcomes"), (moves, "moves")):
         check_instance(frame, pd.DataFrame, f"board_summary needs {what} as a pandas DataFrame")
-        missing = [c for c in (by, *needed[what]) if c not in frame.columns]
-        if missing:
-            raise ValueError(f"board_summary: {what} has no column {excerpt(missing[0])}")
+        check_columns(frame, (by, *needed[what]), "board_summary", what)
     order = list(dict.fromkeys(outcomes[by]))
     totals = outcomes.groupby(by, sort=False)[["positions", "mover_wins", "draws", "mover_loses"]].sum()
     weight = moves["all_moves"] / moves.groupby(by, sort=False)["all_moves"].transform("sum")

@@ -28,6 +28,7 @@ if TYPE_CHECKING:
 __all__ = [
     "MAX_EXCERPT",
     "check_file_stem",
+    "check_columns",
     "check_flag",
     "check_instance",
     "check_integer",
@@ -250,6 +251,33 @@ def described(value: object) -> str:
     name = type(value).__name__
     vowel_sound = name[:1].lower() in "aeiou" or name.startswith("nd")  # "an ndarray"
     return f"{'an' if vowel_sound else 'a'} {name}"
+
+
+def check_columns(frame: Any, columns: Iterable[object], caller: str, what: str) -> None:
+    """Raise unless the table ``frame`` (a pandas DataFrame) has every one of ``columns``.
+
+    Raises
+    ------
+    ValueError
+        ``"{caller}: {what} has no column 'x' (its columns: ...)"``, for the first one
+        missing (an unhashable name is missing too).
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> check_columns(pd.DataFrame({"a": [1]}), ["a", "b"], "chart", "table")
+    Traceback (most recent call last):
+    ...
+    ValueError: chart: table has no column 'b' (its columns: a)
+    """
+    for column in columns:
+        try:
+            present = column in frame.columns
+        except TypeError:  # an unhashable name (a list, a dict)
+            present = False
+        if not present:
+            have = ", ".join(map(str, frame.columns[:12]))
+            raise ValueError(f"{caller}: {what} has no column {excerpt(column)} (its columns: {have})")
 
 
 def check_instance(value: object, kind: Any, needed: str, error: type[ValueError] = ValueError) -> Any:

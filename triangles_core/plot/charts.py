@@ -7,7 +7,7 @@ returns nothing but what a caller may need for a colour bar.  Save figures with
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from collections.abc import Set as AbstractSet
 
 import numpy as np
@@ -15,7 +15,7 @@ import pandas as pd
 from matplotlib.colors import PowerNorm
 from matplotlib.figure import FigureBase
 
-from ..common.checks import check_instance, check_integer, check_positive_number, described, excerpt
+from ..common.checks import check_columns, check_instance, check_integer, check_positive_number, described
 from ..common.limits import MAX_SEARCH_EDGES
 from ._checks import check_axes, check_figure, check_flags, check_integers, check_optional, check_points, check_texts
 from .boards import MAX_VALUE_LIMIT
@@ -45,18 +45,6 @@ def _check_table(ax: object, caller: str, table: object, what: str = "table") ->
     """The axes and the table of a chart: a matplotlib axes and a pandas DataFrame, else raise naming them."""
     check_axes(ax, caller)
     return check_instance(table, pd.DataFrame, f"{caller} needs {what} as a pandas DataFrame")
-
-
-def _check_columns(caller: str, frame: pd.DataFrame, what: str, columns: Iterable[object]) -> None:
-    """Raise a ValueError naming the first of ``columns`` that ``frame`` lacks, with the columns it has."""
-    for column in columns:
-        try:
-            present = column in frame.columns
-        except TypeError:  # an unhashable name (a list, a dict)
-            present = False
-        if not present:
-            have = ", ".join(map(str, frame.columns[:12]))
-            raise ValueError(f"{caller}: {what} has no column {excerpt(column)} (its columns: {have})")
 
 
 MAX_TICKS = 1000
@@ -297,7 +285,7 @@ def edge_heatmap(
     _check_table(ax, "edge_heatmap", frequencies, "frequencies")
     check_texts(title=title)
     check_optional(row_labels, Mapping, "edge_heatmap", "row_labels", "a mapping of row to label")
-    _check_columns("edge_heatmap", frequencies, "frequencies", ("edges_drawn", rows, column))
+    check_columns(frequencies, ("edges_drawn", rows, column), "edge_heatmap", "frequencies")
     grid = frequencies.pivot(index=rows, columns="edges_drawn", values=column)
     image = ax.imshow(
         grid.to_numpy(dtype=float),
@@ -368,7 +356,7 @@ def lines_by_edges_drawn(
 
     check_instance(columns, Mapping, "lines_by_edges_drawn needs columns as a mapping of column to legend label")
     _check_table(ax, "lines_by_edges_drawn", table)
-    _check_columns("lines_by_edges_drawn", table, "table", ("edges_drawn", *columns))
+    check_columns(table, ("edges_drawn", *columns), "lines_by_edges_drawn", "table")
     check_texts(ylabel=ylabel, title=title)
     ystep = _check_ystep(ystep, [table[column] for column in columns])
     for (column, label), colour, marker, style in zip(columns.items(), CLASS_COLOURS, _MARKERS, _STYLES, strict=False):
@@ -546,7 +534,7 @@ def bars_by_edges_drawn(
         pandas DataFrame, ``labels`` not True or False, or a text neither a str nor None.
     """
     _check_table(ax, "bars_by_edges_drawn", table)
-    _check_columns("bars_by_edges_drawn", table, "table", ("edges_drawn", column))
+    check_columns(table, ("edges_drawn", column), "bars_by_edges_drawn", "table")
     check_flags(labels=labels)
     check_texts(ylabel=ylabel, title=title)
     bars = ax.bar(table["edges_drawn"], table[column], color=CLASS_COLOURS[2], width=0.8)
