@@ -19,7 +19,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from commands import assert_one_line_error, triangles
+from commands import assert_one_line_error, shell_here, triangles
 
 from triangles_core import GameRecord, InvalidPositionError, board, solve, solve_number_game, solve_peg
 from triangles_core.common.files import atomic_open
@@ -452,25 +452,15 @@ def test_an_upper_case_digest_is_not_corruption(tmp_path):
 # -------------------------------------------------------- streams and devices
 
 
-def test_help_to_a_full_device_is_an_error():
-    result = subprocess.run(
-        f"{sys.executable} -m triangles_core --help > /dev/full", shell=True, capture_output=True, text=True, timeout=60
-    )
+def test_help_to_a_full_device_is_an_error(tmp_path):
+    result = shell_here(tmp_path, "triangles --help > /dev/full")
     assert_one_line_error(result, "triangles: error: cannot write standard output: No space left on device")
-    result = subprocess.run(
-        f"{sys.executable} -m triangles_core solve > /dev/full", shell=True, capture_output=True, text=True, timeout=60
-    )
+    result = shell_here(tmp_path, "triangles solve > /dev/full")
     assert_one_line_error(result, "triangles solve: error: cannot write standard output")
 
 
-def test_a_graph_to_a_full_standard_output_says_standard_output_not_its_dash():
-    result = subprocess.run(
-        f"{sys.executable} -m triangles_core graph - --side 1 --format dot > /dev/full",
-        shell=True,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+def test_a_graph_to_a_full_standard_output_says_standard_output_not_its_dash(tmp_path):
+    result = shell_here(tmp_path, "triangles graph - --side 1 --format dot > /dev/full")
     assert_one_line_error(result, "triangles graph: error: cannot write standard output: No space left on device")
 
 

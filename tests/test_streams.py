@@ -11,7 +11,7 @@ import subprocess
 import sys
 
 import pytest
-from commands import assert_one_line_error
+from commands import assert_one_line_error, shell_here
 
 from triangles_core.common import files
 from triangles_core.common.files import atomic_open
@@ -133,19 +133,24 @@ def _notes_inputs(tmp_path) -> None:
     (tmp_path / "dup.txt").write_text("start: 1 1\n2\n")
 
 
+def _run_with_stderr(tmp_path, args, stderr) -> subprocess.CompletedProcess:
+    """``triangles ARGS`` in ``tmp_path`` with its standard error on ``stderr`` (a file or a descriptor)."""
+    return subprocess.run(
+        [sys.executable, "-m", "triangles_core", *args],
+        cwd=tmp_path,
+        stdout=subprocess.PIPE,
+        stderr=stderr,
+        text=True,
+        timeout=300,
+    )
+
+
 @pytest.mark.parametrize("args, answer", DUPLICATE_NOTES)
 def test_a_note_that_cannot_be_written_loses_no_answer(tmp_path, args, answer):
     """stderr on a full device: the answers are written all the same, exit status 0."""
     _notes_inputs(tmp_path)
     with open("/dev/full", "w") as full:
-        result = subprocess.run(
-            [sys.executable, "-m", "triangles_core", *args],
-            cwd=tmp_path,
-            stdout=subprocess.PIPE,
-            stderr=full,
-            text=True,
-            timeout=300,
-        )
+        result = _run_with_stderr(tmp_path, args, full)
     assert result.returncode == 0
     if answer is not None:
         assert result.stdout.startswith(answer)
@@ -160,14 +165,7 @@ def test_a_note_to_a_pipe_whose_reader_went_away_loses_no_answer(tmp_path, args,
     read_end, write_end = os.pipe()
     os.close(read_end)
     try:
-        result = subprocess.run(
-            [sys.executable, "-m", "triangles_core", *args],
-            cwd=tmp_path,
-            stdout=subprocess.PIPE,
-            stderr=write_end,
-            text=True,
-            timeout=300,
-        )
+        result = _run_with_stderr(tmp_path, args, write_end)
     finally:
         os.close(write_end)
     assert result.returncode == 0 and result.stdout.startswith(answer)
@@ -266,12 +264,6 @@ def test_a_stream_that_is_both_input_and_output_is_not_the_record(tmp_path):
         _, stderr = child.communicate(timeout=300)
     assert child.returncode == 0, stderr
     assert received.startswith(b"move,player")
-
-
-def shell_here(folder, command: str) -> subprocess.CompletedProcess:
-    """A shell command line run in ``folder``, each ``triangles`` in it this interpreter's."""
-    command = command.replace("triangles ", f"{sys.executable} -m triangles_core ")
-    return subprocess.run(command, shell=True, cwd=folder, capture_output=True, text=True, timeout=300)
 
 
 def triangles_here(folder, *args: str) -> subprocess.CompletedProcess:
