@@ -92,7 +92,11 @@ def png_bytes(fig, dpi: int = DPI) -> bytes:
         area drawn that large), before the PNG is rendered.
     """
     check_figure(fig, "png_bytes")
-    dpi = _check_dpi(fig, dpi)
+    return _png(fig, _check_dpi(fig, dpi))
+
+
+def _png(fig, dpi: int) -> bytes:
+    """`png_bytes` of a figure and dpi already checked (`_check_dpi` draws the figure to measure it: once is enough)."""
     buffer = io.BytesIO()
     fig.savefig(buffer, format="png", dpi=dpi, bbox_inches="tight", metadata={"Software": None})
     return buffer.getvalue()
@@ -153,7 +157,7 @@ def save_figure(fig, name: str, directory: str | Path, dpi: int = DPI) -> list[P
     dpi = _check_dpi(fig, dpi)
     make_folder(directory, "directory")
     png, svg = directory / f"{name}.png", directory / f"{name}.svg"
-    picture = png_bytes(fig, dpi)
+    picture = _png(fig, dpi)
     drawing = io.BytesIO()
     with matplotlib.rc_context({"svg.hashsalt": SVG_HASH_SALT}):
         fig.savefig(drawing, format="svg", bbox_inches="tight", metadata={"Date": None})
@@ -214,7 +218,7 @@ def show_figure(fig, alt: str, dpi: int = DPI) -> None:
     if not check_instance(alt, str, "show_figure needs alt as a str (what the figure shows)").strip():
         raise ValueError("alt is empty: say in one or two sentences what the figure shows")
     dpi = _check_dpi(fig, dpi)
-    data = base64.b64encode(png_bytes(fig, dpi)).decode("ascii")
+    data = base64.b64encode(_png(fig, dpi)).decode("ascii")
     width = int(round(fig.get_size_inches()[0] * 100))
     markup = (
         f'<img src="data:image/png;base64,{data}" alt="{html.escape(alt, quote=True)}" '
