@@ -611,10 +611,35 @@ def _mappable():
             "position 524288 is out of range",
         ),
         (lambda ax, d: _plot("number").draw_number_strip(ax, [], per_line=0), r"per_line 0 is out of range \(1..19\)"),
+        (lambda ax, d: _plot("number").draw_number_strip(ax, None), "rows must be a list of .label, position, chosen."),
+        (lambda ax, d: _plot("number").draw_number_strip(ax, [("s", 1)]), "each row must be .label, position, chosen."),
+        (lambda ax, d: _plot("number").draw_number_strip(ax, [None]), "each row must be .label, position, chosen."),
+        (lambda ax, d: _plot("number").draw_number_strip(ax, [(1, 1, None)]), "a row's label must be a str"),
+        (lambda ax, d: _plot("number").draw_number_strip(ax, [("s", 1, 21)]), "chosen number 21 is out of range"),
+        (
+            lambda ax, d: _plot("number").draw_positions_by_remaining(ax, None, [1], [1]),
+            "remaining must be a list of integers, got None",
+        ),
+        (
+            lambda ax, d: _plot("number").draw_positions_by_remaining(ax, {0, 1}, [1, 1], [1, 1]),
+            "remaining must be an ordered list of integers",
+        ),
+        (
+            lambda ax, d: _plot("number").draw_positions_by_remaining(ax, [0], ["1"], [1]),
+            "a count of N-positions must be an integer, got '1'",
+        ),
+        (
+            lambda ax, d: _plot("number").draw_positions_by_remaining(ax, [0], [1], [-1]),
+            "a count of P-positions -1 is out of range",
+        ),
+        (
+            lambda ax, d: _plot("number").draw_positions_by_remaining(ax, [], [], []),
+            "and at least one row, got 0, 0, 0",
+        ),
         (lambda ax, d: _plot("number").draw_number_game_graph(ax, None), "draw_number_game_graph needs graph as a "),
         (
             lambda ax, d: _plot("number").draw_positions_by_remaining(ax, [0, 1], [1], [1, 2]),
-            "must have one entry each per row, got 2, 1, 2",
+            "must have one entry each per row, and at least one row, got 2, 1, 2",
         ),
         # charts, palette
         (

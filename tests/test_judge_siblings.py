@@ -88,7 +88,12 @@ def test_bad_input_keeps_earlier_answers(fmt, text, answered, where):
     "fmt, text, answered, where",
     [
         ("zoj1039", "2\n1\n3 5\n2 3 4 5 6\n", 0, "case 1, line 3, token '5': line 3 has more than 1 number"),
-        ("zoj1039", "2\n1\n2\n2\n2\n3\n", 1, "case 2, line 6, token '3': line 5 has fewer than 2 numbers"),
+        (
+            "zoj1039",
+            "2\n1\n2\n2\n2\n3\n",
+            1,
+            "case 2, line 5, token '2': line 5 has 1 of the case's 2 numbers (the next is on line 6)",
+        ),
         (
             "zoj1039",
             "2\n1 2\n2\n2 3\n",
@@ -97,7 +102,12 @@ def test_bad_input_keeps_earlier_answers(fmt, text, answered, where):
             "not on line 2",
         ),
         ("poj1143", "2 2 5 3\n2 2 3\n0\n", 0, "case 1, line 1, token '3': line 1 has more than 2 numbers"),
-        ("poj1143", "2 2 5\n3 2 5\n2 2 3\n0\n", 1, "case 2, line 3, token '2': line 2 has fewer than 3 numbers"),
+        (
+            "poj1143",
+            "2 2 5\n3 2 5\n2 2 3\n0\n",
+            1,
+            "case 2, line 2, token '5': line 2 has 2 of the case's 3 numbers (the next is on line 3)",
+        ),
     ],
 )
 def test_number_game_counts_must_match_their_line(fmt, text, answered, where):

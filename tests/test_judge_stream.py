@@ -202,7 +202,7 @@ def test_zero_padding_does_not_hide_out_of_range_numbers():
 def test_poj1143_end_line_with_more_numbers_is_an_error():
     result = judge("poj1143", "2 2 5\n0 5\n")
     assert_one_line_error(
-        result, "triangles judge poj1143: error: case 2, line 2, token '5': line 2 has more than 0 numbers"
+        result, "triangles judge poj1143: error: line 2, token '5': the 0 that ends the input must be alone on line 2"
     )
     assert result.stdout.count("Test Case") == 1
     assert list(run_dialect("poj1143", "2 2 5\n0\n5 2 3\n")) == ["Test Case #1", "The winning moves are: 2", ""]

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import numpy as np
+import pandas as pd
 import pytest
 
 from triangles_core import solve, solve_boxes
-from triangles_core.analysis.play import play_games, play_statistics, wilson_interval
+from triangles_core.analysis.play import mean_interval, play_games, play_statistics, wilson_interval
 
 
 @pytest.fixture(scope="module")
@@ -106,6 +107,36 @@ def test_numpy_temperatures_are_numbers(side3, temperature):
 def test_wilson_interval_refuses_impossible_counts(args):
     with pytest.raises(ValueError):
         wilson_interval(*args)
+
+
+@pytest.mark.parametrize(
+    "function, args, message",
+    [
+        (
+            wilson_interval,
+            (None, 5),
+            "wilson_interval: successes must be a finite number or an array of them, got None",
+        ),
+        (wilson_interval, (3, "5"), "trials must be a finite number or an array of them, got '5'"),
+        (wilson_interval, (10**400, 10**401), "successes must be a finite number"),
+        (wilson_interval, (np.array([1j]), 2), "successes must be a finite number"),
+        (wilson_interval, ([1, 2], [3, 4, 5]), r"shapes do not match \(successes \(2,\), trials \(3,\)\)"),
+        (mean_interval, (None, 1.0, 2), "mean_interval: mean must be a finite number"),
+        (mean_interval, (float("nan"), 1.0, 2), "mean must be a finite number"),
+        (mean_interval, (1.0, [object()], 2), "std must be a finite number"),
+        (mean_interval, (1.0, 1.0, [[1], [2, 3]]), "n must be a finite number"),
+    ],
+)
+def test_intervals_refuse_what_is_not_an_array_of_numbers(function, args, message):
+    with pytest.raises(ValueError, match=message):
+        function(*args)
+
+
+def test_intervals_take_series_and_integral_floats():
+    low, high = wilson_interval(pd.Series([1.0, 2.0]), pd.Series([3, 4]))
+    assert (low < [1 / 3, 1 / 2]).all() and (high > [1 / 3, 1 / 2]).all()
+    low, high = mean_interval(pd.Series([1.0, 2.0]), pd.Series([0.0, 0.0]), 5)
+    assert low.tolist() == high.tolist() == [1.0, 2.0]
 
 
 def test_play_games_needs_a_value_table_and_statistics_a_games_frame():

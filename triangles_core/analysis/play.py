@@ -33,7 +33,7 @@ import math
 import numpy as np
 import pandas as pd
 
-from ..common.checks import check_integer, check_positive_number, excerpt
+from ..common.checks import check_integer, check_positive_number, described, excerpt
 from ..engine.compiled import compiled
 from ..engine.retrograde import cell_tables, claims, move_value
 from ..engine.table_solution import TableSolution, check_values
@@ -246,6 +246,32 @@ def play_games(
     return frame
 
 
+def _real_arrays(caller: str, **arrays: object) -> list[np.ndarray]:
+    # each argument as a float array of finite numbers (a number, a list, an array, a
+    # Series), all of shapes that broadcast together; anything else is one line naming it
+    out = []
+    for what, value in arrays.items():
+        refusal = f"{caller}: {what} must be a finite number or an array of them, got {described(value)}"
+        try:
+            array = np.asarray(value)
+            if array.dtype.kind == "O":  # Python objects: big integers, fractions, None
+                array = array.astype(float)
+        except (TypeError, ValueError, OverflowError):
+            raise ValueError(refusal) from None
+        if array.dtype.kind not in "iuf":  # bool, complex, strings, dates
+            raise ValueError(refusal)
+        array = array.astype(float)
+        if not np.isfinite(array).all():
+            raise ValueError(refusal)
+        out.append(array)
+    try:
+        np.broadcast_shapes(*(array.shape for array in out))
+    except ValueError:
+        shapes = ", ".join(f"{what} {array.shape}" for what, array in zip(arrays, out, strict=True))
+        raise ValueError(f"{caller}: the arrays' shapes do not match ({shapes})") from None
+    return out
+
+
 def wilson_interval(successes, trials, z: float = _Z95) -> tuple[np.ndarray, np.ndarray]:
     """Wilson score interval of a binomial proportion (95% by default).
 
@@ -264,15 +290,21 @@ def wilson_interval(successes, trials, z: float = _Z95) -> tuple[np.ndarray, np.
     -------
     low, high : numpy.ndarray of float
 
+    Raises
+    ------
+    ValueError
+        If an argument is not a finite number or an array of them, the shapes do not
+        broadcast, the counts are out of order (``0 <= successes <= trials``,
+        ``trials >= 1``), or ``z`` is not a positive finite number.
+
     Examples
     --------
     >>> low, high = wilson_interval(81, 126)
     >>> round(float(low), 3), round(float(high), 3)
     (0.556, 0.721)
     """
-    k = np.asarray(successes, dtype=float)
-    n = np.asarray(trials, dtype=float)
-    if not (np.isfinite(k).all() and np.isfinite(n).all() and (n >= 1).all() and (0 <= k).all() and (k <= n).all()):
+    k, n = _real_arrays("wilson_interval", successes=successes, trials=trials)
+    if not ((n >= 1).all() and (0 <= k).all() and (k <= n).all()):
         raise ValueError("wilson_interval needs 0 <= successes <= trials and trials >= 1")
     z = check_positive_number(z, "z")
     share = k / n
@@ -297,17 +329,24 @@ def mean_interval(mean, std, n, z: float = _Z95) -> tuple[np.ndarray, np.ndarray
     -------
     low, high : numpy.ndarray of float
 
+    Raises
+    ------
+    ValueError
+        If an argument is not a finite number or an array of them, the shapes do not
+        broadcast, ``std < 0`` or ``n < 1`` somewhere, or ``z`` is not a positive
+        finite number.
+
     Examples
     --------
     >>> [float(x) for x in mean_interval(2.0, 1.0, 100)]
     [1.804004, 2.195996]
     """
-    std, n = np.asarray(std, dtype=float), np.asarray(n, dtype=float)
-    if not ((n >= 1).all() and (std >= 0).all() and np.isfinite(std).all()):
+    mean, std, n = _real_arrays("mean_interval", mean=mean, std=std, n=n)
+    if not ((n >= 1).all() and (std >= 0).all()):
         raise ValueError("mean_interval needs std >= 0 and n >= 1")
     z = check_positive_number(z, "z")
     half = z * std / np.sqrt(n)
-    return np.round(np.asarray(mean) - half, 6), np.round(np.asarray(mean) + half, 6)
+    return np.round(mean - half, 6), np.round(mean + half, 6)
 
 
 def play_statistics(games: pd.DataFrame) -> pd.DataFrame:

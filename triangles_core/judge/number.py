@@ -65,12 +65,19 @@ def read_line_position(
             first.line,
             first.text,
         )
+    last = first
     for ahead in range(1, count):
         token = reader.peek(ahead)
         if token is None:
             break
-        if token.line != first.line:
-            raise JudgeInputError(f"line {first.line} has fewer than {_numbers(count)}", case, token.line, token.text)
+        if token.line != first.line:  # named at the line's last number
+            raise JudgeInputError(
+                f"line {first.line} has {ahead} of the case's {_numbers(count)} (the next is on line {token.line})",
+                case,
+                last.line,
+                last.text,
+            )
+        last = token
     position = read_position(reader, case, count, solution, duplicate)
     extra = reader.peek_on_line(first.line)
     if extra is not None:
@@ -121,11 +128,11 @@ def poj1143(reader: TokenReader, warn: Warn) -> Iterator[str]:
         case += 1
         count = reader.integer(case, "the number of allowed numbers n", 0, N_NUMBERS)
         line = reader.last_token.line
-        if count == 0:
+        if count == 0:  # not a case: the line that ends the input
             extra = reader.peek_on_line(line)
             if extra is not None:
                 raise JudgeInputError(
-                    f"line {line} has more than 0 numbers (a line 0 ends the input)", case, extra.line, extra.text
+                    f"the 0 that ends the input must be alone on line {line}", None, extra.line, extra.text
                 )
             return
         moves = solution.winning_moves(read_line_position(reader, case, count, solution, duplicate, line))

@@ -22,6 +22,7 @@ from ..common.checks import (
     described,
     is_bool,
     is_listing,
+    is_ordered_listing,
 )
 from ..games.cells import Position, check_cell_board
 
@@ -84,18 +85,27 @@ def check_points(**sizes: object) -> None:
 
 
 def check_integers(
-    values: object, what: str, item: str, low: int | None = None, high: int | None = None
+    values: object,
+    what: str,
+    item: str,
+    low: int | None = None,
+    high: int | None = None,
+    *,
+    ordered: bool = False,
 ) -> list[int] | None:
     """``values`` as a list of ints in ``low..high`` (`check_integer`), or None for None: ticks, holes to mark.
 
     Any listing (`is_listing`: a list, a tuple, a range, a set, a 1-d array) is taken;
-    a string, a single number or a 0-d array is refused in one line naming ``what``, and
-    an item that is not an integer in range in one line naming ``item`` (``"circled hole"``).
+    with ``ordered`` (values that pair up row by row with another list), only an ordered
+    one (`is_ordered_listing`: no set or mapping).  A string, a single number or a 0-d
+    array is refused in one line naming ``what``, and an item that is not an integer in
+    range in one line naming ``item`` (``"circled hole"``).
     """
     if values is None:
         return None
-    if not is_listing(values):
-        raise ValueError(f"{what} must be a list of integers or None, got {described(values)}")
+    if not is_listing(values) or (ordered and not is_ordered_listing(values)):
+        kind = "an ordered list" if ordered else "a list"
+        raise ValueError(f"{what} must be {kind} of integers or None, got {described(values)}")
     return [check_integer(value, item, low, high) for value in values]
 
 

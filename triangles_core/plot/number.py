@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from ..common.checks import check_instance, check_integer, check_positive_number
-from ..games.number import FULL, HIGH, LOW, allowed_numbers
-from ._checks import check_axes, check_flags, check_texts
+from ..common.checks import check_instance, check_integer, check_positive_number, described, is_ordered_listing
+from ..games.number import FULL, HIGH, LOW, N_NUMBERS, allowed_numbers
+from ._checks import check_axes, check_flags, check_integers, check_texts
 from .palette import OUTCOME_COLOURS
 
 __all__ = ["draw_number_game_graph", "draw_number_strip", "draw_positions_by_remaining"]
@@ -27,8 +27,9 @@ def draw_number_strip(ax, rows: list[tuple[str, int, int | None]], *, per_line: 
     Raises
     ------
     ValueError
-        If ``ax`` is not a matplotlib axes, a position not a bitmask of the numbers
-        2..20, a chosen number outside 2..20, or ``per_line`` not in 1..19.
+        If ``ax`` is not a matplotlib axes, ``rows`` not a list of triples, a label
+        not a str, a position not a bitmask of the numbers 2..20, a chosen number
+        neither None nor in 2..20, or ``per_line`` not in 1..19.
 
     Examples
     --------
@@ -42,11 +43,18 @@ def draw_number_strip(ax, rows: list[tuple[str, int, int | None]], *, per_line: 
 
     check_axes(ax, "draw_number_strip")
     per_line = check_integer(per_line, "per_line", 1, HIGH - LOW + 1)
-    rows = list(rows)
-    for _, position, chosen in rows:
-        check_integer(position, "position", 0, FULL)
-        if chosen is not None:
-            check_integer(chosen, "chosen number", LOW, HIGH)
+    if not is_ordered_listing(rows):
+        raise ValueError(f"draw_number_strip: rows must be a list of (label, position, chosen), got {described(rows)}")
+    checked = []
+    for row in rows:
+        if not is_ordered_listing(row) or len(row := list(row)) != 3:
+            raise ValueError(f"draw_number_strip: each row must be (label, position, chosen), got {described(row)}")
+        label, position, chosen = row
+        check_instance(label, str, "draw_number_strip: a row's label must be a str")
+        position = check_integer(position, "position", 0, FULL)
+        chosen = None if chosen is None else check_integer(chosen, "chosen number", LOW, HIGH)
+        checked.append((label, position, chosen))
+    rows = checked
     lines = -(-(HIGH - LOW + 1) // per_line)
     y = 0.0
     for label, position, chosen in rows:
@@ -360,8 +368,9 @@ def draw_positions_by_remaining(ax, remaining, n_positions, p_positions, *, titl
     Raises
     ------
     ValueError
-        If ``ax`` is not a matplotlib axes, ``title`` neither a str nor None, or the
-        three sequences differ in length.
+        If ``ax`` is not a matplotlib axes, ``title`` neither a str nor None, a
+        sequence not an ordered list of integers (numbers allowed in 0..19, counts
+        in 0..2^19), or the three sequences empty or of different lengths.
 
     Examples
     --------
@@ -372,11 +381,18 @@ def draw_positions_by_remaining(ax, remaining, n_positions, p_positions, *, titl
     """
     check_axes(ax, "draw_positions_by_remaining")
     check_texts(title=title)
+    given = {"remaining": remaining, "n_positions": n_positions, "p_positions": p_positions}
+    for what, values in given.items():
+        if values is None:
+            raise ValueError(f"draw_positions_by_remaining: {what} must be a list of integers, got None")
+    remaining = check_integers(remaining, "remaining", "a number of allowed numbers", 0, N_NUMBERS, ordered=True) or []
+    n_positions = check_integers(n_positions, "n_positions", "a count of N-positions", 0, FULL + 1, ordered=True) or []
+    p_positions = check_integers(p_positions, "p_positions", "a count of P-positions", 0, FULL + 1, ordered=True) or []
     lengths = [len(remaining), len(n_positions), len(p_positions)]
-    if len(set(lengths)) != 1:
+    if len(set(lengths)) != 1 or not remaining:
         raise ValueError(
             f"draw_positions_by_remaining: remaining, n_positions and p_positions must have one entry "
-            f"each per row, got {', '.join(map(str, lengths))}"
+            f"each per row, and at least one row, got {', '.join(map(str, lengths))}"
         )
     height = 0.4
     ys = [-r for r in remaining]
