@@ -117,14 +117,20 @@ def test_wilson_interval_refuses_impossible_counts(args):
             (None, 5),
             "wilson_interval: successes must be a finite number or an array of them, got None",
         ),
-        (wilson_interval, (3, "5"), "trials must be a finite number or an array of them, got '5'"),
+        (wilson_interval, (3, "5"), "trials must be a whole number or an array of them, got '5'"),
         (wilson_interval, (10**400, 10**401), "successes must be a finite number"),
         (wilson_interval, (np.array([1j]), 2), "successes must be a finite number"),
         (wilson_interval, ([1, 2], [3, 4, 5]), r"shapes do not match \(successes \(2,\), trials \(3,\)\)"),
         (mean_interval, (None, 1.0, 2), "mean_interval: mean must be a finite number"),
         (mean_interval, (float("nan"), 1.0, 2), "mean must be a finite number"),
         (mean_interval, (1.0, [object()], 2), "std must be a finite number"),
-        (mean_interval, (1.0, 1.0, [[1], [2, 3]]), "n must be a finite number"),
+        (mean_interval, (1.0, 1.0, [[1], [2, 3]]), "n must be a whole number"),
+        (mean_interval, (1.0, 1.0, 1.5), "n must be a whole number or an array of them, got 1.5"),
+        (mean_interval, (1e308, 1e308, 1), "the interval goes beyond a float's range"),
+        (mean_interval, (1.0, 1.0, 2, 1e200), "z must be a positive finite number at most 10.0"),
+        (wilson_interval, (1, 2.5), "trials must be a whole number"),
+        (wilson_interval, (pd.Series(["1"]), 3), "successes must be a finite number"),
+        (wilson_interval, (1, 2, 1e200), "z must be a positive finite number at most 10.0"),
     ],
 )
 def test_intervals_refuse_what_is_not_an_array_of_numbers(function, args, message):
@@ -144,3 +150,18 @@ def test_play_games_needs_a_value_table_and_statistics_a_games_frame():
         play_games(None)
     with pytest.raises(ValueError, match="DataFrame"):
         play_statistics(None)
+
+
+@pytest.mark.parametrize(
+    "call, message",
+    [
+        (lambda: __import__("triangles_core.games.cells").games.cells.popcount(None), "mask must be an integer"),
+        (lambda: __import__("triangles_core.games.cells").games.cells.popcount(-1), "mask -1 is out of range"),
+        (lambda: __import__("triangles_core.games.number").games.number.closure_witness("x"), "position must be an"),
+        (lambda: __import__("triangles_core.judge.tokens").judge.tokens.TokenReader(None), "needs source as a str"),
+        (lambda: __import__("triangles_core.judge.tokens").judge.tokens.TokenReader("1", 5), "needs before_read as"),
+    ],
+)
+def test_rule_helpers_and_the_token_reader_check_their_arguments(call, message):
+    with pytest.raises(ValueError, match=message):
+        call()

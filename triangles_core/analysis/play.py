@@ -29,11 +29,12 @@ Move values come from the value table through the one compiled rule
 from __future__ import annotations
 
 import math
+import numbers
 
 import numpy as np
 import pandas as pd
 
-from ..common.checks import check_integer, check_positive_number, described, excerpt
+from ..common.checks import check_integer, check_positive_number, described, excerpt, is_bool
 from ..engine.compiled import compiled
 from ..engine.retrograde import cell_tables, claims, move_value
 from ..engine.table_solution import TableSolution, check_values
@@ -71,6 +72,8 @@ PLAY_COLUMNS = [
 """Columns of `play_games`: one row per move played (see its Returns section)."""
 
 _Z95 = 1.959963984540054
+MAX_Z = 10.0
+"""Largest normal quantile an interval takes (z = 10 is a confidence of 1 - 1.5e-23)."""
 """The 97.5% quantile of the standard normal distribution (two-sided 95% intervals)."""
 
 MAX_GAMES = 1_000_000
@@ -246,22 +249,26 @@ def play_games(
     return frame
 
 
-def _real_arrays(caller: str, **arrays: object) -> list[np.ndarray]:
+def _real_arrays(caller: str, counts: tuple[str, ...], **arrays: object) -> list[np.ndarray]:
     # each argument as a float array of finite numbers (a number, a list, an array, a
-    # Series), all of shapes that broadcast together; anything else is one line naming it
+    # Series), all of shapes that broadcast together, those named in counts whole numbers;
+    # anything else is one line naming it
     out = []
     for what, value in arrays.items():
-        refusal = f"{caller}: {what} must be a finite number or an array of them, got {described(value)}"
+        kind = "a whole number" if what in counts else "a finite number"
+        refusal = f"{caller}: {what} must be {kind} or an array of them, got {described(value)}"
         try:
             array = np.asarray(value)
-            if array.dtype.kind == "O":  # Python objects: big integers, fractions, None
+            if array.dtype.kind == "O":  # Python objects: big integers, fractions, None, strings
+                if not all(isinstance(x, numbers.Real) and not is_bool(x) for x in array.flat):
+                    raise ValueError(refusal)
                 array = array.astype(float)
         except (TypeError, ValueError, OverflowError):
             raise ValueError(refusal) from None
         if array.dtype.kind not in "iuf":  # bool, complex, strings, dates
             raise ValueError(refusal)
         array = array.astype(float)
-        if not np.isfinite(array).all():
+        if not np.isfinite(array).all() or (what in counts and (array != np.round(array)).any()):
             raise ValueError(refusal)
         out.append(array)
     try:
@@ -281,8 +288,12 @@ def wilson_interval(successes, trials, z: float = _Z95) -> tuple[np.ndarray, np.
 
     Parameters
     ----------
-    successes, trials : array_like of int
-        Counts (``0 <= successes <= trials``, ``trials >= 1``).
+    successes : array_like of float
+        Counts of successes (``0 <= successes <= trials``); an effective count, such
+        as a share times a number of clusters (`triangles_core.openspiel.study`), need
+        not be whole.
+    trials : array_like of int
+        Whole numbers of trials (``trials >= 1``).
     z : float
         Normal quantile (1.96 for 95%).
 
@@ -293,9 +304,10 @@ def wilson_interval(successes, trials, z: float = _Z95) -> tuple[np.ndarray, np.
     Raises
     ------
     ValueError
-        If an argument is not a finite number or an array of them, the shapes do not
+        If ``successes`` is not a finite number or an array of them, ``trials`` not
+        a whole number or an array of them, the shapes do not
         broadcast, the counts are out of order (``0 <= successes <= trials``,
-        ``trials >= 1``), or ``z`` is not a positive finite number.
+        ``trials >= 1``), or ``z`` is not a number in (0, 10].
 
     Examples
     --------
@@ -303,10 +315,10 @@ def wilson_interval(successes, trials, z: float = _Z95) -> tuple[np.ndarray, np.
     >>> round(float(low), 3), round(float(high), 3)
     (0.556, 0.721)
     """
-    k, n = _real_arrays("wilson_interval", successes=successes, trials=trials)
+    k, n = _real_arrays("wilson_interval", ("trials",), successes=successes, trials=trials)
     if not ((n >= 1).all() and (0 <= k).all() and (k <= n).all()):
         raise ValueError("wilson_interval needs 0 <= successes <= trials and trials >= 1")
-    z = check_positive_number(z, "z")
+    z = check_positive_number(z, "z", MAX_Z)
     share = k / n
     centre = (share + z * z / (2 * n)) / (1 + z * z / n)
     half = z * np.sqrt(share * (1 - share) / n + z * z / (4 * n * n)) / (1 + z * z / n)
@@ -332,21 +344,26 @@ def mean_interval(mean, std, n, z: float = _Z95) -> tuple[np.ndarray, np.ndarray
     Raises
     ------
     ValueError
-        If an argument is not a finite number or an array of them, the shapes do not
-        broadcast, ``std < 0`` or ``n < 1`` somewhere, or ``z`` is not a positive
-        finite number.
+        If ``mean`` or ``std`` is not a finite number or an array of them, ``n`` not
+        a whole number or an array of them, the shapes do not broadcast, ``std < 0``
+        or ``n < 1`` somewhere, ``z`` not a number in (0, 10], or the interval
+        beyond a float's range.
 
     Examples
     --------
     >>> [float(x) for x in mean_interval(2.0, 1.0, 100)]
     [1.804004, 2.195996]
     """
-    mean, std, n = _real_arrays("mean_interval", mean=mean, std=std, n=n)
+    mean, std, n = _real_arrays("mean_interval", ("n",), mean=mean, std=std, n=n)
     if not ((n >= 1).all() and (std >= 0).all()):
         raise ValueError("mean_interval needs std >= 0 and n >= 1")
-    z = check_positive_number(z, "z")
-    half = z * std / np.sqrt(n)
-    return np.round(mean - half, 6), np.round(mean + half, 6)
+    z = check_positive_number(z, "z", MAX_Z)
+    with np.errstate(over="ignore"):  # an overflow is refused just below
+        half = z * std / np.sqrt(n)
+        low, high = mean - half, mean + half
+    if not (np.isfinite(low).all() and np.isfinite(high).all()):
+        raise ValueError("mean_interval: the interval goes beyond a float's range")
+    return np.round(low, 6), np.round(high, 6)
 
 
 def play_statistics(games: pd.DataFrame) -> pd.DataFrame:

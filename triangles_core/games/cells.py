@@ -50,8 +50,13 @@ def popcount(mask: int) -> int:
     --------
     >>> popcount(0b1011)
     3
+
+    Raises
+    ------
+    ValueError
+        If ``mask`` is not a non-negative integer (`check_integer`).
     """
-    return int(mask).bit_count()
+    return check_integer(mask, "mask", 0).bit_count()
 
 
 class CellBoard:

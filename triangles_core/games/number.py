@@ -204,7 +204,13 @@ def closure_witness(position: int) -> tuple[int, int] | None:
     --------
     >>> closure_witness(position_mask([6]))
     (2, 4)
+
+    Raises
+    ------
+    InvalidNumberPositionError
+        If ``position`` is not an integer in 0..FULL.
     """
+    position = _check_mask(position)
     forbidden = [n for n in range(LOW, HIGH + 1) if not position >> (n - LOW) & 1]
     return next(
         ((a, b) for a in forbidden for b in forbidden if a <= b and a + b <= HIGH and position >> (a + b - LOW) & 1),

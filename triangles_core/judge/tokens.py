@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass
 from typing import Callable, Protocol
 
-from ..common.checks import parse_decimal
+from ..common.checks import described, parse_decimal
 from ..common.text import quote_token, split_lines
 
 __all__ = [
@@ -206,8 +206,12 @@ class TokenReader:
     def __init__(self, source: str | ByteStream, before_read: Callable[[], object] | None = None) -> None:
         self._read: Callable[[int], bytes] | None = None  # None for a str source
         self._decoder = codecs.getincrementaldecoder("utf-8-sig")(errors="replace")  # of a stream source
+        if before_read is not None and not callable(before_read):
+            raise ValueError(f"TokenReader needs before_read as a function or None, got {described(before_read)}")
         if isinstance(source, str):
             self._text = source
+        elif not any(callable(getattr(source, name, None)) for name in ("read1", "read")):
+            raise ValueError(f"TokenReader needs source as a str or a binary stream, got {described(source)}")
         else:
             self._text = ""
             self._read = getattr(source, "read1", None) or source.read
