@@ -72,9 +72,10 @@ PLAY_COLUMNS = [
 """Columns of `play_games`: one row per move played (see its Returns section)."""
 
 _Z95 = 1.959963984540054
+"""The 97.5% quantile of the standard normal distribution (two-sided 95% intervals)."""
+
 MAX_Z = 10.0
 """Largest normal quantile an interval takes (z = 10 is a confidence of 1 - 1.5e-23)."""
-"""The 97.5% quantile of the standard normal distribution (two-sided 95% intervals)."""
 
 MAX_GAMES = 1_000_000
 """`play_games` refuses more games than this."""
