@@ -618,11 +618,11 @@ def _mappable():
         (lambda ax, d: _plot("number").draw_number_strip(ax, [("s", 1, 21)]), "chosen number 21 is out of range"),
         (
             lambda ax, d: _plot("number").draw_positions_by_remaining(ax, None, [1], [1]),
-            "remaining must be a list of integers, got None",
+            "remaining must be an ordered list of integers, got None",
         ),
         (
             lambda ax, d: _plot("number").draw_positions_by_remaining(ax, {0, 1}, [1, 1], [1, 1]),
-            "remaining must be an ordered list of integers",
+            "remaining must be an ordered list of integers, got ",
         ),
         (
             lambda ax, d: _plot("number").draw_positions_by_remaining(ax, [0], ["1"], [1]),

@@ -92,20 +92,22 @@ def check_integers(
     high: int | None = None,
     *,
     ordered: bool = False,
+    optional: bool = True,
 ) -> list[int] | None:
     """``values`` as a list of ints in ``low..high`` (`check_integer`), or None for None: ticks, holes to mark.
 
     Any listing (`is_listing`: a list, a tuple, a range, a set, a 1-d array) is taken;
     with ``ordered`` (values that pair up row by row with another list), only an ordered
-    one (`is_ordered_listing`: no set or mapping).  A string, a single number or a 0-d
-    array is refused in one line naming ``what``, and an item that is not an integer in
-    range in one line naming ``item`` (``"circled hole"``).
+    one (`is_ordered_listing`: no set or mapping); without ``optional``, None is refused
+    too.  A string, a single number or a 0-d array is refused in one line naming
+    ``what``, and an item that is not an integer in range in one line naming ``item``
+    (``"circled hole"``).
     """
-    if values is None:
+    if values is None and optional:
         return None
     if not is_listing(values) or (ordered and not is_ordered_listing(values)):
         kind = "an ordered list" if ordered else "a list"
-        raise ValueError(f"{what} must be {kind} of integers or None, got {described(values)}")
+        raise ValueError(f"{what} must be {kind} of integers{' or None' if optional else ''}, got {described(values)}")
     return [check_integer(value, item, low, high) for value in values]
 
 

@@ -42,7 +42,7 @@ def draw_number_strip(ax, rows: list[tuple[str, int, int | None]], *, per_line: 
     from matplotlib.patches import Rectangle
 
     check_axes(ax, "draw_number_strip")
-    per_line = check_integer(per_line, "per_line", 1, HIGH - LOW + 1)
+    per_line = check_integer(per_line, "per_line", 1, N_NUMBERS)
     if not is_ordered_listing(rows):
         raise ValueError(f"draw_number_strip: rows must be a list of (label, position, chosen), got {described(rows)}")
     checked = []
@@ -55,7 +55,7 @@ def draw_number_strip(ax, rows: list[tuple[str, int, int | None]], *, per_line: 
         chosen = None if chosen is None else check_integer(chosen, "chosen number", LOW, HIGH)
         checked.append((label, position, chosen))
     rows = checked
-    lines = -(-(HIGH - LOW + 1) // per_line)
+    lines = -(-N_NUMBERS // per_line)
     y = 0.0
     for label, position, chosen in rows:
         for n in range(LOW, HIGH + 1):
@@ -381,13 +381,14 @@ def draw_positions_by_remaining(ax, remaining, n_positions, p_positions, *, titl
     """
     check_axes(ax, "draw_positions_by_remaining")
     check_texts(title=title)
-    given = {"remaining": remaining, "n_positions": n_positions, "p_positions": p_positions}
-    for what, values in given.items():
-        if values is None:
-            raise ValueError(f"draw_positions_by_remaining: {what} must be a list of integers, got None")
-    remaining = check_integers(remaining, "remaining", "a number of allowed numbers", 0, N_NUMBERS, ordered=True) or []
-    n_positions = check_integers(n_positions, "n_positions", "a count of N-positions", 0, FULL + 1, ordered=True) or []
-    p_positions = check_integers(p_positions, "p_positions", "a count of P-positions", 0, FULL + 1, ordered=True) or []
+    remaining, n_positions, p_positions = (  # three lists that pair up row by row, each needed
+        check_integers(values, what, item, 0, high, ordered=True, optional=False) or []
+        for values, what, item, high in (
+            (remaining, "remaining", "a number of allowed numbers", N_NUMBERS),
+            (n_positions, "n_positions", "a count of N-positions", FULL + 1),
+            (p_positions, "p_positions", "a count of P-positions", FULL + 1),
+        )
+    )
     lengths = [len(remaining), len(n_positions), len(p_positions)]
     if len(set(lengths)) != 1 or not remaining:
         raise ValueError(
