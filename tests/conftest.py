@@ -163,6 +163,29 @@ class _NotebookRecorder:
             EXECUTED_NOTEBOOKS.add(Path(path).name)
 
 
+@pytest.fixture(autouse=True)
+def _no_large_table_in_the_fast_loop(request, monkeypatch):
+    """In the fast loop, a test that reaches a large table (side 4, 3x4 boxes) fails at once.
+
+    Such a test must be marked ``side4`` or ``bigboard`` (and so ``slow``): unmarked, it would
+    silently solve and cache a 1 GiB table in the everyday loop, as the README's Python
+    examples once did.
+    """
+    if not FAST:
+        return
+    from triangles_core.common.limits import LARGE_TABLE_EDGES
+    from triangles_core.engine import store
+
+    real = store.cached_table
+
+    def refuse_large(board, *args, **kwargs):
+        if board.n_edges >= LARGE_TABLE_EDGES:
+            pytest.fail(f"{request.node.nodeid} needs the {board.label} table: mark it side4 or bigboard")
+        return real(board, *args, **kwargs)
+
+    monkeypatch.setattr(store, "cached_table", refuse_large)
+
+
 @pytest.fixture(scope="module")
 def browser():
     """Chromium through Playwright (`tests/browser.py`), one per test module."""

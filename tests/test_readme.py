@@ -55,6 +55,7 @@ def test_there_are_console_examples_of_every_command():
         assert name in commands
 
 
+@pytest.mark.side4  # the examples end with tc.solve(4)
 def test_python_examples(tmp_path):
     text = "\n".join(blocks("python"))
     test = doctest.DocTestParser().get_doctest(text, {}, "README.md", str(ROOT / "README.md"), 0)
