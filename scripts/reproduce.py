@@ -126,6 +126,9 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--no-site", action="store_true", help="do not build the static site in site/ at the end")
     args = parser.parse_args(argv)
+    for path in args.notebooks:
+        if path.suffix != ".ipynb" or not path.is_file():
+            parser.error(f"{path}: not a notebook file (give paths like notebooks/01_solving_the_game.ipynb)")
     if args.parameter:
         if len(args.notebooks) != 1:
             parser.error("-p runs exactly one notebook: name it")
