@@ -563,7 +563,7 @@ def test_graph_without_arguments_names_only_the_output():
         ([0] + [1] * 13 + [2.5], "hole 15: peg value must be an integer, got 2.5"),
         ([0] + [1] * 13 + ["7"], "hole 15: peg value must be an integer, got '7'"),
         ([0] + [1] * 13 + [True], "hole 15: peg value must be an integer, got True"),
-        ("0 1 2", "a peg board is a list of 15 peg values, got '0 1 2'"),
+        ("0 1 2", "a peg board is a list of 15 peg values in hole order, got '0 1 2'"),
     ],
 )
 def test_peg_values_follow_the_integer_rule(values, message):

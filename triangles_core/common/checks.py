@@ -18,6 +18,7 @@ import functools
 import math
 import numbers
 import os
+import reprlib
 from collections.abc import Iterable, Mapping
 from collections.abc import Set as AbstractSet
 from typing import TYPE_CHECKING, Any, TypeGuard
@@ -74,25 +75,56 @@ def excerpt(value: object, limit: int = MAX_EXCERPT) -> str:
     >>> excerpt("x" * 100)
     "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx... (102 characters)"
     >>> excerpt(10**5000)       # Python refuses str() of an integer this long
-    '(an integer of about 5,001 digits)'
+    '(a ~5,001-digit integer)'
+    >>> excerpt([-10**5000])    # at any depth
+    '[(a negative ~5,001-digit integer)]'
     >>> excerpt(range(10**20))
     'range(0, 100000000000000000000, 1)'
     >>> import numpy as np
     >>> excerpt(np.eye(2, dtype=int))
     'array([[1, 0], [0, 1]])'
     """
+    quote = _Quote(limit).repr
     if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 4 * limit:
-        digits = int(value.bit_length() * 0.30103) + 1  # never build the decimal form of a huge integer
-        return f"({'a negative' if value < 0 else 'an'} integer of about {digits:,} digits)"
+        return quote(value)  # the description of a huge integer, whole
     if isinstance(value, range) and _long_range(value):
         return f"range({excerpt(value.start)}, {excerpt(value.stop)}, {excerpt(value.step)})"
     if isinstance(value, (range, bytes, str, list, tuple)) and len(value) > 10 * limit:
-        text = _one_line(repr(value[: 2 * limit]))  # never build the repr of a huge sequence
+        text = _one_line(quote(value[: 2 * limit]))  # never build the repr of a huge sequence
         return f"{text[: limit - 1]}... (a {type(value).__name__} of {len(value)} items)"
-    text = _one_line(repr(value))
+    text = _one_line(quote(value))
     if len(text) > limit:
         return f"{text[: limit - 1]}... ({len(text)} characters)"
     return text
+
+
+class _Quote(reprlib.Repr):
+    """`repr` for `excerpt` that never raises: a huge integer, at any depth, is described.
+
+    ``repr([10**5000])`` raises Python's 4300-digit `ValueError`; `reprlib` walks the
+    containers (lists, tuples, sets, dicts, object arrays) and calls `repr_int` on each
+    integer in them.  Containers are shortened after ``2 * limit`` items; `excerpt`
+    cuts the text.  A value whose own ``repr`` raises is shown by its type (`reprlib`).
+    """
+
+    def __init__(self, limit: int) -> None:
+        super().__init__()
+        self.limit = limit
+        self.maxlevel = 6
+        self.maxtuple = self.maxlist = self.maxarray = self.maxdict = 2 * limit
+        self.maxset = self.maxfrozenset = self.maxdeque = 2 * limit
+        self.maxstring = self.maxother = self.maxlong = 1 << 62  # excerpt cuts the whole text
+
+    def repr_int(self, x: int, level: int) -> str:
+        if x.bit_length() > 4 * self.limit:
+            digits = int(x.bit_length() * 0.30103) + 1  # never build the decimal form of a huge integer
+            return f"(a {'negative ' if x < 0 else ''}~{digits:,}-digit integer)"
+        return repr(x)
+
+    def repr_ndarray(self, x: Any, level: int) -> str:
+        if x.dtype == object and x.ndim > 0:  # its items may be huge integers
+            return f"array({self.repr1(x.tolist(), level)}, dtype=object)"
+        return repr(x)
 
 
 def _one_line(text: str) -> str:

@@ -154,7 +154,7 @@ class IllegalMoveError(InvalidPositionError):
     """
 
     def __init__(self, ply: int, move: object, reason: str) -> None:
-        super().__init__(f"move {ply} ({excerpt(move)}) is illegal: {reason}")
+        super().__init__(f"move {excerpt(ply)} ({excerpt(move)}) is illegal: {reason}")
         self.ply = ply
         self.move = move
 

@@ -20,7 +20,7 @@ import random
 from dataclasses import dataclass
 from typing import Iterable, Sequence
 
-from ..common.checks import check_instance, check_integer, excerpt, integer_cache, is_listing
+from ..common.checks import check_instance, check_integer, excerpt, integer_cache, is_ordered_listing
 from ..common.errors import InvalidPositionError
 from .transition import Transition
 
@@ -28,6 +28,7 @@ __all__ = [
     "DIRECTIONS",
     "InvalidPegBoardError",
     "Jump",
+    "MAX_HOLES",
     "MAX_PEG_VALUE",
     "MAX_ROWS",
     "PegBoard",
@@ -45,6 +46,9 @@ MAX_PEG_VALUE = 100
 
 MAX_ROWS = 64
 """The largest board whose geometry is built (solving stops much earlier: see the engine)."""
+
+MAX_HOLES = MAX_ROWS * (MAX_ROWS + 1) // 2
+"""The holes of the largest board (`MAX_ROWS`): the highest hole number a `Jump` names."""
 
 DIRECTIONS = ((0, 1), (0, -1), (1, 0), (-1, 0), (1, 1), (-1, -1))
 """The six straight-line directions of the triangular grid, as (row, column) steps."""
@@ -86,11 +90,26 @@ class Jump:
     ('1>2>4', True)
     >>> peg_board(3).jumps[0] == jump
     True
+    >>> Jump(3.0, 5, 8)
+    Traceback (most recent call last):
+    ...
+    triangles_core.games.peg.InvalidPegBoardError: a jump's start hole must be an integer, got 3.0
+
+    Raises
+    ------
+    InvalidPegBoardError
+        If a hole number is not an integer in ``1..MAX_HOLES`` (bool and float are refused;
+        numpy integers are stored as ``int``).
     """
 
     start: int
     over: int
     land: int
+
+    def __post_init__(self) -> None:
+        for name in ("start", "over", "land"):
+            hole = check_integer(getattr(self, name), f"a jump's {name} hole", 1, MAX_HOLES, InvalidPegBoardError)
+            object.__setattr__(self, name, hole)  # frozen: normalise numpy integers to int
 
     def __str__(self) -> str:
         return f"{self.start}>{self.over}>{self.land}"
@@ -223,16 +242,19 @@ class PegBoard:
         Raises
         ------
         InvalidPegBoardError
-            Not a sequence, the wrong number of values, or a value that is not an
-            integer in ``0..max_value``; the message quotes (an excerpt of) the input.
+            Not a sequence in hole order (a set or a mapping is refused), the wrong number
+            of values, or a value that is not an integer in ``0..max_value``; the message
+            quotes (an excerpt of) the input.
 
         Examples
         --------
         >>> peg_board(2).position([0, 4, 0])
         (0, 4, 0)
         """
-        if not is_listing(values):
-            raise InvalidPegBoardError(f"a peg board is a list of {self.n_holes} peg values, got {excerpt(values)}")
+        if not is_ordered_listing(values):  # a set or a mapping has no hole order
+            raise InvalidPegBoardError(
+                f"a peg board is a list of {self.n_holes} peg values in hole order, got {excerpt(values)}"
+            )
         position = []
         for k, v in enumerate(values, start=1):
             if k > self.n_holes:
