@@ -74,6 +74,8 @@ def excerpt(value: object, limit: int = MAX_EXCERPT) -> str:
     '19'
     >>> excerpt("x" * 100)
     "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx... (102 characters)"
+    >>> excerpt(list(range(5000)))   # the repr of a long sequence is never built whole
+    '[0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, ... (a list of 5,000 items)'
     >>> excerpt(10**5000)       # Python refuses str() of an integer this long
     '(a ~5,001-digit integer)'
     >>> excerpt([-10**5000])    # at any depth
@@ -89,9 +91,10 @@ def excerpt(value: object, limit: int = MAX_EXCERPT) -> str:
         return quote(value)  # the description of a huge integer, whole
     if isinstance(value, range) and _long_range(value):
         return f"range({excerpt(value.start)}, {excerpt(value.stop)}, {excerpt(value.step)})"
-    if isinstance(value, (range, bytes, str, list, tuple)) and len(value) > 10 * limit:
+    if isinstance(value, (range, bytes, bytearray, str, list, tuple)) and len(value) > 10 * limit:
         text = _one_line(quote(value[: 2 * limit]))  # never build the repr of a huge sequence
-        return f"{text[: limit - 1]}... (a {type(value).__name__} of {len(value)} items)"
+        items = {str: "characters", bytes: "bytes", bytearray: "bytes"}.get(type(value), "items")
+        return f"{text[: limit - 1]}... (a {type(value).__name__} of {len(value):,} {items})"
     text = _one_line(quote(value))
     if len(text) > limit:
         return f"{text[: limit - 1]}... ({len(text)} characters)"

@@ -59,8 +59,10 @@ def uestc(reader: TokenReader, warn: Warn) -> Iterator[str]:
     count = reader.integer(1, "the number of drawn edges n", 0, solution.board.n_edges)
     duplicate = DuplicateNote(warn, "edge", "a drawn edge is drawn")
     value = solution.value(read_edge_list(reader, 1, count, solution, duplicate))
-    yield "WIN!" if value > 0 else "LOSE!" if value < 0 else "Draw"
+    # One case per input, as in `peg`: the answer waits for the end of input, since a token
+    # after the case is an error (the count may be wrong) and no answer is given then.
     reader.expect_end(1)
+    yield "WIN!" if value > 0 else "LOSE!" if value < 0 else "Draw"
 
 
 def triangle_war(reader: TokenReader, warn: Warn) -> Iterator[str]:
