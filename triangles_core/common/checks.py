@@ -93,8 +93,8 @@ def excerpt(value: object, limit: int = MAX_EXCERPT) -> str:
         return f"range({excerpt(value.start)}, {excerpt(value.stop)}, {excerpt(value.step)})"
     if isinstance(value, (range, bytes, bytearray, str, list, tuple)) and len(value) > 10 * limit:
         text = _one_line(quote(value[: 2 * limit]))  # never build the repr of a huge sequence
-        items = {str: "characters", bytes: "bytes", bytearray: "bytes"}.get(type(value), "items")
-        return f"{text[: limit - 1]}... (a {type(value).__name__} of {len(value):,} {items})"
+        unit = "characters" if isinstance(value, str) else "bytes" if isinstance(value, (bytes, bytearray)) else "items"
+        return f"{text[: limit - 1]}... (a {type(value).__name__} of {len(value):,} {unit})"
     text = _one_line(quote(value))
     if len(text) > limit:
         return f"{text[: limit - 1]}... ({len(text)} characters)"
