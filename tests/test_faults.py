@@ -146,6 +146,56 @@ def test_a_signal_during_an_import_is_delivered_after_it(tmp_path):
     assert target.read_text() == "an earlier good file"
 
 
+SIGNAL_IN_A_CALLBACK = """
+    import sys
+    import networkx
+    sys.path.insert(0, sys.argv[2])
+    from callback import sort_with_a_callback
+    def write_through_a_callback(graph, handle, **options):
+        handle.write(b"<?xml version='1.0'?><graphml>")
+        sort_with_a_callback()                             # SIGTERM arrives inside the callback
+        import time; time.sleep(5)
+    networkx.write_graphml = write_through_a_callback
+    from triangles_core.cli import main
+    sys.exit(main(["graph", sys.argv[1], "--side", "2"]))
+"""
+CALLBACK = """
+import ctypes, ctypes.util, os, signal, sys, time
+
+@ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_void_p, ctypes.c_void_p)
+def compare(a, b):  # called from C: an exception raised here is printed and ignored
+    os.kill(os.getpid(), signal.SIGTERM)
+    time.sleep(0.2)
+    print("the callback finished", file=sys.stderr)
+    return 0
+
+def sort_with_a_callback():
+    items = (ctypes.c_int * 2)(2, 1)
+    ctypes.CDLL(ctypes.util.find_library("c")).qsort(items, 2, ctypes.sizeof(ctypes.c_int), compare)
+"""
+
+
+@pytest.mark.slow  # an interpreter that waits for its signal (about 1.5 s)
+def test_a_signal_in_a_callback_from_llvmlite_is_delivered_after_it(tmp_path):
+    """numba loads and compiles kernels through llvmlite, which calls back into Python from C
+    (ctypes): an exception raised there is printed as "Exception ignored" and the program went
+    on to replace the file and exit 0.  The signal comes again once the callback is over."""
+    folder = tmp_path / "llvmlite"  # the callback's file is in a folder named as llvmlite's own
+    folder.mkdir()
+    (folder / "callback.py").write_text(CALLBACK)
+    target = tmp_path / "side2.graphml"
+    target.write_text("an earlier good file")
+    result = subprocess.run(
+        [sys.executable, "-c", textwrap.dedent(SIGNAL_IN_A_CALLBACK), str(target), str(folder)],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert result.stderr.count("the callback finished") >= 1 and "Exception ignored" not in result.stderr
+    assert result.returncode == 143 and result.stderr.endswith("triangles graph: terminated (SIGTERM)\n")
+    assert target.read_text() == "an earlier good file"
+
+
 LIVE_WRITER = """
     import sys
     from triangles_core.common.files import atomic_open

@@ -870,10 +870,19 @@ def _failed(command: str | None, message: str) -> int:
     return 2
 
 
-def _importing(frame) -> bool:
-    """Whether Python is importing a module at ``frame`` (its import machinery is on the stack)."""
+_LLVMLITE = f"{os.sep}llvmlite{os.sep}"
+
+
+def _exceptions_swallowed(frame) -> bool:
+    """Whether an exception raised at ``frame`` would be lost rather than stop the program.
+
+    True inside Python's import machinery (which swallows it or turns it into an
+    ImportError) and inside llvmlite, whose ctypes callbacks (numba loading or compiling
+    a kernel, calling back into Python) print an exception as "Exception ignored" and go on.
+    """
     while frame is not None:
-        if frame.f_code.co_filename.startswith("<frozen importlib."):
+        name = frame.f_code.co_filename
+        if name.startswith("<frozen importlib.") or _LLVMLITE in name:
             return True
         frame = frame.f_back
     return False
@@ -883,8 +892,9 @@ class _StopSignals:
     """SIGINT, SIGTERM and SIGHUP while the command runs (SIGKILL cannot be caught).
 
     The first raises where the program is (`KeyboardInterrupt` for SIGINT, `_Terminated`
-    otherwise), so that every ``finally`` and `atomic_open` cleans up; one that comes while
-    a module is being imported is delivered again 20 ms later.  Any further one ends
+    otherwise), so that every ``finally`` and `atomic_open` cleans up; one that comes where
+    the exception would be lost (`_exceptions_swallowed`: an import, a callback from
+    llvmlite) is delivered again 20 ms later.  Any further one ends
     the process at once by the signal's default action, so that cleaning up is never
     itself interrupted by an exception (what it leaves, the next writer removes).
     """
@@ -909,9 +919,9 @@ class _StopSignals:
     def _on_signal(self, signum: int, frame) -> None:
         import signal
 
-        if not self.received and _importing(frame):
-            # An exception raised inside the import machinery is swallowed or turned into
-            # an ImportError; deliver the signal again once the import is over.
+        if not self.received and _exceptions_swallowed(frame):
+            # An exception raised here would be lost (an import, a callback from llvmlite):
+            # deliver the signal again 20 ms later, until the program is out of it.
             import threading
 
             again = threading.Timer(0.02, os.kill, (os.getpid(), signum))
