@@ -14,6 +14,7 @@ import numpy as np
 import pytest
 
 import triangles_core as tc
+from triangles_core.analysis.records import RecordError
 from triangles_core.analysis.verify import derive_values, verify_table
 from triangles_core.engine import store
 from triangles_core.engine.retrograde import recurrence_problem
@@ -1007,3 +1008,13 @@ def test_a_chart_of_a_column_the_table_lacks_is_one_line(chart):
             chart(ax, pd.DataFrame({"edges_drawn": [0, 1], "edge": [1, 2], "value": [0.5, 0.25]}))
     finally:
         plt.close(fig)
+
+
+@pytest.mark.parametrize(
+    "call", [lambda: tc.GameRecord.from_moves(2, {1, 2}), lambda: tc.GameRecord.from_moves(2, [], 1 << 20)]
+)
+def test_a_record_argument_as_a_whole_is_not_given_a_line(call):
+    """A library call has no record line: the message is not prefixed "line 0"."""
+    with pytest.raises(RecordError) as raised:
+        call()
+    assert raised.value.line == 0 and not str(raised.value).startswith("line")

@@ -65,7 +65,8 @@ class RecordError(ValueError):
     message : str
         What is wrong.
     line : int
-        1-based line of the record.
+        1-based line of the record (the move number for `GameRecord.from_moves`), or 0
+        for an argument as a whole (a start or a set of moves), which the message quotes.
     token : str
         The offending token (a dot pair is quoted as written, e.g. ``"2 7"``).
 
@@ -73,6 +74,8 @@ class RecordError(ValueError):
     --------
     >>> str(RecordError("edge 19 is not on the board", 3, "19"))
     "line 3, token '19': edge 19 is not on the board"
+    >>> str(RecordError("moves must be a list, got {1, 2}", 0, "{1, 2}"))
+    'moves must be a list, got {1, 2}'
     """
 
     def __init__(self, message: str, line: int, token: str) -> None:
@@ -80,6 +83,8 @@ class RecordError(ValueError):
         super().__init__(str(self))
 
     def __str__(self) -> str:
+        if self.line == 0:  # no line to point to
+            return self.message
         return f"line {self.line}, token {quote_token(self.token)}: {self.message}"
 
 
