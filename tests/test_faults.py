@@ -147,46 +147,47 @@ def test_a_signal_during_an_import_is_delivered_after_it(tmp_path):
 
 
 SIGNAL_IN_A_CALLBACK = """
-    import sys
+    import ctypes, ctypes.util, os, signal, sys, time
+    from types import SimpleNamespace
     import networkx
-    sys.path.insert(0, sys.argv[2])
-    from callback import sort_with_a_callback
+    from llvmlite.binding.executionengine import ExecutionEngine
+
+    class Engine:  # what llvmlite's hook calls on: numba's object cache, here one that is slow
+        def _find_module_ptr(self, pointer):
+            return "module"
+        def _object_cache_notify(self, module, buffer):
+            os.kill(os.getpid(), signal.SIGTERM)   # SIGTERM arrives inside the callback
+            time.sleep(0.2)
+            print("the callback finished", file=sys.stderr)
+
+    compiled = ctypes.create_string_buffer(b"object code")
+    data = SimpleNamespace(contents=SimpleNamespace(module_ptr=1, buf_ptr=ctypes.addressof(compiled), buf_len=4))
+
+    @ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_void_p, ctypes.c_void_p)
+    def compare(a, b):  # called from C, as LLVM calls llvmlite's hook
+        ExecutionEngine._raw_object_cache_notify(Engine(), data)
+        return 0
+
     def write_through_a_callback(graph, handle, **options):
         handle.write(b"<?xml version='1.0'?><graphml>")
-        sort_with_a_callback()                             # SIGTERM arrives inside the callback
-        import time; time.sleep(5)
+        items = (ctypes.c_int * 2)(2, 1)
+        ctypes.CDLL(ctypes.util.find_library("c")).qsort(items, 2, ctypes.sizeof(ctypes.c_int), compare)
+        time.sleep(5)
     networkx.write_graphml = write_through_a_callback
     from triangles_core.cli import main
     sys.exit(main(["graph", sys.argv[1], "--side", "2"]))
-"""
-CALLBACK = """
-import ctypes, ctypes.util, os, signal, sys, time
-
-@ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_void_p, ctypes.c_void_p)
-def compare(a, b):  # called from C: an exception raised here is printed and ignored
-    os.kill(os.getpid(), signal.SIGTERM)
-    time.sleep(0.2)
-    print("the callback finished", file=sys.stderr)
-    return 0
-
-def sort_with_a_callback():
-    items = (ctypes.c_int * 2)(2, 1)
-    ctypes.CDLL(ctypes.util.find_library("c")).qsort(items, 2, ctypes.sizeof(ctypes.c_int), compare)
 """
 
 
 @pytest.mark.slow  # an interpreter that waits for its signal (about 1.5 s)
 def test_a_signal_in_a_callback_from_llvmlite_is_delivered_after_it(tmp_path):
-    """numba loads and compiles kernels through llvmlite, which calls back into Python from C
-    (ctypes): an exception raised there is printed as "Exception ignored" and the program went
-    on to replace the file and exit 0.  The signal comes again once the callback is over."""
-    folder = tmp_path / "llvmlite"  # the callback's file is in a folder named as llvmlite's own
-    folder.mkdir()
-    (folder / "callback.py").write_text(CALLBACK)
+    """numba loads and compiles kernels through llvmlite, whose object cache hook C calls through
+    ctypes: an exception raised there was printed as "Exception ignored" and the program went on
+    to replace the file and exit 0.  The signal comes again once the callback is over."""
     target = tmp_path / "side2.graphml"
     target.write_text("an earlier good file")
     result = subprocess.run(
-        [sys.executable, "-c", textwrap.dedent(SIGNAL_IN_A_CALLBACK), str(target), str(folder)],
+        [sys.executable, "-c", textwrap.dedent(SIGNAL_IN_A_CALLBACK), str(target)],
         capture_output=True,
         text=True,
         timeout=300,

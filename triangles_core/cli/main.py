@@ -870,19 +870,27 @@ def _failed(command: str | None, message: str) -> int:
     return 2
 
 
-_LLVMLITE = f"{os.sep}llvmlite{os.sep}"
+def _llvmlite_callbacks() -> set:
+    """The code of llvmlite's Python functions that C calls through ctypes (its object cache hooks).
+
+    numba loads and compiles its kernels through them; an exception raised inside one is
+    printed by ctypes as "Exception ignored" and the program goes on.  Empty until
+    llvmlite is imported (it is not imported here).
+    """
+    engine = getattr(sys.modules.get("llvmlite.binding.executionengine"), "ExecutionEngine", None)
+    hooks = (getattr(engine, name, None) for name in ("_raw_object_cache_notify", "_raw_object_cache_getbuffer"))
+    return {hook.__code__ for hook in hooks if hasattr(hook, "__code__")}
 
 
 def _exceptions_swallowed(frame) -> bool:
     """Whether an exception raised at ``frame`` would be lost rather than stop the program.
 
     True inside Python's import machinery (which swallows it or turns it into an
-    ImportError) and inside llvmlite, whose ctypes callbacks (numba loading or compiling
-    a kernel, calling back into Python) print an exception as "Exception ignored" and go on.
+    ImportError) and inside a callback from llvmlite (`_llvmlite_callbacks`).
     """
+    callbacks = _llvmlite_callbacks()
     while frame is not None:
-        name = frame.f_code.co_filename
-        if name.startswith("<frozen importlib.") or _LLVMLITE in name:
+        if frame.f_code.co_filename.startswith("<frozen importlib.") or frame.f_code in callbacks:
             return True
         frame = frame.f_back
     return False
