@@ -878,8 +878,8 @@ def _llvmlite_callbacks() -> set:
     llvmlite is imported (it is not imported here).
     """
     engine = getattr(sys.modules.get("llvmlite.binding.executionengine"), "ExecutionEngine", None)
-    hooks = (getattr(engine, name, None) for name in ("_raw_object_cache_notify", "_raw_object_cache_getbuffer"))
-    return {hook.__code__ for hook in hooks if hasattr(hook, "__code__")}
+    names = ("_raw_object_cache_notify", "_raw_object_cache_getbuffer")
+    return {code for name in names if (code := getattr(getattr(engine, name, None), "__code__", None)) is not None}
 
 
 def _exceptions_swallowed(frame) -> bool:
