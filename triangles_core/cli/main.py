@@ -870,27 +870,11 @@ def _failed(command: str | None, message: str) -> int:
     return 2
 
 
-def _llvmlite_callbacks() -> set:
-    """The code of llvmlite's Python functions that C calls through ctypes (its object cache hooks).
-
-    numba loads and compiles its kernels through them; an exception raised inside one is
-    printed by ctypes as "Exception ignored" and the program goes on.  Empty until
-    llvmlite is imported (it is not imported here).
-    """
-    engine = getattr(sys.modules.get("llvmlite.binding.executionengine"), "ExecutionEngine", None)
-    names = ("_raw_object_cache_notify", "_raw_object_cache_getbuffer")
-    return {code for name in names if (code := getattr(getattr(engine, name, None), "__code__", None)) is not None}
-
-
-def _exceptions_swallowed(frame) -> bool:
-    """Whether an exception raised at ``frame`` would be lost rather than stop the program.
-
-    True inside Python's import machinery (which swallows it or turns it into an
-    ImportError) and inside a callback from llvmlite (`_llvmlite_callbacks`).
-    """
-    callbacks = _llvmlite_callbacks()
+def _importing(frame) -> bool:
+    """Whether ``frame`` runs inside Python's import machinery, which swallows an exception
+    raised there or turns it into an ImportError (numpy's C initialisation)."""
     while frame is not None:
-        if frame.f_code.co_filename.startswith("<frozen importlib.") or frame.f_code in callbacks:
+        if frame.f_code.co_filename.startswith("<frozen importlib."):
             return True
         frame = frame.f_back
     return False
@@ -900,18 +884,23 @@ class _StopSignals:
     """SIGINT, SIGTERM and SIGHUP while the command runs (SIGKILL cannot be caught).
 
     The first raises where the program is (`KeyboardInterrupt` for SIGINT, `_Terminated`
-    otherwise), so that every ``finally`` and `atomic_open` cleans up; one that comes where
-    the exception would be lost (`_exceptions_swallowed`: an import, a callback from
-    llvmlite) is delivered again 20 ms later.  Any further one ends
-    the process at once by the signal's default action, so that cleaning up is never
-    itself interrupted by an exception (what it leaves, the next writer removes).
+    otherwise), so that every ``finally`` and `atomic_open` cleans up.  Where Python
+    would lose that exception, the signal is delivered again 20 ms later: inside an
+    import (`_importing`), and wherever Python throws an exception away and reports it
+    through `sys.unraisablehook` (a ``__del__`` method, a ctypes callback such as
+    llvmlite's object cache hooks, a weakref callback).  Any further signal ends the
+    process at once by the signal's default action, so that cleaning up is never itself
+    interrupted by an exception (what it leaves, the next writer removes).  After a
+    stop, other exceptions Python throws away while the process ends are not reported.
     """
 
     NAMES = ("SIGINT", "SIGTERM", "SIGHUP")
 
     def __init__(self) -> None:
         self.received: list[int] = []
+        self.raised: BaseException | None = None  # the exception the stop raised
         self.previous: dict = {}
+        self.previous_hook = sys.unraisablehook
 
     def __enter__(self) -> "_StopSignals":
         import signal
@@ -922,28 +911,43 @@ class _StopSignals:
                 number = getattr(signal, name, None)
                 if number is not None and signal.getsignal(number) is not signal.SIG_IGN:  # nohup: stay ignored
                     self.previous[number] = signal.signal(number, self._on_signal)
+            sys.unraisablehook = self._on_unraisable
         return self
+
+    def _send_again(self, signum: int) -> None:
+        """Deliver ``signum`` again in 20 ms (from another thread), unless a stop has been raised by then."""
+        import threading
+
+        def again() -> None:
+            if not self.received:
+                os.kill(os.getpid(), signum)
+
+        timer = threading.Timer(0.02, again)
+        timer.daemon = True  # a command that ends first ends as it would have
+        timer.start()
 
     def _on_signal(self, signum: int, frame) -> None:
         import signal
 
-        if not self.received and _exceptions_swallowed(frame):
-            # An exception raised here would be lost (an import, a callback from llvmlite):
-            # deliver the signal again 20 ms later, until the program is out of it.
-            import threading
-
-            again = threading.Timer(0.02, os.kill, (os.getpid(), signum))
-            again.daemon = True  # a command that ends first ends as it would have
-            again.start()
+        if not self.received and _importing(frame):
+            self._send_again(signum)  # until the program is out of the import
             return
         if self.received:
             signal.signal(signum, signal.SIG_DFL)
             os.kill(os.getpid(), signum)
             os._exit(128 + signum)  # pragma: no cover - the signal has ended the process
         self.received.append(signum)
-        if signum == signal.SIGINT:
-            raise KeyboardInterrupt
-        raise _Terminated(signum)
+        self.raised = KeyboardInterrupt() if signum == signal.SIGINT else _Terminated(signum)
+        raise self.raised
+
+    def _on_unraisable(self, unraisable) -> None:
+        """`sys.unraisablehook` while the command runs: the stop's own exception, thrown away, is sent again."""
+        if self.raised is not None and unraisable.exc_value is self.raised:
+            signum = self.received.pop()
+            self.raised = None
+            self._send_again(signum)
+        elif not self.received:
+            self.previous_hook(unraisable)
 
     def __exit__(self, *exc_info) -> None:
         import signal
@@ -952,6 +956,8 @@ class _StopSignals:
             for number, handler in self.previous.items():
                 if handler is not None:  # None: a handler installed outside Python, not ours to restore
                     signal.signal(number, handler)
+            if sys.unraisablehook == self._on_unraisable:
+                sys.unraisablehook = self.previous_hook
 
 
 @contextmanager
