@@ -45,6 +45,8 @@ HUGE = 10**5000
         lambda: tc.solve_number_game().value([[HUGE]]),
         lambda: tc.solve_peg([[HUGE]] + [0] * 14),
         lambda: tc.Jump(HUGE, 2, 3),
+        lambda: tc.solve(3).value(np.array(HUGE, dtype=object)),
+        lambda: tc.solve(3).value([np.array(HUGE, dtype=object)]),
     ],
     ids=[
         "solve",
@@ -54,6 +56,8 @@ HUGE = 10**5000
         "record",
         *("nested-" + name for name in ("side", "array", "boxes", "parse", "explore", "value", "move", "replay")),
         *("nested-" + name for name in ("number", "peg", "jump")),
+        "object-scalar-array",
+        "nested-object-scalar-array",
     ],
 )
 def test_huge_integers_get_the_projects_message(call):

@@ -87,8 +87,6 @@ def excerpt(value: object, limit: int = MAX_EXCERPT) -> str:
     'array([[1, 0], [0, 1]])'
     """
     quote = _Quote(limit).repr
-    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 4 * limit:
-        return quote(value)  # the description of a huge integer, whole
     if isinstance(value, range) and _long_range(value):
         return f"range({excerpt(value.start)}, {excerpt(value.stop)}, {excerpt(value.step)})"
     if isinstance(value, (range, bytes, bytearray, str, list, tuple)) and len(value) > 10 * limit:
@@ -125,7 +123,7 @@ class _Quote(reprlib.Repr):
         return repr(x)
 
     def repr_ndarray(self, x: Any, level: int) -> str:
-        if x.dtype == object and x.ndim > 0:  # its items may be huge integers
+        if x.dtype == object:  # its items may be huge integers (``tolist`` of a 0-d array is its item)
             return f"array({self.repr1(x.tolist(), level)}, dtype=object)"
         return repr(x)
 
