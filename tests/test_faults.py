@@ -30,10 +30,12 @@ from triangles_core.games.peg import InvalidPegBoardError
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def run_python(code: str, *, env: dict | None = None, cwd: Path | None = None) -> subprocess.CompletedProcess:
-    """Run a Python program in a fresh interpreter (the package importable)."""
+def run_python(
+    code: str, *args: object, env: dict | None = None, cwd: Path | None = None
+) -> subprocess.CompletedProcess:
+    """Run a Python program with arguments ``args`` in a fresh interpreter (the package importable)."""
     return subprocess.run(
-        [sys.executable, "-c", textwrap.dedent(code)],
+        [sys.executable, "-c", textwrap.dedent(code), *map(str, args)],
         capture_output=True,
         text=True,
         timeout=300,
@@ -69,7 +71,7 @@ def test_a_signal_while_writing_a_graph_keeps_the_earlier_file(tmp_path, signal_
     target = tmp_path / "side2.graphml"
     target.write_text("an earlier good file")
     program = textwrap.dedent(INTERRUPTED_GRAPH).replace("signal.SIGINT", f"signal.{signal_name}")
-    result = subprocess.run([sys.executable, "-c", program, str(target)], capture_output=True, text=True, timeout=300)
+    result = run_python(program, str(target))
     assert result.returncode == status
     assert result.stderr == f"triangles graph: {said}\n"
     assert target.read_text() == "an earlier good file"
@@ -135,15 +137,37 @@ def test_a_signal_during_an_import_is_delivered_after_it(tmp_path):
     (tmp_path / "slow_module.py").write_text(SLOW_MODULE)
     target = tmp_path / "side2.graphml"
     target.write_text("an earlier good file")
-    result = subprocess.run(
-        [sys.executable, "-c", textwrap.dedent(SIGNAL_WHILE_IMPORTING), str(target), str(tmp_path)],
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
+    result = run_python(SIGNAL_WHILE_IMPORTING, str(target), str(tmp_path))
     assert result.returncode == 143
     assert result.stderr == "the import finished\ntriangles graph: terminated (SIGTERM)\n"
     assert target.read_text() == "an earlier good file"
+
+
+SIGNAL_AT_THE_END_OF_AN_IMPORT = """
+    import os, signal, sys
+    import networkx
+    sys.path.insert(0, sys.argv[2])
+    def import_a_module_then_write(graph, handle, **options):
+        import module_that_signals                     # SIGTERM at its last line: held back ...
+        handle.write(b"<?xml version='1.0'?><graphml/>")  # ... and the command ends at once
+    networkx.write_graphml = import_a_module_then_write
+    from triangles_core.cli import main
+    sys.exit(main(["graph", sys.argv[1], "--side", "2"]))
+"""
+
+
+@pytest.mark.slow  # one more interpreter writing a graph (about 1.5 s)
+def test_a_signal_held_back_by_an_import_is_not_lost_when_the_command_ends_first(tmp_path):
+    """The signal comes again 2 ms after the import; a command that ends before then
+    still stops (it exited 0 with the stop lost, or was killed silently at exit)."""
+    (tmp_path / "module_that_signals.py").write_text("import os, signal\nos.kill(os.getpid(), signal.SIGTERM)\n")
+    target = tmp_path / "side2.graphml"
+    target.write_text("an earlier good file")
+    result = run_python(SIGNAL_AT_THE_END_OF_AN_IMPORT, str(target), str(tmp_path))
+    assert result.returncode == 143, result.stderr
+    assert result.stderr.endswith("triangles graph: terminated (SIGTERM)\n")
+    assert target.read_text() in ("an earlier good file", "<?xml version='1.0'?><graphml/>")
+    assert sorted(p.name for p in tmp_path.iterdir() if p.suffix != ".py") == ["side2.graphml"]
 
 
 SIGNAL_IN_A_CALLBACK = """
@@ -210,12 +234,7 @@ def test_a_signal_where_python_throws_the_exception_away_is_delivered_after_it(t
     exit 0.  The signal comes again once the program is out of it."""
     target = tmp_path / "side2.graphml"
     target.write_text("an earlier good file")
-    result = subprocess.run(
-        [sys.executable, "-c", textwrap.dedent(program), str(target)],
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
+    result = run_python(program, str(target))
     assert (result.returncode, result.stderr) == (143, f"{said}\ntriangles graph: terminated (SIGTERM)\n")
     assert target.read_text() == "an earlier good file"
 
@@ -314,15 +333,15 @@ SIGNALS_TWICE = """
 
 @pytest.mark.slow  # one more interpreter writing a graph (about 1.5 s)
 def test_a_second_signal_ends_the_process_without_a_traceback(tmp_path):
-    """The first signal raises; the second ends the process by its default action."""
+    """The first signal raises; the second ends the process by its default action, after
+    removing the temporary file the first one's cleaning up had not yet removed."""
     target = tmp_path / "side2.graphml"
     target.write_text("an earlier good file")
-    result = subprocess.run(
-        [sys.executable, "-c", textwrap.dedent(SIGNALS_TWICE), str(target)], capture_output=True, text=True, timeout=300
-    )
+    result = run_python(SIGNALS_TWICE, str(target))
     assert result.returncode in (-signal.SIGTERM, -signal.SIGHUP, 129, 143)
     assert "Traceback" not in result.stderr and "race condition" not in result.stderr
     assert target.read_text() == "an earlier good file"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["side2.graphml"]  # the temporary removed first
 
 
 def test_a_killed_writer_leaves_nothing_behind_after_the_next_write(tmp_path):
@@ -375,9 +394,7 @@ def test_a_full_disk_keeps_the_earlier_file_and_leaves_no_temporary(tmp_path, ar
         full = FULL_DISK.replace("64 * 1024, 64 * 1024", "600, 600")
     else:
         full = FULL_DISK
-    result = subprocess.run(
-        [sys.executable, "-c", textwrap.dedent(full), *argv], capture_output=True, text=True, timeout=300
-    )
+    result = run_python(full, *argv)
     assert_one_line_error(result, f"triangles {args[0]}: error: cannot write")
     assert target.read_text() == "an earlier good file"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["game.txt", "side2.graphml"]
@@ -390,6 +407,26 @@ def test_atomic_open_removes_its_temporary_on_any_error(tmp_path):
         with atomic_open(target, "w") as handle:
             handle.write("half")
             raise RuntimeError("fault in the middle")
+    assert target.read_text() == "old" and sorted(p.name for p in tmp_path.iterdir()) == ["table.csv"]
+
+
+def test_a_stop_inside_mkstemp_leaves_no_temporary(tmp_path, monkeypatch):
+    """Ctrl-C after mkstemp made the file but before it returned its name."""
+    import tempfile
+
+    made = tempfile.mkstemp
+
+    def make_then_interrupt(*args, **kwargs):
+        fd, _ = made(*args, **kwargs)
+        os.close(fd)
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(tempfile, "mkstemp", make_then_interrupt)
+    target = tmp_path / "table.csv"
+    target.write_text("old")
+    with pytest.raises(KeyboardInterrupt):
+        with atomic_open(target, "w") as handle:
+            handle.write("never")
     assert target.read_text() == "old" and sorted(p.name for p in tmp_path.iterdir()) == ["table.csv"]
 
 

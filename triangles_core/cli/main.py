@@ -18,6 +18,7 @@ from contextlib import contextmanager
 from typing import Callable, Iterator, Sequence
 
 from ..common.checks import excerpt, parse_decimal
+from ..common.files import remove_own_temporaries
 from ..common.limits import LARGE_TABLE_EDGES, MAX_SEARCH_EDGES, MAX_SEARCH_SIDE, MAX_TABLE_EDGES, MAX_TABLE_SIDE
 from ..common.text import quote_token
 
@@ -885,13 +886,16 @@ class _StopSignals:
 
     The first raises where the program is (`KeyboardInterrupt` for SIGINT, `_Terminated`
     otherwise), so that every ``finally`` and `atomic_open` cleans up.  Where Python
-    would lose that exception, the signal is delivered again 20 ms later: inside an
+    would lose that exception, the signal is delivered again 2 ms later: inside an
     import (`_importing`), and wherever Python throws an exception away and reports it
     through `sys.unraisablehook` (a ``__del__`` method, a ctypes callback such as
-    llvmlite's object cache hooks, a weakref callback).  Any further signal ends the
-    process at once by the signal's default action, so that cleaning up is never itself
-    interrupted by an exception (what it leaves, the next writer removes).  After a
-    stop, other exceptions Python throws away while the process ends are not reported.
+    llvmlite's object cache hooks, a weakref callback).  A signal still held back when
+    the command has finished (its import ended less than 2 ms before) is raised then,
+    by `raise_held`, so that no stop is lost.  Any further signal ends the process at
+    once by the signal's default action, so that cleaning up is never itself interrupted
+    by an exception; the temporary files of the writes under way are removed first
+    (`remove_own_temporaries`).  After a stop, other exceptions Python throws away while
+    the process ends are not reported.
     """
 
     NAMES = ("SIGINT", "SIGTERM", "SIGHUP")
@@ -899,6 +903,7 @@ class _StopSignals:
     def __init__(self) -> None:
         self.received: list[int] = []
         self.raised: BaseException | None = None  # the exception the stop raised
+        self.held: int | None = None  # a signal held back, sent again until it is raised
         self.previous: dict = {}
         self.previous_hook = sys.unraisablehook
 
@@ -915,14 +920,17 @@ class _StopSignals:
         return self
 
     def _send_again(self, signum: int) -> None:
-        """Deliver ``signum`` again in 20 ms (from another thread), unless a stop has been raised by then."""
+        """Deliver ``signum`` again in 2 ms (from another thread), unless it has been raised by then
+        (or the command has ended)."""
         import threading
 
+        self.held = signum
+
         def again() -> None:
-            if not self.received:
+            if self.held == signum and not self.received:
                 os.kill(os.getpid(), signum)
 
-        timer = threading.Timer(0.02, again)
+        timer = threading.Timer(0.002, again)
         timer.daemon = True  # a command that ends first ends as it would have
         timer.start()
 
@@ -934,11 +942,18 @@ class _StopSignals:
             return
         if self.received:
             signal.signal(signum, signal.SIG_DFL)
+            remove_own_temporaries()  # what the interrupted cleaning up would have removed
             os.kill(os.getpid(), signum)
             os._exit(128 + signum)  # pragma: no cover - the signal has ended the process
+        self.held = None
         self.received.append(signum)
         self.raised = KeyboardInterrupt() if signum == signal.SIGINT else _Terminated(signum)
         raise self.raised
+
+    def raise_held(self) -> None:
+        """Raise the stop for a signal still held back (the command finished before it came again)."""
+        if self.held is not None and not self.received:
+            self._on_signal(self.held, None)
 
     def _on_unraisable(self, unraisable) -> None:
         """`sys.unraisablehook` while the command runs: the stop's own exception, thrown away, is sent again."""
@@ -952,6 +967,7 @@ class _StopSignals:
     def __exit__(self, *exc_info) -> None:
         import signal
 
+        self.held = None  # a timer still running sends nothing
         if not self.received:  # after a stop the process is ending: keep the handlers
             for number, handler in self.previous.items():
                 if handler is not None:  # None: a handler installed outside Python, not ours to restore
@@ -1003,12 +1019,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     if sys.stderr is None:  # closed (`2>&-`): messages go nowhere rather than into the output
         sys.stderr = open(os.devnull, "w")
         _STDERR_STAND_IN = sys.stderr.fileno()  # so that --csv /dev/stderr is refused, not discarded
-    with _StopSignals():
-        return _run(argv)
+    with _StopSignals() as stops:
+        return _run(argv, stops)
 
 
-def _run(argv: Sequence[str] | None) -> int:
-    """`main` inside its signal handlers."""
+def _run(argv: Sequence[str] | None, stops: _StopSignals) -> int:
+    """`main` inside its signal handlers ``stops``."""
     import signal
 
     command = None
@@ -1025,6 +1041,7 @@ def _run(argv: Sequence[str] | None) -> int:
             _say(command, "error: standard output is closed")
             return 2
         status = args.handler(args)
+        stops.raise_held()
         _flush_stdout()
         return status
     except KeyboardInterrupt as interrupt:

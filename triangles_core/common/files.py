@@ -30,11 +30,18 @@ import stat
 import tempfile
 from contextlib import contextmanager
 from pathlib import Path
-from typing import IO, Iterator
+from typing import IO, Callable, Iterator
 
 from .checks import excerpt
 
-__all__ = ["atomic_open", "descriptor_named", "make_folder", "remove_stale_temporaries", "temporary_prefix"]
+__all__ = [
+    "atomic_open",
+    "descriptor_named",
+    "make_folder",
+    "remove_own_temporaries",
+    "remove_stale_temporaries",
+    "temporary_prefix",
+]
 
 _SUFFIX = ".tmp"
 _NAME_BYTES = 200
@@ -237,10 +244,12 @@ def atomic_open(
         if status is not None and not os.access(target, os.W_OK):  # as `>` would: a read-only file stays
             raise PermissionError(errno.EACCES, "the file is read-only", str(target))
     _remove_stale_temporaries_of(target)
-    fd, temporary = tempfile.mkstemp(
-        dir=target.parent, prefix=f"{temporary_prefix(target)}{os.getpid()}-", suffix=_SUFFIX
-    )
+    _WRITING.append(target)
+    temporary = None
     try:
+        fd, temporary = tempfile.mkstemp(
+            dir=target.parent, prefix=f"{temporary_prefix(target)}{os.getpid()}-", suffix=_SUFFIX
+        )
         os.fchmod(fd, stat.S_IMODE(status.st_mode) if status is not None else 0o666 & ~_umask())
         with os.fdopen(fd, mode, encoding=encoding, newline=newline) as handle:
             yield handle
@@ -248,11 +257,35 @@ def atomic_open(
             os.fsync(handle.fileno())
         os.replace(temporary, target)
     except BaseException:
-        try:
-            os.unlink(temporary)
-        except OSError:
-            pass
+        if temporary is not None:
+            try:
+                os.unlink(temporary)
+            except OSError:
+                pass
+        else:  # stopped inside mkstemp, which may have made the file
+            _remove_temporaries_of(target, _this_process)
         raise
+    finally:
+        _WRITING.remove(target)
+
+
+_WRITING: list[Path] = []
+"""The targets `atomic_open` is writing in this process, for `remove_own_temporaries`."""
+
+
+def remove_own_temporaries() -> None:
+    """Remove the temporary files of every write this process has under way.
+
+    For a process about to end at once (a second stop signal while the first is being
+    cleaned up), so that it leaves no temporary file behind; the writes are lost, their
+    targets keep their earlier content.
+    """
+    for target in list(_WRITING):
+        _remove_temporaries_of(target, _this_process)
+
+
+def _this_process(pid: int) -> bool:
+    return pid == os.getpid()
 
 
 def _pid_alive(pid: int) -> bool:
@@ -286,6 +319,11 @@ def remove_stale_temporaries(path: str | os.PathLike) -> list[Path]:
 
 def _remove_stale_temporaries_of(target: Path) -> list[Path]:
     """`remove_stale_temporaries` of the file ``target`` exactly (its links not followed)."""
+    return _remove_temporaries_of(target, lambda pid: not _pid_alive(pid))
+
+
+def _remove_temporaries_of(target: Path, writer_is: Callable[[int], bool]) -> list[Path]:
+    """Remove the temporaries of the file ``target`` whose writer's pid satisfies ``writer_is``."""
     # exactly the names atomic_open makes: prefix, pid, '-', mkstemp's 8 random characters, suffix
     # (so that the temporary of another target whose name starts like this one is never taken)
     pattern = re.compile(re.escape(temporary_prefix(target)) + r"([0-9]+)-[a-z0-9_]{8}" + re.escape(_SUFFIX))
@@ -296,7 +334,7 @@ def _remove_stale_temporaries_of(target: Path) -> list[Path]:
         return removed
     for candidate in candidates:
         match = pattern.fullmatch(candidate.name)
-        if match is None or _pid_alive(int(match.group(1))):
+        if match is None or not writer_is(int(match.group(1))):
             continue
         try:
             if candidate.is_file() and not candidate.is_symlink():
