@@ -110,6 +110,85 @@ def test_a_signal_while_the_arguments_are_parsed_is_an_interrupt(signal_name, st
     assert (result.returncode, result.stderr, result.stdout) == (status, f"triangles solve: {said}\n", "")
 
 
+SIGNAL_TO_ANOTHER_THREAD_WHILE_PARSING = """
+    import argparse, os, signal, sys, threading, time
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    other = threading.Thread(target=time.sleep, args=(5,), daemon=True)   # as numpy's BLAS threads
+    other.start()
+    original = argparse.ArgumentParser.format_usage
+    def format_usage_then_signal(self):
+        if self.prog == "triangles solve":
+            argparse.ArgumentParser.format_usage = original
+            signal.pthread_kill(other.ident, signal.SIGINT)          # the other thread takes it
+            time.sleep(0.05)
+        return original(self)
+    argparse.ArgumentParser.format_usage = format_usage_then_signal
+    from triangles_core.cli import main
+    sys.exit(main(["solve", "--side", "2"]))
+"""
+
+
+def test_a_signal_another_thread_takes_while_the_arguments_are_parsed_is_an_interrupt():
+    """Blocking the signals in the main thread did not hold back one that another thread took."""
+    result = run_python(SIGNAL_TO_ANOTHER_THREAD_WHILE_PARSING)
+    assert (result.returncode, result.stderr, result.stdout) == (130, "triangles solve: interrupted\n", "")
+
+
+SIGNAL_AS_THE_COMMAND_ENDS = """
+    import os, signal, sys, time
+    real = signal.signal
+    calls = []
+    def signal_during_the_fourth(number, handler):       # the first three install the command's handlers
+        calls.append(number)
+        if len(calls) == 4 and "{when}" == "while-the-handlers-are-put-back":
+            os.kill(os.getpid(), signal.SIGTERM)
+        return real(number, handler)
+    signal.signal = signal_during_the_fourth
+    from triangles_core.cli import main
+    sys.argv = ["triangles", "graph", sys.argv[1], "--side", "2"]
+    status = main()
+    if "{when}" == "after-main-returned":
+        os.kill(os.getpid(), signal.SIGINT)
+        time.sleep(1)
+    sys.exit(status)
+"""
+
+
+@pytest.mark.slow  # one more interpreter writing a graph (about 1.5 s)
+@pytest.mark.parametrize(
+    "when, killed_by",
+    [("while-the-handlers-are-put-back", signal.SIGTERM), ("after-main-returned", signal.SIGINT)],
+)
+def test_a_stop_once_the_command_has_finished_ends_it_by_the_default_action(tmp_path, when, killed_by):
+    """No traceback (an exception raised in the handler's own clean-up, or a KeyboardInterrupt
+    in the interpreter's shutdown): the output is complete, the process ends as the signal says."""
+    target = tmp_path / "side2.graphml"
+    result = run_python(SIGNAL_AS_THE_COMMAND_ENDS.replace("{when}", when), target)
+    assert (result.returncode, result.stderr) == (-killed_by, f"wrote {target}\n")
+    assert target.read_text().startswith("<?xml") and sorted(p.name for p in tmp_path.iterdir()) == ["side2.graphml"]
+
+
+SIGNAL_WHILE_SAYING_WROTE = """
+    import io, os, signal, sys
+    class SignalAfterWrote(io.TextIOWrapper):
+        def write(self, text):
+            written = super().write(text)
+            if text.startswith("wrote"):
+                os.kill(os.getpid(), signal.SIGTERM)
+            return written
+    sys.stderr = SignalAfterWrote(open(2, "wb", closefd=False), line_buffering=True)
+    from triangles_core.cli import main
+    sys.exit(main(["graph", sys.argv[1], "--side", "2"]))
+"""
+
+
+@pytest.mark.slow  # one more interpreter writing a graph (about 1.5 s)
+def test_a_stop_while_a_line_is_said_does_not_run_into_it(tmp_path):
+    target = tmp_path / "side2.graphml"
+    result = run_python(SIGNAL_WHILE_SAYING_WROTE, target)
+    assert (result.returncode, result.stderr) == (143, f"wrote {target}\ntriangles graph: terminated (SIGTERM)\n")
+
+
 SIGNAL_WHILE_IMPORTING = """
     import os, signal, sys, time
     import networkx

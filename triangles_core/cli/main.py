@@ -805,7 +805,7 @@ def _tell(line: str) -> None:
     line; it never stops the command or loses the answers on standard output.
     """
     try:
-        print(_printable(line, sys.stderr), file=sys.stderr)
+        sys.stderr.write(_printable(line, sys.stderr) + "\n")  # one write: a stop never splits the line
     except (OSError, ValueError, AttributeError):  # no stderr to speak to
         # the lines still buffered would fail the interpreter's final flush (exit status 120);
         # later lines go nowhere, and descriptor 2 stays what the shell made it (for --csv /dev/stderr)
@@ -891,16 +891,25 @@ class _StopSignals:
     through `sys.unraisablehook` (a ``__del__`` method, a ctypes callback such as
     llvmlite's object cache hooks, a weakref callback).  A signal still held back when
     the command has finished (its import ended less than 2 ms before) is raised then,
-    by `raise_held`, so that no stop is lost.  Any further signal ends the process at
+    by `raise_held`, so that no stop is lost; so is one held back on purpose while the
+    arguments are parsed (`holding`).  Any further signal ends the process at
     once by the signal's default action, so that cleaning up is never itself interrupted
     by an exception; the temporary files of the writes under way are removed first
     (`remove_own_temporaries`).  After a stop, other exceptions Python throws away while
     the process ends are not reported.
+
+    When the command is the process (``process``), a signal once the command has finished
+    ends the process by its default action (its output is complete); otherwise the handlers
+    found are put back.  One that comes while they are being put back is sent again after.
     """
 
     NAMES = ("SIGINT", "SIGTERM", "SIGHUP")
 
-    def __init__(self) -> None:
+    def __init__(self, process: bool) -> None:
+        self.process = process
+        self.holding_back = False  # in `holding`
+        self.ending = False  # in `__exit__`
+        self.late: list[int] = []  # signals that came during `__exit__`
         self.received: list[int] = []
         self.raised: BaseException | None = None  # the exception the stop raised
         self.held: int | None = None  # a signal held back, sent again until it is raised
@@ -937,7 +946,10 @@ class _StopSignals:
     def _on_signal(self, signum: int, frame) -> None:
         import signal
 
-        if not self.received and _importing(frame):
+        if self.ending:
+            self.late.append(signum)
+            return
+        if not self.received and (self.holding_back or _importing(frame)):
             self._send_again(signum)  # until the program is out of the import
             return
         if self.received:
@@ -949,6 +961,22 @@ class _StopSignals:
         self.received.append(signum)
         self.raised = KeyboardInterrupt() if signum == signal.SIGINT else _Terminated(signum)
         raise self.raised
+
+    @contextmanager
+    def holding(self) -> Iterator[None]:
+        """Hold back a stop signal while the body runs, and raise it once the body is over.
+
+        For argparse's intermixed parse, which cannot be interrupted: an exception raised
+        early in it (`KeyboardInterrupt`) makes its own ``finally`` fail with an
+        AttributeError that hides the interrupt.  (Blocking the signals in this thread
+        was not enough: a thread that numpy's BLAS started could take the signal.)
+        """
+        self.holding_back = True
+        try:
+            yield
+        finally:
+            self.holding_back = False
+            self.raise_held()
 
     def raise_held(self) -> None:
         """Raise the stop for a signal still held back (the command finished before it came again)."""
@@ -968,35 +996,16 @@ class _StopSignals:
         import signal
 
         self.held = None  # a timer still running sends nothing
-        if not self.received:  # after a stop the process is ending: keep the handlers
-            for number, handler in self.previous.items():
-                if handler is not None:  # None: a handler installed outside Python, not ours to restore
-                    signal.signal(number, handler)
-            if sys.unraisablehook == self._on_unraisable:
-                sys.unraisablehook = self.previous_hook
-
-
-@contextmanager
-def _signals_held() -> Iterator[None]:
-    """Hold back SIGINT, SIGTERM and SIGHUP (`_StopSignals.NAMES`) while the arguments are parsed.
-
-    argparse's intermixed parse cannot be interrupted: an exception raised early in it
-    (`KeyboardInterrupt`) makes its own ``finally`` fail with an AttributeError that hides
-    the interrupt.  A signal that comes meanwhile is blocked (`signal.pthread_sigmask`), so
-    it stays pending and is handled as soon as it is unblocked, after the parse.  Where
-    there is no ``pthread_sigmask`` (Windows), nothing is held.
-    """
-    import signal
-
-    if not hasattr(signal, "pthread_sigmask"):
-        yield
-        return
-    numbers = {getattr(signal, name) for name in _StopSignals.NAMES if hasattr(signal, name)}
-    previous = signal.pthread_sigmask(signal.SIG_BLOCK, numbers)
-    try:
-        yield
-    finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, previous)  # a pending stop is raised here
+        self.ending = True
+        for number, handler in self.previous.items():
+            if self.process:  # the command is over: a stop now ends the process, silently
+                signal.signal(number, signal.SIG_DFL)
+            elif handler is not None:  # None: a handler installed outside Python, not ours to restore
+                signal.signal(number, handler)
+        if not (self.process and self.received) and sys.unraisablehook == self._on_unraisable:
+            sys.unraisablehook = self.previous_hook  # kept after a stop: the process is ending
+        for signum in self.late:
+            os.kill(os.getpid(), signum)  # to the handlers now in place
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -1009,6 +1018,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     SIGTERM (143) or SIGHUP (129) (what was written before is kept, no temporary file is
     left), 0 when the reader of standard output went away (``| head``).  With standard
     error closed the messages are dropped, never written into the output.
+
+    With ``argv`` None (the command line, ``sys.argv``) the command is the process: a
+    stop signal once it has finished ends the process by the signal's default action.
+    With ``argv`` given, the signal handlers found are put back.
     """
     import warnings
 
@@ -1019,8 +1032,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     if sys.stderr is None:  # closed (`2>&-`): messages go nowhere rather than into the output
         sys.stderr = open(os.devnull, "w")
         _STDERR_STAND_IN = sys.stderr.fileno()  # so that --csv /dev/stderr is refused, not discarded
-    with _StopSignals() as stops:
-        return _run(argv, stops)
+    stops = _StopSignals(process=argv is None)
+    try:
+        with stops:
+            return _run(argv, stops)
+    except (KeyboardInterrupt, _Terminated):
+        if not stops.received:
+            raise
+        return 128 + stops.received[-1]  # it came as the command returned: its output is complete
 
 
 def _run(argv: Sequence[str] | None, stops: _StopSignals) -> int:
@@ -1031,7 +1050,7 @@ def _run(argv: Sequence[str] | None, stops: _StopSignals) -> int:
     try:
         parser = build_parser()
         try:
-            with _signals_held():  # a stop that comes meanwhile is raised when parsing is over
+            with stops.holding():  # a stop that comes meanwhile is raised when parsing is over
                 args = parser.parse_args(argv)
                 command = args.command if args.command != "judge" else f"judge {args.format}"
         except SystemExit as done:  # --help, or a usage error already reported
