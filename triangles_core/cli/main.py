@@ -949,7 +949,10 @@ class _StopSignals:
         if self.ending:
             self.late.append(signum)
             return
-        if not self.received and (self.holding_back or _importing(frame)):
+        if not self.received and self.holding_back:
+            self.held = signum  # raised when the body of `holding` is over
+            return
+        if not self.received and _importing(frame):
             self._send_again(signum)  # until the program is out of the import
             return
         if self.received:
