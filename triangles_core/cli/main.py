@@ -949,17 +949,17 @@ class _StopSignals:
         if self.ending:
             self.late.append(signum)
             return
-        if not self.received and self.holding_back:
-            self.held = signum  # raised when the body of `holding` is over
-            return
-        if not self.received and _importing(frame):
-            self._send_again(signum)  # until the program is out of the import
-            return
         if self.received:
             signal.signal(signum, signal.SIG_DFL)
             remove_own_temporaries()  # what the interrupted cleaning up would have removed
             os.kill(os.getpid(), signum)
             os._exit(128 + signum)  # pragma: no cover - the signal has ended the process
+        if self.holding_back:
+            self.held = signum  # raised when the body of `holding` is over
+            return
+        if _importing(frame):
+            self._send_again(signum)  # until the program is out of the import
+            return
         self.held = None
         self.received.append(signum)
         self.raised = KeyboardInterrupt() if signum == signal.SIGINT else _Terminated(signum)
@@ -982,7 +982,8 @@ class _StopSignals:
             self.raise_held()
 
     def raise_held(self) -> None:
-        """Raise the stop for a signal still held back (the command finished before it came again)."""
+        """Raise the stop for a signal still held back: by `holding`, or by an import that
+        the command finished before the signal came again."""
         if self.held is not None and not self.received:
             self._on_signal(self.held, None)
 
