@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import subprocess
 import sys
-import warnings
 
 import numpy as np
 import pytest
@@ -16,9 +15,6 @@ import pytest
 import triangles_core as tc
 from triangles_core.analysis.records import RecordError
 from triangles_core.analysis.verify import derive_values, verify_table
-from triangles_core.engine import store
-from triangles_core.engine.retrograde import recurrence_problem
-from triangles_core.engine.store import CorruptCacheWarning, cached_table, save_with_checksum
 from triangles_core.engine.symmetry import cycle_lengths, move_classes
 from triangles_core.games.triangles import board
 from triangles_core.plot import charts as pc
@@ -41,7 +37,6 @@ HUGE = 10**5000
         lambda: tc.explore(boxes=(HUGE, HUGE, 1)),
         lambda: tc.solve(2).value([[HUGE]]),
         lambda: tc.solve(2).move_value(0, [-HUGE]),
-        lambda: tc.solve(2).replay([[HUGE]]),
         lambda: tc.solve_number_game().value([[HUGE]]),
         lambda: tc.solve_peg([[HUGE]] + [0] * 14),
         lambda: tc.Jump(HUGE, 2, 3),
@@ -54,7 +49,7 @@ HUGE = 10**5000
         "value-edge",
         "value-range",
         "record",
-        *("nested-" + name for name in ("side", "array", "boxes", "parse", "explore", "value", "move", "replay")),
+        *("nested-" + name for name in ("side", "array", "boxes", "parse", "explore", "value", "move")),
         *("nested-" + name for name in ("number", "peg", "jump")),
         "object-scalar-array",
         "nested-object-scalar-array",
@@ -114,18 +109,6 @@ def test_a_zero_dimensional_array_is_a_scalar_in_every_game():
         with pytest.raises(ValueError, match=message) as raised:
             call()
         assert "\n" not in str(raised.value)
-
-
-@pytest.mark.parametrize(
-    "solver", [tc.solve, lambda *a, **k: tc.solve_boxes(1, 2, **k), lambda *a, **k: tc.solve_cells(board(2), **k)]
-)
-@pytest.mark.parametrize("option", ["use_cache", "progress"])
-@pytest.mark.parametrize("value", [[], {}, np.array([1]), "no", None, 2.5, 1])
-def test_the_switches_of_the_solvers_are_true_or_false(solver, option, value):
-    """C3, A1: use_cache and progress are checked with check_flag ("no" is not True, a list not a TypeError)."""
-    with pytest.raises(ValueError, match=f"^{option} must be True or False, got "):
-        solver(2, **{option: value})
-    assert solver(2, **{option: np.bool_(False)}).value(0) == solver(2).value(0)
 
 
 @pytest.mark.parametrize(
@@ -196,7 +179,7 @@ def test_a_game_record_checks_its_arguments_when_built_directly(args, message):
 @pytest.mark.parametrize("values", [np.zeros(16, np.int8), np.zeros(1 << 18, np.int16), [0] * (1 << 18)])
 def test_a_table_of_the_wrong_length_or_type_is_refused(values):
     with pytest.raises(ValueError, match="table must be an int8 array"):
-        tc.Solution(board(3), values)
+        tc.TableSolution(board(3), values)
     with pytest.raises(ValueError, match="table must be an int8 array"):
         derive_values(board(4), values, 0, 16)
 
@@ -236,24 +219,10 @@ def test_validation_does_not_depend_on_what_was_solved_before():
     assert out == ["refused"] * 8
 
 
-def test_a_forged_table_with_a_consistent_checksum_is_caught_and_recomputed(tmp_path, monkeypatch):
-    monkeypatch.setenv(store.CACHE_ENV, str(tmp_path))
-    b = board(2)
-    good = tc.solve(2).values
-    forged = good.copy()
-    forged[::5] = 0
-    save_with_checksum(store.table_path(b), forged)
-    with pytest.warns(CorruptCacheWarning, match="disagrees with the recurrence"):
-        values = cached_table(b, lambda: good.copy(), lambda t: recurrence_problem(b, t))
-    assert (values == good).all()
-    with warnings.catch_warnings():
-        warnings.simplefilter("error")
-        assert (cached_table(b, lambda: pytest.fail("recomputed"), lambda t: recurrence_problem(b, t)) == good).all()
-
-
 def test_a_cached_table_read_from_disk_is_not_the_answer_to_use_cache_false(tmp_path, monkeypatch):
-    monkeypatch.setenv(store.CACHE_ENV, str(tmp_path))
     from triangles_core.engine import solvers
+
+    monkeypatch.setenv("TRIANGLES_CORE_CACHE", str(tmp_path))
 
     assert solvers.solve(2, use_cache=False).value(0) == -2
     s = tc.solve(3)
@@ -265,9 +234,6 @@ def test_a_cached_table_read_from_disk_is_not_the_answer_to_use_cache_false(tmp_
 @pytest.mark.parametrize(
     "call",
     [
-        lambda: tc.solve_cells("side3"),
-        lambda: tc.Solution(None, np.zeros(2, np.int8)),
-        lambda: verify_table(None, np.zeros(2, np.int8)),
         lambda: tc.review_game("1 2"),
         lambda: tc.review_game(tc.GameRecord.from_moves(3, [1]), "x"),
         lambda: tc.parse_record(b"1 2"),
@@ -277,9 +243,6 @@ def test_a_cached_table_read_from_disk_is_not_the_answer_to_use_cache_false(tmp_
         lambda: __import__("triangles_core.analysis.review", fromlist=["x"]).classify(True),
     ],
     ids=[
-        "solve_cells-str",
-        "Solution-None",
-        "verify-None",
         "review-str",
         "review-solution-str",
         "parse-bytes",
@@ -321,11 +284,9 @@ def test_a_malformed_cell_board_is_refused(args):
         (lambda: tc.verify_solution("x"), "verify_solution needs a table solution .*, got 'x'$"),
         (
             lambda: tc.verify_solution(tc.solve(3, method="search")),
-            "verify_solution needs a table solution .*, got a SearchSolution",
+            "verify_solution needs a table solution .*, got .*SearchSolution",
         ),
-        (lambda: tc.negamax(None, 0), "the negamax needs a game .*, got None"),
         (lambda: tc.negamax(tc.TriangleGame(2), [1.0]), "edge must be an integer, got 1.0"),
-        (lambda: tc.NegamaxSolver(tc.TriangleGame(2), max_positions=2.5), "max_positions must be an integer"),
         (lambda: tc.solve(3).value([1.0]), "edge must be an integer, got 1.0"),
         (
             lambda: tc.solve(3).value([1] * 100_001),
@@ -375,9 +336,7 @@ def test_a_malformed_cell_board_is_refused(args):
         "first_moves",
         "verify-str",
         "verify-search",
-        "negamax-None",
         "negamax-float-edge",
-        "negamax-limit",
         "value-float-edge",
         "value-long-list",
         "clean_positions",
@@ -438,16 +397,10 @@ def test_save_table_checks_the_frame_and_the_digits(tmp_path, call, said):
 @pytest.mark.parametrize(
     "call, message",
     [
-        (lambda: store.table_path("side4"), "table_path needs a cell board"),
-        (lambda: store.save_with_checksum(None, np.zeros(2, np.int8)), "path must be a file name or a path, got None"),
-        (lambda: store.save_with_checksum("never.npy", "abc"), "save_with_checksum needs a numpy array, got 'abc'"),
-        (lambda: store.load_verified(True), "path must be a file name or a path, got True"),
-        (lambda: store.cached_table(board(2), 5), "cached_table needs compute"),
         (lambda: tc.CellGame(None), "CellGame needs a cell board"),
-        (lambda: __import__("triangles_core.engine.solved", fromlist=["x"]).verdict_of("x"), "must be an integer"),
         (lambda: verify_table(board(2), tc.solve(2).values, progress="yes"), "progress must be True or False"),
     ],
-    ids=["table_path", "save-path", "save-array", "load-True", "cached-compute", "CellGame", "verdict_of", "progress"],
+    ids=["CellGame", "progress"],
 )
 def test_engine_entry_points_check_their_arguments_first(call, message):
     with pytest.raises(ValueError, match=message):
