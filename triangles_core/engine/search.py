@@ -619,7 +619,7 @@ class SearchSolution(SolvedGameBase):
         dict of int to int
             The smallest edge of each class to its move value.
         """
-        from .symmetry import edge_classes
+        from .symmetry import move_classes as edge_classes
 
         p = self.position(position)
         representatives = sorted(set(edge_classes(self.board, p).values()))
