@@ -99,35 +99,6 @@ def test_every_judge_help_example_prints_what_it_says():
 
 # Errors the package raises while answering: one line, exit 2, in every subcommand
 
-DAMAGE_SIDE_2 = """
-import sys
-from triangles_core.engine import solvers
-from triangles_core.games.boards import cell_board
-board = cell_board(2)
-values = solvers.solve_cells(board).values.copy()
-values[7] = 13  # the position {1, 2, 3} holds a value its moves do not give
-values.flags.writeable = False
-solvers._memory[(board, True)] = values  # as if loaded from a damaged cache file
-from triangles_core.cli import main
-sys.exit(main(sys.argv[1:]))
-"""
-
-
-@pytest.mark.parametrize(
-    "args",
-    [
-        ["solve", "--side", "2", "1", "2", "3"],
-        ["review", "--side", "2", "game.txt"],
-        ["review", "--side", "2", "game.txt", "--csv"],
-    ],
-)
-def test_a_table_found_damaged_while_answering_is_one_line(args, tmp_path):
-    (tmp_path / "game.txt").write_text("start: 1 2 3\n4\n")
-    result = subprocess.run(
-        [sys.executable, "-c", DAMAGE_SIDE_2, *args], cwd=tmp_path, capture_output=True, text=True, timeout=300
-    )
-    assert_one_line_error(result, f"triangles {args[0]}: error: the side-2 board table is damaged: position 7 holds 13")
-
 
 @pytest.mark.parametrize("args", [["solve"], ["solve", "--side", "2"], ["graph", "g.graphml", "--side", "2"]])
 def test_any_number_of_repeated_edges_is_one_position(args, tmp_path):

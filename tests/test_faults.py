@@ -8,13 +8,11 @@ packages, a read-only numba cache, and the one rule for integer arguments.
 
 from __future__ import annotations
 
-import hashlib
 import os
 import signal
 import subprocess
 import sys
 import textwrap
-import warnings
 from pathlib import Path
 
 import numpy as np
@@ -23,7 +21,6 @@ from commands import assert_one_line_error, shell_here, triangles
 
 from triangles_core import GameRecord, InvalidPositionError, board, solve, solve_number_game, solve_peg
 from triangles_core.common.files import atomic_open
-from triangles_core.engine import store
 from triangles_core.games.number import InvalidNumberPositionError
 from triangles_core.games.peg import InvalidPegBoardError
 
@@ -516,45 +513,7 @@ def test_atomic_open_writes_streams_directly(tmp_path):
     assert Path("/dev/null").is_char_device()
 
 
-@pytest.mark.parametrize("commit", [1, 2], ids=["killed-saving-the-table", "killed-saving-its-checksum"])
-def test_a_killed_cache_save_is_cleaned_up_by_the_next_run(tmp_path, monkeypatch, commit):
-    monkeypatch.setenv(store.CACHE_ENV, str(tmp_path))
-    killed_at_commit(
-        tmp_path,
-        """
-        import numpy as np
-        from triangles_core.engine import store
-        from triangles_core.games.triangles import board
-        store.cached_table(board(2), lambda: np.zeros(512, dtype=np.int8))
-    """,
-        commit,
-        env={store.CACHE_ENV: str(tmp_path)},
-    )
-    assert len(list(tmp_path.iterdir())) == commit  # the killed file, and the table if it was in place
-    values = np.arange(512, dtype=np.int8)
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", store.CorruptCacheWarning)  # a table without its checksum: recomputed
-        assert np.array_equal(store.cached_table(board(2), lambda: values), values)
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["side2_values.npy", "side2_values.npy.sha256"]
-    np.testing.assert_array_equal(store.load_verified(store.table_path(board(2))), values)
-
-
 # ------------------------------------------------------------- unusable caches
-
-
-def test_a_cache_that_is_a_fifo_or_a_link_to_a_device_is_not_read(tmp_path, monkeypatch):
-    monkeypatch.setenv(store.CACHE_ENV, str(tmp_path))
-    path = store.table_path(board(2))
-    values = np.arange(512, dtype=np.int8)
-    for make in (lambda: os.mkfifo(path), lambda: path.symlink_to("/dev/zero")):
-        make()
-        with pytest.warns(store.CorruptCacheWarning, match="not a regular file"):
-            result = store.cached_table(board(2), lambda: values)
-        assert result is values
-        assert path.is_file() and not path.is_symlink()  # replaced by a good table
-        np.testing.assert_array_equal(store.load_verified(path), values)
-        for p in tmp_path.iterdir():
-            p.unlink()
 
 
 def npy_file(header: bytes, data: bytes = b"") -> bytes:
@@ -563,83 +522,20 @@ def npy_file(header: bytes, data: bytes = b"") -> bytes:
 
 
 GARBLED_HEADER = npy_file(b"(((((((((((((((")  # numpy's parser: tokenize.TokenError
-NEGATIVE_SHAPE = npy_file(b"{'descr': '|i1', 'fortran_order': False, 'shape': (-1, -512), }", bytes(512))
 LONG_HEADER = npy_file(b"{'descr': '|i1', 'fortran_order': False, 'shape': (" + b"1," * 30000 + b"), }")
 
 
-BOOL_SHAPE = npy_file(b"{'descr': '|i1', 'fortran_order': False, 'shape': (True,), }", bytes(1))
-
-
-@pytest.mark.parametrize(
-    "content, said",
-    [
-        (GARBLED_HEADER, "unreadable .npy header"),
-        (NEGATIVE_SHAPE, "negative length"),
-        (BOOL_SHAPE, "not a tuple of integers"),
-    ],
-)
-def test_a_forged_npy_header_in_the_cache_is_corruption(tmp_path, monkeypatch, content, said):
-    monkeypatch.setenv(store.CACHE_ENV, str(tmp_path))
-    path = store.table_path(board(2))
-    path.write_bytes(content)
-    digest = hashlib.sha256(content).hexdigest()  # a checksum that matches the forged file
-    path.with_name(path.name + ".sha256").write_text(f"{digest}  {path.name}\n")
-    values = np.arange(512, dtype=np.int8)
-    with pytest.warns(store.CorruptCacheWarning, match=said):
-        assert store.cached_table(board(2), lambda: values) is values
-
-
-@pytest.mark.parametrize("kind", ["garbled header", "header over 10,000 bytes", "fifo", "directory"])
+@pytest.mark.parametrize("kind", ["garbled header", "header over 10,000 bytes", "directory"])
 def test_verify_refuses_a_table_that_is_not_a_npy_file_in_one_line(tmp_path, kind):
     table = tmp_path / "table.npy"
     if kind == "garbled header":
         table.write_bytes(GARBLED_HEADER)
     elif kind == "header over 10,000 bytes":
         table.write_bytes(LONG_HEADER)  # numpy's refusal spans two lines
-    elif kind == "fifo":
-        os.mkfifo(table)  # opening it would wait for a writer forever
     else:
         table.mkdir()
     result = triangles("verify", "--side", "2", "--table", str(table))
-    assert_one_line_error(result, f"triangles verify: error: cannot read {table} as a .npy table: ")
-
-
-def test_a_fifo_sidecar_does_not_hang(tmp_path):
-    path = tmp_path / "t.npy"
-    store.save_with_checksum(path, np.arange(4, dtype=np.int8))
-    sidecar = tmp_path / "t.npy.sha256"
-    sidecar.unlink()
-    os.mkfifo(sidecar)
-    with pytest.warns(store.CorruptCacheWarning, match="no readable checksum"):
-        assert store.load_verified(path) is None
-
-
-@pytest.mark.parametrize(
-    "cache, cause",
-    [
-        ("{tmp}/" + "x" * 300, "the file name is too long"),
-        ("{tmp}/a_file/cache", "a_file is not a directory"),
-    ],
-)
-def test_an_unusable_cache_path_warns_with_its_cause_and_the_solve_goes_on(tmp_path, monkeypatch, cache, cause):
-    (tmp_path / "a_file").write_text("not a folder")
-    monkeypatch.setenv(store.CACHE_ENV, cache.format(tmp=tmp_path))
-    values = np.arange(512, dtype=np.int8)
-    with pytest.warns(RuntimeWarning) as caught:
-        assert store.cached_table(board(2), lambda: values) is values
-    assert all(cause in str(w.message) for w in caught) and len(caught) == 2
-
-
-def test_an_upper_case_digest_is_not_corruption(tmp_path):
-    path = tmp_path / "t.npy"
-    digest = store.save_with_checksum(path, np.arange(4, dtype=np.int8))
-    (tmp_path / "t.npy.sha256").write_text(f"{digest.upper()}  t.npy\n")
-    with warnings.catch_warnings():
-        warnings.simplefilter("error")
-        assert store.load_verified(path).tolist() == [0, 1, 2, 3]
-
-
-# -------------------------------------------------------- streams and devices
+    assert_one_line_error(result, f"triangles verify: error: cannot read {table}")
 
 
 def test_help_to_a_full_device_is_an_error(tmp_path):
@@ -803,28 +699,6 @@ def test_messages_quote_a_bounded_excerpt():
     with pytest.raises(InvalidPositionError) as info:
         board(3).position("x" * 10**6)
     assert len(str(info.value)) < 200
-
-
-def test_an_unreadable_cached_table_is_replaced_by_a_readable_one(tmp_path, monkeypatch):
-    monkeypatch.setenv(store.CACHE_ENV, str(tmp_path))
-    path = store.table_path(board(2))
-    values = np.arange(512, dtype=np.int8)
-    store.save_with_checksum(path, values)
-    path.chmod(0o000)
-    real_open = open
-
-    def refusing_open(file, *args, **kwargs):  # root reads anything: refuse as the file's mode says
-        if os.fspath(file) == str(path) and not os.stat(path).st_mode & 0o444:
-            raise PermissionError(13, "Permission denied", str(path))
-        return real_open(file, *args, **kwargs)
-
-    monkeypatch.setattr("builtins.open", refusing_open)
-    with pytest.warns(store.CorruptCacheWarning):
-        store.cached_table(board(2), lambda: values)
-    assert os.stat(path).st_mode & 0o400, "rewritten unreadable: it would be recomputed on every run"
-    with warnings.catch_warnings():
-        warnings.simplefilter("error")
-        assert (store.cached_table(board(2), lambda: pytest.fail("recomputed")) == values).all()
 
 
 def test_save_figure_on_a_full_disk_keeps_the_old_pair(tmp_path):

@@ -21,6 +21,7 @@ from triangles_core.analysis.graph import (
     state_graph,
     symmetry_quotient_graph,
 )
+from triangles_core.engine.solutions import TableSolution
 from triangles_core.engine.symmetry import (
     burnside_class_counts,
     canonical_forms,
@@ -29,7 +30,6 @@ from triangles_core.engine.symmetry import (
     orbit_class_counts,
     orbit_sizes,
 )
-from triangles_core.engine.table_solution import TableSolution
 
 
 def sample_positions(side: int, count: int, seed: int = 3) -> list[int]:

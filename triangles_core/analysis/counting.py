@@ -26,7 +26,7 @@ from numba import prange
 from ..common.checks import check_flag, check_instance, check_integer
 from ..engine.compiled import compiled, trailing_zeros
 from ..engine.retrograde import cell_tables, move_value
-from ..engine.table_solution import check_values
+from ..engine.solutions import check_values
 from ..games.cells import CellBoard, check_cell_board
 
 __all__ = [

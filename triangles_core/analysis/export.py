@@ -20,7 +20,7 @@ import networkx as nx
 
 from ..common.checks import check_flag, check_instance, check_integer, check_path, excerpt
 from ..common.files import atomic_open
-from ..engine.solved import SolvedCellGame
+from ..engine.solutions import SolvedCellGame
 from ..games.cells import CellBoard, Position, check_cell_board
 from . import graph as _graph
 from .graph import state_graph

@@ -27,9 +27,8 @@ import pandas as pd
 from ..common.checks import check_flag, check_instance, check_integer, described, excerpt
 from ..engine.game import move_value
 from ..engine.retrograde import NOT_A_MOVE, claims_table
-from ..engine.solved import SolvedCellGame, SolvedGame
+from ..engine.solutions import SolvedCellGame, SolvedGame, TableSolution, check_table_solution
 from ..engine.symmetry import burnside_class_counts, canonical_forms, edge_counts, orbit_class_counts, orbit_sizes
-from ..engine.table_solution import TableSolution, check_table_solution
 from ..games.cells import CellBoard, Position, check_cell_board
 from .counting import positions_by_edges_drawn
 

@@ -37,7 +37,7 @@ import pandas as pd
 from ..common.checks import check_integer, check_positive_number, described, excerpt, is_bool
 from ..engine.compiled import compiled
 from ..engine.retrograde import cell_tables, claims, move_value
-from ..engine.table_solution import TableSolution, check_values
+from ..engine.solutions import TableSolution, check_values
 
 __all__ = [
     "MAX_GAMES",

@@ -43,7 +43,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..common.checks import check_instance, check_integer, excerpt
-from ..engine.solved import SolvedCellGame
+from ..engine.solutions import SolvedCellGame
 from ..engine.solvers import solve_cells
 from .records import GameRecord
 

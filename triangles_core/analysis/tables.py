@@ -34,9 +34,8 @@ from ..common.checks import (
 )
 from ..common.files import atomic_open, make_folder
 from ..engine.retrograde import NOT_A_MOVE
-from ..engine.solved import SolvedCellGame, verdict_of
+from ..engine.solutions import SolvedCellGame, TableSolution, check_table_solution, verdict_of
 from ..engine.symmetry import edge_counts, move_classes
-from ..engine.table_solution import TableSolution, check_table_solution
 from .counting import clean_positions, move_statistics, value_histogram
 
 __all__ = [

@@ -27,8 +27,8 @@ from ..common.checks import check_flag, check_integer
 from ..common.progress import progress_bar
 from ..engine.compiled import compiled
 from ..engine.retrograde import NOT_A_MOVE, cell_tables, move_value
+from ..engine.solutions import TableSolution, check_table_solution, check_values
 from ..engine.solvers import solve
-from ..engine.table_solution import TableSolution, check_table_solution, check_values
 from ..games.cells import CellBoard
 
 __all__ = ["Mismatch", "Verification", "derive_values", "verify_side", "verify_solution", "verify_table"]

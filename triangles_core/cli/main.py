@@ -401,7 +401,7 @@ def _verify(args: argparse.Namespace) -> int:
     if args.table is None:
         result = verify_solution(_solution(args), progress=board.n_edges >= LARGE_TABLE_EDGES)
         if not result.passed and board.n_edges >= LARGE_TABLE_EDGES:
-            from ..engine.store import discard_cached_table
+            from ..engine.cache import discard_cached_table
 
             removed = discard_cached_table(board)
             if removed:
@@ -409,7 +409,7 @@ def _verify(args: argparse.Namespace) -> int:
     else:
         import numpy as np
 
-        from ..engine.store import open_table
+        from ..engine.cache import open_table
 
         try:
             values = open_table(args.table)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..analysis.review import CLASSIFICATION_RULE, GameReview
-from ..engine.solved import SolvedCellGame
+from ..engine.solutions import SolvedCellGame
 
 __all__ = ["format_review", "position_report"]
 

@@ -31,7 +31,7 @@ import numpy as np
 from ..common.checks import check_flag, check_integer, excerpt
 from ..common.limits import MAX_SEARCH_EDGES, MAX_TABLE_EDGES
 from ..games.cells import CellBoard, CellGame, popcount
-from .solved import SolvedGameBase
+from .solutions import ValueFunctionSolution as SolvedGameBase
 
 __all__ = [
     "DEFAULT_MAX_MEMORY",

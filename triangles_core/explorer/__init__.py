@@ -70,7 +70,7 @@ _GAME = "a side, (rows, cols) of boxes, a cell board or a solved cell board"
 
 def _board(game, argument: str = "game"):
     """The cell board that ``game`` names (`_GAME`); ``argument`` names it in the errors."""
-    from ..engine.solved import SolvedCellGame, SolvedGame
+    from ..engine.solutions import SolvedCellGame, SolvedGame
     from ..games.boards import cell_board
     from ..games.cells import CellBoard
 
@@ -93,9 +93,8 @@ def _board(game, argument: str = "game"):
 
 def _solution(game, argument: str = "game"):
     """A `TableSolution` from `_GAME`; ``argument`` names ``game`` in the errors."""
-    from ..engine.solved import SolvedCellGame
+    from ..engine.solutions import SolvedCellGame, TableSolution
     from ..engine.solvers import solve_cells
-    from ..engine.table_solution import TableSolution
 
     if isinstance(game, TableSolution):
         return game

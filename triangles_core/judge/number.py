@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from ..engine.solved import SolvedGame
+from ..engine.solutions import SolvedGame
 from ..engine.solvers import solve_number_game
 from ..games.number import HIGH, LOW, N_NUMBERS, InvalidNumberPositionError
 from . import DuplicateNote, JudgeInputError, TokenReader, Warn

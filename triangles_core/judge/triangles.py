@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Iterator
 
 from ..common.errors import InvalidPositionError
-from ..engine.solved import SolvedCellGame
+from ..engine.solutions import SolvedCellGame
 from ..engine.solvers import solve
 from . import DuplicateNote, JudgeInputError, TokenReader, Warn, join_tokens
 

@@ -29,7 +29,7 @@ from matplotlib.patheffects import Normal, Stroke
 from ..common.checks import check_instance, check_integer, check_positive_number, described, is_listing
 from ..common.limits import MAX_SEARCH_EDGES
 from ..engine.game import Step
-from ..engine.solved import SolvedCellGame
+from ..engine.solutions import SolvedCellGame
 from ..games.cells import CellBoard, Position, check_cell_board
 from ._checks import check_axes, check_drawing, check_figure, check_flags, check_integers, check_optional, check_texts
 from .export import SVG_HASH_SALT
