@@ -1,5 +1,7 @@
 """Judge dialects of Fighting for Triangles: SPEC samples, byte-exact output, bad input."""
 
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -89,3 +91,12 @@ def test_bad_input_at_the_command_line_is_one_line_and_exit_2():
     assert_one_line_error(result, "triangles judge gym: error: case 2, line 4, token 'x': not an integer")
     assert result.stdout == "Andy wins\n"
 
+
+def test_the_judge_loads_only_what_it_uses():
+    """The side-3 table is read with numpy: neither the compiler, the search nor pandas is imported."""
+    code = (
+        "import sys\nfrom triangles_core.cli import main\nstatus = main(['judge', 'gym'])\n"
+        "print(sorted(m for m in ('numba', 'pandas', 'triangles_core.engine.search') if m in sys.modules))\n"
+    )
+    result = subprocess.run([sys.executable, "-c", code], input="1 1\n", capture_output=True, text=True, timeout=120)
+    assert result.stdout.splitlines() == ["Andy wins", "[]"], result.stderr

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from pathlib import Path
-from typing import Iterable
+from typing import TYPE_CHECKING, Iterable
 
 import numpy as np
 
@@ -26,9 +26,11 @@ from ..games.cells import CellBoard
 from ..games.peg import PegGame, peg_board
 from ..games.triangles import board
 from .game import SearchLimitError
-from .search import SearchSolution
 from .searched import NegamaxSolution, NumberGameSolution
 from .table_solution import TableSolution
+
+if TYPE_CHECKING:  # the search is imported when a board needs it: `triangles judge` never does
+    from .search import SearchSolution
 
 __all__ = [
     "MAX_PEG_POSITIONS",
@@ -162,7 +164,7 @@ def solve_cells(
             f"{cell_board.label} by its value table: pass method='search' to search it"
         )
     if searched:
-        from .search import DEFAULT_MAX_MEMORY
+        from .search import DEFAULT_MAX_MEMORY, SearchSolution
 
         return SearchSolution(
             cell_board,
