@@ -872,22 +872,6 @@ def test_an_unknown_dialect_is_a_value_error_listing_the_dialects(name):
             call()
 
 
-@pytest.mark.parametrize(
-    "kwargs, said",
-    [
-        ({"source": b"6\n1 2 3 4 5 6\n0\n"}, "run_dialect needs source as the input text .*, got b'6"),
-        ({"source": None}, "run_dialect needs source as the input text .*, got None"),
-        ({"source": "0\n", "warn": "x"}, "run_dialect needs warn as a function or None, got 'x'"),
-        ({"source": "0\n", "before_read": 1}, "run_dialect needs before_read as a function or None, got 1"),
-    ],
-)
-def test_run_dialect_checks_its_other_arguments_at_once(kwargs, said):
-    from triangles_core import judge
-
-    with pytest.raises(ValueError, match=said):
-        judge.run_dialect("gym", **kwargs)  # before anything is read or iterated
-
-
 # Fifth adversarial pass: what is rendered is bounded, and the documented options work
 
 

@@ -158,8 +158,6 @@ def test_play_games_needs_a_value_table_and_statistics_a_games_frame():
         (lambda: __import__("triangles_core.games.cells").games.cells.popcount(None), "mask must be an integer"),
         (lambda: __import__("triangles_core.games.cells").games.cells.popcount(-1), "mask -1 is out of range"),
         (lambda: __import__("triangles_core.games.number").games.number.closure_witness("x"), "position must be an"),
-        (lambda: __import__("triangles_core.judge.tokens").judge.tokens.TokenReader(None), "needs source as a str"),
-        (lambda: __import__("triangles_core.judge.tokens").judge.tokens.TokenReader("1", 5), "needs before_read as"),
     ],
 )
 def test_rule_helpers_and_the_token_reader_check_their_arguments(call, message):
