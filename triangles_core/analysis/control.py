@@ -28,10 +28,11 @@ import pandas as pd
 from numba import prange
 
 from ..engine.compiled import compiled
-from ..engine.retrograde import NOT_A_MOVE, cell_tables, move_value, rule_value, solve_table
+from ..engine.retrograde import NOT_A_MOVE, RULES, cell_tables, move_value, rule_value, solve_table
 from ..games.boxes import boxes_board
 from ..games.cells import CellBoard
 from ..games.triangles import board as triangle_board
+from .chains import capturable_cells, is_loony_endgame
 from .tables import save_table
 
 __all__ = [
@@ -39,10 +40,14 @@ __all__ = [
     "LOONY",
     "NIM_HEAPS",
     "NIM_VALUE_EDGES",
+    "agreement_by_board",
     "agreement_by_edges_drawn",
     "control_table",
+    "move_values_at",
+    "reached_by_phase",
     "nim_values",
     "perfect_play_reach",
+    "reached_positions",
     "write_control_tables",
 ]
 
@@ -184,6 +189,49 @@ def _reach(values, n_edges, first, second):  # pragma: no cover - compiled
     return reach
 
 
+@compiled()
+def _move_values_at(values, position, n_edges, first, second, points):  # pragma: no cover - compiled
+    out = np.full(n_edges, NOT_A_MOVE, dtype=np.int64)
+    for e in range(n_edges):
+        bit = np.int64(1) << e
+        if not position & bit:
+            out[e] = rule_value(values, position, bit, e, first, second, points)
+    return out
+
+
+def move_values_at(board: CellBoard, values: np.ndarray, position: int, rule: str = "score") -> dict[int, int]:
+    """The value of every legal move of ``position`` for its mover, from a table of the given rule.
+
+    Parameters
+    ----------
+    board : CellBoard
+        The board of the table.
+    values : numpy.ndarray of int8
+        A value table (``rule="score"``) or a Nimstring table (`control_table`, ``rule="control"``).
+    position : int
+        A position (bitmask) of the board.
+    rule : {"score", "control"}
+        `triangles_core.engine.retrograde.RULES`.
+
+    Returns
+    -------
+    dict of int to int
+        Edge number (from 1) to the move's value.
+
+    Examples
+    --------
+    >>> b = boxes_board(1, 1)
+    >>> move_values_at(b, control_table(b), 0b0011, rule="control")
+    {3: 1, 4: 1}
+    """
+    if not 0 <= position <= board.full:
+        raise ValueError(f"not a position of the {board.label}: {position!r}")
+    first, second = cell_tables(board)
+    points = RULES[rule][0]
+    found = _move_values_at(values, np.int64(position), board.n_edges, first, second, points)
+    return {e + 1: int(v) for e, v in enumerate(found.tolist()) if v != NOT_A_MOVE}
+
+
 def perfect_play_reach(board: CellBoard, values: np.ndarray) -> np.ndarray:
     """The positions that perfect play of the cell game reaches from the empty board, as bits.
 
@@ -203,6 +251,19 @@ def perfect_play_reach(board: CellBoard, values: np.ndarray) -> np.ndarray:
     """
     first, second = cell_tables(board)
     return _reach(values, board.n_edges, first, second)
+
+
+def reached_positions(board: CellBoard, values: np.ndarray) -> np.ndarray:
+    """The positions of `perfect_play_reach`, ascending (int64).
+
+    Examples
+    --------
+    >>> from triangles_core import solve
+    >>> reached_positions(triangle_board(1), solve(1).values).tolist()
+    [0, 1, 2, 3, 4, 5, 6, 7]
+    """
+    bits = np.unpackbits(perfect_play_reach(board, values).view(np.uint8), bitorder="little")
+    return np.flatnonzero(bits[: 1 << board.n_edges]).astype(np.int64)
 
 
 @compiled(parallel=True)
@@ -287,6 +348,67 @@ def agreement_by_edges_drawn(name: str, board: CellBoard, values: np.ndarray, co
     return frame[AGREEMENT_COLUMNS]
 
 
+def agreement_by_board(agreement: pd.DataFrame) -> pd.DataFrame:
+    """`agreement_by_edges_drawn` summed over edges drawn, with the shares of agreement.
+
+    ``agree_share`` is ``agree / (agree + disagree)``: among the positions where the cell
+    game is not drawn, the share whose Nimstring winner takes more of the remaining cells;
+    ``reached_agree_share`` the same over the positions perfect play reaches.
+
+    Examples
+    --------
+    >>> from triangles_core import solve
+    >>> b = triangle_board(2)
+    >>> counts = agreement_by_edges_drawn("side 2", b, solve(2).values, control_table(b))
+    >>> agreement_by_board(counts).agree_share.tolist()
+    [0.765073]
+    """
+    total = agreement.drop(columns="edges_drawn").groupby("board", sort=False).sum().reset_index()
+    total["agree_share"] = (total.agree / (total.agree + total.disagree)).round(6)
+    total["reached_agree_share"] = (total.reached_agree / (total.reached_agree + total.reached_disagree)).round(6)
+    return total
+
+
+PHASES = ("capture available", "loony endgame", "safe moves remain")
+"""Phases (`triangles_core.analysis.chains`): a cell can be taken; else every move gives cells away; else not."""
+
+
+def reached_by_phase(name: str, board: CellBoard, values: np.ndarray, control: np.ndarray) -> pd.DataFrame:
+    """The positions perfect play reaches, by phase: where the Nimstring winner wins the remaining cells, and where not.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns ``board``, ``phase`` (`PHASES`), ``agree``, ``disagree`` (as in
+        `agreement_by_edges_drawn`; drawn positions are left out).
+
+    Examples
+    --------
+    >>> from triangles_core import solve
+    >>> b = triangle_board(2)
+    >>> reached_by_phase("side 2", b, solve(2).values, control_table(b)).disagree.tolist()
+    [42, 3, 16]
+    """
+    reached = reached_positions(board, values)
+    reached = reached[values[reached] != 0]
+    agree = (control[reached] > 0) == (values[reached] > 0)
+    phases = np.array([_phase(board, int(p)) for p in reached.tolist()], dtype=np.int64)
+    return pd.DataFrame(
+        {
+            "board": name,
+            "phase": PHASES,
+            "agree": np.bincount(phases[agree], minlength=3),
+            "disagree": np.bincount(phases[~agree], minlength=3),
+        }
+    )
+
+
+def _phase(board: CellBoard, position: int) -> int:
+    if capturable_cells(board, position):
+        return 0
+    return 1 if is_loony_endgame(board, position) else 2
+
+
 def _winner(value: int) -> str:
     return "first" if value > 0 else "second" if value < 0 else "draw"
 
@@ -309,9 +431,11 @@ def write_control_tables(
     dict of str to pandas.DataFrame
         The tables by file stem: ``control_empty_boards`` (per board: who wins Nimstring
         and who wins the cell game from the empty board, the empty board's nim-value where
-        computed), ``control_agreement_by_edges_drawn`` (`agreement_by_edges_drawn` for
-        every board) and ``control_nim_values_by_edges_drawn`` (positions per nim-value,
-        ``loony`` for `LOONY`, on boards of at most `NIM_VALUE_EDGES` edges).
+        computed, how many first moves win Nimstring and the best cell-game value among
+        them), ``control_agreement_by_edges_drawn`` (`agreement_by_edges_drawn` for every
+        board), ``control_agreement_by_board`` (`agreement_by_board`) and
+        ``control_nim_values_by_edges_drawn`` (positions per nim-value, ``loony`` for
+        `LOONY`, on boards of at most `NIM_VALUE_EDGES` edges).
     """
     empty, agreement, nim = [], [], []
     for name, make in BOARDS.items():
@@ -330,6 +454,7 @@ def write_control_tables(
                 "game_winner": game_winner,
                 "control_winner_wins_game": "draw" if game_winner == "draw" else control_winner == game_winner,
                 "nim_value": "" if nimbers is None else _nim_name(int(nimbers[0])),
+                **_first_moves(b, values, control),
             }
         )
         if nimbers is not None:
@@ -343,9 +468,17 @@ def write_control_tables(
         "control_agreement_by_edges_drawn": pd.concat(agreement, ignore_index=True),
         "control_nim_values_by_edges_drawn": pd.DataFrame(nim),
     }
+    tables["control_agreement_by_board"] = agreement_by_board(tables["control_agreement_by_edges_drawn"])
     for stem, frame in tables.items():
         save_table(frame, stem, directory)
     return tables
+
+
+def _first_moves(board: CellBoard, values: np.ndarray, control: np.ndarray) -> dict[str, object]:
+    """How many first moves win Nimstring, and the best cell-game value among them (None if none)."""
+    game, nimstring = move_values_at(board, values, 0), move_values_at(board, control, 0, rule="control")
+    winning = [game[e] for e in game if nimstring[e] > 0]
+    return {"control_first_moves": len(winning), "best_value_winning_control": max(winning, default=None)}
 
 
 def _nim_name(value: int) -> str:
