@@ -95,6 +95,13 @@ def test_control_table_and_nim_values_match_the_oracle_on_every_position(name):
         assert nimbers[p] == (lost[0] if lost else LOONY), p
 
 
+@pytest.mark.parametrize("name", ["side 3", "2x3 boxes"])
+def test_nim_value_zero_is_a_nimstring_loss(name):
+    """The heap kernel (scalar rule) and the retrograde kernel (vector rule) agree: the mover loses iff value 0."""
+    b = BOARDS[name]()
+    np.testing.assert_array_equal(nim_values(b) != 0, control_table(b) > 0)
+
+
 def test_every_block_and_group_size_gives_the_oracle_table():
     b = board(2)
     wins = oracle(b)
