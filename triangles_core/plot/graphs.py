@@ -6,10 +6,8 @@ from typing import TYPE_CHECKING, TypedDict
 
 import networkx as nx
 
-from ..common.checks import check_instance, check_integer
-from ._checks import check_axes, check_flags, check_points, check_texts
-from .boards import LABEL_POINTS, MAX_VALUE_LIMIT, TITLE_POINTS, value_norm
-from .palette import value_colormap
+from .boards import LABEL_POINTS, TITLE_POINTS, _constrained, add_value_colorbar
+from .palette import value_colormap, value_norm
 
 if TYPE_CHECKING:
     from matplotlib.typing import LineStyleType
@@ -31,12 +29,6 @@ def layered_layout(graph: nx.DiGraph, level: str = "edges_drawn") -> dict:
     dict
         Node to ``(x, y)`` with ``x`` the level and ``|y| <= 0.5``.
 
-    Raises
-    ------
-    ValueError
-        If ``graph`` is not a networkx DiGraph with at least one node, or ``level`` not
-        a str.
-
     Examples
     --------
     >>> g = nx.DiGraph([(0, 1), (0, 2)])
@@ -44,8 +36,6 @@ def layered_layout(graph: nx.DiGraph, level: str = "edges_drawn") -> dict:
     >>> layered_layout(g)
     {0: (0, 0.0), 1: (1, -0.5), 2: (1, 0.5)}
     """
-    _check_graph(graph, "layered_layout")
-    check_instance(level, str, "layered_layout needs level as the name of a node attribute (a str)")
     levels: dict[int, list] = {}
     for node, value in graph.nodes(data=level):
         levels.setdefault(value, []).append(node)
@@ -63,16 +53,6 @@ def layered_layout(graph: nx.DiGraph, level: str = "edges_drawn") -> dict:
             rank[node] = i - (len(ordered) - 1) / 2
             layout[node] = (key, rank[node] / max(widest - 1, 1))
     return {node: layout[node] for node in sorted(layout)}
-
-
-def _check_graph(graph: object, caller: str) -> nx.DiGraph:
-    """``graph`` if it is a networkx DiGraph with at least one node; else raise, naming ``caller``."""
-    checked = check_instance(
-        graph, nx.DiGraph, f"{caller} needs graph as a networkx DiGraph (state_graph, optimal_subgraph)"
-    )
-    if not len(checked):
-        raise ValueError(f"{caller}: the graph has no nodes, so there is nothing to draw")
-    return checked
 
 
 class ArcStyle(TypedDict):
@@ -108,7 +88,7 @@ def draw_value_graph(
     claims a cell (``again`` true: the same player moves next, so parent and child
     values are for the same player) are drawn solid and dark; arcs whose move passes the
     turn (the child's value is for the other player) dashed and grey.  Node colours use
-    the discrete value scale of `triangles_core.plot.boards.value_norm`.
+    the one value scale (`triangles_core.plot.palette.value_norm`).
 
     Parameters
     ----------
@@ -119,8 +99,8 @@ def draw_value_graph(
         arcs with ``again`` (or ``reward``) attributes, as `triangles_core.state_graph`
         builds them; an arc without either is drawn as passing the turn.
     value_limit : int, optional
-        Colour scale limit, in ``0..MAX_VALUE_LIMIT`` (62); defaults to the largest
-        absolute value in the graph (at least 1).  Pass the board's number of cells to share the scale of its boards.
+        Colour scale limit; by default the largest absolute value in the graph (at least
+        1).  Pass the board's number of cells to share the scale of its boards.
     labels : bool, default False
         Write each node's value on it.
     colorbar : bool, default True
@@ -141,14 +121,6 @@ def draw_value_graph(
     dict
         Node to ``(x, y)`` position used.
 
-    Raises
-    ------
-    ValueError
-        Before anything is drawn: ``ax`` is not a matplotlib axes, ``graph`` not a
-        networkx DiGraph with nodes, ``value_limit`` not an integer in
-        ``0..MAX_VALUE_LIMIT``, a switch not True or False, ``title`` neither a str nor
-        None, or ``label_size`` not a number of points in ``(0, 100]``.
-
     Examples
     --------
     >>> import matplotlib
@@ -165,15 +137,6 @@ def draw_value_graph(
     from matplotlib.cm import ScalarMappable
     from matplotlib.lines import Line2D
 
-    from .boards import add_value_colorbar
-
-    check_axes(ax, "draw_value_graph")
-    _check_graph(graph, "draw_value_graph")
-    if value_limit is not None:
-        value_limit = check_integer(value_limit, "value_limit", 0, MAX_VALUE_LIMIT)
-    check_flags(labels=labels, colorbar=colorbar, arc_key=arc_key)
-    check_texts(title=title)
-    check_points(label_size=label_size)
     layout = layered_layout(graph)
     nodes = sorted(graph.nodes)
     values = [graph.nodes[v]["value"] for v in nodes]
@@ -232,8 +195,7 @@ def draw_value_graph(
             optimal_key=False,
             contiguous=True,
         )
-    engine = ax.figure.get_layout_engine()
-    constrained = engine is not None and type(engine).__name__ == "ConstrainedLayoutEngine"
+    constrained = _constrained(ax.figure)
     if arc_key:
         handles = [
             Line2D(
