@@ -1,28 +1,19 @@
 """Interactive analysis board: ``explore(side)`` in Jupyter, and the site's explorer page.
 
-The front end is one plain ES module, ``explorer.js`` (with ``explorer.css``), shipped
-as package data and used unchanged in two places:
+The front end is one plain ES module, ``explorer.js`` (with ``explorer.css``), used
+unchanged in two places:
 
-* in Jupyter, as an anywidget (`Explorer`, see ``widget.py``): the kernel computes
-  every value with the package's solution (`Solution.move_values`,
-  `Solution.principal_variation`, `review_game`), answering per position, so it works for
-  every board the engine solves, side 4 and 3x4 boxes from their cached tables included
-  (no table is sent to the page);
-* on the static site (``scripts/build_site.py``, `site_boards` and `site_script`), with no
-  kernel: the module computes each value table in the browser, in a Web Worker, by its own
-  port of the retrograde rule (deliberately independent of the engine so that the page needs
-  no kernel; tests/test_explorer_browser.py checks every table, value, review and record
-  against the library).
+* in Jupyter, as an anywidget (`Explorer`, ``widget.py``): the kernel answers per position
+  from the package's solution (`explorer_state`), so side 4 and 3x4 boxes work from their
+  cached tables (no table is sent to the page);
+* on the static site (`site_boards`, `site_script`), with no kernel: the module computes
+  each value table in the browser by its own port of the retrograde rule, which
+  tests/test_explorer_browser.py checks against the library.
 
-Both show an analysis board: a move list with each move's value lost and grade (the grades
-of ``triangles review``, `grade_names`), a value graph, the game's moves in the page's URL
-(site), a game-record box, edge numbers, clickable best-line steps, and a solver to play
-against.
-
-The module only knows a *cell board spec* (`board_spec`): dot coordinates, edges as
-1-based dot pairs and cells as lists of 1-based edge numbers, so the triangular boards and
-Dots-and-Boxes use it unchanged.  The explorer is the interactive layer: it reads the
-engine, the analysis and the games, and draws in the browser.
+Both show an analysis board: the moves with their values, the game's review (the grades of
+``triangles review``, `grade_names`), a value graph, a game-record box and a solver to play
+against.  The module only knows a *cell board spec* (`board_spec`), so the triangular
+boards and Dots-and-Boxes use it unchanged.
 
 Examples
 --------

@@ -37,34 +37,10 @@ class Explorer(anywidget.AnyWidget):
     seed : int, optional
         Seed of the solver's random choice among moves losing at most ``max_loss``.
 
-    Raises
-    ------
-    ValueError
-        If ``position`` is not a position of the board.
-
     Attributes
     ----------
-    line : list of int
-        The game: edges played since the start, in order (A moves first).
-    cursor : int
-        How many moves of ``line`` are on the board.
-    moves : list of int
-        ``line[:cursor]``, the moves on the board.
-    values : dict of int to int
-        Each legal move's value for the player to move.
-    value : int or None
-        The position's value for the player to move (None when the board is full).
-    to_move : {"A", "B"}
-    score : list of int
-        ``[A, B]``: cells claimed since the start.
-    owners : list of str
-        Per cell: ``"A"``, ``"B"``, ``"-"`` (complete at the start) or ``""``.
-    history : list of dict
-        The review of each move of ``line`` (`explorer_state`), as ``triangles review`` grades it.
-    start_value : int
-        Value for A of the starting position.
-    show_pv, pv
-        Whether the principal variation is shown, and its steps.
+    line, cursor, moves, values, value, to_move, score, owners, history, start_value, show_pv, pv
+        The game and the position on the board, as `explorer_state` computes them.
     opponent : dict
         ``{"player": "" | "A" | "B", "max_loss": int}``: the side the solver plays, and how much
         value its moves may lose (0: always an optimal move).

@@ -15,12 +15,13 @@ if TYPE_CHECKING:
 __all__ = ["draw_value_graph", "layered_layout"]
 
 
-def layered_layout(graph: nx.DiGraph, level: str = "edges_drawn") -> dict:
+def layered_layout(graph: nx.DiGraph, level: str = "edges_drawn", *, descending: bool = False, tie=None) -> dict:
     """Deterministic drawing positions for a small position DAG, one column per level.
 
-    Columns are the values of a node attribute (``edges_drawn`` by default).  Within a
-    column the nodes are ordered by the mean rank of their predecessors (the barycentre
-    heuristic, which keeps arcs short and crossings few), ties broken by node, and spread
+    Columns are the values of a node attribute (``edges_drawn`` by default), placed in
+    increasing order (or decreasing, with ``descending``).  Within a column the nodes are
+    ordered by the mean rank of their predecessors (the barycentre heuristic, which keeps
+    arcs short and crossings few), ties broken by node (or by ``tie(node)``), and spread
     evenly around 0.  No randomness is involved, so the same graph always gets the same
     layout.
 
@@ -42,11 +43,11 @@ def layered_layout(graph: nx.DiGraph, level: str = "edges_drawn") -> dict:
     widest = max(len(nodes) for nodes in levels.values())
     rank: dict = {}
     layout: dict = {}
-    for key in sorted(levels):
+    for key in sorted(levels, reverse=descending):
 
         def order(node):
             parents = [rank[u] for u in graph.pred[node] if u in rank]
-            return (sum(parents) / len(parents) if parents else 0.0, node)
+            return (sum(parents) / len(parents) if parents else 0.0, node if tie is None else tie(node))
 
         ordered = sorted(levels[key], key=order)
         for i, node in enumerate(ordered):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ..games.number import HIGH, LOW, N_NUMBERS, allowed_numbers
+from .graphs import layered_layout
 from .palette import OUTCOME_COLOURS
 
 __all__ = ["draw_number_game_graph", "draw_number_strip", "draw_positions_by_remaining"]
@@ -60,21 +61,11 @@ def draw_number_strip(ax, rows: list[tuple[str, int, int | None]], *, per_line: 
 
 
 def _levels(graph) -> dict[int, list]:
-    # nodes by the number of allowed numbers, each level ordered by the mean position of its
-    # parents (barycentre heuristic) so that arcs cross little
+    # nodes by the number of allowed numbers, each level in the order of `layered_layout` (few crossings)
+    layout = layered_layout(graph, "remaining", descending=True, tie=allowed_numbers)
     levels: dict[int, list] = {}
-    for node, remaining in graph.nodes(data="remaining"):
-        levels.setdefault(remaining, []).append(node)
-    order: dict = {}
-    for remaining in sorted(levels, reverse=True):
-
-        def key(node):
-            parents = [order[u] for u in graph.predecessors(node) if u in order]
-            return (sum(parents) / len(parents) if parents else 0.0, allowed_numbers(node))
-
-        levels[remaining].sort(key=key)
-        for i, node in enumerate(levels[remaining]):
-            order[node] = i - (len(levels[remaining]) - 1) / 2
+    for node in sorted(layout, key=lambda node: layout[node][1]):
+        levels.setdefault(layout[node][0], []).append(node)
     return levels
 
 
