@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, TypedDict
+from typing import TYPE_CHECKING, Any
 
 import networkx as nx
 
@@ -56,19 +56,12 @@ def layered_layout(graph: nx.DiGraph, level: str = "edges_drawn", *, descending:
     return {node: layout[node] for node in sorted(layout)}
 
 
-class ArcStyle(TypedDict):
-    """How one kind of arc is drawn: its colour, matplotlib line style and width in points."""
-
-    color: str
-    style: LineStyleType
-    width: float
-
-
-CLAIM_ARC: ArcStyle = {"color": "#333333", "style": "solid", "width": 1.1}
-"""How `draw_value_graph` draws an arc whose move claims a cell (the same player moves again)."""
-
-PASS_ARC: ArcStyle = {"color": "#9a9a9a", "style": (0, (3, 2)), "width": 0.8}
-"""How `draw_value_graph` draws an arc whose move claims nothing (the turn passes)."""
+_ARCS: dict[bool, tuple[str, LineStyleType, float, str]] = {
+    True: ("#333333", "solid", 1.1, "move that claims (same player moves again)"),
+    False: ("#9a9a9a", (0, (3, 2)), 0.8, "move that passes the turn"),
+}
+"""How `draw_value_graph` draws an arc whose move claims a cell (True) or passes the turn: colour, line
+style, width in points, and its key."""
 
 
 def draw_value_graph(
@@ -147,18 +140,12 @@ def draw_value_graph(
     def claims(data) -> bool:
         return bool(data.get("again", data.get("reward", 0) > 0))
 
-    for style, wanted in ((PASS_ARC, False), (CLAIM_ARC, True)):
+    for wanted in (False, True):
+        colour, style, width, _ = _ARCS[wanted]
         arcs = [(u, v) for u, v, data in graph.edges(data=True) if claims(data) == wanted]
         if arcs:
             nx.draw_networkx_edges(
-                graph,
-                layout,
-                edgelist=arcs,
-                ax=ax,
-                edge_color=style["color"],
-                arrows=False,
-                width=style["width"],
-                style=style["style"],
+                graph, layout, edgelist=arcs, ax=ax, edge_color=colour, arrows=False, width=width, style=style
             )
     nx.draw_networkx_nodes(
         graph,
@@ -198,34 +185,12 @@ def draw_value_graph(
         )
     constrained = _constrained(ax.figure)
     if arc_key:
-        handles = [
-            Line2D(
-                [],
-                [],
-                color=CLAIM_ARC["color"],
-                linewidth=CLAIM_ARC["width"] + 0.4,
-                label="move that claims (same player moves again)",
-            ),
-            Line2D(
-                [],
-                [],
-                color=PASS_ARC["color"],
-                linewidth=PASS_ARC["width"] + 0.4,
-                linestyle=PASS_ARC["style"],
-                label="move that passes the turn",
-            ),
-        ]
+        handles = [Line2D([], [], color=c, linewidth=w + 0.4, linestyle=s, label=k) for c, s, w, k in _ARCS.values()]
+        key: dict[str, Any] = {"handles": handles, "ncol": 1, "fontsize": LABEL_POINTS, "frameon": False}
         if constrained:
-            ax.figure.legend(handles=handles, loc="outside lower center", ncol=1, fontsize=LABEL_POINTS, frameon=False)
+            ax.figure.legend(loc="outside lower center", **key)
         else:
-            ax.legend(
-                handles=handles,
-                loc="lower center",
-                bbox_to_anchor=(0.5, 1.0),
-                ncol=1,
-                fontsize=LABEL_POINTS,
-                frameon=False,
-            )
+            ax.legend(loc="lower center", bbox_to_anchor=(0.5, 1.0), **key)
     if title:
         ax.set_title(title, fontsize=TITLE_POINTS, pad=40 if arc_key and not constrained else 6)
     return layout

@@ -92,28 +92,16 @@ def draw_peg_position(
                 zorder=1,
             )
         handles = [Line2D([], [], color=colours[d], linewidth=2, label=name) for d, name in directions.items()]
-        if legend_below:
-            ax.legend(
-                handles=handles,
-                title="jump lines",
-                title_fontsize=font_size,
-                loc="upper center",
-                bbox_to_anchor=(0.5, 0.02),
-                ncol=3,
-                fontsize=font_size,
-                frameon=False,
-                handlelength=1.5,
-                columnspacing=1.0,
-            )
-        else:
-            ax.legend(
-                handles=handles,
-                title="jump lines",
-                title_fontsize=font_size,
-                loc="upper left",
-                fontsize=font_size,
-                frameon=False,
-            )
+        below = {"bbox_to_anchor": (0.5, 0.02), "ncol": 3, "handlelength": 1.5, "columnspacing": 1.0}
+        ax.legend(
+            handles=handles,
+            title="jump lines",
+            title_fontsize=font_size,
+            loc="upper center" if legend_below else "upper left",
+            fontsize=font_size,
+            frameon=False,
+            **(below if legend_below else {}),
+        )
     size = 330 if hole_labels else 520  # smaller pegs leave room for the hole numbers
     for k, (x, y) in enumerate(xy, start=1):
         value = position[k - 1] if position is not None else 0
