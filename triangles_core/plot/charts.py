@@ -65,8 +65,8 @@ def outcome_bars(
     tick_fontsize : float, default 9
         Size of the x tick labels (9 or more for a figure read at phone width).
     tick_step : int, optional
-        Label every ``tick_step``-th number of edges drawn, in ``1..62``; by default 1,
-        2 or 5 depending on how many there are.
+        Label every ``tick_step``-th number of edges drawn; by default 1, 2 or 5
+        depending on how many there are.
     """
     table = outcomes[outcomes["positions"] > 0]
     bottom = np.zeros(len(table))
