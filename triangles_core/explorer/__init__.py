@@ -67,9 +67,8 @@ def _board(game):
 
 def _solution(game):
     """The `TableSolution` of ``game`` (`_board`), solved (or loaded) on demand."""
-    from ..engine.solutions import SolvedCellGame
+    from ..engine.solutions import SolvedCellGame, TableSolution
     from ..engine.solvers import solve_cells
-    from ..engine.solutions import TableSolution
 
     if isinstance(game, TableSolution):
         return game
