@@ -10,10 +10,11 @@ of POJ 1085).  The cells are the unit triangles, upward ones first.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 
-from ..common.checks import check_integer, integer_cache
+from ..common.checks import check_integer
 from .cells import CellBoard, CellGame, Position
 
 __all__ = ["Board", "TriangleBoard", "TriangleGame", "board", "MAX_SIDE"]
@@ -33,11 +34,6 @@ class TriangleBoard(CellBoard):
     ----------
     side : int
         Number of unit edges along each side of the big triangle, ``1..MAX_SIDE``.
-
-    Raises
-    ------
-    ValueError
-        If ``side`` is not an integer in ``1..MAX_SIDE``.
 
     Examples
     --------
@@ -154,7 +150,7 @@ Board = TriangleBoard
 """The triangular board (the name used since the first release)."""
 
 
-@integer_cache
+@functools.cache
 def board(side: int) -> TriangleBoard:
     """The shared `TriangleBoard` of a given side (cached).
 
@@ -168,11 +164,6 @@ def board(side: int) -> TriangleBoard:
     -------
     TriangleBoard
         The board, the same object for every call with this side.
-
-    Raises
-    ------
-    ValueError
-        If ``side`` is not an integer in 1..64.
 
     Examples
     --------
