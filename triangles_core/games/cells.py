@@ -397,6 +397,8 @@ class CellBoard:
                 classes.append(orbit)
         return classes
 
+    edge_classes = edge_orbits  # the name notebook 01 uses
+
     # ---------------------------------------------------------------- display
     def text_art(self, position: Position) -> str:  # pragma: no cover - each geometry draws itself
         """The position as text for a terminal (each geometry defines it)."""
