@@ -28,6 +28,7 @@ __all__ = ["CellBoard", "CellGame", "Position", "check_cell_board", "popcount"]
 Position = int
 """A set of drawn edges as a bitmask: bit ``i`` set means edge ``i + 1`` is drawn."""
 
+
 def popcount(mask: int) -> int:
     """Number of set bits of a non-negative integer (the number of drawn edges).
 

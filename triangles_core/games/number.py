@@ -12,9 +12,8 @@ complement in 2..20) is additively closed; every such set is reachable from the 
 
 from __future__ import annotations
 
-from typing import Iterable
-
 from operator import index
+from typing import Iterable
 
 from ..common.checks import check_integer
 from ..common.errors import InvalidPositionError
