@@ -350,7 +350,7 @@ class CellBoard:
             mask = index(edges)  # a bitmask (a Python or numpy integer)
         except TypeError:
             mask = 0
-            for edge in edges:
+            for edge in iter_position(edges, "edges"):
                 mask |= 1 << (self.check_edge(edge) - 1)
             return mask
         if not 0 <= mask <= self.full:
@@ -467,6 +467,14 @@ class CellGame:
     def describe(self, position: Position) -> dict[str, int]:
         """Node attributes of a position in a state graph: ``edges_drawn``."""
         return {"edges_drawn": popcount(position)}
+
+
+def iter_position(value: Iterable, what: str, error: type[ValueError] = InvalidPositionError) -> Iterable:
+    """``iter(value)``, or ``error`` (a `ValueError`, as for any bad position) if it cannot be iterated."""
+    try:
+        return iter(value)
+    except TypeError:
+        raise error(f"position {value!r} is not a list of {what}") from None
 
 
 def check_cell_board(board: object, caller: str | None = None) -> CellBoard:

@@ -17,6 +17,7 @@ from typing import Iterable
 
 from ..common.checks import check_integer
 from ..common.errors import InvalidPositionError
+from .cells import iter_position
 from .transition import Transition
 
 __all__ = [
@@ -81,7 +82,7 @@ def position_mask(numbers: Iterable[int]) -> int:
     '0b1000000000000000011'
     """
     mask = 0
-    for n in numbers:
+    for n in iter_position(numbers, "numbers", InvalidNumberPositionError):
         mask |= 1 << (_check_number(n) - LOW)
     return mask
 
@@ -251,9 +252,11 @@ class NumberGame:
         triangles_core.games.number.InvalidNumberPositionError: allowed numbers [6] cannot occur: 2 and 4 are ...
         """
         try:
-            mask = _check_mask(index(position))  # type: ignore[arg-type]  # why: a list is read below
+            mask = index(position)  # type: ignore[arg-type]  # why: a list is read below
         except TypeError:
             mask = position_mask(position)  # type: ignore[arg-type]  # why: not an integer, so a list
+        if not 0 <= mask <= FULL:
+            raise InvalidNumberPositionError(f"bitmask {mask} is out of range (0..{FULL})")
         witness = closure_witness(mask)
         if witness is not None:
             a, b = witness

@@ -23,6 +23,7 @@ from typing import Iterable, Sequence
 
 from ..common.checks import check_integer
 from ..common.errors import InvalidPositionError
+from .cells import iter_position
 from .transition import Transition
 
 __all__ = [
@@ -234,7 +235,7 @@ class PegBoard:
         """
         position = tuple(
             check_integer(v, f"hole {k}: peg value", 0, max_value, InvalidPegBoardError)
-            for k, v in enumerate(values, start=1)
+            for k, v in enumerate(iter_position(values, "peg values", InvalidPegBoardError), start=1)
         )
         if len(position) != self.n_holes:
             raise InvalidPegBoardError(f"a board has {self.n_holes} holes, got {len(position)} values")
