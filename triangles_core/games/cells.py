@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from functools import cached_property
 from operator import index
-from typing import Iterable, Sequence
+from typing import Any, Iterable, Iterator, Sequence
 
 from ..common.checks import check_integer
 from ..common.errors import InvalidPositionError
@@ -347,7 +347,7 @@ class CellBoard:
         (7, 7)
         """
         try:
-            mask = index(edges)  # a bitmask (a Python or numpy integer)
+            mask = index(edges)  # type: ignore[arg-type]  # why: a bitmask; a list of edges is read below
         except TypeError:
             mask = 0
             for edge in iter_position(edges, "edges"):
@@ -469,7 +469,7 @@ class CellGame:
         return {"edges_drawn": popcount(position)}
 
 
-def iter_position(value: Iterable, what: str, error: type[ValueError] = InvalidPositionError) -> Iterable:
+def iter_position(value: Any, what: str, error: type[ValueError] = InvalidPositionError) -> Iterator[Any]:
     """``iter(value)``, or ``error`` (a `ValueError`, as for any bad position) if it cannot be iterated."""
     try:
         return iter(value)
