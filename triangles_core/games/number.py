@@ -178,10 +178,7 @@ def is_valid_position(position: int) -> bool:
     >>> is_valid_position(position_mask([6]))            # 2 and 4 forbidden, but 6 = 2 + 4 allowed
     False
     """
-    if not 0 <= position <= FULL:
-        return False
-    forbidden = [n for n in range(LOW, HIGH + 1) if not position >> (n - LOW) & 1]
-    return all(not position >> (a + b - LOW) & 1 for a in forbidden for b in forbidden if a + b <= HIGH)
+    return 0 <= position <= FULL and closure_witness(position) is None
 
 
 def closure_witness(position: int) -> tuple[int, int] | None:

@@ -97,10 +97,6 @@ class TriangleBoard(CellBoard):
         """Indices of the complete triangles (`complete_cells`)."""
         return self.complete_cells(position)
 
-    def dot_number(self, row: int, column: int) -> int:
-        """1-based number of the dot in ``row`` (0 = top) and ``column`` (0 = left)."""
-        return _dot_number(row, column)
-
     @property
     def dot_rows(self) -> tuple[tuple[int, int], ...]:
         """``(row, column)`` of each dot, indexed by dot number minus one."""
