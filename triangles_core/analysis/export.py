@@ -155,23 +155,7 @@ def read_graphml(path: str | Path) -> nx.DiGraph:
 
 
 def check_graph_size(board: CellBoard, root: Position | list[int], max_positions: int = MAX_EXPORT_POSITIONS) -> None:
-    """`triangles_core.analysis.graph.check_graph_size` with the bound of a written graph, `MAX_EXPORT_POSITIONS`.
-
-    ``triangles graph`` calls it before it solves anything.
-
-    Raises
-    ------
-    ValueError
-        If the full graph from ``root`` has more than ``max_positions`` positions.
-
-    Examples
-    --------
-    >>> from triangles_core.games.triangles import board
-    >>> check_graph_size(board(4), 0)  # doctest: +ELLIPSIS
-    Traceback (most recent call last):
-    ...
-    ValueError: the state graph from this position has 2**30 positions, more than the 100,000 allowed; ...
-    """
+    """`triangles_core.analysis.graph.check_graph_size` with the bound of a written graph (``triangles graph``)."""
     _graph.check_graph_size(board, root, max_positions)
 
 

@@ -55,7 +55,7 @@ class RecordError(ValueError):
         What is wrong.
     line : int
         1-based line of the record (the move number for `GameRecord.from_moves`), or 0
-        for an argument as a whole (a start or a set of moves), which the message quotes.
+        for a token not read from a record (an ``EDGE`` argument of ``triangles``).
     token : str
         The offending token (a dot pair is quoted as written, e.g. ``"2 7"``).
 
@@ -63,8 +63,8 @@ class RecordError(ValueError):
     --------
     >>> str(RecordError("edge 19 is not on the board", 3, "19"))
     "line 3, token '19': edge 19 is not on the board"
-    >>> str(RecordError("moves must be a list, got {1, 2}", 0, "{1, 2}"))
-    'moves must be a list, got {1, 2}'
+    >>> str(RecordError("edge 19 is not on the board", 0, "19"))
+    'edge 19 is not on the board'
     """
 
     def __init__(self, message: str, line: int, token: str) -> None:
