@@ -567,7 +567,7 @@ def derived_values(board: CellBoard, values: np.ndarray, positions: np.ndarray, 
 
     The best `rule_value` over the position's free edges, the rule's terminal value
     (`RULES`) for the full board: what a sound table holds there.  `recurrence_problem` and the answer check of a table
-    solution's move values (`triangles_core.engine.table_solution.TableSolution`) compare
+    solution's move values (`triangles_core.engine.solutions.TableSolution`) compare
     it with the entries.
 
     Parameters

@@ -2,7 +2,7 @@
 
 A value table (`triangles_core.engine.retrograde`) holds ``2**n_edges`` bytes and stops
 at 31 edges.  `SearchSolution` answers the same questions (the solved-game contract of
-`triangles_core.engine.solved`) for any cell board of up to 62 edges by searching from
+`triangles_core.engine.solutions`) for any cell board of up to 62 edges by searching from
 each position asked about: MTD(f) (Plaat, Schaeffer, Pijls and de Bruin 1996), a
 sequence of null-window alpha-beta tests that converge on the value, over the compiled
 negamax of `triangles_core.engine.search_kernel` (transposition table keyed by the
