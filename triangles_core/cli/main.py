@@ -16,27 +16,22 @@ import sys
 from contextlib import nullcontext
 from typing import Mapping, Sequence
 
+from .. import __version__
 from ..common.limits import LARGE_TABLE_EDGES, MAX_SEARCH_EDGES, MAX_SEARCH_SIDE, MAX_TABLE_EDGES, MAX_TABLE_SIDE
 
 __all__ = ["main", "build_parser", "CommandError"]
 
 PROG = "triangles"
 
-MAX_LINES = MAX_SEARCH_EDGES
-"""The largest boxes board the commands solve: by table up to `MAX_TABLE_EDGES` = 31 lines
-(3x4), by search up to `MAX_SEARCH_EDGES` = 62 (4x4: 40)."""
-
 MAX_RECORD_BYTES = 1 << 24
 """A game record longer than this (16 MiB) is refused: a record is a few hundred bytes."""
 
 SLOW_SEARCH_FREE_EDGES = 37
-"""A search from a position with this many free edges or more gets a note that it may take
-hours: measured on side 5 (``data/search/side5_growth.json``, 30 s per position), positions
-with 36 free edges took 3 s (median), 37 up to 16 s, and 2 of 3 with 38 were not solved in
-30 s; the empty side-5 board was not solved in 15 minutes."""
+"""A search from this many free edges gets a note that it may take hours (side 5,
+``data/search/side5_growth.json``: 36 free edges took 3 s, 2 of 3 with 38 over 30 s)."""
 
-OPTIONAL_MODULES = {"networkx": "notebooks", "pandas": "notebooks", "pydot": "notebooks"}
-"""Modules some commands need that a plain install lacks, and the extra that brings each."""
+EXTRA_MODULES = {"networkx", "pandas", "pydot"}
+"""Modules some commands need that come with the 'notebooks' extra, not with a plain install."""
 
 
 class CommandError(Exception):
@@ -57,13 +52,20 @@ def _say(command: str, message: str) -> None:
     print(f"{PROG} {command}: {message}", file=sys.stderr)
 
 
-def _read_record(path: str) -> str:
-    """A game record (``-``: standard input), bounded by `MAX_RECORD_BYTES`."""
+def _input(path: str):
+    """A binary input (``-``: standard input); a file that cannot be opened is bad input."""
+    if path == "-":
+        return nullcontext(sys.stdin.buffer)
     try:
-        with nullcontext(sys.stdin.buffer) if path == "-" else open(path, "rb") as handle:
-            data = handle.read(MAX_RECORD_BYTES + 1)
+        return open(path, "rb")
     except OSError as error:
         raise CommandError(f"cannot read {path}: {error.strerror or error}") from None
+
+
+def _read_record(path: str) -> str:
+    """A game record (``-``: standard input), bounded by `MAX_RECORD_BYTES`."""
+    with _input(path) as handle:
+        data = handle.read(MAX_RECORD_BYTES + 1)
     if len(data) > MAX_RECORD_BYTES:
         raise CommandError(f"{path} is larger than {MAX_RECORD_BYTES >> 20} MiB; a game record is a few lines")
     return data.decode("utf-8-sig", errors="replace")
@@ -91,23 +93,15 @@ def _is_record(path: str, record: str) -> bool:
 
 
 def _judge(args: argparse.Namespace) -> int:
-    from ..judge import JudgeInputError, run_dialect
+    from ..judge import run_dialect
 
     def warn(message: str) -> None:
         sys.stdout.flush()  # the answers before the note come before it
-        _say(args.command, f"note: {message}")
+        _say(f"judge {args.format}", f"note: {message}")
 
-    try:
-        with nullcontext(sys.stdin.buffer) if args.file == "-" else open(args.file, "rb") as source:
-            # flushed whenever the reader may wait for more input: at once for a pipe or a user
-            for line in run_dialect(args.format, source, warn, before_read=sys.stdout.flush):
-                sys.stdout.write(line + "\n")
-    except JudgeInputError as error:
-        raise CommandError(str(error)) from None
-    except OSError as error:
-        if error.filename is None:
-            raise  # standard output
-        raise CommandError(f"cannot read {args.file}: {error.strerror or error}") from None
+    with _input(args.file) as source:  # answers flushed whenever the reader may wait for input
+        for line in run_dialect(args.format, source, warn, before_read=sys.stdout.flush):
+            sys.stdout.write(line + "\n")
     return 0
 
 
@@ -332,17 +326,17 @@ def _side(text: str) -> int:
 
 
 def _boxes(text: str) -> tuple[int, int]:
-    """``--boxes RxC`` (for example ``3x3``) as ``(rows, cols)``, at most `MAX_LINES` lines."""
+    """``--boxes RxC`` (for example ``3x3``) as ``(rows, cols)``, at most `MAX_SEARCH_EDGES` lines."""
     rows, _, cols = text.lower().partition("x")
     if not (rows.isdigit() and cols.isdigit()):
         raise argparse.ArgumentTypeError(f"expected ROWSxCOLS such as 3x3, got {text!r}")
     r, c = int(rows), int(cols)
     if r < 1 or c < 1:
         raise argparse.ArgumentTypeError(f"{text!r}: a board needs at least 1 row and 1 column of boxes")
-    if 2 * r * c + r + c > MAX_LINES:
+    if 2 * r * c + r + c > MAX_SEARCH_EDGES:
         raise argparse.ArgumentTypeError(
             f"{text!r} boxes have {2 * r * c + r + c} lines; solvable boards have "
-            f"1..{MAX_LINES} (3x4: 31 by table; 3x5: 38, 4x4: 40 by search)"
+            f"1..{MAX_SEARCH_EDGES} (3x4: 31 by table; 3x5: 38, 4x4: 40 by search)"
         )
     return r, c
 
@@ -364,7 +358,7 @@ def _add_board(parser: argparse.ArgumentParser, default: int | None, search: boo
         type=_boxes,
         metavar="RxC",
         help="Dots-and-Boxes board of R x C boxes instead (up to "
-        f"{MAX_LINES if search else MAX_TABLE_EDGES} lines, e.g. 3x3, 3x4)",
+        f"{MAX_SEARCH_EDGES if search else MAX_TABLE_EDGES} lines, e.g. 3x3, 3x4)",
     )
     if search:
         parser.add_argument(
@@ -374,17 +368,6 @@ def _add_board(parser: argparse.ArgumentParser, default: int | None, search: boo
             help=f"value table, search, or auto (default: the table up to {MAX_TABLE_EDGES} edges, "
             "the search beyond; Ctrl-C stops a search and says what it proved)",
         )
-
-
-def _version() -> str:
-    from importlib.metadata import PackageNotFoundError, version
-
-    try:
-        return version("triangles_core")
-    except PackageNotFoundError:  # run from a source tree that is not installed
-        from .. import __version__
-
-        return __version__
 
 
 def build_parser() -> _Parser:
@@ -399,7 +382,7 @@ def build_parser() -> _Parser:
         "Rules and formats: docs/SPEC.md in the repository.",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("--version", action="version", version=f"{PROG} {_version()}")
+    parser.add_argument("--version", action="version", version=f"{PROG} {__version__}")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     parser.commands = sub.choices
 
@@ -568,13 +551,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         _drop_stdout()
         return 0
     except ModuleNotFoundError as error:
-        extra = OPTIONAL_MODULES.get((error.name or "").split(".")[0])
-        if extra is None:
+        if (error.name or "").split(".")[0] not in EXTRA_MODULES:
             raise
-        return _end(
-            command,
-            f"error: this command needs {error.name}, from the '{extra}' extra: pip install 'triangles_core[{extra}]'",
-        )
+        extra = "pip install 'triangles_core[notebooks]'"
+        return _end(command, f"error: this command needs {error.name}, from the 'notebooks' extra: {extra}")
     except OSError as error:  # standard output on a full device
         _drop_stdout()
         return _end(command, f"error: cannot write standard output: {error.strerror or error}")
