@@ -1,12 +1,4 @@
-"""Writing files whole or not at all.
-
-`atomic_open` writes a regular file through a temporary file in the same folder, flushed,
-synced and renamed over the target (`os.replace`) only when complete: a full disk, Ctrl-C
-or an exception leaves the earlier file as it was and removes the temporary file.  A
-target that is not a regular file, or is reached through a symbolic link (``/dev/stdout``,
-a pipe, a terminal, a file the shell opened with ``>>``), is a stream: it is opened for
-appending and written as it comes, never replaced.
-"""
+"""Writing files whole or not at all (`atomic_open`)."""
 
 from __future__ import annotations
 
@@ -23,9 +15,10 @@ __all__ = ["atomic_open", "make_folder", "remove_stale_temporaries"]
 
 
 def _is_stream(path: str) -> bool:
+    """Not a regular file, or reached through a link (``/dev/stdout``, a pipe, a terminal)."""
     try:
         return os.path.islink(path) or not stat.S_ISREG(os.stat(path).st_mode)
-    except OSError:  # no such file yet (or none can be made there: writing it says why)
+    except OSError:  # not there yet (or not reachable: writing it says why)
         return False
 
 
@@ -37,24 +30,15 @@ def atomic_open(
     newline: str | None = None,
     replace_special: bool = False,
 ) -> Iterator[IO]:
-    """Open ``path`` for writing so that it is replaced only by a complete file.
+    """Open ``path`` (its folder must exist) for writing so that it is replaced only by a complete file.
 
-    Parameters
-    ----------
-    path : str or path-like
-        The file to write; its folder must exist.
-    mode : {"wb", "w"}, default "wb"
-        Binary or text.
-    encoding, newline : str, optional
-        As for `open` in text mode.
-    replace_special : bool, default False
-        True for the package's own files (its cache): whatever is at ``path`` (a link, a
-        FIFO) is replaced by a regular file, never written through.
-
-    Yields
-    ------
-    file object
-        Renamed into place when the ``with`` block ends without an exception, removed otherwise.
+    The bytes go to a temporary file in the same folder, flushed, synced and renamed over
+    ``path`` (`os.replace`) when the ``with`` block ends, removed on any exception; a
+    replaced file keeps its mode.  A stream (``/dev/stdout``, a FIFO, a file the shell
+    opened with ``>>``: `_is_stream`) is opened for appending and written as it comes.
+    ``mode`` ("wb" or "w"), ``encoding`` and ``newline`` are `open`'s.  With
+    ``replace_special`` (the package's own files, its cache) whatever is at ``path``, a
+    link or a FIFO, is replaced by a new regular file, never written through.
 
     Examples
     --------
@@ -73,11 +57,11 @@ def atomic_open(
             yield handle
         return
     folder, name = os.path.split(path)
-    try:  # a replaced file keeps its mode; a new one gets the mode open() would give it
+    try:
         permissions = stat.S_IMODE(os.stat(path).st_mode) if not replace_special else None
     except FileNotFoundError:
         permissions = None
-    if permissions is None:
+    if permissions is None:  # what open() would give a new file
         umask = os.umask(0)
         os.umask(umask)
         permissions = 0o666 & ~umask
@@ -104,16 +88,8 @@ def atomic_open(
 
 
 def remove_stale_temporaries(path: str | os.PathLike, older_than: float = 3600.0) -> list[Path]:
-    """Remove the temporary files of `atomic_open` for ``path`` that a killed writer left (SIGKILL).
-
-    A temporary file untouched for ``older_than`` seconds is taken to be stale; the
-    earlier file at ``path`` was never touched by the killed writer.
-
-    Returns
-    -------
-    list of pathlib.Path
-        The files removed.
-    """
+    """Remove the temporary files of `atomic_open` for ``path`` that a killed writer left
+    (untouched for ``older_than`` seconds); the files removed."""
     target = Path(path)
     removed = []
     for candidate in target.parent.glob(f".{glob.escape(target.name[:50])}.*.tmp"):
@@ -125,13 +101,7 @@ def remove_stale_temporaries(path: str | os.PathLike, older_than: float = 3600.0
 
 
 def make_folder(directory: str | os.PathLike, what: str = "directory") -> Path:
-    """The folder ``directory``, made with its parents if missing (the folder of a figure or a table).
-
-    Raises
-    ------
-    ValueError
-        If ``directory``, or a folder above it, exists but is not a folder (a file).
-    """
+    """The folder ``directory``, made with its parents if missing; a ValueError if it or a folder above is a file."""
     path = Path(directory)
     try:
         path.mkdir(parents=True, exist_ok=True)
