@@ -43,7 +43,7 @@ def test_edges_may_follow_the_options_and_use_a_records_tokens(capsys):
 
 
 def test_a_repeated_edge_is_drawn_once_with_a_note(capsys):
-    status, out, err = run(capsys, "solve", "--side", "2", "1", "1", "2", "2")
+    status, out, err = run(capsys, "solve", "--side", "2", *["1"] * 1000, "2", "2")
     assert status == 0 and out.startswith("Side-2 board, drawn edges: 1 2\n")
     assert err == "triangles solve: note: edge 1 is listed more than once; a drawn edge is drawn\n"
 

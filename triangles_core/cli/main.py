@@ -122,11 +122,13 @@ def _parse_edges(words: Sequence[str], board, command: str) -> int:
         moves = parse_edge_tokens(board, tokens, 0, pair_line=False)
     except RecordError as error:
         raise CommandError(f"EDGE {error.token!r}: {error.message}") from None
-    edges = [edge for edge, _ in moves]
-    repeated = next((edge for i, edge in enumerate(edges) if edge in edges[:i]), None)
-    if repeated is not None:
-        _say(command, f"note: edge {repeated} is listed more than once; a drawn edge is drawn")
-    return sum(1 << (edge - 1) for edge in set(edges))
+    position, repeated = 0, False
+    for edge, _ in moves:
+        if position >> (edge - 1) & 1 and not repeated:
+            _say(command, f"note: edge {edge} is listed more than once; a drawn edge is drawn")
+            repeated = True
+        position |= 1 << (edge - 1)
+    return position
 
 
 def _board(args: argparse.Namespace):
