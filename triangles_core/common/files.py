@@ -69,7 +69,7 @@ def atomic_open(
         mode,
         encoding=encoding,
         newline=newline,
-        dir=folder or ".",
+        dir=os.path.realpath(folder or "."),  # as the system resolves 'link/..' (tempfile folds it away)
         prefix=f".{name[:50]}.",
         suffix=".tmp",
         delete=False,
