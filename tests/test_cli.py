@@ -248,3 +248,7 @@ def test_commands_run_as_a_user_runs_them(tmp_path):
     result = triangles("graph", str(tmp_path / "g.graphml"), "--side", "1")
     assert result.returncode == 0 and result.stderr == f"wrote {tmp_path / 'g.graphml'}\n"
     assert_one_line_error(triangles("solve", "--side", "9"), "triangles solve: error: argument --side")
+    assert (
+        triangles("verify", "--boxes", "1x1").stdout
+        == "1x1 boxes board: 16 positions checked, every value agrees with the recurrence\n"
+    )
