@@ -1,8 +1,7 @@
 """The error family of the package: bad positions, moves and boards are value errors.
 
 Following python-chess, every invalid-input error is a `ValueError` subclass whose
-message quotes the offending input (cut short by `triangles_core.common.checks.excerpt`),
-so callers may catch `ValueError` or the precise class.
+message quotes the offending input, so callers may catch `ValueError` or the precise class.
 """
 
 from __future__ import annotations
