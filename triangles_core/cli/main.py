@@ -140,12 +140,11 @@ def _board(args: argparse.Namespace):
 
 def _solution(args: argparse.Namespace, start: int = 0):
     """The solved board of ``--side`` or ``--boxes``; a search from ``start`` that may take hours is announced."""
-    from ..engine.solvers import solve_cells
+    from ..engine.solvers import method_for, solve_cells
 
     board = _board(args)
     method = getattr(args, "method", "table")  # solve and review search beyond the table; the others need one
-    # the table-or-search decision, as engine.solvers.solve_cells takes it
-    if method == "search" or (method == "auto" and board.n_edges > MAX_TABLE_EDGES):
+    if method_for(board, method) == "search":
         free = board.n_edges - start.bit_count()
         if free >= SLOW_SEARCH_FREE_EDGES:
             _say(
