@@ -34,18 +34,17 @@ def test_a_fault_while_writing_keeps_the_earlier_file_and_no_temporary(tmp_path,
     assert target.read_text() == "old" and [p.name for p in tmp_path.iterdir()] == ["table.csv"]
 
 
-def test_a_link_is_written_through_as_a_stream_and_the_cache_replaces_it(tmp_path):
+def test_a_link_to_a_file_replaces_that_file_whole_and_the_cache_replaces_the_link(tmp_path):
     (tmp_path / "real.txt").write_text("old\n")
     link = tmp_path / "link.txt"
     link.symlink_to("real.txt")
     with atomic_open(link, "w") as handle:
-        handle.write("more\n")
-    assert link.is_symlink() and (tmp_path / "real.txt").read_text() == "old\nmore\n"  # appended, as >> would
+        handle.write("new\n")
+    assert link.is_symlink() and (tmp_path / "real.txt").read_text() == "new\n"  # as the shell's > would
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["link.txt", "real.txt"]
     with atomic_open(link, "w", replace_special=True) as handle:  # the package's own file: a link there is replaced
         handle.write("own\n")
-    assert (
-        not link.is_symlink() and link.read_text() == "own\n" and (tmp_path / "real.txt").read_text() == "old\nmore\n"
-    )
+    assert not link.is_symlink() and link.read_text() == "own\n" and (tmp_path / "real.txt").read_text() == "new\n"
 
 
 def test_a_device_and_a_fifo_are_written_as_streams(tmp_path):

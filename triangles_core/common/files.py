@@ -15,9 +15,17 @@ __all__ = ["atomic_open", "make_folder", "remove_stale_temporaries"]
 
 
 def _is_stream(path: str) -> bool:
-    """Not a regular file, or reached through a link (``/dev/stdout``, a pipe, a terminal)."""
+    """A pipe, a terminal, a device, or a descriptor the shell opened (``/dev/stdout``,
+    ``/proc/self/fd/1``, reached directly or through links): anything but a regular file
+    that a path names."""
+    for _ in range(40):  # the system's own limit on links in a row
+        if os.path.abspath(path).startswith(("/dev/", "/proc/")):
+            return True
+        if not os.path.islink(path):
+            break
+        path = os.path.join(os.path.dirname(path), os.readlink(path))
     try:
-        return os.path.islink(path) or not stat.S_ISREG(os.stat(path).st_mode)
+        return not stat.S_ISREG(os.stat(path).st_mode)
     except OSError:  # not there yet (or not reachable: writing it says why)
         return False
 
@@ -34,8 +42,9 @@ def atomic_open(
 
     The bytes go to a temporary file in the same folder, flushed, synced and renamed over
     ``path`` (`os.replace`) when the ``with`` block ends, removed on any exception; a
-    replaced file keeps its mode.  A stream (``/dev/stdout``, a FIFO, a file the shell
-    opened with ``>>``: `_is_stream`) is opened for appending and written as it comes.
+    replaced file keeps its mode; a link to a regular file keeps pointing at its new
+    content.  A stream (``/dev/stdout``, a FIFO, a file the shell opened with ``>>``:
+    `_is_stream`) is opened for appending and written as it comes.
     ``mode`` ("wb" or "w"), ``encoding`` and ``newline`` are `open`'s.  With
     ``replace_special`` (the package's own files, its cache) whatever is at ``path``, a
     link or a FIFO, is replaced by a new regular file, never written through.
@@ -56,6 +65,8 @@ def atomic_open(
         with open(path, mode.replace("w", "a"), encoding=encoding, newline=newline) as handle:
             yield handle
         return
+    if not replace_special:
+        path = os.path.realpath(path)  # through a link to the file it names
     folder, name = os.path.split(path)
     try:
         permissions = stat.S_IMODE(os.stat(path).st_mode) if not replace_special else None
