@@ -2,16 +2,14 @@
 
 from __future__ import annotations
 
-import glob
 import os
 import stat
 import tempfile
-import time
 from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import IO, Iterator
 
-__all__ = ["atomic_open", "make_folder", "remove_stale_temporaries"]
+__all__ = ["atomic_open", "make_folder"]
 
 
 def _is_stream(path: str) -> bool:
@@ -96,19 +94,6 @@ def atomic_open(
         with suppress(OSError):
             os.unlink(handle.name)
         raise
-
-
-def remove_stale_temporaries(path: str | os.PathLike, older_than: float = 3600.0) -> list[Path]:
-    """Remove the temporary files of `atomic_open` for ``path`` that a killed writer left
-    (untouched for ``older_than`` seconds); the files removed."""
-    target = Path(path)
-    removed = []
-    for candidate in target.parent.glob(f".{glob.escape(target.name[:50])}.*.tmp"):
-        with suppress(OSError):
-            if time.time() - candidate.lstat().st_mtime > older_than:
-                candidate.unlink()
-                removed.append(candidate)
-    return removed
 
 
 def make_folder(directory: str | os.PathLike, what: str = "directory") -> Path:

@@ -31,7 +31,6 @@ __all__ = [
     "TableSolution",
     "ValueFunctionSolution",
     "Verdict",
-    "check_table_solution",
     "check_values",
     "verdict_of",
 ]
@@ -431,13 +430,6 @@ class TableSolution(ValueFunctionSolution):
         table = move_value_table(self.board, self.values)
         table.flags.writeable = False
         return table
-
-
-def check_table_solution(solution: object, caller: str) -> TableSolution:
-    """``solution`` if it is a `TableSolution` (what reads a whole value table needs), else a `ValueError`."""
-    if not isinstance(solution, TableSolution):
-        raise ValueError(f"{caller} needs a table solution (solve(side) or solve_boxes(rows, cols)), got {solution!r}")
-    return solution
 
 
 class NegamaxSolution(ValueFunctionSolution):

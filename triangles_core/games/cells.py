@@ -23,7 +23,7 @@ from ..common.checks import check_integer
 from ..common.errors import InvalidPositionError
 from .transition import Transition
 
-__all__ = ["CellBoard", "CellGame", "Position", "check_cell_board", "popcount"]
+__all__ = ["CellBoard", "CellGame", "Position", "popcount"]
 
 Position = int
 """A set of drawn edges as a bitmask: bit ``i`` set means edge ``i + 1`` is drawn."""
@@ -475,10 +475,3 @@ def iter_position(value: Any, what: str, error: type[ValueError] = InvalidPositi
         return iter(value)
     except TypeError:
         raise error(f"position {value!r} is not a list of {what}") from None
-
-
-def check_cell_board(board: object, caller: str | None = None) -> CellBoard:
-    """``board`` if it is a `CellBoard`, else raise ``ValueError`` naming ``caller``."""
-    if not isinstance(board, CellBoard):
-        raise ValueError(f"{caller or 'this'} needs a cell board (board(3), boxes_board(2, 2)), got {board!r}")
-    return board
