@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import itertools
+from pathlib import Path
 
+import pandas as pd
 import pytest
 
 from triangles_core import solve_cells
@@ -72,3 +74,31 @@ def test_the_rule_with_the_long_chains_formed_names_the_winner_of_the_remaining_
     values = solve_cells(b).values
     table = eg.long_chain_rule_predictions("side 3", b, reached_positions(b, values), values)
     assert table.named_win_share.tolist() == [0.0, 1.0]
+
+
+@pytest.mark.parametrize("name", ["side 2", "side 3", "2x2 boxes", "2x3 boxes"])
+def test_simple_loony_endgames_are_the_positions_whose_cells_all_have_degree_0_or_2(name):
+    b = BOARDS[name]()
+    expected = [
+        p
+        for p in range(b.full)
+        if all((len(cell) - (p & m).bit_count()) in (0, 2) for cell, m in zip(b.cells, b.cell_masks, strict=True))
+    ]
+    assert eg.simple_loony_endgames(b).tolist() == expected
+
+
+TABLES = Path(__file__).resolve().parent.parent / "data" / "tables"
+
+
+def test_the_committed_tables_say_what_notebook_12_says():
+    by_board = pd.read_csv(TABLES / "endgames_by_board.csv").set_index("board")
+    assert (by_board.one_value == by_board.configurations).all()
+    assert (by_board.oracle_agrees == by_board.configurations).all()
+    assert (by_board.optimal_value_agrees == by_board.simple_configurations).all()
+    assert by_board.loc["side 3", ["configurations", "positions", "simple_configurations"]].tolist() == [24, 511, 7]
+    table = pd.read_csv(TABLES / "endgames_by_configuration.csv")
+    simple = table[table.simple]
+    misses = simple[~simple.controlled_value_agrees.astype(bool)]
+    assert (misses.controlled_value < 2).all() and len(misses) == 6
+    rule = pd.read_csv(TABLES / "long_chain_rule_predictions.csv")
+    assert (rule.named_win_share == (rule.long_chains > 0)).all()

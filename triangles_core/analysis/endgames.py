@@ -27,6 +27,7 @@ border, so an isolated chain has odd length and a loop even length (notebook 12)
 from __future__ import annotations
 
 import functools
+import itertools
 from collections import Counter
 from pathlib import Path
 from typing import Callable, NamedTuple
@@ -43,6 +44,7 @@ __all__ = [
     "configuration",
     "controlled_value",
     "endgame_tables",
+    "endgames_by_board",
     "long_chain_rule_predictions",
     "optimal_value",
     "oracle_value",
@@ -66,12 +68,14 @@ class Configuration(NamedTuple):
         return " ".join([*(f"C{c}" for c in self.chains), *(f"L{c}" for c in self.loops)])
 
 
-def simple_loony_endgames(board: CellBoard, chunk: int = 1 << 22) -> np.ndarray:
+def simple_loony_endgames(board: CellBoard) -> np.ndarray:
     """Every position in which each unclaimed cell has exactly two undrawn edges (ascending, int64).
 
     These are the loony endgames without junctions: nothing is capturable (no cell of
     degree 1) and every move leaves a cell capturable (every cell of degree 2), so every
     component is a chain to the ground at both ends or a loop.  Short chains are included.
+    Found cell by cell (each complete, or two of its edges undrawn, consistently with the
+    cells before it), so the ``2**31`` positions of 3x4 boxes are not visited.
 
     Examples
     --------
@@ -79,16 +83,32 @@ def simple_loony_endgames(board: CellBoard, chunk: int = 1 << 22) -> np.ndarray:
     >>> len(simple_loony_endgames(board(3)))
     511
     """
-    found = []
-    sizes = np.array([len(cell) for cell in board.cells], dtype=np.int64)
-    for start in range(0, board.full + 1, chunk):
-        p = np.arange(start, min(board.full + 1, start + chunk), dtype=np.int64)
-        ok = p != board.full
-        for mask, size in zip(board.cell_masks, sizes.tolist(), strict=True):
-            drawn = np.bitwise_count(p & mask)
-            ok &= (drawn == size) | (drawn == size - 2)
-        found.append(p[ok])
-    return np.concatenate(found)
+    cells = [[e - 1 for e in cell] for cell in board.cells]
+    undrawn_choices = [[(), *itertools.combinations(cell, 2)] for cell in cells]
+    found: list[int] = []
+    drawn: dict[int, bool] = {}  # every edge lies in a cell, so all are decided at the end
+
+    def extend(k: int) -> None:
+        if k == len(cells):
+            position = sum(1 << e for e, d in drawn.items() if d)
+            if position != board.full:
+                found.append(position)
+            return
+        for undrawn in undrawn_choices[k]:
+            fixed = []
+            for e in cells[k]:
+                if e not in drawn:
+                    drawn[e] = e not in undrawn
+                    fixed.append(e)
+                elif drawn[e] == (e in undrawn):
+                    break
+            else:
+                extend(k + 1)
+            for e in fixed:
+                del drawn[e]
+
+    extend(0)
+    return np.array(sorted(found), dtype=np.int64)
 
 
 def configuration(board: CellBoard, position: int) -> Configuration:
@@ -321,6 +341,43 @@ def endgame_tables(name: str, board: CellBoard, values: np.ndarray) -> pd.DataFr
     return frame.sort_values(["cells", "configuration"], ignore_index=True)
 
 
+def endgames_by_board(table: pd.DataFrame) -> pd.DataFrame:
+    """`endgame_tables` summed by board: configurations and positions, and how many agree.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Per board: ``configurations`` and ``positions``; ``one_value`` (configurations
+        whose positions all have the same value); ``oracle_agrees`` (configurations where
+        `oracle_value` is the table's value); ``simple_configurations`` and
+        ``simple_positions`` (every chain long); ``controlled_value_agrees`` and
+        ``optimal_value_agrees`` (simple configurations where the closed form is the
+        table's value).
+
+    Examples
+    --------
+    >>> from triangles_core import solve
+    >>> endgames_by_board(endgame_tables("side 3", solve(3).board, solve(3).values)).iloc[0, 1:].tolist()
+    [24, 511, 24, 24, 7, 215, 7, 7]
+    """
+    simple = table[table.simple.astype(bool)]
+    by = table.groupby("board", sort=False)
+    simple_by = simple.groupby("board", sort=False)
+    frame = pd.DataFrame(
+        {
+            "configurations": by.size(),
+            "positions": by.positions.sum(),
+            "one_value": (table.values_in_table == 1).groupby(table.board, sort=False).sum(),
+            "oracle_agrees": (table.oracle_value == table.value).groupby(table.board, sort=False).sum(),
+            "simple_configurations": simple_by.size(),
+            "simple_positions": simple_by.positions.sum(),
+            "controlled_value_agrees": simple_by.controlled_value_agrees.sum(),
+            "optimal_value_agrees": simple_by.optimal_value_agrees.sum(),
+        }
+    )
+    return frame.fillna(0).astype("int64").reset_index()
+
+
 PREDICTION_COLUMNS = [
     "board",
     "long_chains",
@@ -370,8 +427,8 @@ def long_chain_rule_predictions(name: str, board: CellBoard, positions: np.ndarr
     return frame
 
 
-ENDGAME_BOARDS = ("side 2", "side 3", "2x2 boxes", "2x3 boxes", "3x3 boxes")
-"""Boards of ``endgames_by_configuration`` (side 4 and 3x4 boxes: 2**30 and 2**31 positions, not enumerated)."""
+ENDGAME_BOARDS = ("side 2", "side 3", "side 4", "2x2 boxes", "2x3 boxes", "3x3 boxes", "3x4 boxes")
+"""Boards of ``endgames_by_configuration``: every board with a table from side 2 and 2x2 boxes."""
 
 PREDICTION_BOARDS = ("side 2", "side 3", "2x2 boxes", "2x3 boxes")
 """Boards of ``long_chain_rule_predictions`` (3x3 boxes: 0.7 million reached positions, minutes in Python)."""
@@ -392,7 +449,8 @@ def write_endgame_tables(
     Returns
     -------
     dict of str to pandas.DataFrame
-        `endgame_tables` for `ENDGAME_BOARDS` and `long_chain_rule_predictions` over the
+        `endgame_tables` for `ENDGAME_BOARDS`, its `endgames_by_board` summary, and
+        `long_chain_rule_predictions` over the
         positions perfect play reaches (`triangles_core.analysis.control.reached_positions`)
         for `PREDICTION_BOARDS`, by file stem.
     """
@@ -409,6 +467,7 @@ def write_endgame_tables(
         "endgames_by_configuration": pd.concat(ends, ignore_index=True),
         "long_chain_rule_predictions": pd.concat(rule, ignore_index=True),
     }
+    tables["endgames_by_board"] = endgames_by_board(tables["endgames_by_configuration"])
     for stem, frame in tables.items():
         save_table(frame, stem, directory)
     return tables
