@@ -1,0 +1,104 @@
+"""Simple loony endgames (analysis.endgames): the closed forms against a plain recursive oracle and the tables."""
+
+from __future__ import annotations
+
+import itertools
+from pathlib import Path
+
+import pandas as pd
+import pytest
+
+from triangles_core import solve_cells
+from triangles_core.analysis import endgames as eg
+from triangles_core.analysis.control import BOARDS, reached_positions
+
+
+def multisets(total: int, smallest: int, step: int) -> list[tuple[int, ...]]:
+    """Every sorted tuple of parts ``smallest, smallest + step, ...`` summing to at most ``total``."""
+    found = [()]
+    for prefix in found:
+        low = prefix[-1] if prefix else smallest
+        found.extend(prefix + (c,) for c in range(low, total - sum(prefix) + 1, step))
+    return found
+
+
+CONFIGURATIONS = [
+    (chains, loops)
+    for chains, loops in itertools.product(multisets(28, 3, 1), multisets(28, 4, 2))
+    if (chains or loops) and sum(chains) + sum(loops) <= 28
+]
+
+
+def test_the_closed_form_is_the_oracle_on_every_configuration_of_at_most_28_cells():
+    assert len(CONFIGURATIONS) > 4000
+    for chains, loops in CONFIGURATIONS:
+        assert eg.optimal_value(chains, loops) == -eg.oracle_value(chains, loops), (chains, loops)
+
+
+def test_the_controlled_value_is_the_value_where_it_is_at_least_2():
+    for chains, loops in CONFIGURATIONS:
+        cv = eg.controlled_value(chains, loops)
+        if cv >= 2:
+            assert cv == -eg.oracle_value(chains, loops), (chains, loops)
+
+
+def test_the_controlled_value_is_not_always_the_value():
+    assert eg.controlled_value((3, 3, 3, 3), ()) == 0 and eg.optimal_value((3, 3, 3, 3), ()) == 2
+
+
+@pytest.mark.parametrize("name", ["side 2", "side 3", "2x2 boxes", "2x3 boxes"])
+def test_one_value_per_configuration_and_the_oracle_agrees_with_the_table(name):
+    b = BOARDS[name]()
+    table = eg.endgame_tables(name, b, solve_cells(b).values)
+    assert (table.values_in_table == 1).all()
+    assert (table.oracle_value == table.value).all()
+    simple = table[table.simple]
+    assert simple.optimal_value_agrees.all()
+    assert simple.controlled_value_agrees.all()
+
+
+@pytest.mark.parametrize("bad", [((2, 3), ()), ((3,), (5,)), ((), ()), ((3,), (2,))])
+def test_optimal_value_refuses_what_is_not_a_simple_loony_endgame(bad):
+    with pytest.raises(ValueError, match="not a simple loony endgame"):
+        eg.optimal_value(*bad)
+
+
+def test_configuration_refuses_a_junction():
+    b = BOARDS["side 3"]()
+    with pytest.raises(ValueError, match="junction"):
+        eg.configuration(b, 0)
+
+
+def test_the_rule_with_the_long_chains_formed_names_the_winner_of_the_remaining_cells_on_side3():
+    b = BOARDS["side 3"]()
+    values = solve_cells(b).values
+    table = eg.long_chain_rule_predictions("side 3", b, reached_positions(b, values), values)
+    assert table.named_win_share.tolist() == [0.0, 1.0]
+
+
+@pytest.mark.parametrize("name", ["side 2", "side 3", "2x2 boxes", "2x3 boxes"])
+def test_simple_loony_endgames_are_the_positions_whose_cells_all_have_degree_0_or_2(name):
+    b = BOARDS[name]()
+    expected = [
+        p
+        for p in range(b.full)
+        if all((len(cell) - (p & m).bit_count()) in (0, 2) for cell, m in zip(b.cells, b.cell_masks, strict=True))
+    ]
+    assert eg.simple_loony_endgames(b).tolist() == expected
+
+
+TABLES = Path(__file__).resolve().parent.parent / "data" / "tables"
+
+
+def test_the_committed_tables_say_what_notebook_12_says():
+    by_board = pd.read_csv(TABLES / "endgames_by_board.csv").set_index("board")
+    assert (by_board.one_value == by_board.configurations).all()
+    assert (by_board.oracle_agrees == by_board.configurations).all()
+    assert (by_board.optimal_value_agrees == by_board.simple_configurations).all()
+    assert by_board.loc["side 3", ["configurations", "positions", "simple_configurations"]].tolist() == [24, 511, 7]
+    table = pd.read_csv(TABLES / "endgames_by_configuration.csv")
+    simple = table[table.simple]
+    misses = simple[~simple.controlled_value_agrees.astype(bool)]
+    assert (misses.controlled_value < 2).all() and len(misses) == 6
+    rule = pd.read_csv(TABLES / "long_chain_rule_predictions.csv")
+    assert (rule.named_win_share == (rule.long_chains > 0)).all()

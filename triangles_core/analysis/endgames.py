@@ -1,0 +1,473 @@
+"""Simple loony endgames in closed form, checked against the tables by chain configuration.
+
+A *simple loony endgame* (K. Buzzard and M. Ciere, "Playing simple loony dots and boxes
+endgames optimally", *INTEGERS* 14 (2014) G08, arXiv:1305.2156) is a position whose
+unclaimed cells form only long chains (at least 3 cells, both ends on the ground) and
+loops (at least 4 cells), nothing capturable: the player to move must open one, and the
+opponent may take it whole or take all but 2 cells of a chain (all but 4 of a loop) and
+decline the rest with a double-dealing move, keeping control.  Its *configuration* is the
+multiset of chain lengths and the multiset of loop lengths; every position of one
+configuration has the same value for the cells still unclaimed, which `endgame_tables`
+checks on the tables.  Chains and loops come from `triangles_core.analysis.chains`.
+
+Two closed forms are tested here, both as the net score of the remaining cells for the
+player *not* to move (the controller), which is minus the table's ``value``:
+
+- the *controlled value* (Berlekamp, *The Dots-and-Boxes Game*, A K Peters 2000; with
+  the terminal bonus of Buzzard and Ciere): roughly the score of a controller who keeps
+  control to the end, giving 2 cells away per chain and 4 per loop except the last
+  component, ``cv = size - 4 * chains - 8 * loops + tb`` (`controlled_value`);
+- the optimal value of Buzzard and Ciere: ``cv`` when ``cv >= 2`` (after Berlekamp),
+  otherwise a case analysis by 3-chains and 4-loops (`optimal_value`).
+
+On the triangular board the cell graph is bipartite and only up-triangles touch the
+border, so an isolated chain has odd length and a loop even length (notebook 12).
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+from collections import Counter
+from pathlib import Path
+from typing import Callable, NamedTuple
+
+import numpy as np
+import pandas as pd
+
+from ..games.cells import CellBoard
+from .chains import LONG_CHAIN, analyse_endgame, cell_degrees, components, controller
+from .tables import save_table
+
+__all__ = [
+    "Configuration",
+    "configuration",
+    "controlled_value",
+    "endgame_tables",
+    "endgames_by_board",
+    "long_chain_rule_predictions",
+    "optimal_value",
+    "oracle_value",
+    "simple_loony_endgames",
+    "write_endgame_tables",
+]
+
+
+class Configuration(NamedTuple):
+    """The chain lengths and loop lengths of a loony endgame without junctions, each sorted."""
+
+    chains: tuple[int, ...]
+    loops: tuple[int, ...]
+
+    @property
+    def simple(self) -> bool:
+        """Every chain long (Buzzard and Ciere's simple loony endgame); short chains excluded."""
+        return all(c >= LONG_CHAIN for c in self.chains) and bool(self.chains or self.loops)
+
+    def __str__(self) -> str:
+        return " ".join([*(f"C{c}" for c in self.chains), *(f"L{c}" for c in self.loops)])
+
+
+def simple_loony_endgames(board: CellBoard) -> np.ndarray:
+    """Every position in which each unclaimed cell has exactly two undrawn edges (ascending, int64).
+
+    These are the loony endgames without junctions: nothing is capturable (no cell of
+    degree 1) and every move leaves a cell capturable (every cell of degree 2), so every
+    component is a chain to the ground at both ends or a loop.  Short chains are included.
+    Found cell by cell (each complete, or two of its edges undrawn, consistently with the
+    cells before it), so the ``2**31`` positions of 3x4 boxes are not visited.
+
+    Examples
+    --------
+    >>> from triangles_core.games.triangles import board
+    >>> len(simple_loony_endgames(board(3)))
+    511
+    """
+    cells = [[e - 1 for e in cell] for cell in board.cells]
+    undrawn_choices = [[(), *itertools.combinations(cell, 2)] for cell in cells]
+    found: list[int] = []
+    drawn: dict[int, bool] = {}  # every edge lies in a cell, so all are decided at the end
+
+    def extend(k: int) -> None:
+        if k == len(cells):
+            position = sum(1 << e for e, d in drawn.items() if d)
+            if position != board.full:
+                found.append(position)
+            return
+        for undrawn in undrawn_choices[k]:
+            fixed = []
+            for e in cells[k]:
+                if e not in drawn:
+                    drawn[e] = e not in undrawn
+                    fixed.append(e)
+                elif drawn[e] == (e in undrawn):
+                    break
+            else:
+                extend(k + 1)
+            for e in fixed:
+                del drawn[e]
+
+    extend(0)
+    return np.array(sorted(found), dtype=np.int64)
+
+
+def configuration(board: CellBoard, position: int) -> Configuration:
+    """The `Configuration` of a position all of whose components are chains or loops.
+
+    Raises
+    ------
+    ValueError
+        If a component has a junction.
+
+    Examples
+    --------
+    >>> from triangles_core.games.boxes import boxes_board
+    >>> str(configuration(boxes_board(1, 3), boxes_board(1, 3).position([1, 2, 3, 8, 9, 10])))
+    'C3'
+    """
+    parts = components(board, position)
+    if any(c.kind == "complex" for c in parts):
+        raise ValueError(f"position {position!r} of the {board.label} has a junction")
+    return Configuration(
+        tuple(sorted(c.size for c in parts if c.kind == "chain")),
+        tuple(sorted(c.size for c in parts if c.kind == "loop")),
+    )
+
+
+def controlled_value(chains: tuple[int, ...], loops: tuple[int, ...]) -> int:
+    """The controlled value (Berlekamp 2000), the net score of a controller who keeps control.
+
+    ``size - 4 * len(chains) - 8 * len(loops) + tb``, the terminal bonus ``tb`` as Buzzard
+    and Ciere define it: 8 if there are only loops, 6 if there are loops and every chain
+    is a 3-chain, 4 otherwise, 0 for nothing.  The 6 matters: with ``tb = 4`` the theorem
+    "``cv >= 2`` implies value ``cv``" fails (one 3-chain and an 8-loop: 3 against 5, since
+    the controller takes the opened loop whole and gives the 3-chain away).
+
+    Examples
+    --------
+    >>> controlled_value((3,), ())          # one 3-chain: the opponent opens it, take all 3
+    3
+    >>> controlled_value((3, 3, 3), (6,))   # 15 cells - 12 - 8 + 6
+    1
+    """
+    if not chains and not loops:
+        return 0
+    bonus = 8 if not chains else 6 if loops and max(chains) == 3 else 4
+    return sum(chains) + sum(loops) - 4 * len(chains) - 8 * len(loops) + bonus
+
+
+def optimal_value(chains: tuple[int, ...], loops: tuple[int, ...]) -> int:
+    """Buzzard and Ciere's optimal value of a simple loony endgame, for the player not to move.
+
+    Parameters
+    ----------
+    chains, loops : tuple of int
+        Chain lengths (each at least 3) and loop lengths (each even, at least 4).
+
+    Returns
+    -------
+    int
+        The controller's net score of the remaining cells under optimal play: the
+        controlled value when it is at least 2, otherwise a value from 0 to 4 fixed by
+        the parity of ``cv``, the 3-chains and the 4-loops, in the cases of Buzzard and
+        Ciere (2014): chains only, loops only, chains of 4 or more with loops, one
+        3-chain with loops, several 3-chains with loops; 4-loops are removed and put
+        back with ``|4 - d|`` or ``4 - |4 - d|``.  The formulas as written here are
+        checked against `oracle_value` on every configuration of at most 28 cells
+        (tests/test_endgames.py); that check, not our reading of the paper, is the
+        evidence for them.
+
+    Raises
+    ------
+    ValueError
+        For a short chain, an odd or short loop, or an empty endgame.
+
+    Examples
+    --------
+    >>> optimal_value((3, 3, 3, 3), ())    # cv = 0: the controller gives up control once
+    2
+    >>> optimal_value((3,), (4,))          # open the 4-loop: taken whole, the 3-chain given back
+    1
+    """
+    chains, loops = tuple(sorted(chains)), tuple(sorted(loops))
+    if not (chains or loops) or any(c < 3 for c in chains) or any(c < 4 or c % 2 for c in loops):
+        raise ValueError(f"not a simple loony endgame: chains {chains!r}, loops {loops!r}")
+    return _optimal(chains, loops)
+
+
+@functools.cache
+def _optimal(chains: tuple[int, ...], loops: tuple[int, ...]) -> int:
+    if not chains and not loops:
+        return 0
+    cv = controlled_value(chains, loops)
+    if cv >= 2:
+        return cv
+    if not loops:  # chains only
+        return 2 - cv % 2
+    fours = loops.count(4)
+    rest = tuple(c for c in loops if c != 4)
+    threes = chains.count(3)
+    if threes >= 2 or (threes == 1 and len(chains) > 1 and cv % 2 == 0):  # several 3-chains, or one with longer chains
+        return (0 if fours and controlled_value(chains, rest) == 4 * fours else 2) if cv % 2 == 0 else 1
+    if threes == 1:  # a single 3-chain
+        if _optimal(chains[1:], loops) == 2:
+            return 1
+        if not fours:
+            return 3
+    elif not fours:
+        if not chains:  # loops only, none of 4
+            return 4 - (-cv) % 4
+        return 3 if cv % 2 else 4 - (-cv) % 4  # chains of 4 or more, no 4-loop
+    # remove the 4-loops: v = |4 - d| for an odd number of them, 4 - |4 - d| for an even one
+    d = _optimal(chains, rest) % 8
+    return abs(4 - d) if fours % 2 else 4 - abs(4 - d)
+
+
+@functools.cache
+def oracle_value(chains: tuple[int, ...], loops: tuple[int, ...]) -> int:
+    """The value for the player to move of an abstract chains-and-loops endgame, by plain recursion.
+
+    Deliberately independent of the cell boards and of `optimal_value`: the position is
+    only the two sorted tuples.  The player to move opens a component; a 1-chain or a
+    2-chain opened at its middle string is taken whole by the opponent, who must then
+    move; for a chain of 2 or more opened at an end, and a loop, the opponent either
+    takes everything and moves on, or takes all but 2 (chain) or all but 4 (loop) and
+    declines them with a double-dealing move, so that the opener takes those and moves
+    on.  Short chains are allowed.
+
+    Examples
+    --------
+    >>> oracle_value((3,), ())     # open the 3-chain: the opponent takes it
+    -3
+    >>> oracle_value((1, 3), ())   # open the 1-chain: the opponent takes it and opens the 3-chain
+    2
+    """
+    if not chains and not loops:
+        return 0
+    best = None
+    for i, c in enumerate(chains):
+        if i and c == chains[i - 1]:
+            continue
+        rest = oracle_value(chains[:i] + chains[i + 1 :], loops)
+        options = [c + rest] if c < 3 else [c + rest, c - 4 - rest]
+        best = max(best if best is not None else -(10**9), -max(options))
+    for i, c in enumerate(loops):
+        if i and c == loops[i - 1]:
+            continue
+        rest = oracle_value(chains, loops[:i] + loops[i + 1 :])
+        best = max(best if best is not None else -(10**9), -max(c + rest, c - 8 - rest))
+    assert best is not None
+    return best
+
+
+ENDGAME_COLUMNS = [
+    "board",
+    "configuration",
+    "chains",
+    "loops",
+    "cells",
+    "positions",
+    "value",
+    "values_in_table",
+    "oracle_value",
+    "simple",
+    "controlled_value",
+    "optimal_value",
+    "controlled_value_agrees",
+    "optimal_value_agrees",
+]
+"""Columns of `endgame_tables`."""
+
+
+def endgame_tables(name: str, board: CellBoard, values: np.ndarray) -> pd.DataFrame:
+    """Every loony endgame without junctions of a board, grouped by chain configuration.
+
+    Parameters
+    ----------
+    name : str
+        The board's name in the table.
+    board : CellBoard
+        The board.
+    values : numpy.ndarray
+        Its value table (value for the player to move of the remaining cells).
+
+    Returns
+    -------
+    pandas.DataFrame
+        `ENDGAME_COLUMNS`, one row per configuration sorted by cells and configuration:
+        ``positions`` of that configuration, the table's ``value`` for the player to move
+        (``values_in_table`` distinct values found, 1 where the configuration decides the
+        value), the ``oracle_value`` of `oracle_value`; for a ``simple`` configuration
+        (every chain long) the `controlled_value` and `optimal_value` for the controller
+        and whether each equals ``-value``; empty where short chains make them undefined.
+
+    Examples
+    --------
+    >>> from triangles_core import solve
+    >>> t = endgame_tables("side 3", solve(3).board, solve(3).values)
+    >>> int(t.positions.sum()), bool(t.optimal_value_agrees[t.simple].all())
+    (511, True)
+    """
+    found: dict[Configuration, Counter[int]] = {}
+    for p in simple_loony_endgames(board).tolist():
+        found.setdefault(configuration(board, p), Counter())[int(values[p])] += 1
+    rows = []
+    for config, counts in found.items():
+        value = counts.most_common(1)[0][0]
+        simple = config.simple
+        cv = controlled_value(*config) if simple else None
+        bc = optimal_value(*config) if simple else None
+        rows.append(
+            {
+                "board": name,
+                "configuration": str(config),
+                "chains": " ".join(map(str, config.chains)),
+                "loops": " ".join(map(str, config.loops)),
+                "cells": sum(config.chains) + sum(config.loops),
+                "positions": sum(counts.values()),
+                "value": value,
+                "values_in_table": len(counts),
+                "oracle_value": oracle_value(*config),
+                "simple": simple,
+                "controlled_value": cv,
+                "optimal_value": bc,
+                "controlled_value_agrees": None if cv is None else cv == -value,
+                "optimal_value_agrees": None if bc is None else bc == -value,
+            }
+        )
+    frame = pd.DataFrame(rows, columns=ENDGAME_COLUMNS)
+    for column in ("controlled_value", "optimal_value"):
+        frame[column] = frame[column].astype("Int64")
+    return frame.sort_values(["cells", "configuration"], ignore_index=True)
+
+
+def endgames_by_board(table: pd.DataFrame) -> pd.DataFrame:
+    """`endgame_tables` summed by board: configurations and positions, and how many agree.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Per board: ``configurations`` and ``positions``; ``one_value`` (configurations
+        whose positions all have the same value); ``oracle_agrees`` (configurations where
+        `oracle_value` is the table's value); ``simple_configurations`` and
+        ``simple_positions`` (every chain long); ``controlled_value_agrees`` and
+        ``optimal_value_agrees`` (simple configurations where the closed form is the
+        table's value).
+
+    Examples
+    --------
+    >>> from triangles_core import solve
+    >>> endgames_by_board(endgame_tables("side 3", solve(3).board, solve(3).values)).iloc[0, 1:].tolist()
+    [24, 511, 24, 24, 7, 215, 7, 7]
+    """
+    simple = table[table.simple.astype(bool)]
+    by = table.groupby("board", sort=False)
+    simple_by = simple.groupby("board", sort=False)
+    frame = pd.DataFrame(
+        {
+            "configurations": by.size(),
+            "positions": by.positions.sum(),
+            "one_value": (table.values_in_table == 1).groupby(table.board, sort=False).sum(),
+            "oracle_agrees": (table.oracle_value == table.value).groupby(table.board, sort=False).sum(),
+            "simple_configurations": simple_by.size(),
+            "simple_positions": simple_by.positions.sum(),
+            "controlled_value_agrees": simple_by.controlled_value_agrees.sum(),
+            "optimal_value_agrees": simple_by.optimal_value_agrees.sum(),
+        }
+    )
+    return frame.fillna(0).astype("int64").reset_index()
+
+
+PREDICTION_COLUMNS = [
+    "board",
+    "long_chains",
+    "positions",
+    "decided",
+    "named_wins",
+    "named_loses",
+    "named_win_share",
+]
+"""Columns of `long_chain_rule_predictions`."""
+
+
+def long_chain_rule_predictions(name: str, board: CellBoard, positions: np.ndarray, values: np.ndarray) -> pd.DataFrame:
+    """The long chain rule as a prediction before the loony endgame, by long chains already formed.
+
+    At each given position with a safe move left and nothing capturable (so before the
+    first loony endgame), the rule (`triangles_core.analysis.chains.controller`, counting
+    the long chains the position has now) names the player to move or the opponent.  The
+    table counts how often the named player takes more of the remaining cells under
+    perfect play (``named_wins``) among the positions where they are not drawn
+    (``decided``), by the number of long chains already formed.  About the remaining
+    cells, not the game: a position does not say whose turn it is.
+
+    Examples
+    --------
+    >>> from triangles_core import solve
+    >>> from triangles_core.analysis.control import reached_positions
+    >>> s = solve(2)
+    >>> t = long_chain_rule_predictions("side 2", s.board, reached_positions(s.board, s.values), s.values)
+    >>> t.named_wins.tolist()
+    [0]
+    """
+    rows: dict[int, list[int]] = {}
+    for p in positions.tolist():
+        a = analyse_endgame(board, p)
+        if a.loony_endgame or not a.free_edges or 1 in cell_degrees(board, p):
+            continue
+        named_is_mover = controller(a.free_edges, a.unclaimed_cells, a.long_chains)
+        v = int(values[p]) if named_is_mover else -int(values[p])
+        row = rows.setdefault(a.long_chains, [0, 0, 0, 0])
+        row[0] += 1
+        row[1] += v != 0
+        row[2] += v > 0
+        row[3] += v < 0
+    frame = pd.DataFrame([(name, k, *r) for k, r in sorted(rows.items())], columns=PREDICTION_COLUMNS[:-1])
+    frame["named_win_share"] = (frame.named_wins / frame.decided).round(6)
+    return frame
+
+
+ENDGAME_BOARDS = ("side 2", "side 3", "side 4", "2x2 boxes", "2x3 boxes", "3x3 boxes", "3x4 boxes")
+"""Boards of ``endgames_by_configuration``: every board with a table from side 2 and 2x2 boxes."""
+
+PREDICTION_BOARDS = ("side 2", "side 3", "2x2 boxes", "2x3 boxes")
+"""Boards of ``long_chain_rule_predictions`` (3x3 boxes: 0.7 million reached positions, minutes in Python)."""
+
+
+def write_endgame_tables(
+    directory: str | Path, solutions: Callable[[CellBoard], np.ndarray]
+) -> dict[str, pd.DataFrame]:
+    """Write ``endgames_by_configuration`` and ``long_chain_rule_predictions`` to ``directory``.
+
+    Parameters
+    ----------
+    directory : str or pathlib.Path
+        Usually ``data/tables``.
+    solutions : callable
+        Gives the value table of a board (``lambda b: triangles_core.solve_cells(b).values``).
+
+    Returns
+    -------
+    dict of str to pandas.DataFrame
+        `endgame_tables` for `ENDGAME_BOARDS`, its `endgames_by_board` summary, and
+        `long_chain_rule_predictions` over the
+        positions perfect play reaches (`triangles_core.analysis.control.reached_positions`)
+        for `PREDICTION_BOARDS`, by file stem.
+    """
+    from .control import BOARDS, reached_positions
+
+    ends, rule = [], []
+    for name in ENDGAME_BOARDS:
+        b = BOARDS[name]()
+        values = solutions(b)
+        ends.append(endgame_tables(name, b, values))
+        if name in PREDICTION_BOARDS:
+            rule.append(long_chain_rule_predictions(name, b, reached_positions(b, values), values))
+    tables = {
+        "endgames_by_configuration": pd.concat(ends, ignore_index=True),
+        "long_chain_rule_predictions": pd.concat(rule, ignore_index=True),
+    }
+    tables["endgames_by_board"] = endgames_by_board(tables["endgames_by_configuration"])
+    for stem, frame in tables.items():
+        save_table(frame, stem, directory)
+    return tables
