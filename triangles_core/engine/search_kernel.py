@@ -34,6 +34,8 @@ from __future__ import annotations
 
 import numpy as np
 from numba import prange
+from numba.core import cgutils
+from numba.extending import intrinsic
 
 from .compiled import compiled, trailing_zeros
 from .retrograde import NOT_A_MOVE, claims, move_value
@@ -94,7 +96,30 @@ NO_MOVE = 63
 _GOLDEN = np.uint64(0x9E3779B97F4A7C15)
 
 
-@compiled(inline="always")
+@intrinsic
+def _borrowed(typingctx, array):  # pragma: no cover - compiled
+    """``array`` without its reference count: a view that compiled calls pass without atomic increments.
+
+    Numba counts references to an array at every call that passes it (an atomic
+    increment and decrement on the array's shared count, which two search threads then
+    fight over): they were 60% of the search's time.  The view has no memory
+    information, so counting is skipped; it is valid while ``array`` is, which the
+    caller holds for the whole call.
+    """
+
+    def codegen(context, builder, signature, args):
+        source = context.make_array(signature.args[0])(context, builder, args[0])
+        view = context.make_array(signature.return_type)(context, builder)
+        view.meminfo = cgutils.get_null_value(view.meminfo.type)
+        view.parent = cgutils.get_null_value(view.parent.type)
+        for name in ("nitems", "itemsize", "data", "shape", "strides"):
+            setattr(view, name, getattr(source, name))
+        return view._getvalue()
+
+    return array(array), codegen
+
+
+@compiled()
 def popcount(x):  # pragma: no cover - compiled
     x = np.uint64(x)
     x = x - ((x >> np.uint64(1)) & np.uint64(0x5555555555555555))
@@ -103,7 +128,7 @@ def popcount(x):  # pragma: no cover - compiled
     return np.int64((x * np.uint64(0x0101010101010101)) >> np.uint64(56))
 
 
-@compiled(inline="always")
+@compiled()
 def canonical_of(p, symtab, groups):  # pragma: no cover - compiled
     """``(canonical, g)``: the smallest normalised image of ``p`` and the index of a symmetry giving it.
 
@@ -129,37 +154,38 @@ def canonical_of(p, symtab, groups):  # pragma: no cover - compiled
     return best, best_g
 
 
-@compiled(inline="always")
+@compiled()
 def _slot(key, tt_bits):  # pragma: no cover - compiled
+    """Index in ``tt`` of the bucket of ``key``: two entries of two words, 32 bytes, one cache line."""
     h = np.uint64(key) * _GOLDEN
-    return np.int64(h >> np.uint64(64 - tt_bits)) * 2
+    return np.int64(h >> np.uint64(64 - tt_bits)) * 4
 
 
-@compiled(inline="always")
-def _probe(key, tt_key, tt_data, tt_bits):  # pragma: no cover - compiled
+@compiled()
+def _probe(key, tt, tt_bits):  # pragma: no cover - compiled
     at = _slot(key, tt_bits)
     stored = key + 1  # 0 is an empty slot
-    for s in range(2):
-        d = tt_data[at + s]
-        if tt_key[at + s] ^ d == stored:
+    for s in range(0, 4, 2):
+        d = tt[at + s + 1]
+        if tt[at + s] ^ d == stored:
             return d
     return np.int64(-1)
 
 
-@compiled(inline="always")
-def _store(key, lower, upper, move, free, tt_key, tt_data, tt_bits):  # pragma: no cover - compiled
+@compiled()
+def _store(key, lower, upper, move, free, tt, tt_bits):  # pragma: no cover - compiled
     at = _slot(key, tt_bits)
     stored = key + 1
     data = np.int64(lower + 64) | (np.int64(upper + 64) << 8) | (np.int64(move) << 16) | (np.int64(free) << 24)
-    target = at + 1  # the always-replace slot
-    d0 = tt_data[at]
-    if tt_key[at] ^ d0 == stored or (d0 >> 24) & 63 <= free:  # same position, or the deeper one
+    target = at + 2  # the always-replace slot
+    d0 = tt[at + 1]
+    if tt[at] ^ d0 == stored or (d0 >> 24) & 63 <= free:  # same position, or the deeper one
         target = at
-    tt_key[target] = stored ^ data
-    tt_data[target] = data
+    tt[target] = stored ^ data
+    tt[target + 1] = data
 
 
-@compiled(inline="always")
+@compiled()
 def _compress(mask, edges, k, n_edges):  # pragma: no cover - compiled
     if (mask >> n_edges) & 1:  # the "no second cell" bit of `CellBoard.other_edge_masks`
         return np.int64(1) << k
@@ -204,7 +230,7 @@ def subgame_value(p, n_edges, first, second, scratch, sub_first, sub_second, edg
     return np.int64(scratch[0])
 
 
-@compiled(inline="always")
+@compiled()
 def forced_claims(p, e, bit, full, first, second, n_cells_of, rules):  # pragma: no cover - compiled
     """Cells claimed by edge ``e`` if a rule says to draw it at once, else 0.
 
@@ -222,7 +248,7 @@ def forced_claims(p, e, bit, full, first, second, n_cells_of, rules):  # pragma:
     return np.int64(0)
 
 
-@compiled(inline="always")
+@compiled()
 def _take_free_captures(p, full, first, second, n_cells_of, rules):  # pragma: no cover - compiled
     """Draw every forced capture (`forced_claims`); returns the position after them and the cells they claim."""
     gain = np.int64(0)
@@ -237,7 +263,7 @@ def _take_free_captures(p, full, first, second, n_cells_of, rules):  # pragma: n
     return p, gain
 
 
-@compiled(inline="always")
+@compiled()
 def _chain_goes_on(p, free, bit, other, rest, first, second, n_cells_of):  # pragma: no cover - compiled
     """Whether the chain through edge ``bit``'s capture goes on past its other cell (rule C of `search`).
 
@@ -256,7 +282,7 @@ def _chain_goes_on(p, free, bit, other, rest, first, second, n_cells_of):  # pra
     return claims(p, trailing_zeros(after), first, second) == 0
 
 
-@compiled(inline="always")
+@compiled()
 def searched_moves(p, full, first, second, n_cells_of, rules):  # pragma: no cover - compiled
     """The moves of ``p`` that need be searched: a mask of free edges (rules B and C of `search`).
 
@@ -292,6 +318,85 @@ def searched_moves(p, full, first, second, n_cells_of, rules):  # pragma: no cov
     return free
 
 
+# the fields of a frame of `search`'s explicit stack (one row per depth)
+(
+    F_P,
+    F_GAIN,
+    F_LEFT,
+    F_ALPHA,
+    F_BETA,
+    F_A,
+    F_BEST,
+    F_BEST_MOVE,
+    F_LOWER,
+    F_UPPER,
+    F_KEY,
+    F_G,
+    F_K,
+    F_COUNT,
+    F_NEXT,
+    F_CLAIMS,
+) = range(16)
+N_FRAME = 16
+
+
+@compiled()
+def _order_moves(
+    p, free, tt_move, moves, d, full, first, second, n_cells_of, rank, rules, variant, stats
+):  # pragma: no cover
+    """Write the moves `search` tries at ``p`` into ``moves[d]``, in order, as codes; returns their count.
+
+    The order: the table's move, double captures, captures, moves that give no cell away
+    (those whose cells have more edges drawn first, `SAFE_ORDER`), sacrifices of one
+    cell, of two; moves of one kind by ``rank``.  A code is ``((kind + 3) * 8 + sub) * 64
+    + rank[e]`` (an insertion sort: at most 62 moves), the kind of the table's move being
+    ``-1 - claims``.  The second thread (``variant``) reverses the order after the first move.
+    """
+    count = 0
+    kinds = 0  # bit 0: a capture searched, bit 1: a move that gives no cell away
+    f = searched_moves(p, full, first, second, n_cells_of, rules)  # rule B: at chain ends, fewer moves
+    while f:
+        bit = f & -f
+        f ^= bit
+        e = trailing_zeros(bit)
+        c = claims(p, e, first, second)
+        if c > 0:
+            r = 2 - c  # 0: two cells, 1: one cell
+            kinds |= 1
+        else:
+            r = 2 + np.int64(popcount(first[e] & free) == 1) + np.int64(popcount(second[e] & free) == 1)
+            if r == 2:
+                kinds |= 2
+        if e == tt_move:
+            r = -1 - c  # first, whatever it claims (decoded by `search`)
+        sub = 0
+        if r == 2 and SAFE_ORDER != 0:
+            sub = popcount(first[e] & p) + popcount(second[e] & p)
+            if SAFE_ORDER < 0:
+                sub = 7 - sub
+        code = ((r + 3) * 8 + sub) * 64 + rank[e]
+        i = count
+        while i > 0 and moves[d, i - 1] > code:
+            moves[d, i] = moves[d, i - 1]
+            i -= 1
+        moves[d, i] = code
+        count += 1
+    if kinds & 1:
+        stats[CAPTURE_NODES] += 1
+    elif kinds == 0:
+        stats[SACRIFICE_NODES] += 1
+    if variant and count > 2:
+        lo = 1
+        hi = count - 1
+        while lo < hi:
+            t = moves[d, lo]
+            moves[d, lo] = moves[d, hi]
+            moves[d, hi] = t
+            lo += 1
+            hi -= 1
+    return count
+
+
 @compiled(nogil=True)
 def search(
     p,
@@ -306,8 +411,7 @@ def search(
     groups,
     perm,
     inverse,
-    tt_key,
-    tt_data,
+    tt,
     tt_bits,
     stats,
     stop,
@@ -386,195 +490,149 @@ def search(
     rule B also where it applies beside a forced capture.  Beyond those boards they are
     conjectures, with that evidence.
     """
-    if stop[STOP]:
-        stop[ABORTED] = 1
-        return np.int64(0)
-    stats[NODES] += 1
     full = (np.int64(1) << n_edges) - 1
-    # free captures
-    p, gain = _take_free_captures(p, full, first, second, n_cells_of, rules)
-    left -= gain
-    if left == 0:  # nothing left to claim: every remaining move is worth 0
-        return gain
-    alpha -= gain
-    beta -= gain
-    if left <= alpha:
-        return left + gain
-    if -left >= beta:
-        return -left + gain
-    free = full & ~p
-    k = popcount(free)
-    if k >= SYMMETRY_EDGES:
-        key, g = canonical_of(p, symtab, groups)
-    else:  # deep in the tree: the position itself is the key (cheaper; no orbit is shared there)
-        key = p
-        g = 0
-    stats[TT_PROBES] += 1
-    lower = -left
-    upper = left
-    tt_move = -1
-    d = _probe(key, tt_key, tt_data, tt_bits)
-    if d >= 0:
-        stats[TT_HITS] += 1
-        lower = max(lower, (d & 255) - 64)
-        upper = min(upper, ((d >> 8) & 255) - 64)
-        if lower >= beta:
-            return lower + gain
-        if upper <= alpha:
-            return upper + gain
-        if lower == upper:
-            return lower + gain
-        m = (d >> 16) & 63
-        if m != NO_MOVE:
-            tt_move = inverse[g, m]
-    if k <= oracle_edges:
-        stats[ORACLE] += 1
-        v = subgame_value(p, n_edges, first, second, scratch, sub_first, sub_second, edges)
-        _store(key, v, v, NO_MOVE, k, tt_key, tt_data, tt_bits)
-        return v + gain
-    if alpha < lower:
-        alpha = lower
-    if beta > upper:
-        beta = upper
-    # order the moves: table move, double captures, captures, safe moves, sacrifices of 1, of 2
-    # (one pass computing a code rank * 64 + edge per move, then an insertion sort: k <= 62)
-    ply = n_edges - k
-    count = 0
-    kinds = 0  # bit 0: a capture searched, bit 1: a move that gives no cell away
-    f = searched_moves(p, full, first, second, n_cells_of, rules)  # rule B: at chain ends, fewer moves
-    while f:
-        bit = f & -f
-        f ^= bit
-        e = trailing_zeros(bit)
-        c = claims(p, e, first, second)
-        if c > 0:
-            r = 2 - c  # 0: two cells, 1: one cell
-            kinds |= 1
-        else:
-            r = 2 + np.int64(popcount(first[e] & free) == 1) + np.int64(popcount(second[e] & free) == 1)
-            if r == 2:
-                kinds |= 2
-        if e == tt_move:
-            r = -1 - c  # first, whatever it claims (decoded below)
-        sub = 0
-        if r == 2 and SAFE_ORDER != 0:
-            sub = popcount(first[e] & p) + popcount(second[e] & p)
-            if SAFE_ORDER < 0:
-                sub = 7 - sub
-        code = ((r + 3) * 8 + sub) * 64 + rank[e]
-        i = count
-        while i > 0 and moves[ply, i - 1] > code:
-            moves[ply, i] = moves[ply, i - 1]
-            i -= 1
-        moves[ply, i] = code
-        count += 1
-    if kinds & 1:
-        stats[CAPTURE_NODES] += 1
-    elif kinds == 0:
-        stats[SACRIFICE_NODES] += 1
-    if variant and count > 2:  # a second thread tries the moves after the first in another order
-        lo = 1
-        hi = count - 1
-        while lo < hi:
-            t = moves[ply, lo]
-            moves[ply, lo] = moves[ply, hi]
-            moves[ply, hi] = t
-            lo += 1
-            hi -= 1
-    best = np.int64(-127)
-    best_move = NO_MOVE
-    a = alpha
-    for i in range(count):
-        code = moves[ply, i]
-        e = rank[64 + (code & 63)]
-        r = (code >> 9) - 3
-        c = -1 - r if r < 0 else (2 - r if r < 2 else 0)
-        bit = np.int64(1) << e
-        if c > 0:
-            v = c + search(
-                p | bit,
-                a - c,
-                beta - c,
-                left - c,
-                n_edges,
-                first,
-                second,
-                n_cells_of,
-                symtab,
-                groups,
-                perm,
-                inverse,
-                tt_key,
-                tt_data,
-                tt_bits,
-                stats,
-                stop,
-                scratch,
-                sub_first,
-                sub_second,
-                edges,
-                moves,
-                oracle_edges,
-                variant,
-                rank,
-                rules,
-            )
-        else:
-            v = -search(
-                p | bit,
-                -beta,
-                -a,
-                left,
-                n_edges,
-                first,
-                second,
-                n_cells_of,
-                symtab,
-                groups,
-                perm,
-                inverse,
-                tt_key,
-                tt_data,
-                tt_bits,
-                stats,
-                stop,
-                scratch,
-                sub_first,
-                sub_second,
-                edges,
-                moves,
-                oracle_edges,
-                variant,
-                rank,
-                rules,
-            )
+    frames = np.empty((n_edges + 1, N_FRAME), dtype=np.int64)
+    first, second, n_cells_of, symtab, groups = (
+        _borrowed(first),
+        _borrowed(second),
+        _borrowed(n_cells_of),
+        _borrowed(symtab),
+        _borrowed(groups),
+    )
+    perm, inverse, tt, rank = (_borrowed(perm), _borrowed(inverse), _borrowed(tt), _borrowed(rank))
+    stats, stop, scratch, moves = _borrowed(stats), _borrowed(stop), _borrowed(scratch), _borrowed(moves)
+    sub_first, sub_second, edges = _borrowed(sub_first), _borrowed(sub_second), _borrowed(edges)
+    d = 0  # depth of the node being entered or finished; its frame is frames[d]
+    while True:
+        # enter the node (p, alpha, beta, left) at depth d: a value at once, or a frame to search
         if stop[STOP]:
             stop[ABORTED] = 1
             return np.int64(0)
-        if v > best:
-            best = v
-            best_move = e
-            if v > a:
-                a = v
-                if v >= beta:
-                    stats[CUTOFFS] += 1
-                    break
-    new_lower = lower
-    new_upper = upper
-    if best <= alpha:
-        new_upper = min(upper, best)
-    elif best >= beta:
-        new_lower = max(lower, best)
-    else:
-        new_lower = best
-        new_upper = best
-    _store(key, new_lower, new_upper, perm[g, best_move], k, tt_key, tt_data, tt_bits)
-    return best + gain
+        stats[NODES] += 1
+        p, gain = _take_free_captures(p, full, first, second, n_cells_of, rules)
+        left -= gain
+        alpha -= gain
+        beta -= gain
+        done = True
+        v = np.int64(0)
+        if left == 0:  # nothing left to claim: every remaining move is worth 0
+            v = gain
+        elif left <= alpha:
+            v = left + gain
+        elif -left >= beta:
+            v = -left + gain
+        else:
+            free = full & ~p
+            k = popcount(free)
+            if k >= SYMMETRY_EDGES:
+                key, g = canonical_of(p, symtab, groups)
+            else:  # deep in the tree: the position itself is the key (cheaper; no orbit is shared there)
+                key = p
+                g = 0
+            stats[TT_PROBES] += 1
+            lower = -left
+            upper = left
+            tt_move = -1
+            done = False
+            dt = _probe(key, tt, tt_bits)
+            if dt >= 0:
+                stats[TT_HITS] += 1
+                lower = max(lower, (dt & 255) - 64)
+                upper = min(upper, ((dt >> 8) & 255) - 64)
+                if lower >= beta or lower == upper:
+                    v = lower + gain
+                    done = True
+                elif upper <= alpha:
+                    v = upper + gain
+                    done = True
+                else:
+                    m = (dt >> 16) & 63
+                    if m != NO_MOVE:
+                        tt_move = inverse[g, m]
+            if not done and k <= oracle_edges:
+                stats[ORACLE] += 1
+                v = subgame_value(p, n_edges, first, second, scratch, sub_first, sub_second, edges)
+                _store(key, v, v, NO_MOVE, k, tt, tt_bits)
+                v += gain
+                done = True
+            if not done:
+                if alpha < lower:
+                    alpha = lower
+                if beta > upper:
+                    beta = upper
+                count = _order_moves(
+                    p, free, tt_move, moves, d, full, first, second, n_cells_of, rank, rules, variant, stats
+                )
+                frames[d, F_P] = p
+                frames[d, F_GAIN] = gain
+                frames[d, F_LEFT] = left
+                frames[d, F_ALPHA] = alpha
+                frames[d, F_BETA] = beta
+                frames[d, F_A] = alpha
+                frames[d, F_BEST] = -127
+                frames[d, F_BEST_MOVE] = NO_MOVE
+                frames[d, F_LOWER] = lower
+                frames[d, F_UPPER] = upper
+                frames[d, F_KEY] = key
+                frames[d, F_G] = g
+                frames[d, F_K] = k
+                frames[d, F_COUNT] = count
+                frames[d, F_NEXT] = 0
+        # unwind: hand v up, searching the next move of a frame where one is left
+        while True:
+            if done:
+                if d == 0:
+                    return v
+                d -= 1
+                c = frames[d, F_CLAIMS]
+                v = c + v if c > 0 else -v
+                if v > frames[d, F_BEST]:
+                    frames[d, F_BEST] = v
+                    frames[d, F_BEST_MOVE] = rank[64 + (moves[d, frames[d, F_NEXT] - 1] & 63)]
+                    if v > frames[d, F_A]:
+                        frames[d, F_A] = v
+                        if v >= frames[d, F_BETA]:
+                            stats[CUTOFFS] += 1
+                            frames[d, F_NEXT] = frames[d, F_COUNT]
+            i = frames[d, F_NEXT]
+            if i < frames[d, F_COUNT]:  # the next move: enter its child at depth d + 1
+                code = moves[d, i]
+                e = rank[64 + (code & 63)]
+                r = (code >> 9) - 3
+                c = -1 - r if r < 0 else (2 - r if r < 2 else 0)
+                frames[d, F_NEXT] = i + 1
+                frames[d, F_CLAIMS] = c
+                p = frames[d, F_P] | (np.int64(1) << e)
+                if c > 0:
+                    alpha = frames[d, F_A] - c
+                    beta = frames[d, F_BETA] - c
+                    left = frames[d, F_LEFT] - c
+                else:
+                    alpha = -frames[d, F_BETA]
+                    beta = -frames[d, F_A]
+                    left = frames[d, F_LEFT]
+                d += 1
+                break
+            # every move searched, or a cut-off: store the bounds and hand the value up
+            best = frames[d, F_BEST]
+            lower = frames[d, F_LOWER]
+            upper = frames[d, F_UPPER]
+            if best <= frames[d, F_ALPHA]:
+                upper = min(upper, best)
+            elif best >= frames[d, F_BETA]:
+                lower = max(lower, best)
+            else:
+                lower = best
+                upper = best
+            g = frames[d, F_G]
+            _store(frames[d, F_KEY], lower, upper, perm[g, frames[d, F_BEST_MOVE]], frames[d, F_K], tt, tt_bits)
+            v = best + frames[d, F_GAIN]
+            done = True
 
 
 @compiled()
 def probe_exact(
-    p, left, n_edges, first, second, n_cells_of, symtab, groups, tt_key, tt_data, tt_bits, rules
+    p, left, n_edges, first, second, n_cells_of, symtab, groups, tt, tt_bits, rules
 ):  # pragma: no cover - compiled
     """``(lower, upper)`` bounds the table holds for ``p`` (after its free captures), as values of ``p``."""
     full = (np.int64(1) << n_edges) - 1
@@ -588,7 +646,7 @@ def probe_exact(
         key = p
     lower = -left
     upper = left
-    d = _probe(key, tt_key, tt_data, tt_bits)
+    d = _probe(key, tt, tt_bits)
     if d >= 0:
         lower = max(lower, (d & 255) - 64)
         upper = min(upper, ((d >> 8) & 255) - 64)
@@ -607,8 +665,7 @@ def mtdf_values(
     groups,
     perm,
     inverse,
-    tt_key,
-    tt_data,
+    tt,
     tt_bits,
     stats,
     stop,
@@ -644,8 +701,7 @@ def mtdf_values(
                 groups,
                 perm,
                 inverse,
-                tt_key,
-                tt_data,
+                tt,
                 tt_bits,
                 stats,
                 stop,
