@@ -42,6 +42,10 @@ from .retrograde import NOT_A_MOVE, claims, move_value
 
 __all__ = [
     "ABORTED",
+    "FILLED",
+    "FILL_LIMIT",
+    "FULL",
+    "N_STOP",
     "CAPTURE_NODES",
     "DEFAULT_RULES",
     "DOUBLE_DEALING",
@@ -59,6 +63,7 @@ __all__ = [
     "canonical_of",
     "check_rules",
     "forced_claims",
+    "grow_table",
     "mtdf_values",
     "probe_exact",
     "search",
@@ -71,6 +76,13 @@ NODES, TT_PROBES, TT_HITS, ORACLE, CUTOFFS, CAPTURE_NODES, SACRIFICE_NODES = 0, 
 N_STATS = 8
 STOP = 0
 ABORTED = 1
+FILLED = 2
+"""Index in ``stop``: entries written into empty slots of the table (both threads, counted loosely)."""
+FILL_LIMIT = 3
+"""Index in ``stop``: a search stops with ``stop[FULL]`` set once ``stop[FILLED]`` passes this (0: never)."""
+FULL = 4
+"""Index in ``stop``: set when a search stopped because the table is full enough to grow (`grow_table`)."""
+N_STOP = 5
 
 SYMMETRY_EDGES = 0
 """Positions with at least this many free edges are keyed by their canonical form, the others by themselves."""
@@ -173,7 +185,7 @@ def _probe(key, tt, tt_bits):  # pragma: no cover - compiled
 
 
 @compiled()
-def _store(key, lower, upper, move, free, tt, tt_bits):  # pragma: no cover - compiled
+def _store(key, lower, upper, move, free, tt, tt_bits, stop):  # pragma: no cover - compiled
     at = _slot(key, tt_bits)
     stored = key + 1
     data = np.int64(lower + 64) | (np.int64(upper + 64) << 8) | (np.int64(move) << 16) | (np.int64(free) << 24)
@@ -181,8 +193,30 @@ def _store(key, lower, upper, move, free, tt, tt_bits):  # pragma: no cover - co
     d0 = tt[at + 1]
     if tt[at] ^ d0 == stored or (d0 >> 24) & 63 <= free:  # same position, or the deeper one
         target = at
+    if tt[target + 1] == 0:
+        stop[FILLED] += 1
     tt[target] = stored ^ data
     tt[target + 1] = data
+
+
+@compiled()
+def grow_table(old, old_bits, new, new_bits, stop):  # pragma: no cover - compiled
+    """Move the entries of the table ``old`` into the larger empty table ``new``.
+
+    An entry is moved only if its key hashes to the bucket it is in: a torn entry (two
+    threads writing one slot) would give a key that does not, and is dropped, as a probe
+    would ignore it.  ``stop[FILLED]`` counts the entries moved.
+    """
+    stop[FILLED] = 0
+    for at in range(0, old.shape[0], 4):
+        for s in range(0, 4, 2):
+            d = old[at + s + 1]
+            if d == 0:
+                continue
+            key = (old[at + s] ^ d) - 1
+            if _slot(key, old_bits) != at:
+                continue
+            _store(key, ((d & 255) - 64), ((d >> 8) & 255) - 64, (d >> 16) & 63, (d >> 24) & 63, new, new_bits, stop)
 
 
 @compiled()
@@ -505,7 +539,10 @@ def search(
     d = 0  # depth of the node being entered or finished; its frame is frames[d]
     while True:
         # enter the node (p, alpha, beta, left) at depth d: a value at once, or a frame to search
-        if stop[STOP]:
+        if stop[STOP] or 0 < stop[FILL_LIMIT] < stop[FILLED]:
+            if not stop[STOP]:  # the table is full enough to grow: `grow_table`, then search again
+                stop[FULL] = 1
+                stop[STOP] = 1
             stop[ABORTED] = 1
             return np.int64(0)
         stats[NODES] += 1
@@ -552,7 +589,7 @@ def search(
             if not done and k <= oracle_edges:
                 stats[ORACLE] += 1
                 v = subgame_value(p, n_edges, first, second, scratch, sub_first, sub_second, edges)
-                _store(key, v, v, NO_MOVE, k, tt, tt_bits)
+                _store(key, v, v, NO_MOVE, k, tt, tt_bits, stop)
                 v += gain
                 done = True
             if not done:
@@ -625,7 +662,7 @@ def search(
                 lower = best
                 upper = best
             g = frames[d, F_G]
-            _store(frames[d, F_KEY], lower, upper, perm[g, frames[d, F_BEST_MOVE]], frames[d, F_K], tt, tt_bits)
+            _store(frames[d, F_KEY], lower, upper, perm[g, frames[d, F_BEST_MOVE]], frames[d, F_K], tt, tt_bits, stop)
             v = best + frames[d, F_GAIN]
             done = True
 
