@@ -47,7 +47,7 @@ __all__ = [
 ]
 
 DEFAULT_MAX_MEMORY = 1 << 30
-"""Default memory for the transposition table: 1 GiB (2**25 buckets of two 16-byte entries)."""
+"""Default largest transposition table: 1 GiB (2**25 buckets of two 16-byte entries)."""
 
 MIN_MAX_MEMORY = 1 << 16
 """The smallest table accepted (64 KiB)."""
@@ -90,8 +90,8 @@ MAX_ORACLE_EDGES = 20
 
 ENTRY_BYTES = 16
 
-FIRST_TABLE_BITS = 16
-"""A search starts with ``2**16`` buckets (2 MiB) of its table and grows it as it fills."""
+FIRST_TABLE_BITS = 19
+"""A search starts with ``2**19`` buckets (16 MiB) of its table, and grows it when a quarter of it is used."""
 
 GROW_BITS = 3
 """Each growth makes the table in use 8 times larger."""
@@ -257,9 +257,10 @@ class SearchSolution(SolvedGameBase):
     board : CellBoard
         Any cell board of at most `MAX_SEARCH_EDGES` edges.
     max_memory : int, default `DEFAULT_MAX_MEMORY`
-        Bytes for the transposition table (rounded down to a power of two of 32-byte
-        buckets), at least 64 KiB and at most the machine's physical memory
-        (`physical_memory`) and `MAX_MAX_MEMORY`.
+        Largest size of the transposition table in bytes (rounded down to a power of two
+        of 32-byte buckets), at least 64 KiB and at most the machine's physical memory
+        (`physical_memory`) and `MAX_MAX_MEMORY`.  The table starts at 16 MiB
+        (`FIRST_TABLE_BITS`) and grows eightfold whenever a quarter of it is used.
     threads : {1, 2}, default 1
         Search threads per null-window test (lazy SMP on a shared table).
     oracle_edges : int, default `DEFAULT_ORACLE_EDGES`
@@ -411,7 +412,7 @@ class SearchSolution(SolvedGameBase):
 
         self.tt_bits = bits
         self.tt = self._whole_table[: 4 << bits]
-        self._stop[FILL_LIMIT] = 1 << bits if bits < self._max_bits else 0  # grow when half the entries are used
+        self._stop[FILL_LIMIT] = 1 << bits - 1 if bits < self._max_bits else 0  # grow at a quarter full
 
     def _grow(self, bits: int | None = None) -> None:
         """Move the table's entries into a table ``2**GROW_BITS`` times larger (at most ``max_memory``)."""
@@ -493,7 +494,7 @@ class SearchSolution(SolvedGameBase):
     def _test(self, p: int, alpha: int, beta: int, left: int) -> int:
         """One alpha-beta search of ``p`` in ``(alpha, beta)`` on ``self.threads`` threads.
 
-        A search that fills half the table stops; the table grows (`_grow`) and the search
+        A search that fills a quarter of the table stops; the table grows (`_grow`) and the search
         starts again, finding what it had proved in the table.
         """
         from .search_kernel import FULL

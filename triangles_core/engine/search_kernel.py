@@ -11,7 +11,9 @@ positions of any `triangles_core.games.cells.CellBoard` of at most 62 edges, wit
   to be completed for the player to move, whoever that is, so one entry serves both
   players.  The table is shared by the threads of a search without locks: an entry is
   two 64-bit words, ``key ^ data`` and ``data`` (Hyatt and Mann's lockless hashing, ICGA
-  J. 25, 2002), so a torn entry fails its key check and is ignored;
+  J. 25, 2002), so a torn entry fails its key check and is ignored.  A bucket holds two
+  entries (one kept by depth, one always replaced) in 32 bytes, one cache line, so a
+  probe costs one memory access; the table grows while it fills (`grow_table`);
 - pruning rules for captures and chains, stated and sourced in `search`: the proved
   *free captures* rule, always on, and three rules checked exhaustively against the
   value tables (rule A, `SAFE_CAPTURES`; rule B, `DOUBLE_DEALING`; rule C,
@@ -25,6 +27,11 @@ positions of any `triangles_core.games.cells.CellBoard` of at most 62 edges, wit
   exactly by retrograde analysis of its sub-game on the free edges (the cells restricted
   to their free edges), with the compiled rule `triangles_core.engine.retrograde.move_value`
   of the table kernel, in a per-thread scratch table of ``2**oracle_edges`` bytes.
+
+The search keeps its own stack (`search`'s ``frames``) rather than recursing, and reads
+its arrays through `_borrowed` views: a compiled call that passes an array counts a
+reference to it with an atomic instruction, and those counts (about 40 per node, on
+arrays that both threads share) took 60% of the time of the recursive form.
 
 Everything here is called through `triangles_core.engine.search`, which checks the
 arguments first.
@@ -465,9 +472,10 @@ def search(
     ``>= v``; otherwise ``v`` is the value.  ``rank[e]`` is edge ``e``'s place among moves
     of one kind and ``rank[64 + i]`` the edge at place ``i`` (the move order); ``rules``
     switches on rules A, B and C below; ``variant`` (the second thread) reverses the order
-    after the first move.  When ``stop[STOP]`` is set the search unwinds at once, sets
-    ``stop[ABORTED]`` and stores nothing on the way up (its return values are then
-    meaningless).
+    after the first move.  When ``stop[STOP]`` is set, or the entries written into empty
+    slots (``stop[FILLED]``) pass ``stop[FILL_LIMIT]`` (then ``stop[FULL]`` is set too),
+    the search returns at once with ``stop[ABORTED]`` set, storing nothing more (its
+    return value is then meaningless).
 
     The pruning rules.  A *capture* is a free edge that completes a cell; the *other
     cell* of a capture that completes one of its two cells is the one it does not
