@@ -39,6 +39,8 @@ arguments first.
 
 from __future__ import annotations
 
+from typing import Callable, cast
+
 import numpy as np
 from numba import prange
 from numba.core import cgutils
@@ -116,7 +118,7 @@ _GOLDEN = np.uint64(0x9E3779B97F4A7C15)
 
 
 @intrinsic
-def _borrowed(typingctx, array):  # pragma: no cover - compiled
+def _borrowed_view(typingctx, array):  # pragma: no cover - compiled
     """``array`` without its reference count: a view that compiled calls pass without atomic increments.
 
     Numba counts references to an array at every call that passes it (an atomic
@@ -136,6 +138,10 @@ def _borrowed(typingctx, array):  # pragma: no cover - compiled
         return view._getvalue()
 
     return array(array), codegen
+
+
+_borrowed = cast("Callable[[np.ndarray], np.ndarray]", _borrowed_view)
+"""`_borrowed_view` typed as compiled code calls it (numba supplies the typing context itself)."""
 
 
 @compiled()
