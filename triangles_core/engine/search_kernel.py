@@ -144,7 +144,7 @@ _borrowed = cast("Callable[[np.ndarray], np.ndarray]", _borrowed_view)
 """`_borrowed_view` typed as compiled code calls it (numba supplies the typing context itself)."""
 
 
-@compiled()
+@compiled(inline="always")
 def popcount(x):  # pragma: no cover - compiled
     x = np.uint64(x)
     x = x - ((x >> np.uint64(1)) & np.uint64(0x5555555555555555))
@@ -153,7 +153,7 @@ def popcount(x):  # pragma: no cover - compiled
     return np.int64((x * np.uint64(0x0101010101010101)) >> np.uint64(56))
 
 
-@compiled()
+@compiled(inline="always")
 def canonical_of(p, symtab, groups):  # pragma: no cover - compiled
     """``(canonical, g)``: the smallest normalised image of ``p`` and the index of a symmetry giving it.
 
@@ -179,14 +179,14 @@ def canonical_of(p, symtab, groups):  # pragma: no cover - compiled
     return best, best_g
 
 
-@compiled()
+@compiled(inline="always")
 def _slot(key, tt_bits):  # pragma: no cover - compiled
     """Index in ``tt`` of the bucket of ``key``: two entries of two words, 32 bytes, one cache line."""
     h = np.uint64(key) * _GOLDEN
     return np.int64(h >> np.uint64(64 - tt_bits)) * 4
 
 
-@compiled()
+@compiled(inline="always")
 def _probe(key, tt, tt_bits):  # pragma: no cover - compiled
     at = _slot(key, tt_bits)
     stored = key + 1  # 0 is an empty slot
@@ -197,7 +197,7 @@ def _probe(key, tt, tt_bits):  # pragma: no cover - compiled
     return np.int64(-1)
 
 
-@compiled()
+@compiled(inline="always")
 def _store(key, lower, upper, move, free, tt, tt_bits, stop):  # pragma: no cover - compiled
     at = _slot(key, tt_bits)
     stored = key + 1
@@ -232,7 +232,7 @@ def grow_table(old, old_bits, new, new_bits, stop):  # pragma: no cover - compil
             _store(key, ((d & 255) - 64), ((d >> 8) & 255) - 64, (d >> 16) & 63, (d >> 24) & 63, new, new_bits, stop)
 
 
-@compiled()
+@compiled(inline="always")
 def _compress(mask, edges, k, n_edges):  # pragma: no cover - compiled
     if (mask >> n_edges) & 1:  # the "no second cell" bit of `CellBoard.other_edge_masks`
         return np.int64(1) << k
@@ -277,7 +277,7 @@ def subgame_value(p, n_edges, first, second, scratch, sub_first, sub_second, edg
     return np.int64(scratch[0])
 
 
-@compiled()
+@compiled(inline="always")
 def forced_claims(p, e, bit, full, first, second, n_cells_of, rules):  # pragma: no cover - compiled
     """Cells claimed by edge ``e`` if a rule says to draw it at once, else 0.
 
@@ -295,7 +295,7 @@ def forced_claims(p, e, bit, full, first, second, n_cells_of, rules):  # pragma:
     return np.int64(0)
 
 
-@compiled()
+@compiled(inline="always")
 def _take_free_captures(p, full, first, second, n_cells_of, rules):  # pragma: no cover - compiled
     """Draw every forced capture (`forced_claims`); returns the position after them and the cells they claim."""
     gain = np.int64(0)
@@ -310,7 +310,7 @@ def _take_free_captures(p, full, first, second, n_cells_of, rules):  # pragma: n
     return p, gain
 
 
-@compiled()
+@compiled(inline="always")
 def _chain_goes_on(p, free, bit, other, rest, first, second, n_cells_of):  # pragma: no cover - compiled
     """Whether the chain through edge ``bit``'s capture goes on past its other cell (rule C of `search`).
 
@@ -329,7 +329,7 @@ def _chain_goes_on(p, free, bit, other, rest, first, second, n_cells_of):  # pra
     return claims(p, trailing_zeros(after), first, second) == 0
 
 
-@compiled()
+@compiled(inline="always")
 def searched_moves(p, full, first, second, n_cells_of, rules):  # pragma: no cover - compiled
     """The moves of ``p`` that need be searched: a mask of free edges (rules B and C of `search`).
 
@@ -387,7 +387,7 @@ def searched_moves(p, full, first, second, n_cells_of, rules):  # pragma: no cov
 N_FRAME = 16
 
 
-@compiled()
+@compiled(inline="always")
 def _order_moves(
     p, free, tt_move, moves, d, full, first, second, n_cells_of, rank, rules, variant, stats
 ):  # pragma: no cover
