@@ -7,6 +7,7 @@ is its own; at most one big table at a time)::
     .venv/bin/python benchmarks/bench_search.py --boards side3 boxes3x3
     .venv/bin/python benchmarks/bench_search.py --growth side4 --samples 3
     .venv/bin/python benchmarks/bench_search.py --rules boxes3x3 side4 boxes3x4 --write   # rule by rule
+    nice -n 5 .venv/bin/python benchmarks/bench_search.py --against /work/main --boards boxes3x3 side4 boxes3x4
 
 Prints, per board: the empty board's value by search and by the table, the search's wall
 time, nodes, nodes per second, transposition-table hit rate, oracle calls and peak memory,
@@ -16,7 +17,10 @@ positions (seed 21) at each number of edges drawn, searched from a fresh table e
 checked against the cached value table for boards that have one.  ``--rules BOARD ...``
 measures the search's pruning rules instead: the empty boards' nodes and seconds with the
 rules added one at a time (`RULE_STEPS`), as ratios to the solver without them, each step
-in its own process of the same run.  Boards beyond the
+in its own process of the same run.  ``--against CHECKOUT`` compares the empty boards'
+nodes, wall and CPU seconds and nodes per CPU second with the search of another checkout
+of the package (its code imported in a subprocess through ``PYTHONPATH``), as ratios,
+with the load average beside each row.  Boards beyond the
 table (3x5, 4x4, side 5) are run by ``scripts/solve_search.py``, whose JSON results under
 ``data/search/`` this script prints at the end, after a comparison with OpenSpiel's
 alpha-beta on the boards it can solve (when ``pyspiel`` is importable).
@@ -29,6 +33,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import resource
 import subprocess
 import sys
@@ -70,16 +75,17 @@ def child_empty(key: str, max_memory: int, threads: int, step: str = "+ intercha
 
     b = board_of(key)
     SearchSolution(board_of("side2"), max_memory=1 << 16).value(0)  # compile (or load) the kernel first
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     s = SearchSolution(b, max_memory=max_memory, threads=threads, **RULE_STEPS[step])
     value = s.value(0)
-    wall = time.perf_counter() - start
+    wall, cpu = time.perf_counter() - start, time.process_time() - cpu
     st = s.stats
     return {
         "board": key,
         "step": step,
         "value": value,
         "search_s": wall,
+        "cpu_s": cpu,
         "nodes": st.nodes,
         "nodes_per_s": st.nodes_per_second,
         "tt_hit_rate": st.tt_hit_rate,
@@ -117,7 +123,6 @@ def rules_ablation(keys: list[str], max_memory: int, write: bool) -> None:
                 flush=True,
             )
     if write:
-        import os
         import platform
 
         sys.path.insert(0, str(ROOT / "scripts"))
@@ -229,9 +234,41 @@ def openspiel_comparison(boards=((1, 1), (1, 2), (2, 2))) -> None:
         )
 
 
-def run_child(*args: str) -> dict:
-    out = subprocess.run([sys.executable, __file__, "--child", *args], capture_output=True, text=True, check=True)
+def run_child(*args: str, code: Path = ROOT) -> dict:
+    """Run this script's ``--child`` in a new process importing the package from the checkout ``code``."""
+    env = {**os.environ, "PYTHONPATH": str(code)}
+    out = subprocess.run(
+        [sys.executable, __file__, "--child", *args], capture_output=True, text=True, check=True, env=env
+    )
     return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def against(base: Path, keys: list[str], max_memory: int, threads: list[int]) -> None:
+    """Nodes and seconds of the empty boards, this checkout's search against the one in ``base``, in one run.
+
+    Each solve is a fresh process (kernel loaded from numba's cache); ``base``'s runs one
+    thread.  Nodes are exact; seconds depend on the machine's load, printed beside each
+    row (the one-minute load average before it).  CPU seconds count every thread.
+    """
+    print(f"\nthis search against the one in {base} (empty boards, {max_memory >> 20} MiB table):")
+    print(
+        f"  {'board':9} {'thr':>3} {'value':>5} {'nodes':>12} {'old nodes':>12} {'ratio':>6} {'wall s':>7} "
+        f"{'old':>7} {'CPU s':>7} {'old':>7} {'CPU ratio':>9} {'nodes/CPU s':>11} {'old':>10} {'load':>5}"
+    )
+    for key in keys:
+        load = os.getloadavg()[0]
+        old = run_child("empty", key, str(max_memory), "1", code=base)
+        for t in threads:
+            load = max(load, os.getloadavg()[0])
+            new = run_child("empty", key, str(max_memory), str(t))
+            assert new["value"] == old["value"], (key, new, old)
+            print(
+                f"  {key:9} {t:3d} {new['value']:5d} {new['nodes']:12,d} {old['nodes']:12,d} "
+                f"{old['nodes'] / new['nodes']:6.2f} {new['search_s']:7.2f} {old['search_s']:7.2f} "
+                f"{new['cpu_s']:7.2f} {old['cpu_s']:7.2f} {old['cpu_s'] / new['cpu_s']:9.2f} "
+                f"{new['nodes'] / new['cpu_s']:11,.0f} {old['nodes'] / old['cpu_s']:10,.0f} {load:5.1f}",
+                flush=True,
+            )
 
 
 def main(argv=None) -> int:
@@ -252,6 +289,12 @@ def main(argv=None) -> int:
         help="only the pruning rules added one by one on these boards (default: boxes3x3 side4 boxes3x4)",
     )
     parser.add_argument("--write", action="store_true", help="with --rules: write data/search/rules_ablation.json")
+    parser.add_argument(
+        "--against",
+        type=Path,
+        metavar="CHECKOUT",
+        help="only compare the empty --boards with the search of another checkout (e.g. main's), in one run",
+    )
     parser.add_argument("--child", nargs="*")
     args = parser.parse_args(argv)
     if args.child:
@@ -263,6 +306,9 @@ def main(argv=None) -> int:
         else:
             result = child_growth(key, int(rest[0]), int(rest[1]))
         print(json.dumps(result))
+        return 0
+    if args.against is not None:
+        against(args.against.resolve(), args.boards, args.max_memory, args.threads)
         return 0
     if args.rules is not None:
         rules_ablation(args.rules or ["boxes3x3", "side4", "boxes3x4"], args.max_memory, args.write)

@@ -172,6 +172,22 @@ def test_two_threads_give_the_same_values(tables):
     assert s.value([]) == tables["boxes2x3"][0]
 
 
+@pytest.mark.parametrize("threads", [1, 2])
+def test_a_table_that_grows_keeps_the_values(tables, monkeypatch, threads):
+    """Searches that start on a table of 4 buckets and grow it (moving its entries) as it fills."""
+    from triangles_core.engine import search
+
+    monkeypatch.setattr(search, "FIRST_TABLE_BITS", 2)
+    s = SearchSolution(SMALL["boxes2x3"], max_memory=1 << 20, threads=threads)
+    assert s.table_bytes == 4 * 32
+    rng = np.random.default_rng(5)
+    for p in [0, *rng.integers(0, 1 << 17, size=40)]:
+        assert s.value(int(p)) == tables["boxes2x3"][p]
+    assert 4 * 32 < s.table_bytes <= 1 << 20
+    big = SearchSolution(boxes_board(3, 3), threads=threads)
+    assert big.value([]) == -3  # as the 3x3 value table says (data/search/boxes3x3_table.json)
+
+
 def test_first_move_values_one_per_class(tables):
     s = SearchSolution(SMALL["side3"], max_memory=1 << 20)
     values = s.first_move_values()
@@ -234,8 +250,8 @@ def test_bad_board_and_positions_are_refused():
 @pytest.mark.parametrize("which", ["side4", "boxes3x4"])
 def test_random_positions_of_side_4_and_3x4_boxes(which):
     """One random position at every number of edges drawn down to 8 (side 4: down to the
-    empty board), by both configurations, against the value table (loaded once).  The empty
-    3x4 board (five minutes of search) is checked by ``scripts/solve_search.py`` and notebook 10."""
+    empty board), by both configurations, against the value table (loaded once); the empty
+    3x4 board by the default search."""
     from triangles_core import solve, solve_boxes
 
     table = solve(4) if which == "side4" else solve_boxes(3, 4)
@@ -247,3 +263,4 @@ def test_random_positions_of_side_4_and_3x4_boxes(which):
         edges = rng.choice(b.n_edges, size=drawn, replace=False)
         p = int(sum(1 << int(e) for e in edges))
         assert s.value(p) == table.value(p) == checked.value(p)
+    assert s.value([]) == table.value([])

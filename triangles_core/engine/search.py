@@ -47,7 +47,7 @@ __all__ = [
 ]
 
 DEFAULT_MAX_MEMORY = 1 << 30
-"""Default memory for the transposition table: 1 GiB (2**25 buckets of two 16-byte entries)."""
+"""Default largest transposition table: 1 GiB (2**25 buckets of two 16-byte entries)."""
 
 MIN_MAX_MEMORY = 1 << 16
 """The smallest table accepted (64 KiB)."""
@@ -71,6 +71,17 @@ def physical_memory() -> int | None:
     return size if size > 0 else None
 
 
+def _zeroed_table(words: int) -> np.ndarray:
+    """A zeroed int64 array of ``words`` words in its own anonymous mapping.
+
+    Only the address space is taken here: the system maps (and zeroes) each page when it
+    is first written, so the table costs no memory before a question is asked.
+    """
+    import mmap
+
+    return np.frombuffer(mmap.mmap(-1, words * 8, flags=mmap.MAP_PRIVATE | mmap.MAP_ANONYMOUS), dtype=np.int64)
+
+
 DEFAULT_ORACLE_EDGES = 8
 """Positions with at most this many free edges are solved by retrograde analysis of the free edges."""
 
@@ -78,6 +89,12 @@ MAX_ORACLE_EDGES = 20
 """Largest endgame oracle (a scratch table of 1 MiB per thread)."""
 
 ENTRY_BYTES = 16
+
+FIRST_TABLE_BITS = 19
+"""A search starts with ``2**19`` buckets (16 MiB) of its table, and grows it when a quarter of it is used."""
+
+GROW_BITS = 3
+"""Each growth makes the table in use 8 times larger."""
 
 
 def _rules(safe_captures: bool, double_dealing: bool, long_chains: bool) -> int:
@@ -240,9 +257,10 @@ class SearchSolution(SolvedGameBase):
     board : CellBoard
         Any cell board of at most `MAX_SEARCH_EDGES` edges.
     max_memory : int, default `DEFAULT_MAX_MEMORY`
-        Bytes for the transposition table (rounded down to a power of two of 32-byte
-        buckets), at least 64 KiB and at most the machine's physical memory
-        (`physical_memory`) and `MAX_MAX_MEMORY`.
+        Largest size of the transposition table in bytes (rounded down to a power of two
+        of 32-byte buckets), at least 64 KiB and at most the machine's physical memory
+        (`physical_memory`) and `MAX_MAX_MEMORY`.  The table starts at 16 MiB
+        (`FIRST_TABLE_BITS`) and grows eightfold whenever a quarter of it is used.
     threads : {1, 2}, default 1
         Search threads per null-window test (lazy SMP on a shared table).
     oracle_edges : int, default `DEFAULT_ORACLE_EDGES`
@@ -346,16 +364,18 @@ class SearchSolution(SolvedGameBase):
         self._rank = _move_rank(board, move_order)
         self.board = board
         self.game = CellGame(board)
-        self.tt_bits = max(1, (max_memory // (2 * ENTRY_BYTES)).bit_length() - 1)
-        size = 2 << self.tt_bits
+        self._max_bits = max(1, (max_memory // (2 * ENTRY_BYTES)).bit_length() - 1)
         try:
-            self.tt_key = np.zeros(size, dtype=np.int64)
-            self.tt_data = np.zeros(size, dtype=np.int64)
-        except MemoryError:  # below the machine's memory, but above a limit on the process (ulimit -v)
+            self._whole_table = _zeroed_table(4 << self._max_bits)
+        except (MemoryError, OSError):  # below the machine's memory, but above a limit on the process (ulimit -v)
             raise ValueError(
                 f"max_memory {max_memory:,} bytes cannot be allocated by this process (is its memory limited?): "
                 f"pass a smaller max_memory"
             ) from None
+        from .search_kernel import N_STOP
+
+        self._stop = np.zeros(N_STOP, dtype=np.int64)
+        self._use_table(min(self._max_bits, FIRST_TABLE_BITS))
         first, second = board.other_edge_masks
         self._first = np.array(first, dtype=np.int64)
         self._second = np.array(second, dtype=np.int64)
@@ -379,16 +399,34 @@ class SearchSolution(SolvedGameBase):
         The table's memory stays allocated (and its pages mapped), so a benchmark that
         solves many positions from scratch does not pay for page faults each time.
         """
-        self.tt_key.fill(0)
-        self.tt_data.fill(0)
+        self.tt.fill(0)
+        self._stop.fill(0)
+        self._use_table(self.tt_bits)
         self._stats.fill(0)
         self._seconds = 0.0
         self._exact.clear()
 
+    def _use_table(self, bits: int) -> None:
+        """Search with the first ``2**bits`` buckets of the table (a view: no copy, no memory yet)."""
+        from .search_kernel import FILL_LIMIT
+
+        self.tt_bits = bits
+        self.tt = self._whole_table[: 4 << bits]
+        self._stop[FILL_LIMIT] = 1 << bits - 1 if bits < self._max_bits else 0  # grow at a quarter full
+
+    def _grow(self, bits: int | None = None) -> None:
+        """Move the table's entries into a table ``2**GROW_BITS`` times larger (at most ``max_memory``)."""
+        from .search_kernel import grow_table
+
+        old, old_bits = self.tt.copy(), self.tt_bits
+        self.tt.fill(0)
+        self._use_table(min(self._max_bits, old_bits + GROW_BITS) if bits is None else bits)
+        grow_table(old, old_bits, self.tt, self.tt_bits, self._stop)
+
     @property
     def table_bytes(self) -> int:
-        """Memory of the transposition table in bytes."""
-        return self.tt_key.nbytes + self.tt_data.nbytes
+        """Memory of the transposition table in use, in bytes (it grows up to ``max_memory`` as it fills)."""
+        return self.tt.nbytes
 
     def _workspace(self) -> tuple:
         n = self.board.n_edges
@@ -419,8 +457,7 @@ class SearchSolution(SolvedGameBase):
             self._groups,
             self._perm,
             self._inverse,
-            self.tt_key,
-            self.tt_data,
+            self.tt,
             self.tt_bits,
         )
 
@@ -448,16 +485,33 @@ class SearchSolution(SolvedGameBase):
             self._n_cells_of,
             self._symtab,
             self._groups,
-            self.tt_key,
-            self.tt_data,
+            self.tt,
             self.tt_bits,
             self._rules,
         )
         return int(lower), int(upper)
 
-    def _test(self, p: int, alpha: int, beta: int, stop: np.ndarray, left: int) -> int:
-        """One alpha-beta search of ``p`` in ``(alpha, beta)`` on ``self.threads`` threads."""
-        from .search_kernel import ABORTED, STOP, search
+    def _test(self, p: int, alpha: int, beta: int, left: int) -> int:
+        """One alpha-beta search of ``p`` in ``(alpha, beta)`` on ``self.threads`` threads.
+
+        A search that fills a quarter of the table stops; the table grows (`_grow`) and the search
+        starts again, finding what it had proved in the table.
+        """
+        from .search_kernel import FULL
+
+        while True:
+            answer = self._threads_test(p, alpha, beta, left)
+            if self._stop[FULL]:
+                self._stop[FULL] = 0
+                self._grow()
+            if answer is not None:
+                return answer
+
+    def _threads_test(self, p: int, alpha: int, beta: int, left: int) -> int | None:
+        """`_test` once: its answer, or None if the table filled up first."""
+        from .search_kernel import ABORTED, FULL, STOP, search
+
+        stop = self._stop
 
         results: list[int | None] = [None] * self.threads
         n = self.board.n_edges
@@ -502,7 +556,7 @@ class SearchSolution(SolvedGameBase):
                     w.join()
             raise
         answer = next((r for r in results if r is not None), None)
-        if answer is None:  # pragma: no cover - only a stop from outside
+        if answer is None and not stop[FULL]:  # pragma: no cover - only a stop from outside
             raise KeyboardInterrupt
         return answer
 
@@ -521,7 +575,6 @@ class SearchSolution(SolvedGameBase):
             return known
         lower, upper = self.bounds(p)
         left = self._left(p)
-        stop = np.zeros(2, dtype=np.int64)
         self._lower, self._upper = lower, upper
         self._started = time.perf_counter()
         self._nodes_at_start = int(self._stats[:, 0].sum())
@@ -534,7 +587,7 @@ class SearchSolution(SolvedGameBase):
         try:
             while lower < upper:  # MTD(f): null-window tests around the last result
                 gamma = max(lower + 1, min(upper, guess if guess > lower else guess + 1))
-                v = self._test(p, gamma - 1, gamma, stop, left)
+                v = self._test(p, gamma - 1, gamma, left)
                 if v >= gamma:
                     lower = v
                 else:
@@ -595,14 +648,15 @@ class SearchSolution(SolvedGameBase):
         for m in self.board.cell_masks:
             lefts += (array & m) != m
         started = time.perf_counter()
-        stop = np.zeros(2, dtype=np.int64)
+        if self.tt_bits < self._max_bits:  # no growing inside one compiled call: the whole table at once
+            self._grow(self._max_bits)
         out = mtdf_values(
             array,
             lefts,
             self.board.n_edges,
             *self._move_tables(),
             self._stats[0],
-            stop,
+            self._stop,
             *self._workspaces[0],
             self.oracle_edges,
             self._rank,

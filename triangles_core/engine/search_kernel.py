@@ -11,7 +11,9 @@ positions of any `triangles_core.games.cells.CellBoard` of at most 62 edges, wit
   to be completed for the player to move, whoever that is, so one entry serves both
   players.  The table is shared by the threads of a search without locks: an entry is
   two 64-bit words, ``key ^ data`` and ``data`` (Hyatt and Mann's lockless hashing, ICGA
-  J. 25, 2002), so a torn entry fails its key check and is ignored;
+  J. 25, 2002), so a torn entry fails its key check and is ignored.  A bucket holds two
+  entries (one kept by depth, one always replaced) in 32 bytes, one cache line, so a
+  probe costs one memory access; the table grows while it fills (`grow_table`);
 - pruning rules for captures and chains, stated and sourced in `search`: the proved
   *free captures* rule, always on, and three rules checked exhaustively against the
   value tables (rule A, `SAFE_CAPTURES`; rule B, `DOUBLE_DEALING`; rule C,
@@ -26,20 +28,33 @@ positions of any `triangles_core.games.cells.CellBoard` of at most 62 edges, wit
   to their free edges), with the compiled rule `triangles_core.engine.retrograde.move_value`
   of the table kernel, in a per-thread scratch table of ``2**oracle_edges`` bytes.
 
+The search keeps its own stack (`search`'s ``frames``) rather than recursing, and reads
+its arrays through `_borrowed` views: a compiled call that passes an array counts a
+reference to it with an atomic instruction, and those counts (about 40 per node, on
+arrays that both threads share) took 60% of the time of the recursive form.
+
 Everything here is called through `triangles_core.engine.search`, which checks the
 arguments first.
 """
 
 from __future__ import annotations
 
+from typing import Callable, cast
+
 import numpy as np
 from numba import prange
+from numba.core import cgutils
+from numba.extending import intrinsic
 
 from .compiled import compiled, trailing_zeros
 from .retrograde import NOT_A_MOVE, claims, move_value
 
 __all__ = [
     "ABORTED",
+    "FILLED",
+    "FILL_LIMIT",
+    "FULL",
+    "N_STOP",
     "CAPTURE_NODES",
     "DEFAULT_RULES",
     "DOUBLE_DEALING",
@@ -57,6 +72,7 @@ __all__ = [
     "canonical_of",
     "check_rules",
     "forced_claims",
+    "grow_table",
     "mtdf_values",
     "probe_exact",
     "search",
@@ -69,6 +85,13 @@ NODES, TT_PROBES, TT_HITS, ORACLE, CUTOFFS, CAPTURE_NODES, SACRIFICE_NODES = 0, 
 N_STATS = 8
 STOP = 0
 ABORTED = 1
+FILLED = 2
+"""Index in ``stop``: entries written into empty slots of the table (both threads, counted loosely)."""
+FILL_LIMIT = 3
+"""Index in ``stop``: a search stops with ``stop[FULL]`` set once ``stop[FILLED]`` passes this (0: never)."""
+FULL = 4
+"""Index in ``stop``: set when a search stopped because the table is full enough to grow (`grow_table`)."""
+N_STOP = 5
 
 SYMMETRY_EDGES = 0
 """Positions with at least this many free edges are keyed by their canonical form, the others by themselves."""
@@ -92,6 +115,33 @@ NO_MOVE = 63
 """The stored move of an entry without one."""
 
 _GOLDEN = np.uint64(0x9E3779B97F4A7C15)
+
+
+@intrinsic
+def _borrowed_view(typingctx, array):  # pragma: no cover - compiled
+    """``array`` without its reference count: a view that compiled calls pass without atomic increments.
+
+    Numba counts references to an array at every call that passes it (an atomic
+    increment and decrement on the array's shared count, which two search threads then
+    fight over): they were 60% of the search's time.  The view has no memory
+    information, so counting is skipped; it is valid while ``array`` is, which the
+    caller holds for the whole call.
+    """
+
+    def codegen(context, builder, signature, args):
+        source = context.make_array(signature.args[0])(context, builder, args[0])
+        view = context.make_array(signature.return_type)(context, builder)
+        view.meminfo = cgutils.get_null_value(view.meminfo.type)
+        view.parent = cgutils.get_null_value(view.parent.type)
+        for name in ("nitems", "itemsize", "data", "shape", "strides"):
+            setattr(view, name, getattr(source, name))
+        return view._getvalue()
+
+    return array(array), codegen
+
+
+_borrowed = cast("Callable[[np.ndarray], np.ndarray]", _borrowed_view)
+"""`_borrowed_view` typed as compiled code calls it (numba supplies the typing context itself)."""
 
 
 @compiled(inline="always")
@@ -131,32 +181,55 @@ def canonical_of(p, symtab, groups):  # pragma: no cover - compiled
 
 @compiled(inline="always")
 def _slot(key, tt_bits):  # pragma: no cover - compiled
+    """Index in ``tt`` of the bucket of ``key``: two entries of two words, 32 bytes, one cache line."""
     h = np.uint64(key) * _GOLDEN
-    return np.int64(h >> np.uint64(64 - tt_bits)) * 2
+    return np.int64(h >> np.uint64(64 - tt_bits)) * 4
 
 
 @compiled(inline="always")
-def _probe(key, tt_key, tt_data, tt_bits):  # pragma: no cover - compiled
+def _probe(key, tt, tt_bits):  # pragma: no cover - compiled
     at = _slot(key, tt_bits)
     stored = key + 1  # 0 is an empty slot
-    for s in range(2):
-        d = tt_data[at + s]
-        if tt_key[at + s] ^ d == stored:
+    for s in range(0, 4, 2):
+        d = tt[at + s + 1]
+        if tt[at + s] ^ d == stored:
             return d
     return np.int64(-1)
 
 
 @compiled(inline="always")
-def _store(key, lower, upper, move, free, tt_key, tt_data, tt_bits):  # pragma: no cover - compiled
+def _store(key, lower, upper, move, free, tt, tt_bits, stop):  # pragma: no cover - compiled
     at = _slot(key, tt_bits)
     stored = key + 1
     data = np.int64(lower + 64) | (np.int64(upper + 64) << 8) | (np.int64(move) << 16) | (np.int64(free) << 24)
-    target = at + 1  # the always-replace slot
-    d0 = tt_data[at]
-    if tt_key[at] ^ d0 == stored or (d0 >> 24) & 63 <= free:  # same position, or the deeper one
+    target = at + 2  # the always-replace slot
+    d0 = tt[at + 1]
+    if tt[at] ^ d0 == stored or (d0 >> 24) & 63 <= free:  # same position, or the deeper one
         target = at
-    tt_key[target] = stored ^ data
-    tt_data[target] = data
+    if tt[target + 1] == 0:
+        stop[FILLED] += 1
+    tt[target] = stored ^ data
+    tt[target + 1] = data
+
+
+@compiled()
+def grow_table(old, old_bits, new, new_bits, stop):  # pragma: no cover - compiled
+    """Move the entries of the table ``old`` into the larger empty table ``new``.
+
+    An entry is moved only if its key hashes to the bucket it is in: a torn entry (two
+    threads writing one slot) would give a key that does not, and is dropped, as a probe
+    would ignore it.  ``stop[FILLED]`` counts the entries moved.
+    """
+    stop[FILLED] = 0
+    for at in range(0, old.shape[0], 4):
+        for s in range(0, 4, 2):
+            d = old[at + s + 1]
+            if d == 0:
+                continue
+            key = (old[at + s] ^ d) - 1
+            if _slot(key, old_bits) != at:
+                continue
+            _store(key, ((d & 255) - 64), ((d >> 8) & 255) - 64, (d >> 16) & 63, (d >> 24) & 63, new, new_bits, stop)
 
 
 @compiled(inline="always")
@@ -292,6 +365,85 @@ def searched_moves(p, full, first, second, n_cells_of, rules):  # pragma: no cov
     return free
 
 
+# the fields of a frame of `search`'s explicit stack (one row per depth)
+(
+    F_P,
+    F_GAIN,
+    F_LEFT,
+    F_ALPHA,
+    F_BETA,
+    F_A,
+    F_BEST,
+    F_BEST_MOVE,
+    F_LOWER,
+    F_UPPER,
+    F_KEY,
+    F_G,
+    F_K,
+    F_COUNT,
+    F_NEXT,
+    F_CLAIMS,
+) = range(16)
+N_FRAME = 16
+
+
+@compiled(inline="always")
+def _order_moves(
+    p, free, tt_move, moves, d, full, first, second, n_cells_of, rank, rules, variant, stats
+):  # pragma: no cover
+    """Write the moves `search` tries at ``p`` into ``moves[d]``, in order, as codes; returns their count.
+
+    The order: the table's move, double captures, captures, moves that give no cell away
+    (those whose cells have more edges drawn first, `SAFE_ORDER`), sacrifices of one
+    cell, of two; moves of one kind by ``rank``.  A code is ``((kind + 3) * 8 + sub) * 64
+    + rank[e]`` (an insertion sort: at most 62 moves), the kind of the table's move being
+    ``-1 - claims``.  The second thread (``variant``) reverses the order after the first move.
+    """
+    count = 0
+    kinds = 0  # bit 0: a capture searched, bit 1: a move that gives no cell away
+    f = searched_moves(p, full, first, second, n_cells_of, rules)  # rule B: at chain ends, fewer moves
+    while f:
+        bit = f & -f
+        f ^= bit
+        e = trailing_zeros(bit)
+        c = claims(p, e, first, second)
+        if c > 0:
+            r = 2 - c  # 0: two cells, 1: one cell
+            kinds |= 1
+        else:
+            r = 2 + np.int64(popcount(first[e] & free) == 1) + np.int64(popcount(second[e] & free) == 1)
+            if r == 2:
+                kinds |= 2
+        if e == tt_move:
+            r = -1 - c  # first, whatever it claims (decoded by `search`)
+        sub = 0
+        if r == 2 and SAFE_ORDER != 0:
+            sub = popcount(first[e] & p) + popcount(second[e] & p)
+            if SAFE_ORDER < 0:
+                sub = 7 - sub
+        code = ((r + 3) * 8 + sub) * 64 + rank[e]
+        i = count
+        while i > 0 and moves[d, i - 1] > code:
+            moves[d, i] = moves[d, i - 1]
+            i -= 1
+        moves[d, i] = code
+        count += 1
+    if kinds & 1:
+        stats[CAPTURE_NODES] += 1
+    elif kinds == 0:
+        stats[SACRIFICE_NODES] += 1
+    if variant and count > 2:
+        lo = 1
+        hi = count - 1
+        while lo < hi:
+            t = moves[d, lo]
+            moves[d, lo] = moves[d, hi]
+            moves[d, hi] = t
+            lo += 1
+            hi -= 1
+    return count
+
+
 @compiled(nogil=True)
 def search(
     p,
@@ -306,8 +458,7 @@ def search(
     groups,
     perm,
     inverse,
-    tt_key,
-    tt_data,
+    tt,
     tt_bits,
     stats,
     stop,
@@ -327,9 +478,10 @@ def search(
     ``>= v``; otherwise ``v`` is the value.  ``rank[e]`` is edge ``e``'s place among moves
     of one kind and ``rank[64 + i]`` the edge at place ``i`` (the move order); ``rules``
     switches on rules A, B and C below; ``variant`` (the second thread) reverses the order
-    after the first move.  When ``stop[STOP]`` is set the search unwinds at once, sets
-    ``stop[ABORTED]`` and stores nothing on the way up (its return values are then
-    meaningless).
+    after the first move.  When ``stop[STOP]`` is set, or the entries written into empty
+    slots (``stop[FILLED]``) pass ``stop[FILL_LIMIT]`` (then ``stop[FULL]`` is set too),
+    the search returns at once with ``stop[ABORTED]`` set, storing nothing more (its
+    return value is then meaningless).
 
     The pruning rules.  A *capture* is a free edge that completes a cell; the *other
     cell* of a capture that completes one of its two cells is the one it does not
@@ -386,195 +538,152 @@ def search(
     rule B also where it applies beside a forced capture.  Beyond those boards they are
     conjectures, with that evidence.
     """
-    if stop[STOP]:
-        stop[ABORTED] = 1
-        return np.int64(0)
-    stats[NODES] += 1
     full = (np.int64(1) << n_edges) - 1
-    # free captures
-    p, gain = _take_free_captures(p, full, first, second, n_cells_of, rules)
-    left -= gain
-    if left == 0:  # nothing left to claim: every remaining move is worth 0
-        return gain
-    alpha -= gain
-    beta -= gain
-    if left <= alpha:
-        return left + gain
-    if -left >= beta:
-        return -left + gain
-    free = full & ~p
-    k = popcount(free)
-    if k >= SYMMETRY_EDGES:
-        key, g = canonical_of(p, symtab, groups)
-    else:  # deep in the tree: the position itself is the key (cheaper; no orbit is shared there)
-        key = p
-        g = 0
-    stats[TT_PROBES] += 1
-    lower = -left
-    upper = left
-    tt_move = -1
-    d = _probe(key, tt_key, tt_data, tt_bits)
-    if d >= 0:
-        stats[TT_HITS] += 1
-        lower = max(lower, (d & 255) - 64)
-        upper = min(upper, ((d >> 8) & 255) - 64)
-        if lower >= beta:
-            return lower + gain
-        if upper <= alpha:
-            return upper + gain
-        if lower == upper:
-            return lower + gain
-        m = (d >> 16) & 63
-        if m != NO_MOVE:
-            tt_move = inverse[g, m]
-    if k <= oracle_edges:
-        stats[ORACLE] += 1
-        v = subgame_value(p, n_edges, first, second, scratch, sub_first, sub_second, edges)
-        _store(key, v, v, NO_MOVE, k, tt_key, tt_data, tt_bits)
-        return v + gain
-    if alpha < lower:
-        alpha = lower
-    if beta > upper:
-        beta = upper
-    # order the moves: table move, double captures, captures, safe moves, sacrifices of 1, of 2
-    # (one pass computing a code rank * 64 + edge per move, then an insertion sort: k <= 62)
-    ply = n_edges - k
-    count = 0
-    kinds = 0  # bit 0: a capture searched, bit 1: a move that gives no cell away
-    f = searched_moves(p, full, first, second, n_cells_of, rules)  # rule B: at chain ends, fewer moves
-    while f:
-        bit = f & -f
-        f ^= bit
-        e = trailing_zeros(bit)
-        c = claims(p, e, first, second)
-        if c > 0:
-            r = 2 - c  # 0: two cells, 1: one cell
-            kinds |= 1
-        else:
-            r = 2 + np.int64(popcount(first[e] & free) == 1) + np.int64(popcount(second[e] & free) == 1)
-            if r == 2:
-                kinds |= 2
-        if e == tt_move:
-            r = -1 - c  # first, whatever it claims (decoded below)
-        sub = 0
-        if r == 2 and SAFE_ORDER != 0:
-            sub = popcount(first[e] & p) + popcount(second[e] & p)
-            if SAFE_ORDER < 0:
-                sub = 7 - sub
-        code = ((r + 3) * 8 + sub) * 64 + rank[e]
-        i = count
-        while i > 0 and moves[ply, i - 1] > code:
-            moves[ply, i] = moves[ply, i - 1]
-            i -= 1
-        moves[ply, i] = code
-        count += 1
-    if kinds & 1:
-        stats[CAPTURE_NODES] += 1
-    elif kinds == 0:
-        stats[SACRIFICE_NODES] += 1
-    if variant and count > 2:  # a second thread tries the moves after the first in another order
-        lo = 1
-        hi = count - 1
-        while lo < hi:
-            t = moves[ply, lo]
-            moves[ply, lo] = moves[ply, hi]
-            moves[ply, hi] = t
-            lo += 1
-            hi -= 1
-    best = np.int64(-127)
-    best_move = NO_MOVE
-    a = alpha
-    for i in range(count):
-        code = moves[ply, i]
-        e = rank[64 + (code & 63)]
-        r = (code >> 9) - 3
-        c = -1 - r if r < 0 else (2 - r if r < 2 else 0)
-        bit = np.int64(1) << e
-        if c > 0:
-            v = c + search(
-                p | bit,
-                a - c,
-                beta - c,
-                left - c,
-                n_edges,
-                first,
-                second,
-                n_cells_of,
-                symtab,
-                groups,
-                perm,
-                inverse,
-                tt_key,
-                tt_data,
-                tt_bits,
-                stats,
-                stop,
-                scratch,
-                sub_first,
-                sub_second,
-                edges,
-                moves,
-                oracle_edges,
-                variant,
-                rank,
-                rules,
-            )
-        else:
-            v = -search(
-                p | bit,
-                -beta,
-                -a,
-                left,
-                n_edges,
-                first,
-                second,
-                n_cells_of,
-                symtab,
-                groups,
-                perm,
-                inverse,
-                tt_key,
-                tt_data,
-                tt_bits,
-                stats,
-                stop,
-                scratch,
-                sub_first,
-                sub_second,
-                edges,
-                moves,
-                oracle_edges,
-                variant,
-                rank,
-                rules,
-            )
-        if stop[STOP]:
+    frames = np.empty((n_edges + 1, N_FRAME), dtype=np.int64)
+    first, second, n_cells_of, symtab, groups = (
+        _borrowed(first),
+        _borrowed(second),
+        _borrowed(n_cells_of),
+        _borrowed(symtab),
+        _borrowed(groups),
+    )
+    perm, inverse, tt, rank = (_borrowed(perm), _borrowed(inverse), _borrowed(tt), _borrowed(rank))
+    stats, stop, scratch, moves = _borrowed(stats), _borrowed(stop), _borrowed(scratch), _borrowed(moves)
+    sub_first, sub_second, edges = _borrowed(sub_first), _borrowed(sub_second), _borrowed(edges)
+    d = 0  # depth of the node being entered or finished; its frame is frames[d]
+    while True:
+        # enter the node (p, alpha, beta, left) at depth d: a value at once, or a frame to search
+        if stop[STOP] or 0 < stop[FILL_LIMIT] < stop[FILLED]:
+            if not stop[STOP]:  # the table is full enough to grow: `grow_table`, then search again
+                stop[FULL] = 1
+                stop[STOP] = 1
             stop[ABORTED] = 1
             return np.int64(0)
-        if v > best:
-            best = v
-            best_move = e
-            if v > a:
-                a = v
-                if v >= beta:
-                    stats[CUTOFFS] += 1
-                    break
-    new_lower = lower
-    new_upper = upper
-    if best <= alpha:
-        new_upper = min(upper, best)
-    elif best >= beta:
-        new_lower = max(lower, best)
-    else:
-        new_lower = best
-        new_upper = best
-    _store(key, new_lower, new_upper, perm[g, best_move], k, tt_key, tt_data, tt_bits)
-    return best + gain
+        stats[NODES] += 1
+        p, gain = _take_free_captures(p, full, first, second, n_cells_of, rules)
+        left -= gain
+        alpha -= gain
+        beta -= gain
+        done = True
+        v = np.int64(0)
+        if left == 0:  # nothing left to claim: every remaining move is worth 0
+            v = gain
+        elif left <= alpha:
+            v = left + gain
+        elif -left >= beta:
+            v = -left + gain
+        else:
+            free = full & ~p
+            k = popcount(free)
+            if k >= SYMMETRY_EDGES:
+                key, g = canonical_of(p, symtab, groups)
+            else:  # deep in the tree: the position itself is the key (cheaper; no orbit is shared there)
+                key = p
+                g = 0
+            stats[TT_PROBES] += 1
+            lower = -left
+            upper = left
+            tt_move = -1
+            done = False
+            dt = _probe(key, tt, tt_bits)
+            if dt >= 0:
+                stats[TT_HITS] += 1
+                lower = max(lower, (dt & 255) - 64)
+                upper = min(upper, ((dt >> 8) & 255) - 64)
+                if lower >= beta or lower == upper:
+                    v = lower + gain
+                    done = True
+                elif upper <= alpha:
+                    v = upper + gain
+                    done = True
+                else:
+                    m = (dt >> 16) & 63
+                    if m != NO_MOVE:
+                        tt_move = inverse[g, m]
+            if not done and k <= oracle_edges:
+                stats[ORACLE] += 1
+                v = subgame_value(p, n_edges, first, second, scratch, sub_first, sub_second, edges)
+                _store(key, v, v, NO_MOVE, k, tt, tt_bits, stop)
+                v += gain
+                done = True
+            if not done:
+                if alpha < lower:
+                    alpha = lower
+                if beta > upper:
+                    beta = upper
+                count = _order_moves(
+                    p, free, tt_move, moves, d, full, first, second, n_cells_of, rank, rules, variant, stats
+                )
+                frames[d, F_P] = p
+                frames[d, F_GAIN] = gain
+                frames[d, F_LEFT] = left
+                frames[d, F_ALPHA] = alpha
+                frames[d, F_BETA] = beta
+                frames[d, F_A] = alpha
+                frames[d, F_BEST] = -127
+                frames[d, F_BEST_MOVE] = NO_MOVE
+                frames[d, F_LOWER] = lower
+                frames[d, F_UPPER] = upper
+                frames[d, F_KEY] = key
+                frames[d, F_G] = g
+                frames[d, F_K] = k
+                frames[d, F_COUNT] = count
+                frames[d, F_NEXT] = 0
+        # unwind: hand v up, searching the next move of a frame where one is left
+        while True:
+            if done:
+                if d == 0:
+                    return v
+                d -= 1
+                c = frames[d, F_CLAIMS]
+                v = c + v if c > 0 else -v
+                if v > frames[d, F_BEST]:
+                    frames[d, F_BEST] = v
+                    frames[d, F_BEST_MOVE] = rank[64 + (moves[d, frames[d, F_NEXT] - 1] & 63)]
+                    if v > frames[d, F_A]:
+                        frames[d, F_A] = v
+                        if v >= frames[d, F_BETA]:
+                            stats[CUTOFFS] += 1
+                            frames[d, F_NEXT] = frames[d, F_COUNT]
+            i = frames[d, F_NEXT]
+            if i < frames[d, F_COUNT]:  # the next move: enter its child at depth d + 1
+                code = moves[d, i]
+                e = rank[64 + (code & 63)]
+                r = (code >> 9) - 3
+                c = -1 - r if r < 0 else (2 - r if r < 2 else 0)
+                frames[d, F_NEXT] = i + 1
+                frames[d, F_CLAIMS] = c
+                p = frames[d, F_P] | (np.int64(1) << e)
+                if c > 0:
+                    alpha = frames[d, F_A] - c
+                    beta = frames[d, F_BETA] - c
+                    left = frames[d, F_LEFT] - c
+                else:
+                    alpha = -frames[d, F_BETA]
+                    beta = -frames[d, F_A]
+                    left = frames[d, F_LEFT]
+                d += 1
+                break
+            # every move searched, or a cut-off: store the bounds and hand the value up
+            best = frames[d, F_BEST]
+            lower = frames[d, F_LOWER]
+            upper = frames[d, F_UPPER]
+            if best <= frames[d, F_ALPHA]:
+                upper = min(upper, best)
+            elif best >= frames[d, F_BETA]:
+                lower = max(lower, best)
+            else:
+                lower = best
+                upper = best
+            g = frames[d, F_G]
+            _store(frames[d, F_KEY], lower, upper, perm[g, frames[d, F_BEST_MOVE]], frames[d, F_K], tt, tt_bits, stop)
+            v = best + frames[d, F_GAIN]
+            done = True
 
 
 @compiled()
 def probe_exact(
-    p, left, n_edges, first, second, n_cells_of, symtab, groups, tt_key, tt_data, tt_bits, rules
+    p, left, n_edges, first, second, n_cells_of, symtab, groups, tt, tt_bits, rules
 ):  # pragma: no cover - compiled
     """``(lower, upper)`` bounds the table holds for ``p`` (after its free captures), as values of ``p``."""
     full = (np.int64(1) << n_edges) - 1
@@ -588,7 +697,7 @@ def probe_exact(
         key = p
     lower = -left
     upper = left
-    d = _probe(key, tt_key, tt_data, tt_bits)
+    d = _probe(key, tt, tt_bits)
     if d >= 0:
         lower = max(lower, (d & 255) - 64)
         upper = min(upper, ((d >> 8) & 255) - 64)
@@ -607,8 +716,7 @@ def mtdf_values(
     groups,
     perm,
     inverse,
-    tt_key,
-    tt_data,
+    tt,
     tt_bits,
     stats,
     stop,
@@ -644,8 +752,7 @@ def mtdf_values(
                 groups,
                 perm,
                 inverse,
-                tt_key,
-                tt_data,
+                tt,
                 tt_bits,
                 stats,
                 stop,
