@@ -223,10 +223,6 @@ def test_ctrl_c_returns_bounds_and_the_solution_resumes():
         (dict(oracle_edges=21), "oracle_edges 21 is out of range"),
         (dict(max_memory=2.0), "max_memory must be an integer"),
         (dict(move_order="random"), "move_order must be one of centre, edge"),
-        (dict(safe_captures=1), "safe_captures must be True or False"),
-        (dict(double_dealing=1), "double_dealing must be True or False"),
-        (dict(long_chains="yes"), "long_chains must be True or False"),
-        (dict(interchangeable_edges=None), "interchangeable_edges must be True or False"),
     ],
 )
 def test_bad_options_are_refused(bad, message):

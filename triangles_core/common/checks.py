@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import operator
 
-__all__ = ["check_flag", "check_integer", "excerpt"]
+__all__ = ["check_integer", "excerpt"]
 
 MAX_EXCERPT = 40
 """Characters of an input's ``repr`` that a message quotes."""
@@ -58,10 +58,3 @@ def check_integer(
         bounds = f"{'' if low is None else low}..{'' if high is None else high}"
         raise error(f"{what} {number} is out of range ({bounds})")
     return number
-
-
-def check_flag(value: object, what: str) -> bool:
-    """``value`` if it is ``True`` or ``False``; otherwise a ValueError (a switch read by its truth value)."""
-    if value is True or value is False:
-        return value
-    raise ValueError(f"{what} must be True or False, got {value!r}")

@@ -28,7 +28,7 @@ from typing import Any
 
 import numpy as np
 
-from ..common.checks import check_flag, check_integer, excerpt
+from ..common.checks import check_integer
 from ..common.limits import MAX_SEARCH_EDGES, MAX_TABLE_EDGES
 from ..games.cells import CellBoard, CellGame, popcount
 from .solutions import ValueFunctionSolution as SolvedGameBase
@@ -328,7 +328,7 @@ class SearchSolution(SolvedGameBase):
         interchangeable_edges: bool = True,
     ) -> None:
         if not isinstance(board, CellBoard):
-            raise ValueError(f"a cell board is needed (board(5), boxes_board(4, 4)), got {excerpt(board)}")
+            raise ValueError(f"a cell board is needed (board(5), boxes_board(4, 4)), got {board!r}")
         if board.n_edges > MAX_SEARCH_EDGES:
             raise ValueError(
                 f"the {board.label} has {board.n_edges} edges: the search handles at most {MAX_SEARCH_EDGES}"
@@ -341,21 +341,12 @@ class SearchSolution(SolvedGameBase):
             )
         self.threads = check_integer(threads, "threads", 1, 2)
         self.oracle_edges = check_integer(oracle_edges, "oracle_edges", 0, MAX_ORACLE_EDGES)
-        self.progress = check_flag(progress, "progress")
+        self.progress = progress
         from .compiled import require_compiler  # here: importing numba is for solvers, not for the judge's start
 
         require_compiler(f"searching the {board.label}")
         if move_order not in MOVE_ORDERS:
-            raise ValueError(f"move_order must be one of {', '.join(MOVE_ORDERS)}, got {excerpt(move_order)}")
-        safe_captures, double_dealing, long_chains, interchangeable_edges = (
-            check_flag(flag, name)
-            for name, flag in (
-                ("safe_captures", safe_captures),
-                ("double_dealing", double_dealing),
-                ("long_chains", long_chains),
-                ("interchangeable_edges", interchangeable_edges),
-            )
-        )
+            raise ValueError(f"move_order must be one of {', '.join(MOVE_ORDERS)}, got {move_order!r}")
         self.move_order = move_order
         self.safe_captures = safe_captures
         self.double_dealing = double_dealing
@@ -640,7 +631,7 @@ class SearchSolution(SolvedGameBase):
 
         array = np.asarray(positions)
         if array.ndim != 1 or not (array.size == 0 or np.issubdtype(array.dtype, np.integer)):
-            raise ValueError(f"positions must be a 1-d array of bitmasks, got {excerpt(positions)}")
+            raise ValueError(f"positions must be a 1-d array of bitmasks, got {positions!r}")
         array = array.astype(np.int64)
         if array.size and (array.min() < 0 or array.max() > self.board.full):
             raise ValueError(f"a bitmask is out of range for the {self.board.label} (0..{self.board.full})")
@@ -785,18 +776,9 @@ def check_capture_rules(
     from .search_kernel import FIRST_FAILURE, N_CHECKS, check_rules
 
     if not isinstance(board, CellBoard) or board.n_edges > MAX_TABLE_EDGES:
-        raise ValueError(f"a cell board of at most {MAX_TABLE_EDGES} edges is needed, got {excerpt(board)}")
+        raise ValueError(f"a cell board of at most {MAX_TABLE_EDGES} edges is needed, got {board!r}")
     if not isinstance(values, np.ndarray) or values.dtype != np.int8 or values.shape != (1 << board.n_edges,):
         raise ValueError(f"values must be the int8 value table of the {board.label} ({1 << board.n_edges} values)")
-    safe_captures, double_dealing, long_chains, progress = (
-        check_flag(flag, name)
-        for name, flag in (
-            ("safe_captures", safe_captures),
-            ("double_dealing", double_dealing),
-            ("long_chains", long_chains),
-            ("progress", progress),
-        )
-    )
     chunk = check_integer(chunk, "chunk", 1, 1 << 40)
     rules = _rules(safe_captures, double_dealing, long_chains)
     first, second = (np.array(m, dtype=np.int64) for m in board.other_edge_masks)
