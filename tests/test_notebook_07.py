@@ -1,0 +1,168 @@
+"""Notebook 07 (larger boards): its exact helpers against plain oracles, and its prose against its tables.
+
+The tables are the committed ones in data/tables (the notebook writes them; re-running it
+changes no byte), so these tests execute nothing heavy.
+"""
+
+import json
+import math
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+import pytest
+
+import triangles_core as tc
+from triangles_core.analysis import larger
+from triangles_core.analysis.counting import positions_with_edges_drawn
+from triangles_core.analysis.larger import level_positions, perfect_play_by_edges_drawn
+from triangles_core.engine.game import NegamaxSolver
+
+DATA = Path(__file__).resolve().parent.parent / "data"
+
+
+def table(name):
+    return pd.read_csv(DATA / "tables" / f"{name}.csv")
+
+
+@pytest.mark.parametrize("n_edges", [1, 9, 12])
+def test_level_positions_are_the_levels(n_edges):
+    for k in range(n_edges + 1):
+        expected = sorted(p for p in range(1 << n_edges) if p.bit_count() == k)
+        assert level_positions(n_edges, k).tolist() == expected
+    sample = level_positions(30, 25, 100, np.random.default_rng(3))
+    assert (sample == positions_with_edges_drawn(30, 25, 100, np.random.default_rng(3))).all()
+
+
+def _perfect_play_by_enumeration(side):
+    """The reach probability of every position under perfect play, level by level, by plain negamax."""
+    game = tc.TriangleGame(side)
+    reference, reach, rows = NegamaxSolver(game), {game.position([]): 1.0}, []
+    for _ in range(game.board.n_edges):
+        following, mistakes, lost = {}, 0.0, 0.0
+        for position, weight in reach.items():
+            values = reference.move_values(position)
+            best = max(values.values())
+            optimal = [move for move, value in values.items() if value == best]
+            mistakes += weight * sum(value < best for value in values.values()) / len(values)
+            lost += weight * sum(best - value for value in values.values()) / len(values)
+            for move in optimal:
+                child = game.play(position, move).position
+                following[child] = following.get(child, 0.0) + weight / len(optimal)
+        rows.append((len(reach), mistakes, lost))
+        reach = following
+    return rows
+
+
+@pytest.mark.parametrize("side", [1, 2])
+def test_perfect_play_matches_an_enumeration_by_the_reference_negamax(side):
+    exact = perfect_play_by_edges_drawn(tc.solve(side))
+    expected = _perfect_play_by_enumeration(side)
+    assert exact["positions"].tolist() == [row[0] for row in expected]
+    assert np.allclose(exact["mistake_share"], [row[1] for row in expected], atol=1e-6)
+    assert np.allclose(exact["random_move_value_lost"], [row[2] for row in expected], atol=1e-6)
+    shares = exact[["mover_win_share", "draw_share", "mover_loss_share"]].sum(axis=1)
+    assert np.allclose(shares, 1.0)
+
+
+def test_the_empty_board_values_and_scores():
+    sizes = table("larger_boards_empty_board").set_index("side")
+    assert sizes["empty_board_value"].tolist() == [1, -2, -3, -2]
+    assert sizes.loc[4, ["edges", "triangles", "positions"]].tolist() == [30, 16, 2**30]
+    b = (sizes["triangles"] - sizes["empty_board_value"]) // 2
+    a = (sizes["triangles"] + sizes["empty_board_value"]) // 2
+    assert list(zip(b.loc[[2, 3, 4]], a.loc[[2, 3, 4]], strict=True)) == [(3, 1), (6, 3), (9, 7)]
+    assert (-sizes["empty_board_value"] / sizes["triangles"]).round(3).loc[[2, 3, 4]].tolist() == [0.5, 0.333, 0.125]
+
+
+def test_the_independent_check_agrees():
+    checks = pd.DataFrame(json.loads((DATA / "checks" / "table_checks.json").read_text())["checks"])
+    assert checks["agree"].all() and (checks["positions_that_differ"] == 0).all()
+    assert checks.set_index("board").loc["side4", "positions"] == 2**30
+
+
+def test_the_capture_and_parity_figures():
+    c = table("larger_boards_capturable_by_edges_drawn").set_index(["side", "edges_drawn"]).round(3)
+    outcomes = table("larger_boards_outcomes_by_edges_drawn").set_index(["side", "edges_drawn"])
+    columns = ["capturable_share", "win_share_capturable", "win_share_not_capturable"]
+    assert c.loc[(3, 8), columns].tolist() == [0.987, 0.918, 0.585]
+    assert round(outcomes.loc[(3, 8), "mover_win_share"], 3) == 0.913
+    assert c.loc[(4, 3), "win_share_not_capturable"] == 0.873
+    assert c.loc[(4, 2), ["win_share_capturable", "win_share_not_capturable"]].tolist() == [0.188, 0.248]
+    middle = c.loc[[(side, k) for side in (3, 4) for k in range(3, 13)]]
+    assert (middle["win_share_capturable"] > middle["win_share_not_capturable"]).all()
+    assert [round(outcomes.loc[(4, k), "draw_share"], 3) for k in (2, 3, 4)] == [0.531, 0.074, 0.265]
+    assert c.loc[[(4, 2), (4, 3), (4, 4)], "even_cells_left_share"].tolist() == [1.0, 0.996, 0.984]
+    assert [c.loc[(4, k), "draw_share_even_cells_left"] for k in range(2, 7)] == [0.531, 0.074, 0.269, 0.075, 0.116]
+    assert [c.loc[(3, k), "draw_share_even_cells_left"] for k in range(3, 7)] == [0.333, 0.044, 0.304, 0.033]
+    assert c.loc[[(4, k) for k in range(7)], "exhaustive"].all()
+    assert not c.loc[[(4, k) for k in range(7, 24)], "exhaustive"].any()
+
+
+def test_the_side4_first_moves():
+    classes = table("side4_first_move_classes")
+    assert classes["size"].sum() == 30 and len(classes) == 6
+    assert classes.loc[classes["optimal"], "size"].sum() == 18
+    assert sorted(classes["value"], reverse=True) == [-2, -2, -2, -2, -4, -4]
+
+
+def test_the_cost_of_a_mistake_over_all_positions():
+    s = table("larger_boards_summary").set_index("side")
+    assert s["exhaustive"].all()
+    assert s["mean_value_lost"].round(1).tolist() == [0.0, 2.2, 6.8, 13.5]
+    triangles = table("larger_boards_empty_board").set_index("side")["triangles"]
+    assert (s["mean_value_lost"] / triangles).round(2).loc[[2, 3, 4]].tolist() == [0.55, 0.76, 0.84]
+    assert s["mean_mistake_value_lost"].round(1).loc[[2, 3, 4]].tolist() == [4.0, 10.4, 21.0]
+    assert s["value_lost_per_mistake_per_triangle"].round(2).loc[[2, 3, 4]].tolist() == [1.01, 1.16, 1.32]
+    assert s["mistake_share"].round(2).loc[[3, 4]].tolist() == [0.65, 0.64]
+    changing = s["outcome_changing_share"] / s["mistake_share"]
+    assert (round(changing[3], 2), round(changing[4], 3)) == (0.88, 0.975)
+    assert round(s.loc[4, "outcome_changing_share"], 2) == 0.62
+    assert s.loc[1, "draw_share_unfinished"] == 0 and s.loc[1, "draw_share"] == 0.125  # the finished board
+    assert s["draw_share_unfinished"].round(4).loc[[2, 3, 4]].tolist() == [0.0587, 0.0171, 0.0036]
+    assert sum(math.comb(30, k) * (30 - k) for k in range(30)) == 16_106_127_360
+
+
+def test_outcomes_by_stage_over_all_positions():
+    outcomes = table("larger_boards_outcomes_by_edges_drawn")
+    for side, rows in outcomes.groupby("side"):
+        n = rows["edges_drawn"].max()
+        assert (rows.loc[rows["edges_drawn"].between(3, n - 1), "mover_win_share"] > 0.5).all()
+        if side > 1:
+            assert rows.set_index("edges_drawn")["mover_loss_share"].idxmax() < n / 3
+
+
+def test_perfect_play_against_all_positions():
+    play = table("larger_boards_play_by_edges_drawn")
+    moves = table("larger_boards_value_lost_by_edges_drawn")
+    assert play.loc[play["side"] < 4, "exact"].all() and not play.loc[play["side"] == 4, "exact"].any()
+    levels = larger.compare_with_all_positions(play, moves, "mistake_share")
+    assert levels[3] == {"above": [1, 3, 5, 6, 8, 11, 12, 13, 15, 16], "below": [2, 4, 7, 9, 10, 14]}
+    assert levels[4] == {"above": list(range(9, 29)), "below": list(range(1, 9))}
+    per_game = table("larger_boards_play_summary").set_index(["side", "play"])
+    triangles = {3: 9, 4: 16}
+    figures = {
+        (side, play): (
+            round(per_game.loc[(side, play), "mistake_share"], 2),
+            round(per_game.loc[(side, play), "mean_value_lost"] / triangles[side], 2),
+        )
+        for side in (3, 4)
+        for play in ("random", "perfect")
+    }
+    assert figures == {
+        (3, "random"): (0.53, 0.47),
+        (3, "perfect"): (0.61, 0.28),
+        (4, "random"): (0.55, 0.47),
+        (4, "perfect"): (0.70, 0.24),
+    }
+    side4 = per_game.loc[(4, "perfect")]
+    assert side4["mistake_share_high"] - side4["mistake_share_low"] < 0.004
+    assert (side4["mean_value_lost_high"] - side4["mean_value_lost_low"]) / 16 < 0.004
+
+
+def test_side5_storage_figures():
+    levels = math.comb(45, 22) + math.comb(45, 23)
+    tib = 2**40
+    assert (2**45 / tib, 2**45 * 5 / 8 / tib, round(2**45 * 5 / 8 / 6 / tib, 1)) == (32, 20, 3.3)
+    assert (round(levels * 5 / 8 / tib, 1), round(levels * 5 / 8 / 6 / tib, 2)) == (4.7, 0.78)
+    assert round(math.log2(26), 2) == 4.70

@@ -1,0 +1,335 @@
+"""Exact figures for comparing board sizes (notebook 07): whole levels and perfect play.
+
+Two things the sampling helpers of `triangles_core.analysis.play` and
+`triangles_core.analysis.counting` do not give cheaply:
+
+- `level_positions`: every position with ``k`` edges drawn, also for ``k`` above half the
+  edges (as complements of the level ``n - k``, so that no lower level is built);
+- `perfect_play_by_edges_drawn`: the exact distribution of the positions reached when both
+  players choose uniformly among the optimal moves, propagated level by level from the
+  empty board, and the statistics of those positions (what `play_games` and
+  `play_statistics` estimate by sampling).  It reads the whole move table, so boards of at
+  most 24 edges (side 3 and below; boxes up to 3x3).
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pandas as pd
+
+from ..engine.retrograde import NOT_A_MOVE, move_value_table
+from ..engine.solutions import TableSolution
+from .counting import positions_with_edges_drawn
+from .play import mean_interval, wilson_interval
+from .tables import board_summary
+
+__all__ = [
+    "PLAY_COLUMNS",
+    "board_comparison",
+    "capture_and_parity",
+    "compare_with_all_positions",
+    "level_positions",
+    "per_game_averages",
+    "perfect_play_by_edges_drawn",
+    "sampled_play_table",
+]
+
+
+def level_positions(
+    n_edges: int, drawn: int, samples: int | None = None, rng: np.random.Generator | None = None
+) -> np.ndarray:
+    """Positions with ``drawn`` edges: all of them, or ``samples`` drawn uniformly.
+
+    Same result as `triangles_core.analysis.counting.positions_with_edges_drawn` (and the
+    same use of ``rng``), but a full level above ``n_edges / 2`` is built as the
+    complements of the level ``n_edges - drawn`` instead of from every level below it.
+
+    Examples
+    --------
+    >>> level_positions(4, 3).tolist()
+    [7, 11, 13, 14]
+    """
+    if samples is not None and math.comb(n_edges, drawn) > samples or 2 * drawn <= n_edges:
+        return positions_with_edges_drawn(n_edges, drawn, samples, rng)
+    full = np.int64((1 << n_edges) - 1)
+    return np.sort(full ^ positions_with_edges_drawn(n_edges, n_edges - drawn))
+
+
+def perfect_play_by_edges_drawn(solution: TableSolution) -> pd.DataFrame:
+    """Exact statistics of the positions reached in perfect play, by edges drawn.
+
+    Both players choose uniformly among the optimal moves of each position (the
+    ``"perfect"`` policy of `triangles_core.analysis.play.play_games`), from the empty
+    board.  The probability of reaching each position is propagated level by level; every
+    game passes through exactly one position of each level, so each level's
+    probabilities add up to 1.
+
+    Parameters
+    ----------
+    solution : TableSolution
+        A value table of a cell board of at most 24 edges.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per ``edges_drawn`` from 0 to ``n_edges - 1``: ``positions`` (how many
+        positions perfect play reaches there), ``mover_win_share``, ``draw_share`` and
+        ``mover_loss_share`` of the remaining cells, ``mistake_share`` (the expected share
+        of the legal moves that lose value) and ``random_move_value_lost`` (the expected
+        mean value lost by the legal moves), each an expectation over the reached
+        positions weighted by their probability, rounded to 6 decimals.
+
+    Examples
+    --------
+    >>> from triangles_core import solve
+    >>> table = perfect_play_by_edges_drawn(solve(1))
+    >>> table["mistake_share"].tolist(), table["positions"].tolist()
+    ([0.0, 0.0, 0.0], [1, 3, 3])
+    """
+    board, values = solution.board, solution.values
+    n = board.n_edges
+    moves = move_value_table(board, values)  # refuses boards of more than 24 edges
+    reach = np.zeros(1 << n, dtype=np.float64)
+    reach[0] = 1.0
+    rows = []
+    for k in range(n):
+        level = level_positions(n, k)
+        level = level[reach[level] > 0]
+        weight, table, value = reach[level], moves[level].astype(np.int64), values[level].astype(np.int64)
+        legal = table != NOT_A_MOVE
+        optimal = table == value[:, None]
+        lost = np.where(legal, value[:, None] - table, 0)
+        n_legal = legal.sum(axis=1)
+        for e in range(n):  # each optimal move carries an equal part of the position's probability
+            chosen = optimal[:, e]
+            np.add.at(reach, level[chosen] | np.int64(1 << e), weight[chosen] / optimal.sum(axis=1)[chosen])
+        rows.append(
+            {
+                "edges_drawn": k,
+                "positions": len(level),
+                "mover_win_share": weight[value > 0].sum(),
+                "draw_share": weight[value == 0].sum(),
+                "mover_loss_share": weight[value < 0].sum(),
+                "mistake_share": (weight * (lost > 0).sum(axis=1) / n_legal).sum(),
+                "random_move_value_lost": (weight * lost.sum(axis=1) / n_legal).sum(),
+            }
+        )
+    return pd.DataFrame(rows).round(6)
+
+
+def _share(hits, trials, exact: bool, name: str) -> dict:
+    """A share with its Wilson 95% interval (sampled rows only; exact rows get none)."""
+    value = hits / trials if trials else np.nan
+    low, high = wilson_interval(hits, trials) if trials and not exact else (np.nan, np.nan)
+    return {name: round(value, 6), f"{name}_low": round(float(low), 6), f"{name}_high": round(float(high), 6)}
+
+
+def capture_and_parity(solution: TableSolution, examined: dict[int, np.ndarray]) -> pd.DataFrame:
+    """A cell to take, the parity of the cells left, and the mover's outcome, by edges drawn.
+
+    Parameters
+    ----------
+    solution : TableSolution
+        A value table of a cell board.
+    examined : dict of int to numpy.ndarray
+        For each number of edges drawn, the positions examined (all of the level, or a
+        uniform sample: the row is ``exhaustive`` when there are ``comb(n_edges, k)``).
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per level: ``edges_drawn``, ``examined``, ``exhaustive``;
+        ``capturable_share`` (a cell with exactly one undrawn side, as in
+        `triangles_core.analysis.chains.capturable_cells`), the mover's win share with
+        and without one (``win_share_capturable``, ``win_share_not_capturable``),
+        ``even_cells_left_share`` (``R``, the cells not yet complete, even) and
+        ``draw_share_even_cells_left``; sampled rows carry Wilson 95% bounds
+        (``_low``/``_high``).
+
+    Raises
+    ------
+    ArithmeticError
+        If a value does not have the parity of ``R`` (it is the mover's cells to come minus
+        the opponent's, which add up to ``R``: an identity).
+    """
+    board, rows = solution.board, []
+    for k, positions in sorted(examined.items()):
+        v = solution.values[positions].astype(np.int64)
+        left, capturable = np.zeros(len(positions), dtype=np.int64), np.zeros(len(positions), dtype=bool)
+        for mask in board.cell_masks:
+            undrawn = np.int64(mask) & ~positions
+            left += undrawn != 0
+            capturable |= (undrawn != 0) & (undrawn & (undrawn - 1) == 0)
+        if ((v - left) % 2).any():
+            raise ArithmeticError(f"a value without the parity of the cells left at {k} edges drawn")
+        exact, even = len(positions) == math.comb(board.n_edges, k), left % 2 == 0
+        rows.append(
+            {
+                "edges_drawn": k,
+                "examined": len(positions),
+                "exhaustive": exact,
+                **_share(capturable.sum(), len(v), exact, "capturable_share"),
+                **_share((v[capturable] > 0).sum(), capturable.sum(), exact, "win_share_capturable"),
+                **_share((v[~capturable] > 0).sum(), (~capturable).sum(), exact, "win_share_not_capturable"),
+                **_share(even.sum(), len(v), exact, "even_cells_left_share"),
+                **_share((v[even] == 0).sum(), even.sum(), exact, "draw_share_even_cells_left"),
+            }
+        )
+    return pd.DataFrame(rows)
+
+
+def board_comparison(outcomes: pd.DataFrame, moves: pd.DataFrame, sizes: pd.DataFrame) -> pd.DataFrame:
+    """One row per side: `board_summary` with its ratios taken from the exact sums, plus two columns.
+
+    ``draw_share_unfinished`` is the share of draws among the positions with a move left
+    (a finished board is a draw of the remaining cells by definition);
+    ``value_lost_per_mistake_per_triangle`` is the mean value lost by a mistake over the
+    number of triangles.  ``outcomes``, ``moves`` and ``sizes`` have a ``side`` column.
+    """
+    summary = board_summary(outcomes, moves, by="side").merge(sizes[["side", "empty_board_value"]], on="side")
+    totals = moves.groupby("side")[["moves", "mistakes", "outcome_changing", "value_lost"]].sum()
+    ratios = {
+        "mistake_share": ("mistakes", "moves"),
+        "outcome_changing_share": ("outcome_changing", "moves"),
+        "mean_value_lost": ("value_lost", "moves"),
+        "mean_mistake_value_lost": ("value_lost", "mistakes"),
+    }
+    for column, (top, bottom) in ratios.items():
+        summary[column] = (totals[top] / totals[bottom].where(totals[bottom] > 0)).round(6).loc[summary["side"]].values
+    edges = sizes.set_index("side")["edges"]
+    unfinished = outcomes[outcomes["edges_drawn"] < outcomes["side"].map(edges)].groupby("side")[["draws", "positions"]]
+    unfinished = unfinished.sum()
+    summary["draw_share_unfinished"] = (
+        (unfinished["draws"] / unfinished["positions"]).round(6).loc[summary["side"]].values
+    )
+    triangles = sizes.set_index("side")["triangles"].loc[summary["side"]].values
+    summary["value_lost_per_mistake_per_triangle"] = (summary["mean_mistake_value_lost"] / triangles).round(6)
+    return summary
+
+
+PLAY_COLUMNS = [
+    "side",
+    "exact",
+    "games",
+    "edges_drawn",
+    "positions",
+    "mover_win_share",
+    "draw_share",
+    "mover_loss_share",
+    "mistake_share",
+    "mistake_share_low",
+    "mistake_share_high",
+    "random_move_value_lost",
+    "random_move_value_lost_low",
+    "random_move_value_lost_high",
+    "value_lost_per_triangle",
+    "value_lost_per_triangle_low",
+    "value_lost_per_triangle_high",
+]
+"""Columns of the notebook's table of positions reached in perfect play (exact and sampled rows)."""
+
+
+def sampled_play_table(statistics: pd.DataFrame) -> pd.DataFrame:
+    """`play_statistics` output in the columns of `perfect_play_by_edges_drawn`, with 95% bounds.
+
+    ``positions`` is left empty: a sample counts games, not distinct positions.
+    """
+    n = statistics["positions"]
+    return pd.DataFrame(
+        {
+            "edges_drawn": statistics["edges_drawn"],
+            "positions": np.nan,
+            "mover_win_share": statistics["mover_win_share"],
+            "draw_share": (statistics["draws"] / n).round(6),
+            "mover_loss_share": (statistics["mover_loses"] / n).round(6),
+            "mistake_share": statistics["mistake_share"],
+            "mistake_share_low": statistics["mistake_low"],
+            "mistake_share_high": statistics["mistake_high"],
+            "random_move_value_lost": statistics["random_move_value_lost"],
+            "random_move_value_lost_low": statistics["random_move_low"],
+            "random_move_value_lost_high": statistics["random_move_high"],
+        }
+    )
+
+
+def compare_with_all_positions(play: pd.DataFrame, moves: pd.DataFrame, column: str) -> dict[int, dict]:
+    """Per side, the levels where perfect play's ``column`` is above and below that of all positions.
+
+    Exact rows compare the two exact values; sampled rows count a level only where the
+    95% interval (``column_low``, ``column_high``) lies wholly above or below.
+    """
+    result = {}
+    for side, rows in play.groupby("side"):
+        rows = rows.set_index("edges_drawn")
+        every = moves[moves["side"] == side].set_index("edges_drawn")[column].loc[rows.index]
+        low = rows[column].where(rows["exact"], rows[f"{column}_low"])
+        high = rows[column].where(rows["exact"], rows[f"{column}_high"])
+        result[int(side)] = {
+            "above": [int(k) for k in rows.index[low > every]],
+            "below": [int(k) for k in rows.index[high < every]],
+        }
+    return result
+
+
+def per_game_averages(play: pd.DataFrame, moves: pd.DataFrame, games: pd.DataFrame | None = None) -> pd.DataFrame:
+    """Per side: the share of mistakes and the value lost by a random move, averaged over a game's positions.
+
+    A game passes through one position of each level ``0 .. n_edges - 1``, so its average
+    counts each level once.  ``"random"`` rows are the means over levels of all positions
+    (exact: random play reaches a uniform edge set at each level); ``"perfect"`` rows the
+    means of the exact rows of ``play``, or, for a side with sampled rows, the mean over
+    the ``games`` (the `play_games` record) with a normal 95% interval over games.
+
+    Raises
+    ------
+    ValueError
+        If ``play`` has sampled rows and no ``games`` are given.
+    """
+    rows = []
+    for side, reached in play.groupby("side"):
+        every = moves[(moves["side"] == side) & (moves["moves"] > 0)]
+        rows.append(
+            {
+                "side": side,
+                "play": "random",
+                "exact": True,
+                "mistake_share": every["mistake_share"].mean(),
+                "mean_value_lost": every["mean_value_lost"].mean(),
+            }
+        )
+        if reached["exact"].all():
+            rows.append(
+                {
+                    "side": side,
+                    "play": "perfect",
+                    "exact": True,
+                    "mistake_share": reached["mistake_share"].mean(),
+                    "mean_value_lost": reached["random_move_value_lost"].mean(),
+                }
+            )
+            continue
+        if games is None:
+            raise ValueError(f"side {side!r} has sampled rows: pass the games they come from")
+        per_game = games.assign(
+            share=games["mistakes"] / games["moves"], lost=games["value_lost_total"] / games["moves"]
+        )
+        per_game = per_game.groupby("game")[["share", "lost"]].mean()
+        row = {"side": side, "play": "perfect", "exact": False}
+        for name, column in (("mistake_share", "share"), ("mean_value_lost", "lost")):
+            low, high = mean_interval(per_game[column].mean(), per_game[column].std(ddof=1), len(per_game))
+            row.update({name: per_game[column].mean(), f"{name}_low": float(low), f"{name}_high": float(high)})
+        rows.append(row)
+    columns = [
+        "side",
+        "play",
+        "exact",
+        "mistake_share",
+        "mistake_share_low",
+        "mistake_share_high",
+        "mean_value_lost",
+        "mean_value_lost_low",
+        "mean_value_lost_high",
+    ]
+    return pd.DataFrame(rows).reindex(columns=columns).round(6)
