@@ -91,7 +91,8 @@ def examples(full: int) -> int:
 
 
 def pytest_collection_modifyitems(session, config, items):
-    """Mark the slow tests: those that need the side-4 or 3x4-boxes table, `SLOW_MODULES` and `SLOW_TESTS`.
+    """Mark the slow tests (those that need the side-4 or 3x4-boxes table, `SLOW_MODULES`, `SLOW_TESTS`), and
+    put the notebooks' tests last: they wait for the run `pytest_collection_finish` starts.
 
     ``pytest -m "not slow"`` is the everyday loop, the full run is what CI does.
     """
@@ -102,6 +103,16 @@ def pytest_collection_modifyitems(session, config, items):
             or item.nodeid.startswith(SLOW_MODULES + SLOW_TESTS)
         ):
             item.add_marker(pytest.mark.slow)
+    notebooks = [item for item in items if item.nodeid.startswith("tests/test_reproducibility.py")]
+    items[:] = [item for item in items if item not in notebooks] + notebooks
+
+
+def pytest_collection_finish(session):
+    """Start the notebooks of the run in the background (tests/test_reproducibility.py): their kernels work on
+    the second core while the other tests run."""
+    notebooks = [item for item in session.items if item.nodeid.startswith("tests/test_reproducibility.py")]
+    if notebooks:
+        notebooks[0].module.start([item.callspec.params["notebook"].name for item in notebooks])
 
 
 @pytest.fixture(autouse=True)
