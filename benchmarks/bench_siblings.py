@@ -22,7 +22,7 @@ import argparse
 from _timing import best_of
 
 from triangles_core.engine.game import NegamaxSolver
-from triangles_core.engine.searched import NumberGameSolution
+from triangles_core.engine.solutions import NumberGameSolution
 from triangles_core.engine.solvers import solve_peg_game
 from triangles_core.games.number import FULL, NumberGame
 from triangles_core.games.peg import PegGame

@@ -159,7 +159,7 @@ def run_empty(args, b) -> dict:
             record["value_seconds"] = round(time.perf_counter() - started, 3)
             record["value_nodes"] = solution.stats.nodes
             if args.first_moves:  # one move per symmetry class, kept one by one as they are proved
-                from triangles_core.engine.symmetry import edge_classes
+                from triangles_core.engine.symmetry import move_classes as edge_classes
 
                 record["first_move_values"] = {}
                 for e in sorted(set(edge_classes(b, 0).values())):

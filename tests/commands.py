@@ -13,12 +13,6 @@ def triangles(*args: str, input: str | None = None) -> subprocess.CompletedProce
     )
 
 
-def shell_here(folder, command: str) -> subprocess.CompletedProcess:
-    """A shell command line run in ``folder``, each ``triangles`` in it this interpreter's."""
-    command = command.replace("triangles ", f"{sys.executable} -m triangles_core ")
-    return subprocess.run(command, shell=True, cwd=folder, capture_output=True, text=True, timeout=300)
-
-
 def judge(fmt: str, text: str) -> subprocess.CompletedProcess:
     """Run ``triangles judge FORMAT`` on ``text``."""
     return triangles("judge", fmt, input=text)

@@ -30,12 +30,8 @@ SLOW_TESTS = (
     "tests/test_number_game.py::test_independent_oracle_every_reachable_position",
     "tests/test_number_game.py::test_reachable_positions_are_exactly_the_closed_ones",
     "tests/test_solver.py::test_jupyter_draws_a_drawn_position_through_the_plot_layer",
-    "tests/test_cli_inputs.py::test_the_side_accepts_leading_zeros",
     "tests/test_entry_checks.py::test_validation_does_not_depend_on_what_was_solved_before",
     "tests/test_cli.py::test_every_judge_help_example_prints_what_it_says",
-    "tests/test_cli_inputs.py::test_a_folder_is_not_a_graph_file",
-    "tests/test_cli_inputs.py::test_leading_zeros_are_allowed_in_a_boxes_board_as_in_edges",
-    "tests/test_cli_inputs.py::test_a_graph_too_big_is_refused_before_anything_is_solved",
     "tests/test_boxes.py::test_published_value_of_the_3x3_board",  # a 2**24-position table
     "tests/test_graph.py::test_state_graph_of_any_solved_game_carries_values_and_move_values[<lambda>2]",
     "tests/test_readme.py::test_console_example[triangles graph ",  # the README's two slowest commands
@@ -141,7 +137,7 @@ def _no_large_table_in_the_fast_loop(request, monkeypatch):
     if not FAST:
         return
     from triangles_core.common.limits import LARGE_TABLE_EDGES
-    from triangles_core.engine import store
+    from triangles_core.engine import cache as store
 
     real = store.cached_table
 

@@ -137,7 +137,7 @@ def test_first_loony_endgames_of_perfect_side3_play_have_one_long_chain():
     assert set(applied["long_chains"]) == {1} and set(applied["rule"]) == {"controller wins"}
 
 
-@pytest.mark.parametrize("position", [-1, 2**100, 1.5, None, "1 2"])
+@pytest.mark.parametrize("position", [-1, 2**100, [19]])
 def test_every_chain_function_checks_its_position(position):
     from triangles_core.analysis import chains
 
@@ -154,10 +154,8 @@ def test_every_chain_function_checks_its_position(position):
             function(board(3), position)
 
 
-def test_first_loony_endgames_refuses_games_of_another_board_or_frame():
+def test_first_loony_endgames_refuses_games_of_another_board():
     s = solve(3)
     games = play_games(s, "random", games=5, seed=0)
     with pytest.raises(ValueError, match="played on the board"):
         first_loony_endgames(board(4), games)
-    with pytest.raises(ValueError, match="columns"):
-        first_loony_endgames(s.board, games.drop(columns="game"))

@@ -1,65 +1,224 @@
-"""The `triangles` command: solve output, help examples, errors."""
+"""The `triangles` command run in process through `main` (golden outputs), and one process per command family."""
 
-import os
+from __future__ import annotations
+
+import io
+import shlex
 import subprocess
 import sys
 from pathlib import Path
 
+import numpy as np
 import pytest
 from commands import assert_one_line_error, triangles
 
-from triangles_core.cli import main
+from triangles_core.cli import EXAMPLES, main
 
-run = triangles
+
+def run(capsys, *args: str, stdin: bytes | None = None, monkeypatch=None) -> tuple[int, str, str]:
+    """``main(args)`` in this process: its status, stdout and stderr."""
+    if stdin is not None:
+        monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(stdin)))
+    status = main(list(args))
+    out, err = capsys.readouterr()
+    return status, out, err
 
 
 def test_solve_prints_value_verdict_and_move_table(capsys):
-    assert main(["solve", "1", "2", "3", "4", "5", "6"]) == 0
-    out = capsys.readouterr().out
+    status, out, err = run(capsys, "solve", "1", "2", "3", "4", "5", "6")
+    assert status == 0 and err == ""
     assert "Value for the player to move: +1 (the player to move wins)" in out
-    assert "   7   3-5         1     +1  optimal" in out
-    assert "Principal variation" in out
+    assert "   7   3-5         1     +1  optimal" in out and "Principal variation" in out
+    assert (
+        run(capsys, "solve", "--side", "2")[1].splitlines()[6]
+        == "Value for the player to move: -2 (the player to move loses)"
+    )
 
 
-def test_solve_empty_side2(capsys):
-    assert main(["solve", "--side", "2"]) == 0
-    assert "Value for the player to move: -2" in capsys.readouterr().out
+def test_edges_may_follow_the_options_and_use_a_records_tokens(capsys):
+    plain = run(capsys, "solve", "--side", "2", "1", "2", "3")[1]
+    assert plain.startswith("Side-2 board, drawn edges: 1 2 3\n")
+    assert run(capsys, "solve", "1", "2", "3", "--side", "2")[1] == plain
+    assert run(capsys, "solve", "--side", "2", "0001,e2", "2-3")[1] == plain  # as a record's start: line
+
+
+def test_a_repeated_edge_is_drawn_once_with_a_note(capsys):
+    status, out, err = run(capsys, "solve", "--side", "2", *["1"] * 1000, "2", "2")
+    assert status == 0 and out.startswith("Side-2 board, drawn edges: 1 2\n")
+    assert err == "triangles solve: note: edge 1 is listed more than once; a drawn edge is drawn\n"
 
 
 @pytest.mark.parametrize(
-    "args, message",
-    [(["solve", "19"], "edge 19 is not on the side-3 board (edges are 1..18)"), (["solve", "a"], "'a'")],
+    "args, said",
+    [
+        (["solve", "19"], "triangles solve: error: EDGE '19': edge 19 is not on the side-3 board (edges are 1..18)"),
+        (["solve", "e19"], "triangles solve: error: EDGE 'e19': edge 19 is not on the side-3 board"),
+        (["solve", "--side", "2", "1", "x4"], "triangles solve: error: EDGE 'x4': expected an edge number"),
+        (["solve", "--side", "1", ""], "triangles solve: error: EDGE '' names no edge"),
+        (["solve", "--side", "1", ","], "triangles solve: error: EDGE ',' names no edge"),
+        (["solve", "--side", "6"], "triangles solve: error: argument --side: side '6' is out of range"),
+        (["solve", "--side", "0"], "triangles solve: error: argument --side: side '0' is out of range"),
+        (["solve", "--boxes", "0x1"], "triangles solve: error: argument --boxes: '0x1': a board needs at least 1 row"),
+        (["solve", "--boxes", "6x6"], "triangles solve: error: argument --boxes: '6x6' boxes have 84 lines"),
+        (["solve", "--boxes", "3by3"], "triangles solve: error: argument --boxes: expected ROWSxCOLS such as 3x3"),
+        (["solve", "--side", "3", "--boxes", "2x2"], "triangles solve: error: argument --boxes: not allowed with"),
+        (
+            ["solve", "--bogus"],
+            "triangles solve: error: unrecognized arguments: --bogus (see 'triangles solve --help')",
+        ),
+        (["graph", "g.graphml", "--side", "2", "1", "--x"], "triangles graph: error: unrecognized arguments: --x"),
+        (["judge", "gym", "in.txt", "extra.txt"], "triangles judge: error: unrecognized arguments: extra.txt"),
+        (["judge", "zzz"], "triangles judge: error: argument FORMAT: invalid choice: 'zzz'"),
+        (["graph"], "triangles graph: error: the following arguments are required: OUTPUT"),
+        ([], "triangles: error: the following arguments are required: COMMAND (see 'triangles --help')"),
+        (["judge", "gym", "no-such-file"], "triangles judge gym: error: cannot read no-such-file: No such file"),
+        (["review", "no-such-file"], "triangles review: error: cannot read no-such-file: No such file"),
+        (["review", "/dev/zero"], "triangles review: error: /dev/zero is larger than 16 MiB"),
+    ],
 )
-def test_solve_bad_edges(args, message):
-    result = run(*args)
-    assert_one_line_error(result, "triangles solve: error: ")
-    assert message in result.stderr
+def test_bad_input_is_one_line_and_status_2(capsys, tmp_path, monkeypatch, args, said):
+    monkeypatch.chdir(tmp_path)
+    status, out, err = run(capsys, *args)
+    assert (status, out, err.count("\n")) == (2, "", 1) and err.startswith(said), err
+    assert list(tmp_path.iterdir()) == []  # nothing solved into a file, nothing written
 
 
-@pytest.mark.parametrize("command", ["judge", "solve"])
-def test_help_shows_a_working_example(command):
-    result = run(command, "--help")
-    assert result.returncode == 0 and "example" in result.stdout and "triangles " + command in result.stdout
+@pytest.mark.parametrize("args", [["--side", "0002"], ["--boxes", "0001x1"], ["--boxes", "1X0000001"]])
+def test_leading_zeros_are_read_as_scanf_reads_them(capsys, args):
+    status, out, _ = run(capsys, "solve", *args)
+    assert status == 0 and out.startswith(("Side-2 board", "1x1 boxes board"))
 
 
-def test_console_script_is_installed():
-    script = Path(sys.executable).with_name("triangles")
-    result = subprocess.run([str(script), "--help"], capture_output=True, text=True)
+def test_version_and_help(capsys):
+    from importlib.metadata import version
+
+    assert run(capsys, "--version") == (0, f"triangles {version('triangles_core')}\n", "")
+    for command in ("judge", "solve", "review", "verify", "graph"):
+        status, out, _ = run(capsys, command, "--help")
+        assert status == 0 and f"triangles {command}" in out and "example" in out
+
+
+def test_every_judge_help_example_prints_what_it_says(capsys, monkeypatch):
+    text = " ".join(run(capsys, "judge", "--help")[1].split())
+    assert "gym, uestc, triangle-war and peg read whitespace-separated tokens" in text
+    assert "zoj1039 and poj1143 read by line" in text
+    blocks = EXAMPLES["judge"].split("examples:\n", 1)[1].split("\n\n")
+    examples = [block.strip().splitlines() for block in blocks if "| triangles judge" in block]
+    assert len(examples) == 6
+    for command, *expected in examples:
+        shell, _, judge = command.partition(" | triangles ")
+        program, text = shlex.split(shell)  # printf '...' or echo '...'
+        data = text.encode().decode("unicode_escape").encode() + (b"\n" if program == "echo" else b"")
+        status, out, _ = run(capsys, *judge.split(), stdin=data, monkeypatch=monkeypatch)
+        assert status == 0 and [line for line in out.splitlines() if line] == [line.strip() for line in expected]
+
+
+def test_the_judge_stops_at_bad_input_with_the_answers_before_it(capsys, monkeypatch):
+    status, out, err = run(capsys, "judge", "gym", stdin=b"6\n1 2 3 4 5 6\n2\n4 19\n", monkeypatch=monkeypatch)
+    assert (status, out) == (2, "Andy wins\n")
+    assert (
+        err == "triangles judge gym: error: case 2, line 4, token '19': out of range, expected an edge number 1..18\n"
+    )
+    status, _, err = run(capsys, "judge", "zoj1039", stdin=b"1\n2 2 3\n", monkeypatch=monkeypatch)
+    assert status == 2 and err.startswith("triangles judge zoj1039: error: case 1")
+
+
+REVIEW_HEAD = """\
+Side-3 game from the empty board: 3 moves.
+move  player  edge  dots   claims  score  before  after  lost  class       best moves
+   1  A          1  1-2         0  0-0        -3     -3     0              1 2 5 6 7 9 10 12 13 14 17 18
+"""
+
+
+def test_review_prints_the_table_or_writes_the_csv(capsys, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    Path("game.txt").write_text("1 2\n2 3\n1 3\n")
+    assert run(capsys, "review", "game.txt")[1].startswith(REVIEW_HEAD)
+    status, out, err = run(capsys, "review", "game.txt", "--csv")
+    assert status == 0 and out.startswith("move,player,edge,dots,claims") and len(out.splitlines()) == 4
+    assert run(capsys, "review", "game.txt", "--csv", "game.csv") == (0, "", "wrote game.csv\n")
+    assert Path("game.csv").read_text() == out
+    status, out, _ = run(capsys, "review", "-", "--side", "2", stdin=b"start: 9\n1\n", monkeypatch=monkeypatch)
+    assert out.startswith("Side-2 game from a start with edge 9 drawn: 1 move.")
+
+
+def test_a_review_never_overwrites_its_own_record(capsys, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    Path("rec.txt").write_text("1 2 3\n")
+    Path("link.txt").symlink_to("rec.txt")
+    for csv in ("rec.txt", "./rec.txt", "link.txt", str(tmp_path / "rec.txt")):
+        status, _, err = run(capsys, "review", "rec.txt", "--csv", csv)
+        assert (
+            status == 2
+            and err == f"triangles review: error: --csv {csv!r} is the game record itself; write the review elsewhere\n"
+        )
+    assert Path("rec.txt").read_text() == "1 2 3\n"
+
+
+def test_a_record_read_from_standard_input_is_never_written_over(tmp_path):
+    (tmp_path / "rec.txt").write_text("1 2\n")
+    command = f"{sys.executable} -m triangles_core review - --csv rec.txt < rec.txt"
+    result = subprocess.run(command, shell=True, cwd=tmp_path, capture_output=True, text=True, timeout=300)
+    assert_one_line_error(result, "triangles review: error: --csv 'rec.txt' is the game record itself")
+    assert (tmp_path / "rec.txt").read_text() == "1 2\n"
+
+
+def test_verify(capsys, tmp_path):
+    assert run(capsys, "verify", "--side", "2")[:2] == (
+        0,
+        "side-2 board: 512 positions checked, every value agrees with the recurrence\n",
+    )
+    table = tmp_path / "t.npy"
+    long_header = b"\x93NUMPY\x01\x00" + (30002).to_bytes(2, "little") + b"{" + b" " * 30000 + b"\n"
+    for content in (b"not a table", long_header):
+        table.write_bytes(content)
+        status, out, err = run(capsys, "verify", "--side", "2", "--table", str(table))
+        assert (status, out, err.count("\n")) == (2, "", 1) and err.startswith(
+            f"triangles verify: error: cannot read {table}"
+        )
+    np.save(table, np.zeros(10, dtype=np.int8))  # the wrong length
+    status, _, err = run(capsys, "verify", "--side", "2", "--table", str(table))
+    assert status == 2 and err.startswith(f"triangles verify: error: {table}: ") and err.count("\n") == 1
+    status, _, err = run(capsys, "verify", "--side", "2", "--table", str(tmp_path))  # a folder
+    assert status == 2 and err.startswith(f"triangles verify: error: cannot read {tmp_path}: ")
+
+
+def test_a_search_is_announced_only_from_an_early_position(capsys):
+    status, out, err = run(capsys, "solve", "--side", "5", *map(str, range(1, 41)))  # 5 free edges of 45
+    assert status == 0 and err == "" and out.startswith("Side-5 board, drawn edges: 1 2 3")
+
+
+def test_a_long_search_is_announced_and_ctrl_c_says_what_it_proved():
+    import signal
+    import time
+
+    process = subprocess.Popen(
+        [sys.executable, "-m", "triangles_core", "solve", "--side", "5", "1", "2"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
+    assert process.stderr is not None
+    note = process.stderr.readline()
+    time.sleep(2)  # searching
+    process.send_signal(signal.SIGINT)
+    out, rest = process.communicate(timeout=120)
+    assert note.startswith(
+        "triangles solve: note: a search from a side-5 board position with 43 free edges may take hours"
+    )
+    assert process.returncode == 130 and out == "" and "\r" not in rest  # no progress bar into a pipe
+    assert rest.startswith("triangles solve: interrupted") and rest.count("\n") == 1
+
+
+def test_the_console_script_is_installed():
+    result = subprocess.run(
+        [str(Path(sys.executable).with_name("triangles")), "--help"], capture_output=True, text=True
+    )
     assert result.returncode == 0 and "judge" in result.stdout
 
 
-@pytest.mark.parametrize("args", [["solve", "--side", "0"], ["judge", "zzz"], []])
-def test_usage_errors_are_one_line(args):
-    result = run(*args)
-    assert result.returncode == 2 and result.stderr.count("\n") == 1 and "--help" in result.stderr
-
-
-def test_solve_notes_duplicate_edges_once():
-    result = run("solve", "1", "1", "2", "2")
-    assert result.returncode == 0 and result.stderr.count("\n") == 1 and "edge 1" in result.stderr
-
-
-def test_judge_reports_a_full_disk_in_one_line():
+def test_a_full_standard_output_is_one_line():
     with open("/dev/full", "w") as full:
         result = subprocess.run(
             [sys.executable, "-m", "triangles_core", "judge", "gym"],
@@ -68,177 +227,28 @@ def test_judge_reports_a_full_disk_in_one_line():
             stderr=subprocess.PIPE,
             text=True,
         )
+    assert_one_line_error(result, "triangles judge gym: error: cannot write standard output: No space left on device")
+
+
+def test_a_missing_optional_package_names_the_extra(tmp_path):
+    program = (
+        "import sys\nsys.modules['networkx'] = None  # a plain install, without the notebooks extra\n"
+        "from triangles_core.cli import main\nsys.exit(main(['graph', 'g.graphml']))\n"
+    )
+    result = subprocess.run([sys.executable, "-c", program], cwd=tmp_path, capture_output=True, text=True)
+    assert_one_line_error(result, "triangles graph: error: this command needs networkx, from the 'notebooks' extra")
+
+
+def test_commands_run_as_a_user_runs_them(tmp_path):
+    """One process per command family (what `main` cannot show: the interpreter's start and end)."""
+    (tmp_path / "game.txt").write_text("1 2\n2 3\n")
+    assert triangles("judge", "gym", input="6\n1 2 3 4 5 6\n0\n").stdout == "Andy wins\n"
+    assert triangles("solve", "--boxes", "2x2", "1", "3").stdout.startswith("2x2 boxes board, drawn edges: 1 3\n")
+    assert triangles("review", str(tmp_path / "game.txt")).stdout.startswith("Side-3 game from the empty board")
+    result = triangles("graph", str(tmp_path / "g.graphml"), "--side", "1")
+    assert result.returncode == 0 and result.stderr == f"wrote {tmp_path / 'g.graphml'}\n"
+    assert_one_line_error(triangles("solve", "--side", "9"), "triangles solve: error: argument --side")
     assert (
-        result.returncode == 2 and "cannot write standard output" in result.stderr and "Traceback" not in result.stderr
+        triangles("verify", "--boxes", "1x1").stdout
+        == "1x1 boxes board: 16 positions checked, every value agrees with the recurrence\n"
     )
-
-
-def test_the_judge_help_says_which_dialects_read_by_line():
-    """zoj1039 and poj1143 read by line (a position's numbers on one line); the rest by token."""
-    text = " ".join(run("judge", "--help").stdout.split())
-    assert "gym, uestc, triangle-war and peg read whitespace-separated tokens" in text
-    assert "zoj1039 and poj1143 read by line" in text and "token-based" not in text
-    # as it says: gym takes a case split across lines, zoj1039 not its numbers on the count's line
-    assert run("judge", "gym", input="6\n1 2 3\n4 5 6\n0\n").stdout == "Andy wins\n"
-    assert run("judge", "zoj1039", input="1\n2\n2 3\n").returncode == 0
-    assert_one_line_error(run("judge", "zoj1039", input="1\n2 2 3\n"), "triangles judge zoj1039: error: case 1")
-
-
-def test_every_judge_help_example_prints_what_it_says():
-    from triangles_core.cli import EXAMPLES
-
-    blocks = EXAMPLES["judge"].split("examples:\n", 1)[1].split("\n\n")
-    examples = [block.strip().splitlines() for block in blocks if "| triangles judge" in block]
-    assert len(examples) == 6
-    for command, *expected in examples:
-        shell = command.replace("triangles judge", f"{sys.executable} -m triangles_core judge")
-        result = subprocess.run(["bash", "-c", shell], capture_output=True, text=True)
-        assert result.returncode == 0, command
-        assert [line for line in result.stdout.splitlines() if line] == [line.strip() for line in expected], command
-
-
-# Errors the package raises while answering: one line, exit 2, in every subcommand
-
-DAMAGE_SIDE_2 = """
-import sys
-from triangles_core.engine import solvers
-from triangles_core.games.boards import cell_board
-board = cell_board(2)
-values = solvers.solve_cells(board).values.copy()
-values[7] = 13  # the position {1, 2, 3} holds a value its moves do not give
-values.flags.writeable = False
-solvers._memory[(board, True)] = values  # as if loaded from a damaged cache file
-from triangles_core.cli import main
-sys.exit(main(sys.argv[1:]))
-"""
-
-
-@pytest.mark.parametrize(
-    "args",
-    [
-        ["solve", "--side", "2", "1", "2", "3"],
-        ["review", "--side", "2", "game.txt"],
-        ["review", "--side", "2", "game.txt", "--csv"],
-    ],
-)
-def test_a_table_found_damaged_while_answering_is_one_line(args, tmp_path):
-    (tmp_path / "game.txt").write_text("start: 1 2 3\n4\n")
-    result = subprocess.run(
-        [sys.executable, "-c", DAMAGE_SIDE_2, *args], cwd=tmp_path, capture_output=True, text=True, timeout=300
-    )
-    assert_one_line_error(result, f"triangles {args[0]}: error: the side-2 board table is damaged: position 7 holds 13")
-
-
-@pytest.mark.parametrize("args", [["solve"], ["solve", "--side", "2"], ["graph", "g.graphml", "--side", "2"]])
-def test_any_number_of_repeated_edges_is_one_position(args, tmp_path):
-    """100,001 edge arguments (more than a position may list, `MAX_POSITION_ITEMS`) are one drawn edge."""
-    result = subprocess.run(
-        [sys.executable, "-m", "triangles_core", *args, *["1"] * 100_001],
-        cwd=tmp_path,
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
-    assert result.returncode == 0 and "Traceback" not in result.stderr
-    assert result.stderr.startswith(f"triangles {args[0]}: note: edge 1 is listed more than once")
-    assert args[0] == "graph" or "drawn edges: 1\n" in result.stdout
-
-
-COMPILER_OFF = "needs numba's compiler, which NUMBA_DISABLE_JIT=1 turns off; unset NUMBA_DISABLE_JIT to run it"
-
-
-@pytest.mark.parametrize(
-    "args",
-    [
-        ["solve", "--side", "3", "--method", "search"],
-        ["review", "--side", "3", "--method", "search", "game.txt"],
-        ["solve", "--side", "5"],
-        ["solve", "--boxes", "3x5", "1"],
-    ],
-)
-def test_the_search_without_numbas_compiler_says_so_in_one_line(args, tmp_path):
-    (tmp_path / "game.txt").write_text("1 2 3\n")
-    result = subprocess.run(
-        [sys.executable, "-m", "triangles_core", *args],
-        cwd=tmp_path,
-        capture_output=True,
-        text=True,
-        timeout=300,
-        env={**os.environ, "NUMBA_DISABLE_JIT": "1"},
-    )
-    assert_one_line_error(result, f"triangles {args[0]}: error: searching the ")
-    assert COMPILER_OFF in result.stderr
-
-
-def test_a_kernel_that_cannot_run_as_python_is_the_compiler_line_on_any_path():
-    """Wherever the check is missing, numba's NotImplementedError still becomes the one line."""
-    script = (
-        "import sys\nfrom triangles_core.engine import solvers\n"
-        "def kernel(*args, **kwargs):\n"
-        "    raise NotImplementedError('<intrinsic trailing_zeros> is not usable in pure-python')\n"
-        "solvers.solve_cells = kernel\n"
-        "from triangles_core.cli import main\nsys.exit(main(['solve', '--side', '2']))\n"
-    )
-    result = subprocess.run(
-        [sys.executable, "-c", script],
-        capture_output=True,
-        text=True,
-        timeout=300,
-        env={**os.environ, "NUMBA_DISABLE_JIT": "1"},
-    )
-    assert_one_line_error(result, "triangles solve: error: 'triangles solve' " + COMPILER_OFF)
-    assert "trailing_zeros" in result.stderr
-
-
-# Arguments as a person types them
-
-
-def test_edges_may_follow_the_options(tmp_path):
-    assert run("solve", "--side", "2", "1", "2").stdout == run("solve", "1", "2", "--side", "2").stdout
-    result = triangles("graph", str(tmp_path / "g.graphml"), "--side", "2", "1", "2", "--optimal")
-    assert result.returncode == 0 and (tmp_path / "g.graphml").exists()
-
-
-@pytest.mark.parametrize(
-    "args",
-    [
-        ["solve", "--bogus"],
-        ["graph", "g.graphml", "--side", "2", "1", "--bogus"],
-        ["judge", "gym", "in.txt", "extra.txt"],
-    ],
-)
-def test_an_unknown_argument_is_named_under_its_subcommand(args, tmp_path):
-    result = subprocess.run(
-        [sys.executable, "-m", "triangles_core", *args], cwd=tmp_path, capture_output=True, text=True, timeout=300
-    )
-    command = " ".join(args[:1])
-    assert_one_line_error(result, f"triangles {command}: error: unrecognized arguments: ")
-    assert result.stderr.endswith(f"(see 'triangles {command} --help')\n") and list(tmp_path.iterdir()) == []
-
-
-def test_edge_tokens_are_read_as_a_records_start_line():
-    """``e7`` and ``2-4`` mean on the command line what they mean in a game record's ``start:``."""
-    from triangles_core.analysis.records import parse_record
-
-    record = parse_record("start: e7 2-4 1\n")
-    result = run("solve", "e7", "2-4", "1")
-    assert result.returncode == 0
-    assert result.stdout == run("solve", *map(str, record.board.drawn_edges(record.start))).stdout
-    assert_one_line_error(run("solve", "e19"), "triangles solve: error: EDGE 'e19': edge 19 is not on the side-3 board")
-    assert_one_line_error(run("solve", "1-5"), "triangles solve: error: EDGE '1-5': ")
-
-
-def test_version_is_the_installed_distributions():
-    from importlib.metadata import version
-
-    result = run("--version")
-    assert (result.returncode, result.stdout, result.stderr) == (0, f"triangles {version('triangles_core')}\n", "")
-
-
-def test_verify_of_a_cached_table_without_numbas_compiler_says_so_in_one_line(tmp_path):
-    """The check's kernel would run as Python for hours; it is refused as solving is."""
-    env = {**os.environ, "TRIANGLES_CORE_CACHE": str(tmp_path / "cache")}
-    command = [sys.executable, "-m", "triangles_core", "verify", "--side", "2"]
-    subprocess.run(command, capture_output=True, timeout=300, env=env, check=True)  # the table is cached now
-    result = subprocess.run(command, capture_output=True, text=True, timeout=300, env={**env, "NUMBA_DISABLE_JIT": "1"})
-    assert_one_line_error(result, "triangles verify: error: verifying the side-2 board " + COMPILER_OFF)

@@ -1,7 +1,7 @@
 """One conformance test of the solved-game contract, run over every game.
 
 As OpenSpiel runs one API test over all of its games, every solution of this package
-(`triangles_core.engine.solved.SolvedGame`) is checked here the same way: every method of
+(`triangles_core.engine.solutions.SolvedGame`) is checked here the same way: every method of
 the protocol on sampled positions, against each other and against the plain memoised
 negamax (`triangles_core.engine.game.NegamaxSolver`, the reference oracle); replays
 against principal variations and against the rules-only `replay`; the verdict; the
@@ -20,7 +20,7 @@ import pytest
 
 import triangles_core as tc
 from triangles_core.engine.game import IllegalMoveError, NegamaxSolver, Step, deep_recursion, replay
-from triangles_core.engine.solved import SolvedCellGame, SolvedGame, verdict_of
+from triangles_core.engine.solutions import SolvedCellGame, SolvedGame, verdict_of
 from triangles_core.games.cells import CellGame
 from triangles_core.games.number import NumberGame, allowed_numbers
 from triangles_core.games.peg import Jump, PegGame

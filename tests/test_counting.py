@@ -140,8 +140,6 @@ def test_wrong_table_is_rejected():
         value_histogram(board(2), np.zeros(8, dtype=np.int8))
     with pytest.raises(ValueError, match="int8"):
         move_statistics(board(2), np.zeros(512, dtype=np.int16))
-    with pytest.raises(ValueError, match="samples"):
-        move_statistics(board(2), solve(2).values, samples=0)
 
 
 @pytest.mark.parametrize("b", [board(1), board(2), board(3), board(4), board(5), boxes_board(2, 3), boxes_board(3, 3)])

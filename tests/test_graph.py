@@ -21,6 +21,7 @@ from triangles_core.analysis.graph import (
     state_graph,
     symmetry_quotient_graph,
 )
+from triangles_core.engine.solutions import TableSolution
 from triangles_core.engine.symmetry import (
     burnside_class_counts,
     canonical_forms,
@@ -29,7 +30,6 @@ from triangles_core.engine.symmetry import (
     orbit_class_counts,
     orbit_sizes,
 )
-from triangles_core.engine.table_solution import TableSolution
 
 
 def sample_positions(side: int, count: int, seed: int = 3) -> list[int]:
@@ -180,14 +180,6 @@ def test_the_full_graph_of_a_large_board_is_refused_at_once(tmp_path):
     assert state_graph(solve(3), [*range(1, 12)], max_positions=1000).number_of_nodes() == 2**7
 
 
-@pytest.mark.parametrize("max_positions", [-1, 0, True, 2.5, "10"])
-def test_max_positions_is_a_positive_integer(max_positions):
-    with pytest.raises(ValueError, match="max_positions"):
-        state_graph(solve(1), max_positions=max_positions)
-    with pytest.raises(ValueError, match="max_positions"):
-        optimal_subgraph(solve(1), max_positions=max_positions)
-
-
 def test_optimal_game_counts_side2_against_enumeration():
     s = solve(2)
     counts = optimal_game_counts(s)
@@ -230,11 +222,3 @@ def test_optimal_move_counts_match_solution():
     counts = optimal_move_counts(s)
     for p in [0, s.board.full, *sample_positions(3, 300)]:
         assert counts[p] == len(s.optimal_moves(p))
-
-
-@pytest.mark.parametrize("options", [{"optimal_only": False}, {"bogus": 1}])
-def test_optimal_subgraph_refuses_other_options_in_one_line(options):
-    """C6: only max_positions is an option (optimal_only is the function's own); anything else is one line."""
-    with pytest.raises(TypeError, match=r"^optimal_subgraph\(\) got an unexpected keyword argument"):
-        optimal_subgraph(solve(2), **options)
-    assert optimal_subgraph(solve(1), max_positions=8).number_of_nodes() == 8

@@ -1,9 +1,9 @@
 """Judge dialects of the sibling games: peg (NAQ 2018 J), zoj1039 and poj1143 (Number Game)."""
 
 import pytest
-from commands import assert_one_line_error, judge
+from test_judge import answers_then_error
 
-from triangles_core.judge import JudgeInputError, run_dialect
+from triangles_core.judge import run_dialect
 
 PEG_SAMPLES = [
     ("3\n1 6\n1 7 8\n5 0 3 4\n9 3 2 1 9\n", "21\n"),
@@ -26,8 +26,6 @@ POJ_SAMPLE = (
     [("peg", t, e) for t, e in PEG_SAMPLES] + [("zoj1039", *ZOJ_SAMPLE), ("poj1143", *POJ_SAMPLE)],
 )
 def test_samples_byte_exact(fmt, text, expected):
-    result = judge(fmt, text)
-    assert (result.returncode, result.stdout, result.stderr) == (0, expected, "")
     assert "".join(line + "\n" for line in run_dialect(fmt, text)) == expected
 
 
@@ -45,9 +43,9 @@ def test_number_game_edge_cases():
 
 
 def test_duplicate_number_is_accepted_with_one_note():
-    result = judge("zoj1039", "2\n2\n2 2\n2\n3 3\n")
-    assert result.returncode == 0 and result.stdout.count("Scenario") == 2
-    assert result.stderr.count("\n") == 1 and "number 2 is listed twice" in result.stderr
+    notes = []
+    assert list(run_dialect("zoj1039", "2\n2\n2 2\n2\n3 3\n", notes.append)).count("") == 2
+    assert len(notes) == 1 and "case 1, line 3: number 2 is listed twice" in notes[0]
 
 
 @pytest.mark.parametrize(
@@ -72,16 +70,8 @@ def test_duplicate_number_is_accepted_with_one_note():
     ],
 )
 def test_bad_input_keeps_earlier_answers(fmt, text, answered, where):
-    lines_per_case = 1 if fmt == "peg" else 3
-    result = judge(fmt, text)
-    assert_one_line_error(result, f"triangles judge {fmt}: error: ")
-    assert len(result.stdout.splitlines()) == answered * lines_per_case
-    assert where in result.stderr
-    answers = []
-    with pytest.raises(JudgeInputError) as error:
-        for line in run_dialect(fmt, text):
-            answers.append(line)
-    assert len(answers) == answered * lines_per_case and where in str(error.value)
+    answers, error = answers_then_error(fmt, text)
+    assert len(answers) == answered * (1 if fmt == "peg" else 3) and where in str(error)
 
 
 @pytest.mark.parametrize(
@@ -111,6 +101,13 @@ def test_bad_input_keeps_earlier_answers(fmt, text, answered, where):
     ],
 )
 def test_number_game_counts_must_match_their_line(fmt, text, answered, where):
-    result = judge(fmt, text)
-    assert result.returncode == 2 and where in result.stderr and result.stderr.count("\n") == 1
-    assert result.stdout.count("#") == answered
+    answers, error = answers_then_error(fmt, text)
+    assert answers.count("") == answered and where in str(error)
+
+
+def test_poj1143_ends_at_a_line_0_alone():
+    answers, error = answers_then_error("poj1143", "2 2 5\n0 5\n")
+    assert answers[0] == "Test Case #1"
+    assert str(error) == "line 2, token '5': the 0 that ends the input must be alone on line 2"
+    assert list(run_dialect("poj1143", "2 2 5\n0\n5 2 3\n")) == ["Test Case #1", "The winning moves are: 2", ""]
+    assert list(run_dialect("poj1143", "2 2 5\n0   \t\r\n")) == ["Test Case #1", "The winning moves are: 2", ""]

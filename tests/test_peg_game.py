@@ -169,22 +169,3 @@ def test_independent_oracle_random_small_boards():
     )
     for start, rows in boards:
         _oracle_agrees(start, rows)
-
-
-@pytest.mark.parametrize(
-    "kwargs, message",
-    [
-        ({"rng": None}, "random_start needs rng as a random.Random"),
-        ({"low": -5, "high": -1}, "low -5 is out of range"),
-        ({"low": 5, "high": 1}, "high 1 is out of range"),
-        ({"low": 2.5}, "low must be an integer"),
-    ],
-    ids=["no-rng", "negative", "empty-range", "float"],
-)
-def test_random_start_checks_its_arguments(kwargs, message):
-    """Sixth pass C5: negative bounds gave boards the judge refuses; a missing rng an AttributeError."""
-    import random
-
-    arguments = {"rng": random.Random(0), **kwargs}
-    with pytest.raises(ValueError, match=message):
-        random_start(**arguments)

@@ -78,13 +78,8 @@ def test_wilson_interval_contains_the_share_and_stays_in_the_unit_interval():
 @pytest.mark.parametrize(
     "kwargs, message",
     [
-        ({"policy": "greedy"}, "policy must be one of"),
-        ({"games": 0}, r"games 0 is out of range \(1\.\.1000000\)"),
-        ({"games": 2.5}, "games must be an integer, got 2.5"),
-        ({"games": 10**5000}, r"games \(a ~5,001-digit integer\) is out of range"),
-        ({"seed": -1}, "seed -1 is out of range"),
-        ({"policy": "softmax", "temperature": 0}, "temperature must be a positive"),
-        ({"policy": "softmax", "temperature": float("nan")}, "temperature must be a positive"),
+        ({"policy": "softmax", "temperature": 0}, "temperature must be positive"),
+        ({"policy": "softmax", "temperature": float("nan")}, "temperature must be positive"),
         ({"start": [19]}, "edge 19 is not on the side-3 board"),
     ],
 )
@@ -109,59 +104,8 @@ def test_wilson_interval_refuses_impossible_counts(args):
         wilson_interval(*args)
 
 
-@pytest.mark.parametrize(
-    "function, args, message",
-    [
-        (
-            wilson_interval,
-            (None, 5),
-            "wilson_interval: successes must be a finite number or an array of them, got None",
-        ),
-        (wilson_interval, (3, "5"), "trials must be a whole number or an array of them, got '5'"),
-        (wilson_interval, (10**400, 10**401), "successes must be a finite number"),
-        (wilson_interval, (np.array([1j]), 2), "successes must be a finite number"),
-        (wilson_interval, ([1, 2], [3, 4, 5]), r"shapes do not match \(successes \(2,\), trials \(3,\)\)"),
-        (mean_interval, (None, 1.0, 2), "mean_interval: mean must be a finite number"),
-        (mean_interval, (float("nan"), 1.0, 2), "mean must be a finite number"),
-        (mean_interval, (1.0, [object()], 2), "std must be a finite number"),
-        (mean_interval, (1.0, 1.0, [[1], [2, 3]]), "n must be a whole number"),
-        (mean_interval, (1.0, 1.0, 1.5), "n must be a whole number or an array of them, got 1.5"),
-        (mean_interval, (1e308, 1e308, 1), "the interval goes beyond a float's range"),
-        (mean_interval, (1.0, 1.0, 2, 1e200), "z must be a positive finite number at most 10.0"),
-        (wilson_interval, (1, 2.5), "trials must be a whole number"),
-        (wilson_interval, (pd.Series(["1"]), 3), "successes must be a finite number"),
-        (wilson_interval, (1, 2, 1e200), "z must be a positive finite number at most 10.0"),
-    ],
-)
-def test_intervals_refuse_what_is_not_an_array_of_numbers(function, args, message):
-    with pytest.raises(ValueError, match=message):
-        function(*args)
-
-
 def test_intervals_take_series_and_integral_floats():
     low, high = wilson_interval(pd.Series([1.0, 2.0]), pd.Series([3, 4]))
     assert (low < [1 / 3, 1 / 2]).all() and (high > [1 / 3, 1 / 2]).all()
     low, high = mean_interval(pd.Series([1.0, 2.0]), pd.Series([0.0, 0.0]), 5)
     assert low.tolist() == high.tolist() == [1.0, 2.0]
-
-
-def test_play_games_needs_a_value_table_and_statistics_a_games_frame():
-    with pytest.raises(ValueError, match="value table"):
-        play_games(None)
-    with pytest.raises(ValueError, match="DataFrame"):
-        play_statistics(None)
-
-
-@pytest.mark.parametrize(
-    "call, message",
-    [
-        (lambda: __import__("triangles_core.games.cells").games.cells.popcount(None), "mask must be an integer"),
-        (lambda: __import__("triangles_core.games.cells").games.cells.popcount(-1), "mask -1 is out of range"),
-        (lambda: __import__("triangles_core.games.number").games.number.closure_witness("x"), "position must be an"),
-        (lambda: __import__("triangles_core.judge.tokens").judge.tokens.TokenReader(None), "needs source as a str"),
-        (lambda: __import__("triangles_core.judge.tokens").judge.tokens.TokenReader("1", 5), "needs before_read as"),
-    ],
-)
-def test_rule_helpers_and_the_token_reader_check_their_arguments(call, message):
-    with pytest.raises(ValueError, match=message):
-        call()

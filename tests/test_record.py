@@ -128,16 +128,3 @@ def test_the_token_reader_is_public_and_reads_a_line_as_the_record_does():
     with pytest.raises(RecordError) as info:
         parse_edge_tokens(b, ["1", "x4"], 6)
     assert (info.value.line, info.value.token) == (6, "x4")
-
-
-@pytest.mark.parametrize(
-    "args, message",
-    [
-        (("side3", ["1"]), "parse_edge_tokens needs a cell board"),
-        ((board(3), "1 2"), "parse_edge_tokens needs its tokens as a list of str, got '1 2'"),
-        ((board(3), [1, 2]), "parse_edge_tokens needs its tokens as a list of str, got 1"),
-    ],
-)
-def test_the_token_reader_checks_its_arguments(args, message):
-    with pytest.raises(ValueError, match=message):
-        parse_edge_tokens(*args)

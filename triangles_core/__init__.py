@@ -82,14 +82,12 @@ _LAZY = {
     "Step": "engine.game",
     "replay": "engine.game",
     "IllegalMoveError": "engine.game",
-    "SolvedGame": "engine.solved",
-    "ValueFunctionSolution": "engine.solved",
-    "SolvedGameBase": "engine.solved",
-    "TableSolution": "engine.table_solution",
-    "Solution": "engine.table_solution",
-    "NegamaxSolution": "engine.searched",
-    "GameSolution": "engine.searched",
-    "NumberGameSolution": "engine.searched",
+    "SolvedGame": "engine.solutions",
+    "ValueFunctionSolution": "engine.solutions",
+    "TableSolution": "engine.solutions",
+    "NegamaxSolution": "engine.solutions",
+    "NumberGameSolution": "engine.solutions",
+    "method_for": "engine.solvers",
     "solve": "engine.solvers",
     "solve_boxes": "engine.solvers",
     "solve_cells": "engine.solvers",
@@ -124,11 +122,16 @@ _LAZY = {
 }
 
 
+_REMOVED = {"Solution": "TableSolution", "GameSolution": "NegamaxSolution", "SolvedGameBase": "ValueFunctionSolution"}
+"""Names removed in 0.3, and what replaces each (answered by `__getattr__`, networkx's way)."""
+
+
 def __getattr__(name: str):
-    if name in _LAZY:
-        value = getattr(importlib.import_module(f".{_LAZY[name]}", __name__), name)
-    else:
+    if name in _REMOVED:
+        raise AttributeError(f"{__name__}.{name} was removed in 0.3; use {_REMOVED[name]}")
+    if name not in _LAZY:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f".{_LAZY[name]}", __name__), name)
     globals()[name] = value
     return value
 

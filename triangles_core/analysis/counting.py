@@ -23,11 +23,11 @@ from dataclasses import dataclass
 import numpy as np
 from numba import prange
 
-from ..common.checks import check_flag, check_instance, check_integer
+from ..common.checks import check_integer
 from ..engine.compiled import compiled, trailing_zeros
 from ..engine.retrograde import cell_tables, move_value
-from ..engine.table_solution import check_values
-from ..games.cells import CellBoard, check_cell_board
+from ..engine.solutions import check_values
+from ..games.cells import CellBoard
 
 __all__ = [
     "MoveStatistics",
@@ -91,14 +91,7 @@ def clean_positions(board: CellBoard) -> np.ndarray:
     >>> clean_positions(board(1)).tolist()
     [True, True, True, True, True, True, True, False]
     """
-    check_cell_board(board, "clean_positions")
-    from ..engine.symmetry import MAX_ARRAY_EDGES
-
-    if board.n_edges > MAX_ARRAY_EDGES:
-        raise ValueError(
-            f"the {board.label} has 2**{board.n_edges} positions: whole-board arrays are built "
-            f"only up to {MAX_ARRAY_EDGES} edges"
-        )
+    _check_array_board(board)
     return _clean_positions(1 << board.n_edges, np.array(board.cell_masks, dtype=np.int64))
 
 
@@ -148,9 +141,9 @@ def value_histogram(board: CellBoard, values: np.ndarray, clean_only: bool = Fal
     [[0, 0, 1], [3, 0, 0], [0, 0, 3], [0, 1, 0]]
     """
     values = check_values(board, values)
-    clean_only = check_flag(clean_only, "clean_only")
     masks = np.array(board.cell_masks, dtype=np.int64)
-    return _value_histogram(values, board.n_edges, board.n_cells, 2 * board.n_cells + 1, masks, clean_only, _CHUNKS)
+    width = 2 * board.n_cells + 1
+    return _value_histogram(values, board.n_edges, board.n_cells, width, masks, bool(clean_only), _CHUNKS)
 
 
 @compiled(inline="always")
@@ -229,9 +222,6 @@ def positions_with_edges_drawn(
     """
     n_edges = check_integer(n_edges, "n_edges", 0, 63)  # positions are int64 bitmasks
     drawn = check_integer(drawn, "drawn", 0, n_edges)
-    samples = None if samples is None else check_integer(samples, "samples", 1)
-    if rng is not None:
-        check_instance(rng, np.random.Generator, "rng must be a numpy random Generator (numpy.random.default_rng)")
     if samples is None or math.comb(n_edges, drawn) <= samples:
         return _levels(n_edges, drawn)[drawn]
     rng = rng if rng is not None else np.random.default_rng(0)
@@ -269,7 +259,7 @@ def positions_by_edges_drawn(board: CellBoard) -> list[np.ndarray]:
     Raises
     ------
     ValueError
-        For a board of more than 24 edges (`triangles_core.engine.symmetry.MAX_ARRAY_EDGES`).
+        For a board of more than 24 edges (`_check_array_board`).
 
     Examples
     --------
@@ -277,7 +267,12 @@ def positions_by_edges_drawn(board: CellBoard) -> list[np.ndarray]:
     >>> [level.tolist() for level in positions_by_edges_drawn(board(1))]
     [[0], [1, 2, 4], [3, 5, 6], [7]]
     """
-    check_cell_board(board, "positions_by_edges_drawn")
+    _check_array_board(board)
+    return _levels(board.n_edges, board.n_edges)
+
+
+def _check_array_board(board: CellBoard) -> None:
+    """Refuse a board too big for a whole-board array (`triangles_core.engine.symmetry.MAX_ARRAY_EDGES`)."""
     from ..engine.symmetry import MAX_ARRAY_EDGES
 
     if board.n_edges > MAX_ARRAY_EDGES:
@@ -285,7 +280,6 @@ def positions_by_edges_drawn(board: CellBoard) -> list[np.ndarray]:
             f"the {board.label} has 2**{board.n_edges} positions: whole-board arrays are built "
             f"only up to {MAX_ARRAY_EDGES} edges"
         )
-    return _levels(board.n_edges, board.n_edges)
 
 
 @dataclass(frozen=True)
@@ -356,9 +350,8 @@ def move_statistics(
     Raises
     ------
     ValueError
-        If ``values`` does not have the shape and dtype of the board's table,
-        ``samples`` is not a positive integer, ``seed`` not a non-negative integer,
-        ``clean_only`` not a bool, or both ``samples`` and ``clean_only`` are given.
+        If ``values`` does not have the shape and dtype of the board's table, or both
+        ``samples`` and ``clean_only`` are given.
 
     Examples
     --------
@@ -371,10 +364,8 @@ def move_statistics(
     >>> stats.moves.tolist(), stats.mistakes.tolist(), bool(stats.exhaustive.all())
     ([3, 6, 3, 0], [0, 0, 0, 0], True)
     """
-    samples = None if samples is None else check_integer(samples, "samples", 1)
-    seed = check_integer(seed, "seed", 0)
-    clean_only = check_flag(clean_only, "clean_only")
     values = check_values(board, values)
+    clean_only = bool(clean_only)
     n = board.n_edges
     first, second = cell_tables(board)
     masks = np.array(board.cell_masks, dtype=np.int64)

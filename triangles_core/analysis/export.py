@@ -18,10 +18,9 @@ from pathlib import Path
 
 import networkx as nx
 
-from ..common.checks import check_flag, check_instance, check_integer, check_path, excerpt
 from ..common.files import atomic_open
-from ..engine.solved import SolvedCellGame
-from ..games.cells import CellBoard, Position, check_cell_board
+from ..engine.solutions import SolvedCellGame
+from ..games.cells import CellBoard, Position
 from . import graph as _graph
 from .graph import state_graph
 
@@ -58,8 +57,6 @@ def labelled(graph: nx.DiGraph, b: CellBoard) -> nx.DiGraph:
     >>> g.nodes[0]["label"], g.nodes[3]["label"]
     ('empty', '1 2')
     """
-    check_instance(graph, nx.DiGraph, "labelled needs a state graph (state_graph, optimal_subgraph)")
-    check_cell_board(b, "labelled")
     result = graph.copy()
     for node, attributes in result.nodes(data=True):
         drawn = " ".join(map(str, b.drawn_edges(node)))
@@ -95,14 +92,14 @@ def graph_format(path: str | Path, format: str | None = None) -> str:
     """
     if format is not None:
         if format not in FORMAT_NAMES:
-            raise ValueError(f"unknown graph format {excerpt(format)} (use {', '.join(FORMAT_NAMES)})")
+            raise ValueError(f"unknown graph format {format!r} (use {', '.join(FORMAT_NAMES)})")
         return format
     try:
-        return FORMATS[Path(check_path(path)).suffix.lower()]
+        return FORMATS[Path(path).suffix.lower()]
     except KeyError:
         suffixes = list(FORMATS)
         raise ValueError(
-            f"cannot tell the graph format of {excerpt(str(path), 1024)} from its name: name it "
+            f"cannot tell the graph format of {str(path)!r} from its name: name it "
             f"{', '.join(suffixes[:-1])} or {suffixes[-1]}, or give the format"
         ) from None
 
@@ -135,8 +132,7 @@ def write_graph(graph: nx.DiGraph, path: str | Path, format: str | None = None) 
     OSError
         When the file cannot be written (an earlier file is left as it was).
     """
-    check_instance(graph, nx.DiGraph, "write_graph needs a directed graph (state_graph, labelled)")
-    path = Path(check_path(path))
+    path = Path(path)
     kind = graph_format(path, format)
     if kind == "dot":
         try:
@@ -154,35 +150,12 @@ def write_graph(graph: nx.DiGraph, path: str | Path, format: str | None = None) 
 
 
 def read_graphml(path: str | Path) -> nx.DiGraph:
-    """Read a graph written by `write_graph` as GraphML, with integer node ids.
-
-    Raises
-    ------
-    ValueError
-        If ``path`` is not a file name or a path (`triangles_core.common.checks.check_path`:
-        an integer would be read as a file descriptor, ``True`` as standard output).
-    """
-    return nx.read_graphml(check_path(path), node_type=int)
+    """Read a graph written by `write_graph` as GraphML, with integer node ids."""
+    return nx.read_graphml(path, node_type=int)
 
 
 def check_graph_size(board: CellBoard, root: Position | list[int], max_positions: int = MAX_EXPORT_POSITIONS) -> None:
-    """`triangles_core.analysis.graph.check_graph_size` with the bound of a written graph, `MAX_EXPORT_POSITIONS`.
-
-    ``triangles graph`` calls it before it solves anything.
-
-    Raises
-    ------
-    ValueError
-        If the full graph from ``root`` has more than ``max_positions`` positions.
-
-    Examples
-    --------
-    >>> from triangles_core.games.triangles import board
-    >>> check_graph_size(board(4), 0)  # doctest: +ELLIPSIS
-    Traceback (most recent call last):
-    ...
-    ValueError: the state graph from this position has 2**30 positions, more than the 100,000 allowed; ...
-    """
+    """`triangles_core.analysis.graph.check_graph_size` with the bound of a written graph (``triangles graph``)."""
     _graph.check_graph_size(board, root, max_positions)
 
 
@@ -238,10 +211,6 @@ def export_graph(
     ...     read_graphml(path).number_of_nodes()
     512
     """
-    check_instance(solution, SolvedCellGame, "export_graph needs a solved cell board (solve, solve_boxes)")
-    check_path(path)
-    optimal_only = check_flag(optimal_only, "optimal_only")
-    max_positions = check_integer(max_positions, "max_positions", 1)
     graph_format(Path(path), format)
     root = solution.position(root)
     if not optimal_only:

@@ -29,26 +29,15 @@ token, or a ``start:`` line after the first move.
 
 from __future__ import annotations
 
-import itertools
 import random
 import re
 from dataclasses import dataclass
 from typing import Callable, Iterable
 
-from ..common.checks import (
-    check_flag,
-    check_instance,
-    check_integer,
-    excerpt,
-    is_integer,
-    is_listing,
-    is_ordered_listing,
-    parse_decimal,
-)
 from ..common.errors import InvalidPositionError
 from ..common.text import quote_token, split_lines
 from ..games.boards import cell_board
-from ..games.cells import CellBoard, Position, check_cell_board
+from ..games.cells import CellBoard, Position
 from ..games.triangles import TriangleBoard
 
 __all__ = ["GameRecord", "RecordError", "parse_edge_tokens", "parse_record", "random_record", "format_record"]
@@ -66,7 +55,7 @@ class RecordError(ValueError):
         What is wrong.
     line : int
         1-based line of the record (the move number for `GameRecord.from_moves`), or 0
-        for an argument as a whole (a start or a set of moves), which the message quotes.
+        for a token not read from a record (an ``EDGE`` argument of ``triangles``).
     token : str
         The offending token (a dot pair is quoted as written, e.g. ``"2 7"``).
 
@@ -74,8 +63,8 @@ class RecordError(ValueError):
     --------
     >>> str(RecordError("edge 19 is not on the board", 3, "19"))
     "line 3, token '19': edge 19 is not on the board"
-    >>> str(RecordError("moves must be a list, got {1, 2}", 0, "{1, 2}"))
-    'moves must be a list, got {1, 2}'
+    >>> str(RecordError("edge 19 is not on the board", 0, "19"))
+    'edge 19 is not on the board'
     """
 
     def __init__(self, message: str, line: int, token: str) -> None:
@@ -108,10 +97,9 @@ class GameRecord:
     Raises
     ------
     ValueError
-        When built directly with arguments that are not a record: ``board`` not a cell
-        board, ``start`` not one of its positions, ``lines`` not one integer ``>= 0`` per
-        move, or a move that is not an edge number of the board, or is drawn twice
-        (a `RecordError` naming the move's line, or its number where the line is 0).
+        ``start`` not a position of the board, not one line per move, or a move that
+        is not an edge of the board or is drawn twice (a `RecordError` naming the
+        move's line, or its number where the line is 0).
 
     Examples
     --------
@@ -130,24 +118,13 @@ class GameRecord:
     lines: tuple[int, ...]
 
     def __post_init__(self) -> None:
-        board = check_cell_board(self.board, "GameRecord")
-        start = board.position(self.start)  # an InvalidPositionError (a ValueError) for a bad one
-        for what, items in (("moves", self.moves), ("lines", self.lines)):
-            if not is_listing(items):
-                raise ValueError(f"GameRecord needs {what} as a tuple of integers, got {excerpt(items)}")
-        moves = tuple(itertools.islice(self.moves, board.n_edges + 1))  # bounded: range(10**20) is refused
-        if len(moves) > board.n_edges:
-            raise ValueError(f"GameRecord has more moves than the {board.n_edges} edges of the {board.label}")
-        lines = tuple(itertools.islice(self.lines, len(moves) + 1))
+        start = self.board.position(self.start)
+        moves, lines = tuple(self.moves), tuple(self.lines)
         if len(lines) != len(moves):
-            count = f"more than {len(moves)}" if len(lines) > len(moves) else str(len(lines))
-            raise ValueError(f"GameRecord needs one record line per move: {len(moves)} moves, {count} lines")
-        lines = tuple(check_integer(line, "a record line", 0) for line in lines)
+            raise ValueError(f"GameRecord needs one record line per move: {len(moves)} moves, {len(lines)} lines")
         position = start
         for number, (edge, line) in enumerate(zip(moves, lines, strict=True), start=1):
-            if not is_integer(edge):
-                raise RecordError(f"a move must be an edge number, got {excerpt(edge)}", line or number, excerpt(edge))
-            position = _draw(board, position, int(edge), line or number, excerpt(int(edge)))
+            position = _draw(self.board, position, edge, line or number, repr(edge))
         object.__setattr__(self, "start", start)  # frozen: the checked, normalised values
         object.__setattr__(self, "moves", tuple(int(edge) for edge in moves))
         object.__setattr__(self, "lines", lines)
@@ -181,22 +158,8 @@ class GameRecord:
             then the move number, counted from 1).
         """
         b = cell_board(board)
-        try:
-            position = b.position(start)
-        except InvalidPositionError as error:
-            raise RecordError(str(error), 0, excerpt(start)) from None
-        initial = position
-        checked = []
-        if not is_ordered_listing(moves):
-            raise RecordError(
-                f"moves must be a list of edge numbers, in playing order, got {excerpt(moves)}", 0, excerpt(moves)
-            )
-        for number, edge in enumerate(moves, start=1):  # ends: a long list repeats an edge
-            if not is_integer(edge):
-                raise RecordError(f"a move must be an edge number, got {excerpt(edge)}", number, excerpt(edge))
-            position = _draw(b, position, int(edge), number, excerpt(int(edge)))
-            checked.append(int(edge))
-        return cls(b, initial, tuple(checked), (0,) * len(checked))
+        moves = tuple(moves)
+        return cls(b, b.position(start), moves, (0,) * len(moves))
 
     def positions(self) -> list[Position]:
         """The position before each move, then the final one (``len(moves) + 1`` entries)."""
@@ -207,8 +170,10 @@ class GameRecord:
 
 
 def _draw(b: CellBoard, position: Position, edge: int, line: int, token: str) -> Position:
-    if not 1 <= edge <= b.n_edges:
-        raise RecordError(str(b.edge_error(edge)), line, token)
+    try:
+        edge = b.check_edge(edge)
+    except InvalidPositionError as error:
+        raise RecordError(str(error), line, token) from None
     if position >> (edge - 1) & 1:
         raise RecordError(f"edge {edge} ({_dots(b, edge)}) is already drawn", line, token)
     return position | 1 << (edge - 1)
@@ -222,10 +187,9 @@ def _dots(b: CellBoard, edge: int) -> str:
 def _integer(text: str, line: int, token: str) -> int:
     """A decimal number of a record (leading zeros allowed); more than 9 significant digits
     is out of range on any board."""
-    value = parse_decimal(text, max_digits=9)
-    if value is None:
+    if len(text.lstrip("0")) > 9:
         raise RecordError("number out of range (more than 9 digits)", line, token)
-    return value
+    return int(text)
 
 
 def _pair_edge(b: CellBoard, i: str, j: str, line: int, token: str) -> int:
@@ -282,10 +246,7 @@ def parse_edge_tokens(
     ...
     triangles_core.analysis.records.RecordError: line 4, token '19': edge 19 is not on the side-3 board ...
     """
-    b = check_cell_board(board, "parse_edge_tokens")
-    words = check_instance(tokens, (list, tuple), "parse_edge_tokens needs its tokens as a list of str")
-    for word in words:
-        check_instance(word, str, "parse_edge_tokens needs its tokens as a list of str")
+    b, words = board, tokens
     if pair_line and len(words) == 2 and all(w.isascii() and w.isdigit() for w in words):
         token = " ".join(words)
         return [(_pair_edge(b, words[0], words[1], line, token), token)]
@@ -344,10 +305,6 @@ def parse_record(
     ...
     triangles_core.analysis.records.RecordError: line 2, token '2 1': edge 1 (dots 1-2) is already drawn
     """
-    if not isinstance(text, str):
-        raise ValueError(f"a game record is text (str), got {excerpt(text)}")
-    if warn is not None and not callable(warn):
-        raise ValueError(f"warn must be a function of one message, got {excerpt(warn)}")
     b = cell_board(board)
     start: Position = 0
     position: Position = 0
@@ -413,8 +370,6 @@ def random_record(
     >>> sorted(r.moves) == list(range(1, 10))
     True
     """
-    seed = check_integer(seed, "seed", 0)
-    moves = None if moves is None else check_integer(moves, "moves", 0)
     rng = random.Random(seed)
     b = cell_board(board)
     position = b.position(start)
@@ -448,8 +403,6 @@ def format_record(record: GameRecord, dots: bool = True) -> str:
     >>> parse_record(format_record(r)) == GameRecord(r.board, r.start, r.moves, (2, 3))
     True
     """
-    check_instance(record, GameRecord, "format_record needs a GameRecord (parse_record, GameRecord.from_moves)")
-    dots = check_flag(dots, "dots")
     b = record.board
     lines = []
     if record.start:

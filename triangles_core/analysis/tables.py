@@ -24,19 +24,10 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from ..common.checks import (
-    check_columns,
-    check_file_stem,
-    check_flag,
-    check_instance,
-    check_integer,
-    check_path,
-)
-from ..common.files import atomic_open, make_folder
+from ..common.files import atomic_open
 from ..engine.retrograde import NOT_A_MOVE
-from ..engine.solved import SolvedCellGame, verdict_of
+from ..engine.solutions import SolvedCellGame, TableSolution, verdict_of
 from ..engine.symmetry import edge_counts, move_classes
-from ..engine.table_solution import TableSolution, check_table_solution
 from .counting import clean_positions, move_statistics, value_histogram
 
 __all__ = [
@@ -107,11 +98,6 @@ def save_table(frame: pd.DataFrame, name: str, directory: str | Path, *, float_d
 
     Raises
     ------
-    ValueError
-        Before anything is written: ``frame`` is not a DataFrame, ``name`` is not a
-        file name inside ``directory`` (empty, a path separator, a leading ``.``:
-        `triangles_core.common.checks.check_file_stem`), ``directory`` is not a path
-        or is a file (not a folder), or ``float_digits`` is not an integer in 1..17.
     OSError
         When the folder or the file cannot be written (an earlier file is kept).
 
@@ -127,11 +113,8 @@ def save_table(frame: pd.DataFrame, name: str, directory: str | Path, *, float_d
     2,0.5
     <BLANKLINE>
     """
-    check_instance(frame, pd.DataFrame, "save_table needs a pandas DataFrame")
-    name = check_file_stem(name, "name")
-    check_path(directory, "directory")
-    float_digits = check_integer(float_digits, "float_digits", 1, 17)  # a double has 17 significant digits
-    directory = make_folder(directory, "directory")
+    directory = Path(directory)
+    directory.mkdir(parents=True, exist_ok=True)
     path = directory / f"{name}.csv"
     with atomic_open(path, "w", encoding="utf-8", newline="") as handle:
         frame.round(float_digits).to_csv(handle, index=False, lineterminator="\n", float_format=f"%.{float_digits}g")
@@ -169,7 +152,6 @@ def outcomes_by_edges_drawn(solution: TableSolution, clean_only: bool = False) -
     >>> outcomes_by_edges_drawn(solve(1))[OUTCOME_COLUMNS[:5]].values.tolist()
     [[0, 1, 1, 0, 0], [1, 3, 0, 0, 3], [2, 3, 3, 0, 0], [3, 1, 0, 1, 0]]
     """
-    solution, clean_only = _checked(solution, "outcomes_by_edges_drawn", clean_only)
     b = solution.board
     histogram = value_histogram(b, solution.values, clean_only)
     middle = b.n_cells
@@ -210,7 +192,6 @@ def value_distribution(solution: TableSolution, clean_only: bool = False) -> pd.
     >>> value_distribution(solve(1)).values.tolist()
     [[0.0, 1.0, 1.0, 1.0], [1.0, -1.0, 3.0, 1.0], [2.0, 1.0, 3.0, 1.0], [3.0, 0.0, 1.0, 1.0]]
     """
-    solution, clean_only = _checked(solution, "value_distribution", clean_only)
     b = solution.board
     histogram = value_histogram(b, solution.values, clean_only)
     k, v = np.nonzero(histogram)
@@ -257,7 +238,6 @@ def move_statistics_by_edges_drawn(
     >>> move_statistics_by_edges_drawn(solve(2))["max_value_lost"].tolist()
     [0, 2, 4, 6, 6, 8, 6, 4, 0]
     """
-    solution, clean_only = _checked(solution, "move_statistics_by_edges_drawn", clean_only)
     b = solution.board
     stats = move_statistics(b, solution.values, samples, seed, clean_only)
     n = b.n_edges
@@ -317,19 +297,7 @@ def board_summary(outcomes: pd.DataFrame, moves: pd.DataFrame, by: str = "board"
         uniformly random (position, move) pair) and ``mean_mistake_value_lost``; in
         the order the boards first appear in ``outcomes``.
 
-    Raises
-    ------
-    ValueError
-        If ``outcomes`` or ``moves`` is not a DataFrame with the column ``by`` and the
-        columns it needs.
     """
-    needed = {
-        "outcomes": ["positions", "mover_wins", "draws", "mover_loses"],
-        "moves": ["all_moves", "exhaustive", "mistake_share", "outcome_changing_share", "mean_value_lost"],
-    }
-    for frame, what in ((outcomes, "outcomes"), (moves, "moves")):
-        check_instance(frame, pd.DataFrame, f"board_summary needs {what} as a pandas DataFrame")
-        check_columns(frame, (by, *needed[what]), "board_summary", what)
     order = list(dict.fromkeys(outcomes[by]))
     totals = outcomes.groupby(by, sort=False)[["positions", "mover_wins", "draws", "mover_loses"]].sum()
     weight = moves["all_moves"] / moves.groupby(by, sort=False)["all_moves"].transform("sum")
@@ -386,7 +354,6 @@ def first_moves(solution: SolvedCellGame, position: int | list[int] = 0) -> pd.D
     >>> len(table), sorted(set(table["symmetry_class"]))
     (18, [1, 3, 4, 5])
     """
-    check_instance(solution, SolvedCellGame, "first_moves needs a solved cell board (solve, solve_boxes)")
     b = solution.board
     p = solution.position(position)
     values = solution.move_values(p)
@@ -428,7 +395,6 @@ def first_move_classes(solution: SolvedCellGame, position: int | list[int] = 0) 
     >>> first_move_classes(solve(3))["size"].tolist()
     [6, 3, 3, 6]
     """
-    check_instance(solution, SolvedCellGame, "first_move_classes needs a solved cell board (solve, solve_boxes)")
     moves = first_moves(solution, position)
     grouped = moves.groupby("symmetry_class", sort=True)
     assert (grouped["value"].nunique() == 1).all(), "symmetric moves have different values"
@@ -441,11 +407,6 @@ def first_move_classes(solution: SolvedCellGame, position: int | list[int] = 0) 
             "optimal": grouped["optimal"].first().tolist(),
         }
     )
-
-
-def _checked(solution: object, caller: str, clean_only: object) -> tuple[TableSolution, bool]:
-    """The arguments every whole-table function takes, checked before anything is computed."""
-    return check_table_solution(solution, caller), check_flag(clean_only, "clean_only")
 
 
 def _selection(solution: TableSolution, clean_only: bool) -> np.ndarray:
@@ -479,7 +440,6 @@ def edge_move_frequencies(solution: TableSolution, clean_only: bool = False) -> 
     >>> int(table.query("edges_drawn == 0")["legal"].sum())
     9
     """
-    solution, clean_only = _checked(solution, "edge_move_frequencies", clean_only)
     b = solution.board
     keep = _selection(solution, clean_only)
     table = solution.move_table[keep]
@@ -515,7 +475,6 @@ def winning_move_existence(solution: TableSolution, clean_only: bool = False) ->
     >>> winning_move_existence(solve(1))["with_winning_move"].tolist()
     [1, 0, 3]
     """
-    solution, clean_only = _checked(solution, "winning_move_existence", clean_only)
     b = solution.board
     keep = _selection(solution, clean_only)
     table = solution.move_table[keep]

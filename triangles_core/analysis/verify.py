@@ -23,12 +23,12 @@ from dataclasses import dataclass
 import numpy as np
 from numba import prange
 
-from ..common.checks import check_flag, check_integer
+from ..common.checks import check_integer
 from ..common.progress import progress_bar
 from ..engine.compiled import compiled
 from ..engine.retrograde import NOT_A_MOVE, cell_tables, move_value
+from ..engine.solutions import TableSolution, check_values
 from ..engine.solvers import solve
-from ..engine.table_solution import TableSolution, check_table_solution, check_values
 from ..games.cells import CellBoard
 
 __all__ = ["Mismatch", "Verification", "derive_values", "verify_side", "verify_solution", "verify_table"]
@@ -143,8 +143,8 @@ def derive_values(b: CellBoard, values: np.ndarray, start: int = 0, stop: int | 
     Raises
     ------
     ValueError
-        If ``values`` is not a table of ``b`` (`triangles_core.engine.table_solution.check_values`)
-        or ``start``/``stop`` is not a range of its positions.
+        If ``values`` is not a table of ``b`` or ``start``/``stop`` is not a range of
+        its positions (the kernel would read outside the table).
 
     Examples
     --------
@@ -172,7 +172,7 @@ def verify_table(b: CellBoard, values: np.ndarray, progress: bool = False, chunk
     progress : bool, default False
         Show a tqdm progress bar (counted in positions).
     chunk : int, default `CHUNK`
-        Positions per kernel call.
+        Positions per kernel call, ``>= 1``.
 
     Returns
     -------
@@ -182,7 +182,8 @@ def verify_table(b: CellBoard, values: np.ndarray, progress: bool = False, chunk
     Raises
     ------
     ValueError
-        If ``values`` is not an int8 array of shape ``(2**b.n_edges,)``.
+        If ``values`` is not an int8 array of shape ``(2**b.n_edges,)``, or ``chunk``
+        is not a positive integer (nothing would be checked).
 
     Examples
     --------
@@ -198,7 +199,6 @@ def verify_table(b: CellBoard, values: np.ndarray, progress: bool = False, chunk
     """
     check_values(b, values)
     chunk = check_integer(chunk, "chunk", 1)
-    progress = check_flag(progress, "progress")
     expected = 1 << b.n_edges
     bar = progress_bar(expected, f"verify {b.label}", unit="pos", unit_scale=True) if progress else None
     mismatches, first = 0, None
@@ -235,19 +235,12 @@ def verify_solution(solution: TableSolution, progress: bool = False) -> Verifica
     Verification
         How many positions were checked and the first mismatch, if any.
 
-    Raises
-    ------
-    ValueError
-        If ``solution`` is not a `TableSolution` (a search, `triangles_core.engine.search.SearchSolution`,
-        has no table to check), or its table is not an int8 array of one entry per position.
-
     Examples
     --------
     >>> from triangles_core import solve
     >>> verify_solution(solve(3)).passed
     True
     """
-    solution = check_table_solution(solution, "verify_solution")
     return verify_table(solution.board, solution.values, progress=progress)
 
 
@@ -279,7 +272,6 @@ def verify_side(side: int, progress: bool = False) -> Verification:
     >>> print(verify_side(2))
     side-2 board: 512 positions checked, every value agrees with the recurrence
     """
-    progress = check_flag(progress, "progress")
     solution = solve(side, progress=progress, method="table")
     assert isinstance(solution, TableSolution)  # what method="table" returns
     return verify_solution(solution, progress=progress)

@@ -1,234 +1,133 @@
 """The ``triangles`` command (also ``python -m triangles_core``).
 
-Subcommands are registered in `build_parser`; each handler returns an exit status.
-Errors in the input end the command with one line on stderr and exit status 2 (never a
-traceback); every answer before the error is already on stdout.  So do the package's own
-errors met while answering (its `ValueError` family, `triangles_core.common.errors`: a
-cached table found damaged, a position it refuses) and a kernel that needs numba's compiler
-with ``NUMBA_DISABLE_JIT=1``, in every subcommand (`_run`).
+Each subcommand is a handler that returns an exit status.  Bad input ends the command
+with one line on stderr naming what and where, and exit status 2; every answer before it
+is already on stdout.  Ctrl-C ends it with one line and 130 (SIGTERM: 143).  Output files
+are replaced whole or not at all, streams written as streams
+(`triangles_core.common.files.atomic_open`).
 """
 
 from __future__ import annotations
 
 import argparse
 import os
-import stat
+import signal
 import sys
-from contextlib import contextmanager
-from typing import Callable, Iterator, Sequence
+from contextlib import nullcontext
+from typing import Mapping, Sequence
 
-from ..common.checks import excerpt, parse_decimal
-from ..common.files import remove_own_temporaries
+from .. import __version__
 from ..common.limits import LARGE_TABLE_EDGES, MAX_SEARCH_EDGES, MAX_SEARCH_SIDE, MAX_TABLE_EDGES, MAX_TABLE_SIDE
-from ..common.text import quote_token
 
 __all__ = ["main", "build_parser", "CommandError"]
 
 PROG = "triangles"
 
+MAX_RECORD_BYTES = 1 << 24
+"""A game record longer than this (16 MiB) is refused: a record is a few hundred bytes."""
+
+SLOW_SEARCH_FREE_EDGES = 37
+"""A search from this many free edges gets a note that it may take hours (side 5,
+``data/search/side5_growth.json``: 36 free edges took 3 s, 2 of 3 with 38 over 30 s)."""
+
+EXTRA_MODULES = {"networkx", "pandas", "pydot"}
+"""Modules some commands need that come with the 'notebooks' extra, not with a plain install."""
+
 
 class CommandError(Exception):
-    """A user error: printed as one line on stderr, exit status 2."""
+    """Bad input: printed as one line on stderr, exit status 2."""
 
 
 class _Parser(argparse.ArgumentParser):
-    """An argument parser whose usage errors are one line on stderr (exit status 2).
+    """argparse with a usage error as one line on stderr (exit status 2)."""
 
-    A subcommand's parser reads its arguments intermixed (`argparse.ArgumentParser.
-    parse_intermixed_args`), so that positional arguments may follow options
-    (``triangles graph g.graphml --side 2 1 2``: the edges 1 and 2 after ``--side``);
-    after ``--`` every argument is positional, as argparse reads it (``triangles review
-    -- -x.txt``: the record ``-x.txt``).  An
-    argument that no parser takes is reported by the subcommand's parser, under its name
-    (``triangles graph: error: unrecognized arguments: ...``).
-    """
-
-    def __init__(self, *args, **kwargs) -> None:
-        super().__init__(*args, **kwargs)
-        self._intermixed = False
-        self._commands: dict[str, argparse.ArgumentParser] = {}
+    commands: Mapping[str, argparse.ArgumentParser] = {}
 
     def error(self, message: str):
         self.exit(2, f"{self.prog}: error: {message} (see '{self.prog} --help')\n")
 
-    def add_subparsers(self, **kwargs):
-        action = super().add_subparsers(**kwargs)
-        self._commands = action.choices
-        return action
 
-    def parse_known_args(self, args=None, namespace=None):
-        if self._commands or self._intermixed:  # the top-level parser, or already inside the intermixed pass
-            return super().parse_known_args(args, namespace)
-        if "--" in (sys.argv[1:] if args is None else args):
-            # '--' ends the options (``triangles review -- -x.txt``): argparse's plain parse honours
-            # it, the intermixed one (Python 3.11) reads options after it and drops positionals
-            return super().parse_known_args(args, namespace)
-        self._intermixed = True
-        try:
-            return self.parse_known_intermixed_args(args, namespace)
-        finally:
-            self._intermixed = False
-
-    def parse_args(self, args=None, namespace=None):
-        parsed, extras = self.parse_known_args(args, namespace)
-        if extras:
-            command = self._commands.get(getattr(parsed, "command", None) or "", self)
-            text = " ".join(extras)
-            command.error(f"unrecognized arguments: {_shown(text)}")
-        return parsed
-
-    def _print_message(self, message: str, file=None) -> None:
-        # argparse swallows write errors, so that help sent to a full device would be lost
-        # with exit status 0; let them through to main(), which reports them.  argparse
-        # passes sys.stdout (help, --version) or sys.stderr; None is a closed standard
-        # output (main() stands in for a closed stderr), an error as for every command.
-        if file is None:
-            self.exit(2, f"{self.prog}: error: standard output is closed\n")
-        if message:
-            file.write(message)
+def _say(command: str, message: str) -> None:
+    """One line on stderr, prefixed with the command: every note, status line and error."""
+    print(f"{PROG} {command}: {message}", file=sys.stderr)
 
 
-class _Once(argparse.Action):
-    """``store`` for an option that may be given once: a repeated one is a usage error.
-
-    argparse lets the last of ``--side 3 --side 4`` win; a repeated size or format is
-    more likely a slip than an intention, so every option of the command that takes a
-    value refuses a second one (``--optimal`` and the other flags may repeat).
-    """
-
-    def __call__(self, parser, namespace, values, option_string=None) -> None:
-        given: set[str] = getattr(namespace, "_given_once", set())
-        if self.dest in given:
-            raise argparse.ArgumentError(self, "given twice; give it once")
-        namespace._given_once = given | {self.dest}
-        setattr(namespace, self.dest, values)
-
-
-SHOWN_PATH = 1024
-"""Characters of a file name that a message shows whole; a longer one is cut (`_shown`)."""
-
-
-def _shown(path: str) -> str:
-    """A file name as a message shows it: whole, or quoted with its control characters escaped
-    (a line break, ESC, an undecodable byte: ``'x\\ny.csv'``, as tokens are quoted), and cut
-    short with its length said if it is absurdly long."""
-    return path if len(path) <= SHOWN_PATH and path.isprintable() else excerpt(path, SHOWN_PATH)
-
-
-MAX_RECORD_BYTES = 1 << 24
-"""A game record longer than this (16 MiB) is refused: a record is a few hundred bytes."""
-
-
-def _read_input(path: str | None) -> str:
-    """A whole (small) text input, read through `_Input` and bounded by `MAX_RECORD_BYTES`."""
-    source = _Input(path)
-    chunks, size = [], 0
+def _input(path: str):
+    """A binary input (``-``: standard input); a file that cannot be opened is bad input."""
+    if path == "-":
+        return nullcontext(sys.stdin.buffer)
     try:
-        while True:
-            chunk = source.read1(1 << 16)
-            if not chunk:
-                break
-            chunks.append(chunk)
-            size += len(chunk)
-            if size > MAX_RECORD_BYTES:
-                raise CommandError(
-                    f"{source.name} is larger than {MAX_RECORD_BYTES >> 20} MiB; a game record is a few lines"
-                )
-    finally:
-        source.close()
-    return b"".join(chunks).decode("utf-8-sig", errors="replace")
+        return open(path, "rb")
+    except OSError as error:
+        raise CommandError(f"cannot read {path}: {error.strerror or error}") from None
 
 
-class _Input:
-    """A binary input read piece by piece; a failed read is a `CommandError`."""
+def _read_record(path: str) -> str:
+    """A game record (``-``: standard input), bounded by `MAX_RECORD_BYTES`."""
+    with _input(path) as handle:
+        data = handle.read(MAX_RECORD_BYTES + 1)
+    if len(data) > MAX_RECORD_BYTES:
+        raise CommandError(f"{path} is larger than {MAX_RECORD_BYTES >> 20} MiB; a game record is a few lines")
+    return data.decode("utf-8-sig", errors="replace")
 
-    def __init__(self, path: str | None) -> None:
-        if path is None or path == "-":
-            # A closed standard input (`<&-`) is an error, as a closed standard output is:
-            # read as empty, it would be an empty game or judge input answered with exit 0.
-            if sys.stdin is None:
-                raise CommandError("standard input is closed; give a file, or redirect one with '<'")
-            self.name, self.stream = "standard input", sys.stdin.buffer
-        else:
-            self.name = _shown(path)
-            try:
-                self.stream = open(path, "rb")
-            except OSError as error:
-                raise CommandError(f"cannot read {self.name}: {error.strerror or error}") from None
-        self._read: Callable[[int], bytes] = getattr(self.stream, "read1", None) or self.stream.read
 
-    def read1(self, size: int) -> bytes:
-        """At most ``size`` bytes: as many as are there, waiting only if none are; b"" at the end."""
-        try:
-            return self._read(size)
-        except OSError as error:
-            raise CommandError(f"cannot read {self.name}: {error.strerror or error}") from None
+def _write(path: str, write) -> None:
+    """Call ``write()``, which writes ``path``: a failure (a full disk, a closed folder) is bad input."""
+    try:
+        write()
+    except BrokenPipeError:  # the reader of a stream went away: main stops quietly
+        raise
+    except OSError as error:
+        where = "standard output" if path == "-" else path
+        raise CommandError(f"cannot write {where}: {error.strerror or error}") from None
+    if path != "-":
+        print(f"wrote {path}", file=sys.stderr)  # a status line, not output
 
-    read = read1  # a `triangles_core.judge.ByteStream`
 
-    def close(self) -> None:
-        if self.name != "standard input":
-            self.stream.close()
+def _is_record(path: str, record: str) -> bool:
+    """Whether writing ``path`` would replace the regular file ``record`` (``-``: standard input) names."""
+    try:
+        return os.path.isfile(path) and os.path.samefile(path, "/dev/stdin" if record == "-" else record)
+    except OSError:
+        return False
 
 
 def _judge(args: argparse.Namespace) -> int:
-    from ..judge import JudgeInputError, run_dialect
-
-    source = _Input(args.file)
-    out = sys.stdout
+    from ..judge import run_dialect
 
     def warn(message: str) -> None:
-        out.flush()  # the answers before the note come before it
+        sys.stdout.flush()  # the answers before the note come before it
         _say(f"judge {args.format}", f"note: {message}")
 
-    # Cases are read and answered one by one.  The answers are flushed whenever the reader
-    # is about to read more input (it may wait there): at once for an interactive user or
-    # a pipe, but only once per chunk of input for a large file.
-    try:
-        for line in run_dialect(args.format, source, warn, before_read=out.flush):
-            out.write(line + "\n")
-    except JudgeInputError as error:
-        try:
-            out.flush()
-        except BrokenPipeError:
-            _silence_stdout()
-        _say(f"judge {args.format}", f"error: {error}")
-        return 2
-    finally:
-        source.close()
+    with _input(args.file) as source:  # answers flushed whenever the reader may wait for input
+        for line in run_dialect(args.format, source, warn, before_read=sys.stdout.flush):
+            sys.stdout.write(line + "\n")
     return 0
 
 
 def _parse_edges(words: Sequence[str], board, command: str) -> int:
-    """The position drawn by the ``EDGE`` arguments (spaces or commas), checked against the board.
+    """The position drawn by the ``EDGE`` arguments (spaces or commas) as a bitmask.
 
-    Each token is read by the game record's own reader of a ``start:`` line
-    (`triangles_core.analysis.records`), so that the command line and a record accept the
-    same tokens: an edge number (``7``, leading zeros allowed as C's ``scanf("%d")`` reads
-    them), ``e7``, or a dot pair ``2-4``.  The result is a bitmask, so any number of
-    repeated edges is one position (a drawn edge is drawn; said once on stderr).
+    Each token is read as a game record's ``start:`` line reads it
+    (`triangles_core.analysis.records.parse_edge_tokens`): ``7``, ``e7`` or a dot pair
+    ``2-4``.  A repeated edge is drawn once (said on stderr).
     """
     from ..analysis.records import RecordError, parse_edge_tokens
 
-    split = [word.replace(",", " ").split() for word in words]
-    empty = next((word for word, parts in zip(words, split, strict=True) if not parts), None)
-    if empty is not None:  # "$EDGES" left empty would otherwise mean the empty board, silently
-        raise CommandError(
-            f"EDGE {quote_token(empty)} names no edge: leave it out for the empty board, or give edge numbers"
-        )
-    tokens = [part for parts in split for part in parts]
+    for word in words:
+        if not word.replace(",", " ").split():  # "$EDGES" left empty must not mean the empty board
+            raise CommandError(f"EDGE {word!r} names no edge: leave it out for the empty board")
+    tokens = " ".join(words).replace(",", " ").split()
     try:
         moves = parse_edge_tokens(board, tokens, 0, pair_line=False)
     except RecordError as error:
-        raise CommandError(f"EDGE {quote_token(error.token)}: {error.message}") from None
-    position, duplicate = 0, None
+        raise CommandError(f"EDGE {error.token!r}: {error.message}") from None
+    position, repeated = 0, False
     for edge, _ in moves:
-        bit = 1 << (edge - 1)
-        if position & bit and duplicate is None:
-            duplicate = edge
-        position |= bit
-    if duplicate is not None:
-        _say(command, f"note: edge {duplicate} is listed more than once; a drawn edge is drawn")
+        if position >> (edge - 1) & 1 and not repeated:
+            _say(command, f"note: edge {edge} is listed more than once; a drawn edge is drawn")
+            repeated = True
+        position |= 1 << (edge - 1)
     return position
 
 
@@ -236,45 +135,16 @@ def _board(args: argparse.Namespace):
     """The board named by ``--side`` or ``--boxes``."""
     from ..games.boards import cell_board
 
-    if args.boxes is not None:
-        return cell_board(args.boxes)
-    return cell_board(args.side if args.side is not None else args.default_side)
-
-
-SLOW_SEARCH_FREE_EDGES = 37
-"""A search from a position with this many free edges or more gets a note that it may take
-hours: measured on side 5 (``data/search/side5_growth.json``, 30 s per position), positions
-with 36 free edges took 3 s (median), 37 up to 16 s, and 2 of 3 with 38 were not solved in
-30 s; the empty side-5 board was not solved in 15 minutes."""
+    return cell_board(args.boxes if args.boxes is not None else args.side or args.default_side)
 
 
 def _solution(args: argparse.Namespace, start: int = 0):
-    """The solved board of ``--side`` or ``--boxes`` (with a progress bar for big tables).
-
-    ``start`` is the earliest position that will be asked about: a search from one with
-    `SLOW_SEARCH_FREE_EDGES` free edges or more is announced on stderr (a note, not a
-    refusal: Ctrl-C says what the search proved).
-    """
-    from ..engine.solvers import solve_cells
+    """The solved board of ``--side`` or ``--boxes``; a search from ``start`` that may take hours is announced."""
+    from ..engine.solvers import method_for, solve_cells
 
     board = _board(args)
-    # solve and review answer by search beyond the table; verify, graph and the rest need a table
-    method = getattr(args, "method", "auto") if args.command in ("solve", "review") else "table"
-    if method == "table" and board.n_edges > MAX_TABLE_EDGES:
-        if args.command in ("solve", "review"):  # --method table was asked for
-            raise CommandError(
-                f"the {board.label} has {board.n_edges} edges, more than a value table holds (at "
-                f"most {MAX_TABLE_EDGES}): use --method search or auto"
-            )
-        raise CommandError(
-            f"the {board.label} has {board.n_edges} edges: 'triangles {args.command}' needs a value "
-            f"table (at most {MAX_TABLE_EDGES} edges); 'triangles solve' and 'triangles review' "
-            "answer it by search"
-        )
-    if method == "search" or (method == "auto" and board.n_edges > MAX_TABLE_EDGES):
-        from ..engine.compiled import require_compiler
-
-        require_compiler(f"searching the {board.label}")  # the search's kernels, like the table's, run compiled
+    method = getattr(args, "method", "table")  # solve and review search beyond the table; the others need one
+    if method_for(board, method) == "search":
         free = board.n_edges - start.bit_count()
         if free >= SLOW_SEARCH_FREE_EDGES:
             _say(
@@ -286,141 +156,73 @@ def _solution(args: argparse.Namespace, start: int = 0):
     return solve_cells(board, progress=board.n_edges >= LARGE_TABLE_EDGES, method=method)
 
 
-def _solution_and_position(args: argparse.Namespace):
-    """The solved board and the position given by the ``EDGE`` arguments (checked before solving)."""
-    position = _parse_edges(args.edges, _board(args), args.command)
-    solution = _solution(args, position)
-    return solution, solution.position(position)
-
-
-def _silence_stdout() -> None:
-    """Point stdout at /dev/null so that the interpreter's final flush cannot fail."""
-    _silence(sys.stdout)
-
-
-def _silence(stream) -> None:
-    """Point ``stream``'s descriptor at /dev/null so that the interpreter's final flush cannot fail."""
-    try:
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, stream.fileno())
-        os.close(devnull)
-    except (OSError, ValueError, AttributeError):
-        pass
-
-
 def _solve(args: argparse.Namespace) -> int:
     from .text import position_report
 
-    solution, position = _solution_and_position(args)
+    position = _parse_edges(args.edges, _board(args), args.command)
+    solution = _solution(args, position)
     print(position_report(solution, position))
     return 0
 
 
 def _review(args: argparse.Namespace) -> int:
-    from ..analysis.records import RecordError, parse_record
+    from ..analysis.records import parse_record
     from ..analysis.review import review_game
     from .text import format_review
 
-    text = _read_input(args.record)
-    name = "standard input" if args.record in (None, "-") else _shown(args.record)
+    if args.csv not in (None, "-") and _is_record(args.csv, args.record):
+        raise CommandError(f"--csv {args.csv!r} is the game record itself; write the review elsewhere")
+    where = "standard input" if args.record == "-" else args.record
 
     def warn(message: str) -> None:
-        _say("review", f"note: {name}: {message}")
+        _say("review", f"note: {where}: {message}")
 
     try:
-        record = parse_record(text, _board(args), warn)
-    except RecordError as error:
-        raise CommandError(f"{name}: {error}") from None
+        record = parse_record(_read_record(args.record), _board(args), warn)
+    except ValueError as error:
+        raise CommandError(f"{where}: {error}") from None
     review = review_game(record, _solution(args, record.start))
-    if args.csv not in (None, "-") and _same_file(args.csv, args.record):
-        raise CommandError(f"--csv {excerpt(args.csv)} is the game record itself; write the review elsewhere")
-    if args.csv not in (None, "-"):
-        _check_output("--csv", args.csv, "review.csv")
-    if args.csv == "-":
+    if args.csv is None:
+        print(format_review(review))
+    elif args.csv == "-":
         review.table().to_csv(sys.stdout, index=False, lineterminator="\n")
-    elif args.csv is not None:
+    else:
         from ..common.files import atomic_open
 
-        try:
+        def write() -> None:
             with atomic_open(args.csv, "w", encoding="utf-8", newline="") as handle:
                 review.table().to_csv(handle, index=False, lineterminator="\n")
-        except BrokenPipeError:  # --csv /dev/stdout | head: the reader went away; main() stops quietly
-            raise
-        except OSError as error:
-            raise CommandError(_write_error(args.csv, error)) from None
-        _tell(f"wrote {_shown(args.csv)}")  # a status line, not output
-    else:
-        print(format_review(review))
+
+        _write(args.csv, write)
     return 0
-
-
-STDOUT_FAILED = "cannot write standard output"
-"""How every command says that its standard output could not be written (a full device)."""
-
-
-def _write_error(path: str, error: OSError) -> str:
-    """What went wrong writing the output file ``path``, for a `CommandError`.
-
-    ``-`` is standard output, named as every command names it.  A named file is written
-    whole or not at all (`triangles_core.common.files.atomic_open`): a complete copy is
-    written next to it and renamed over it, which needs the folder to be writable even
-    when the file itself is.  A permission error in that case names the folder,
-    not the file that the user may well be allowed to write.
-    """
-    import errno
-
-    if path == "-":
-        return f"{STDOUT_FAILED}: {error.strerror or error}"
-    if error.errno in (errno.EACCES, errno.EPERM):
-        # the folder the copy is written in (that of the file a link points to), named relative to
-        # the working folder, which a user may reach even where its absolute path's parents are closed
-        try:
-            folder = os.path.relpath(os.path.dirname(os.path.realpath(path)))
-        except (OSError, ValueError):  # a link that may not be read (another user's /proc/PID/fd/1)
-            return f"cannot write {_shown(path)}: {error.strerror or error}"
-        exists = os.path.exists(path)
-        if (
-            (not exists or os.access(path, os.W_OK))
-            and os.path.isdir(folder)
-            and not os.access(folder, os.W_OK | os.X_OK)
-        ):
-            why = " (the file is replaced by renaming a complete copy written next to it)" if exists else ""
-            return (
-                f"cannot write {_shown(path)}: the folder {_shown(os.path.dirname(path) or folder)} is not "
-                f"writable{why}; write it elsewhere"
-            )
-    return f"cannot write {_shown(path)}: {error.strerror or error}"
 
 
 def _verify(args: argparse.Namespace) -> int:
     from ..analysis.verify import verify_solution, verify_table
-    from ..engine.compiled import require_compiler
 
     board = _board(args)
-    require_compiler(f"verifying the {board.label}")  # the check's kernel, like the solver's, runs compiled
+    progress = board.n_edges >= LARGE_TABLE_EDGES
     if args.table is None:
-        result = verify_solution(_solution(args), progress=board.n_edges >= LARGE_TABLE_EDGES)
-        if not result.passed and board.n_edges >= LARGE_TABLE_EDGES:
-            from ..engine.store import discard_cached_table
+        result = verify_solution(_solution(args), progress=progress)
+        if not result.passed and progress:
+            from ..engine.cache import discard_cached_table
 
             removed = discard_cached_table(board)
             if removed:
-                print(_printable(f"removed the damaged cached table {removed}; the next run solves it again"))
+                print(f"removed the damaged cached table {removed}; the next run solves it again")
     else:
         import numpy as np
 
-        from ..engine.store import open_table
-
         try:
-            values = open_table(args.table)
+            values = np.load(args.table, mmap_mode="r")
         except OSError as error:
-            raise CommandError(f"cannot read {_shown(args.table)}: {error.strerror or error}") from None
+            raise CommandError(f"cannot read {args.table}: {error.strerror or error}") from None
         except ValueError as error:
-            raise CommandError(f"cannot read {_shown(args.table)} as a .npy table: {error}") from None
+            raise CommandError(f"cannot read {args.table} as a .npy table: {error}") from None
         try:
-            result = verify_table(board, np.asarray(values), progress=board.n_edges >= LARGE_TABLE_EDGES)
+            result = verify_table(board, np.asarray(values), progress=progress)
         except ValueError as error:
-            raise CommandError(f"{_shown(args.table)}: {error}") from None
+            raise CommandError(f"{args.table}: {error}") from None
     print(result)
     return 0 if result.passed else 1
 
@@ -428,35 +230,17 @@ def _verify(args: argparse.Namespace) -> int:
 def _graph(args: argparse.Namespace) -> int:
     from ..analysis.export import check_graph_size, export_graph, graph_format
 
-    output = "/dev/stdout" if args.output == "-" else args.output  # atomic_open writes it as the stream it is
-    _check_output("OUTPUT", output, "graph.graphml")
+    kind = graph_format(args.output, args.format)  # before anything is solved
     b = _board(args)
-    try:
-        kind = graph_format(output, args.format)
-    except ValueError as error:
-        if args.format is not None:  # an unknown format
-            raise CommandError(f"--format: {error}") from None
-        raise CommandError(
-            f"OUTPUT {excerpt(args.output, SHOWN_PATH)}: cannot tell the graph format from the "
-            "name: name it .graphml, .dot or .gv, or give --format"
-        ) from None
     root = b.position(_parse_edges(args.edges, b, args.command))
     if not args.optimal:
-        try:
-            check_graph_size(b, root)
-        except ValueError as error:
-            raise CommandError(f"{error} (--optimal)") from None
+        check_graph_size(b, root)
     solution = _solution(args)
+    output = "/dev/stdout" if args.output == "-" else args.output  # atomic_open writes a stream as a stream
     try:
-        export_graph(solution, output, root, optimal_only=args.optimal, format=kind)
-    except (ValueError, RuntimeError) as error:
+        _write(args.output, lambda: export_graph(solution, output, root, optimal_only=args.optimal, format=kind))
+    except RuntimeError as error:  # DOT without pydot
         raise CommandError(str(error)) from None
-    except BrokenPipeError:  # - | head: the reader went away; main() stops quietly
-        raise
-    except OSError as error:
-        raise CommandError(_write_error(args.output, error)) from None
-    if args.output != "-":
-        _tell(f"wrote {_shown(args.output)}")
     return 0
 
 
@@ -532,81 +316,30 @@ positions are refused before anything is solved or written.
 }
 
 
-def _boxes(text: str) -> tuple[int, int]:
-    """``RxC`` (for example ``3x3``) as ``(rows, cols)``, for ``--boxes``."""
-    rows, sep, cols = text.lower().partition("x")
-    if not (sep and rows.isascii() and rows.isdigit() and cols.isascii() and cols.isdigit()):
-        raise argparse.ArgumentTypeError(f"expected ROWSxCOLS such as 3x3, got {excerpt(text)}")
-    r, c = (parse_decimal(part, 4) for part in (rows, cols))  # leading zeros allowed: 0001 is 1
-    if r is None or c is None:
+def _side(text: str) -> int:
+    """``--side N``: 1 to `MAX_SEARCH_SIDE`."""
+    if not (text.isdigit() and 1 <= int(text) <= MAX_SEARCH_SIDE):
         raise argparse.ArgumentTypeError(
-            f"{excerpt(text)}: too many boxes; solvable boards have 1..{MAX_LINES} lines "
-            "(3x4: 31 by table; 3x5: 38, 4x4: 40 by search)"
+            f"side {text!r} is out of range: the triangular boards solved have sides 1..{MAX_SEARCH_SIDE} "
+            f"(1..{MAX_TABLE_SIDE} by table, {MAX_SEARCH_SIDE} by search)"
         )
+    return int(text)
+
+
+def _boxes(text: str) -> tuple[int, int]:
+    """``--boxes RxC`` (for example ``3x3``) as ``(rows, cols)``, at most `MAX_SEARCH_EDGES` lines."""
+    rows, _, cols = text.lower().partition("x")
+    if not (rows.isdigit() and cols.isdigit()):
+        raise argparse.ArgumentTypeError(f"expected ROWSxCOLS such as 3x3, got {text!r}")
+    r, c = int(rows), int(cols)
     if r < 1 or c < 1:
-        raise argparse.ArgumentTypeError(f"{excerpt(text)}: a board needs at least 1 row and 1 column of boxes")
-    lines = 2 * r * c + r + c
-    if lines > MAX_LINES:
+        raise argparse.ArgumentTypeError(f"{text!r}: a board needs at least 1 row and 1 column of boxes")
+    if 2 * r * c + r + c > MAX_SEARCH_EDGES:
         raise argparse.ArgumentTypeError(
-            f"{excerpt(text)} boxes have {lines} lines; solvable boards have "
-            f"1..{MAX_LINES} (3x4: 31 by table; 3x5: 38, 4x4: 40 by search)"
+            f"{text!r} boxes have {2 * r * c + r + c} lines; solvable boards have "
+            f"1..{MAX_SEARCH_EDGES} (3x4: 31 by table; 3x5: 38, 4x4: 40 by search)"
         )
     return r, c
-
-
-def _file_name(text: str) -> str:
-    """A file argument: any name but the empty one (which no file has; ``open('')`` would say
-    "No such file or directory", and a folder's ``''`` "Is a directory")."""
-    if not text:
-        raise argparse.ArgumentTypeError("empty file name; give a file name, or '-' for the standard stream")
-    return text
-
-
-def _table_name(text: str) -> str:
-    """``--table FILE``: a file name; not ``-``, since a table is mapped from a file, not read from a stream."""
-    if not text or text == "-":
-        what = "empty file name" if not text else "'-' (standard input)"
-        raise argparse.ArgumentTypeError(
-            f"{what}: give the name of a .npy file; a table is mapped from a file, not read from a stream"
-        )
-    return text
-
-
-class _Version(argparse.Action):
-    """``--version``: the installed distribution's version (`importlib.metadata`), then exit 0."""
-
-    def __init__(self, option_strings, dest=argparse.SUPPRESS, default=argparse.SUPPRESS, help=None) -> None:
-        super().__init__(option_strings, dest=dest, default=default, nargs=0, help=help)
-
-    def __call__(self, parser, namespace, values, option_string=None) -> None:
-        from importlib.metadata import PackageNotFoundError, version
-
-        try:
-            number = version("triangles_core")
-        except PackageNotFoundError:  # run from a source tree that is not installed
-            from .. import __version__ as number
-        parser._print_message(f"{PROG} {number}\n", sys.stdout)
-        parser.exit()
-
-
-def _side(text: str) -> int:
-    """``--side N``: ASCII decimal digits (leading zeros allowed), as every integer the command reads."""
-    try:
-        side = parse_decimal(text, 4)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a side such as 3, got {excerpt(text)}") from None
-    if side is None or not 1 <= side <= MAX_SEARCH_SIDE:
-        raise argparse.ArgumentTypeError(
-            f"side {excerpt(text)} is out of range: the triangular boards solved have "
-            f"sides 1..{MAX_SEARCH_SIDE} (1..{MAX_TABLE_SIDE} by table, "
-            f"{MAX_SEARCH_SIDE} by search)"
-        )
-    return side
-
-
-MAX_LINES = MAX_SEARCH_EDGES
-"""The largest boxes board the commands solve: by table up to `MAX_TABLE_EDGES` = 31 lines
-(3x4), by search up to `MAX_SEARCH_EDGES` = 62 (4x4: 40; `triangles_core.common.limits`)."""
 
 
 def _add_board(parser: argparse.ArgumentParser, default: int | None, search: bool = False) -> None:
@@ -617,7 +350,6 @@ def _add_board(parser: argparse.ArgumentParser, default: int | None, search: boo
         "--side",
         type=_side,
         metavar="N",
-        action=_Once,  # _side checks the range
         help=f"triangular board of side 1..{MAX_SEARCH_SIDE if search else MAX_TABLE_SIDE}"
         + (f" (default {default})" if default else ""),
     )
@@ -626,23 +358,20 @@ def _add_board(parser: argparse.ArgumentParser, default: int | None, search: boo
         "--boxes",
         type=_boxes,
         metavar="RxC",
-        action=_Once,
         help="Dots-and-Boxes board of R x C boxes instead (up to "
-        f"{MAX_LINES if search else MAX_TABLE_EDGES} lines, e.g. 3x3, 3x4)",
+        f"{MAX_SEARCH_EDGES if search else MAX_TABLE_EDGES} lines, e.g. 3x3, 3x4)",
     )
-    if not search:
-        return
-    parser.add_argument(
-        "--method",
-        choices=["auto", "table", "search"],
-        default="auto",
-        action=_Once,
-        help=f"value table, search, or auto (default: the table up to {MAX_TABLE_EDGES} edges, "
-        "the search beyond; Ctrl-C stops a search and says what it proved)",
-    )
+    if search:
+        parser.add_argument(
+            "--method",
+            choices=["auto", "table", "search"],
+            default="auto",
+            help=f"value table, search, or auto (default: the table up to {MAX_TABLE_EDGES} edges, "
+            "the search beyond; Ctrl-C stops a search and says what it proved)",
+        )
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser() -> _Parser:
     """The argument parser of the ``triangles`` command."""
     from ..judge import DIALECTS
 
@@ -654,101 +383,91 @@ def build_parser() -> argparse.ArgumentParser:
         "Rules and formats: docs/SPEC.md in the repository.",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("--version", action=_Version, help="print the version and exit")
+    parser.add_argument("--version", action="version", version=f"{PROG} {__version__}")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    parser.commands = sub.choices
 
-    judge = sub.add_parser(
+    def command(name: str, handler, **kwargs) -> argparse.ArgumentParser:
+        subparser = sub.add_parser(
+            name, epilog=EXAMPLES[name], formatter_class=argparse.RawDescriptionHelpFormatter, **kwargs
+        )
+        subparser.set_defaults(handler=handler)
+        return subparser
+
+    judge = command(
         "judge",
+        _judge,
         help="answer contest input in a judge's exact format",
         description="Read judge input and print the judge's exact output.\n\n"
         "gym, uestc, triangle-war and peg read whitespace-separated tokens (line breaks anywhere);\n"
         "zoj1039 and poj1143 read by line: a position's numbers fill exactly one line (zoj1039:\n"
         "the line after its count; poj1143: the count's own line).",
-        epilog=EXAMPLES["judge"],
-        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     judge.add_argument(
         "format", choices=sorted(DIALECTS), metavar="FORMAT", help="one of: " + ", ".join(sorted(DIALECTS))
     )
-    judge.add_argument("file", nargs="?", type=_file_name, metavar="FILE", help="input file (default: standard input)")
-    judge.set_defaults(handler=_judge)
+    judge.add_argument("file", nargs="?", default="-", metavar="FILE", help="input file (default: standard input)")
 
-    solve = sub.add_parser(
+    solve = command(
         "solve",
+        _solve,
         help="value, verdict and move values of one position",
         description="Show a position, its value for the player to move, every legal move "
         "with its value, and a principal variation.",
-        epilog=EXAMPLES["solve"],
-        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     solve.add_argument(
         "edges",
         nargs="*",
-        default=[],
         metavar="EDGE",
         help="drawn edges: edge numbers (docs/SPEC.md numbering), e7 or dot pairs 2-4, as in "
         "a game record's start: line",
     )
     _add_board(solve, default=3, search=True)
-    solve.set_defaults(handler=_solve)
 
-    review = sub.add_parser(
+    review = command(
         "review",
+        _review,
         help="replay a game record against the exact solution",
         description="Replay a game move by move against the exact solution: the value "
         "before and after each move for A, the optimal moves, the value lost "
         "and its class (inaccuracy, error, blunder: 1, 2, 3 or more cells "
         "handed over); then the score, the result, the result under perfect "
         "play, and each side's value lost.",
-        epilog=EXAMPLES["review"],
-        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    review.add_argument("record", type=_file_name, metavar="RECORD", help="game record file ('-' for standard input)")
+    review.add_argument("record", metavar="RECORD", help="game record file ('-' for standard input)")
     _add_board(review, default=3, search=True)
     review.add_argument(
         "--csv",
         nargs="?",
         const="-",
-        type=_file_name,
         metavar="FILE",
-        action=_Once,
         help="write the move table as CSV instead, to FILE (written whole or not at all) "
         "or, without FILE, to standard output",
     )
-    review.set_defaults(handler=_review)
 
-    verify = sub.add_parser(
+    verify = command(
         "verify",
+        _verify,
         help="check a solution: re-derive every value from its children",
         description="Load or compute the side-N solution and check every stored value "
         "against the recurrence from its children (as GAMESMAN does).",
-        epilog=EXAMPLES["verify"],
-        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     _add_board(verify, default=None)
-    verify.add_argument(
-        "--table", type=_table_name, metavar="FILE", action=_Once, help="check this .npy table instead of the solver's"
-    )
-    verify.set_defaults(handler=_verify)
+    verify.add_argument("--table", metavar="FILE", help="check this .npy table instead of the solver's")
 
-    graph = sub.add_parser(
+    graph = command(
         "graph",
+        _graph,
         help="write a state graph as GraphML or DOT",
         description="Write the state graph (or, with --optimal, the optimal-play "
         "subgraph) from a position, for Gephi (GraphML) or Graphviz (DOT).",
-        epilog=EXAMPLES["graph"],
-        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     graph.add_argument(
-        "output",
-        type=_file_name,
-        metavar="OUTPUT",
-        help="file to write: .graphml, or .dot / .gv (needs pydot); '-' for standard output",
+        "output", metavar="OUTPUT", help="file to write: .graphml, or .dot / .gv (needs pydot); '-' for standard output"
     )
     graph.add_argument(
         "edges",
         nargs="*",
-        default=[],
         metavar="EDGE",
         help="drawn edges of the root, as for 'triangles solve' (default: empty board)",
     )
@@ -756,364 +475,90 @@ def build_parser() -> argparse.ArgumentParser:
     graph.add_argument("--optimal", action="store_true", help="only the moves of optimal play")
     graph.add_argument(
         "--format",
-        action=_Once,
         metavar="FORMAT",
         help="graphml or dot, whatever the name of OUTPUT (needed for '-' and for a stream "
         "without one of those suffixes)",
     )
-    graph.set_defaults(handler=_graph)
     return parser
 
 
-def _one_line_warning(message, category, filename, lineno, line=None) -> str:
-    return f"{PROG}: warning: {message}\n"
+def _parse(parser: _Parser, argv: list[str]) -> argparse.Namespace:
+    """The arguments; a subcommand's are read intermixed, so that edges may follow the options
+    (``triangles solve --boxes 2x2 1 3``)."""
+    if argv and argv[0] in parser.commands:
+        args = parser.commands[argv[0]].parse_intermixed_args(argv[1:])
+        args.command = argv[0]
+        return args
+    return parser.parse_args(argv)  # --help, --version, or an error
 
 
-OPTIONAL_MODULES = {"networkx": "notebooks", "pandas": "notebooks", "pydot": "notebooks"}
-"""Modules some commands need that a plain install lacks, and the extra that brings each."""
+def _drop_stdout() -> None:
+    """Point standard output at /dev/null, so that the interpreter's last flush cannot fail
+    (the recipe of the Python documentation, ``signal``: "Note on SIGPIPE")."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
 
 
-def _same_file(path: str, record: str | None) -> bool:
-    """True if ``path`` names the regular file that ``record`` names, so that writing it would
-    destroy the record: told by device and inode, whatever the spellings (``./game.txt``,
-    ``/dev/stdin``).  A ``record`` of ``-`` or None is standard input, told by its descriptor
-    (``review - --csv /dev/stdin <> game.txt``).  A terminal or a pipe is never the record:
-    writing it destroys nothing."""
+def _end(command: str, message: str, status: int = 2) -> int:
+    """Keep the answers already written, say ``message`` in one line, return ``status``."""
     try:
-        target = os.stat(path)
-        source = os.fstat(0) if record in (None, "-") else os.stat(record)
-    except (OSError, ValueError):
-        return False
-    return stat.S_ISREG(target.st_mode) and (target.st_dev, target.st_ino) == (source.st_dev, source.st_ino)
-
-
-def _printable(text: str, stream=None) -> str:
-    """``text`` with what the stream's encoding cannot show escaped (a file name in any encoding)."""
-    encoding = getattr(stream or sys.stdout, "encoding", None) or "utf-8"
-    return text.encode(encoding, errors="backslashreplace").decode(encoding, errors="replace")
-
-
-def _say(command: str | None, message: str) -> None:
-    """One line on stderr, prefixed with the command (`_tell`)."""
-    _tell(f"{PROG} {command}: {message}" if command else f"{PROG}: {message}")
-
-
-def _tell(line: str) -> None:
-    """One line on stderr: every note, warning, status line and error of the command goes here.
-
-    Standard error that cannot be written (a full device, a reader gone, closed) drops the
-    line; it never stops the command or loses the answers on standard output.
-    """
-    try:
-        sys.stderr.write(_printable(line, sys.stderr) + "\n")  # one write: a stop never splits the line
-    except (OSError, ValueError, AttributeError):  # no stderr to speak to
-        # the lines still buffered would fail the interpreter's final flush (exit status 120);
-        # later lines go nowhere, and descriptor 2 stays what the shell made it (for --csv /dev/stderr)
-        _FAILED_STDERR.append(sys.stderr)
-        sys.stderr = open(os.devnull, "w")
-
-
-_FAILED_STDERR: list = []
-"""Standard error streams that failed, kept so that they are never flushed again on collection."""
-
-
-_STDERR_STAND_IN: int | None = None
-"""The descriptor of the /dev/null that `main` puts in place of a closed standard error."""
-
-
-def _check_output(option: str, path: str, example: str) -> None:
-    """Refuse an output name that cannot be written: a folder, standard input, or a closed standard error."""
-    from ..common.files import descriptor_named
-
-    if path.endswith(("/", os.sep)):  # as the shell's '>' refuses it
-        raise CommandError(f"{option} {excerpt(path, SHOWN_PATH)} names a folder; give a file name such as {example}")
-    descriptor = descriptor_named(path)
-    if descriptor == 0:  # /dev/stdin, /dev/fd/0: the input stream (opened for reading by the shell's '<')
-        raise CommandError(
-            f"{option} {_shown(path)} is standard input, which is read, not written; give a file name such as {example}"
-        )
-    if _STDERR_STAND_IN is not None and descriptor == _STDERR_STAND_IN:
-        raise CommandError(f"standard error is closed; {option} {_shown(path)} cannot be written")
-
-
-def _flush_stdout() -> None:
-    """Flush standard output, raising OSError if the text cannot be written (a full device)."""
-    if sys.stdout is not None:
         sys.stdout.flush()
+    except OSError:
+        _drop_stdout()
+    _say(command, " ".join(message.splitlines()))
+    return status
 
 
-class _Terminated(BaseException):
-    """SIGTERM or SIGHUP, raised where the program is, so that every ``finally`` and
-    `atomic_open` cleans up as it does for Ctrl-C (`KeyboardInterrupt`)."""
-
-    def __init__(self, signum: int) -> None:
-        super().__init__(signum)
-        self.signum = signum
+_terminated = False
+"""Set when SIGTERM stopped the command (`_on_sigterm`)."""
 
 
-def _stopped(command: str | None, signum: int, what: str) -> int:
-    """Ctrl-C or a kill: keep what was already written, say so in one line, exit 128 + signum."""
-    try:
-        _flush_stdout()
-    except (OSError, ValueError):
-        _silence_stdout()
-    _say(command, what)
-    return 128 + signum
-
-
-def _failed(command: str | None, message: str) -> int:
-    """A user error or a fault: keep the answers already written, say ``message`` in one line, exit 2."""
-    try:
-        _flush_stdout()
-    except (OSError, ValueError):
-        _silence_stdout()
-    _say(command, "error: " + " ".join(message.splitlines()))  # one line, whatever the message holds
-    return 2
-
-
-def _importing(frame) -> bool:
-    """Whether ``frame`` runs inside Python's import machinery, which swallows an exception
-    raised there or turns it into an ImportError (numpy's C initialisation)."""
-    while frame is not None:
-        if frame.f_code.co_filename.startswith("<frozen importlib."):
-            return True
-        frame = frame.f_back
-    return False
-
-
-class _StopSignals:
-    """SIGINT, SIGTERM and SIGHUP while the command runs (SIGKILL cannot be caught).
-
-    The first raises where the program is (`KeyboardInterrupt` for SIGINT, `_Terminated`
-    otherwise), so that every ``finally`` and `atomic_open` cleans up.  Where Python
-    would lose that exception, the signal is delivered again 2 ms later: inside an
-    import (`_importing`), and wherever Python throws an exception away and reports it
-    through `sys.unraisablehook` (a ``__del__`` method, a ctypes callback such as
-    llvmlite's object cache hooks, a weakref callback).  A signal still held back when
-    the command has finished (its import ended less than 2 ms before) is raised then,
-    by `raise_held`, so that no stop is lost; so is one held back on purpose while the
-    arguments are parsed (`holding`).  Any further signal ends the process at
-    once by the signal's default action, so that cleaning up is never itself interrupted
-    by an exception; the temporary files of the writes under way are removed first
-    (`remove_own_temporaries`).  After a stop, other exceptions Python throws away while
-    the process ends are not reported.
-
-    When the command is the process (``process``), a signal once the command has finished
-    ends the process by its default action (its output is complete); otherwise the handlers
-    found are put back.  One that comes while they are being put back is sent again after.
-    """
-
-    NAMES = ("SIGINT", "SIGTERM", "SIGHUP")
-
-    def __init__(self, process: bool) -> None:
-        self.process = process
-        self.holding_back = False  # in `holding`
-        self.ending = False  # in `__exit__`
-        self.late: list[int] = []  # signals that came during `__exit__`
-        self.received: list[int] = []
-        self.raised: BaseException | None = None  # the exception the stop raised
-        self.held: int | None = None  # a signal held back, sent again until it is raised
-        self.previous: dict = {}
-        self.previous_hook = sys.unraisablehook
-
-    def __enter__(self) -> "_StopSignals":
-        import signal
-        import threading
-
-        if threading.current_thread() is threading.main_thread():
-            for name in self.NAMES:
-                number = getattr(signal, name, None)
-                if number is not None and signal.getsignal(number) is not signal.SIG_IGN:  # nohup: stay ignored
-                    self.previous[number] = signal.signal(number, self._on_signal)
-            sys.unraisablehook = self._on_unraisable
-        return self
-
-    def _send_again(self, signum: int) -> None:
-        """Deliver ``signum`` again in 2 ms (from another thread), unless it has been raised by then
-        (or the command has ended)."""
-        import threading
-
-        self.held = signum
-
-        def again() -> None:
-            if self.held == signum and not self.received:
-                os.kill(os.getpid(), signum)
-
-        timer = threading.Timer(0.002, again)
-        timer.daemon = True  # a command that ends first ends as it would have
-        timer.start()
-
-    def _on_signal(self, signum: int, frame) -> None:
-        import signal
-
-        if self.ending:
-            self.late.append(signum)
-            return
-        if self.received:
-            signal.signal(signum, signal.SIG_DFL)
-            remove_own_temporaries()  # what the interrupted cleaning up would have removed
-            os.kill(os.getpid(), signum)
-            os._exit(128 + signum)  # pragma: no cover - the signal has ended the process
-        if self.holding_back:
-            self.held = signum  # raised when the body of `holding` is over
-            return
-        if _importing(frame):
-            self._send_again(signum)  # until the program is out of the import
-            return
-        self.held = None
-        self.received.append(signum)
-        self.raised = KeyboardInterrupt() if signum == signal.SIGINT else _Terminated(signum)
-        raise self.raised
-
-    @contextmanager
-    def holding(self) -> Iterator[None]:
-        """Hold back a stop signal while the body runs, and raise it once the body is over.
-
-        For argparse's intermixed parse, which cannot be interrupted: an exception raised
-        early in it (`KeyboardInterrupt`) makes its own ``finally`` fail with an
-        AttributeError that hides the interrupt.  (Blocking the signals in this thread
-        was not enough: a thread that numpy's BLAS started could take the signal.)
-        """
-        self.holding_back = True
-        try:
-            yield
-        finally:
-            self.holding_back = False
-            self.raise_held()
-
-    def raise_held(self) -> None:
-        """Raise the stop for a signal still held back: by `holding`, or by an import that
-        the command finished before the signal came again."""
-        if self.held is not None and not self.received:
-            self._on_signal(self.held, None)
-
-    def _on_unraisable(self, unraisable) -> None:
-        """`sys.unraisablehook` while the command runs: the stop's own exception, thrown away, is sent again."""
-        if self.raised is not None and unraisable.exc_value is self.raised:
-            signum = self.received.pop()
-            self.raised = None
-            self._send_again(signum)
-        elif not self.received:
-            self.previous_hook(unraisable)
-
-    def __exit__(self, *exc_info) -> None:
-        import signal
-
-        self.held = None  # a timer still running sends nothing
-        self.ending = True
-        for number, handler in self.previous.items():
-            if self.process:  # the command is over: a stop now ends the process, silently
-                signal.signal(number, signal.SIG_DFL)
-            elif handler is not None:  # None: a handler installed outside Python, not ours to restore
-                signal.signal(number, handler)
-        if not (self.process and self.received) and sys.unraisablehook == self._on_unraisable:
-            sys.unraisablehook = self.previous_hook  # kept after a stop: the process is ending
-        for signum in self.late:
-            os.kill(os.getpid(), signum)  # to the handlers now in place
+def _on_sigterm(signum, frame) -> None:
+    """SIGTERM takes Ctrl-C's path (every ``finally`` and atomic write cleans up), with exit status 143."""
+    global _terminated
+    _terminated = True
+    raise KeyboardInterrupt
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the ``triangles`` command; returns the exit status.
 
-    Every user error and fault ends in one line on stderr: exit status 2 for bad input
-    (a closed standard input among it), an error of the package's `ValueError` family
-    met while answering (a damaged cached table), numba's compiler switched off where a
-    kernel needs it, or output that cannot be written (a full device), 128 + the signal for Ctrl-C (130),
-    SIGTERM (143) or SIGHUP (129) (what was written before is kept, no temporary file is
-    left), 0 when the reader of standard output went away (``| head``).  With standard
-    error closed the messages are dropped, never written into the output.
-
-    With ``argv`` None (the command line, ``sys.argv``) the command is the process: a
-    stop signal once it has finished ends the process by the signal's default action.
-    With ``argv`` given, the signal handlers found are put back.
+    0 on success (also when the reader of standard output went away, ``| head``), 1 when
+    ``verify`` finds a wrong value, 2 with one line on stderr for bad input (a file that
+    cannot be read or written among it), 130 for Ctrl-C and 143 for SIGTERM (what was
+    written before is kept).  With ``argv`` None (``sys.argv``) the command is the process
+    and SIGTERM is handled as Ctrl-C is.
     """
-    import warnings
-
-    global _STDERR_STAND_IN
-
-    warnings.formatwarning = _one_line_warning  # e.g. a corrupted cache: one line, no source excerpt
-    _STDERR_STAND_IN = None
-    if sys.stderr is None:  # closed (`2>&-`): messages go nowhere rather than into the output
-        sys.stderr = open(os.devnull, "w")
-        _STDERR_STAND_IN = sys.stderr.fileno()  # so that --csv /dev/stderr is refused, not discarded
-    stops = _StopSignals(process=argv is None)
+    if argv is None:
+        signal.signal(signal.SIGTERM, _on_sigterm)
+    parser = build_parser()
     try:
-        with stops:
-            return _run(argv, stops)
-    except (KeyboardInterrupt, _Terminated):
-        if not stops.received:
-            raise
-        return 128 + stops.received[-1]  # it came as the command returned: its output is complete
-
-
-def _run(argv: Sequence[str] | None, stops: _StopSignals) -> int:
-    """`main` inside its signal handlers ``stops``."""
-    import signal
-
-    command = None
+        args = _parse(parser, list(sys.argv[1:] if argv is None else argv))
+    except SystemExit as done:  # --help, --version, or a usage error already said
+        return int(done.code or 0)
+    command = args.command if args.command != "judge" else f"judge {args.format}"
     try:
-        parser = build_parser()
-        try:
-            with stops.holding():  # a stop that comes meanwhile is raised when parsing is over
-                args = parser.parse_args(argv)
-                command = args.command if args.command != "judge" else f"judge {args.format}"
-        except SystemExit as done:  # --help, or a usage error already reported
-            _flush_stdout()
-            return done.code if isinstance(done.code, int) else 2
-        if sys.stdout is None:
-            _say(command, "error: standard output is closed")
-            return 2
         status = args.handler(args)
-        stops.raise_held()
-        _flush_stdout()
+        sys.stdout.flush()
         return status
-    except KeyboardInterrupt as interrupt:
+    except KeyboardInterrupt as stop:
         # a search says what it proved (engine.search.SearchInterrupted carries its bounds)
-        lower, upper, nodes = (getattr(interrupt, name, None) for name in ("lower", "upper", "nodes"))
+        lower, upper, nodes = (getattr(stop, name, None) for name in ("lower", "upper", "nodes"))
         proved = "" if upper is None else f": the search proved {lower} <= value <= {upper} after {nodes:,} nodes"
-        return _stopped(command, signal.SIGINT, "interrupted" + proved)
-    except _Terminated as stop:
-        return _stopped(command, stop.signum, f"terminated ({signal.Signals(stop.signum).name})")
-    except (CommandError, ValueError) as error:
-        # ValueError: the package's invalid-input family (`triangles_core.common.errors`: every
-        # such error is a ValueError naming what is wrong), met while answering: a position the
-        # library refuses, a cached table found damaged (its message says what happens to the file).
-        return _failed(command, str(error))
-    except NotImplementedError as error:
-        # numba with NUMBA_DISABLE_JIT=1 runs the kernels as Python, and an LLVM intrinsic
-        # has no Python form: the same line as `require_compiler` gives where it is checked
-        # (it raises only when the compiler is off; any other NotImplementedError is re-raised).
-        from ..engine.compiled import CompilerDisabledError, require_compiler
-
-        try:
-            require_compiler(f"'triangles {command}'")
-        except CompilerDisabledError as disabled:
-            return _failed(command, f"{disabled} ({error})")
-        raise
-    except RuntimeError as error:
-        from ..engine.compiled import CompilerDisabledError
-
-        if not isinstance(error, CompilerDisabledError):
-            raise
-        return _failed(command, str(error))
-    except BrokenPipeError:
-        # The reader went away (e.g. `| head`): stop quietly, like other filters.
-        _silence_stdout()
+        return _end(command, "terminated", 143) if _terminated else _end(command, "interrupted" + proved, 130)
+    except (CommandError, ValueError) as error:  # ValueError: input the library refuses
+        return _end(command, f"error: {error}")
+    except BrokenPipeError:  # the reader went away (| head): stop quietly, as a filter does
+        _drop_stdout()
         return 0
     except ModuleNotFoundError as error:
-        extra = OPTIONAL_MODULES.get((error.name or "").split(".")[0])
-        if extra is None:
+        if (error.name or "").split(".")[0] not in EXTRA_MODULES:
             raise
-        _say(
-            command,
-            f"error: this command needs the package {error.name}, which comes with the '{extra}' extra: "
-            f"pip install 'triangles_core[{extra}]'",
-        )
-        return 2
-    except OSError as error:
-        _silence_stdout()
-        _say(command, f"error: {STDOUT_FAILED}: {error.strerror or error}")
-        return 2
+        extra = "pip install 'triangles_core[notebooks]'"
+        return _end(command, f"error: this command needs {error.name}, from the 'notebooks' extra: {extra}")
+    except OSError as error:  # standard output on a full device
+        _drop_stdout()
+        return _end(command, f"error: cannot write standard output: {error.strerror or error}")
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -1,16 +1,11 @@
-"""The text that the ``triangles`` commands print (the CLI layer's own output).
-
-`position_report` is what ``triangles solve`` prints: the board as text art, the value,
-every legal move with its value and the principal variation.  `format_review` is what
-``triangles review`` prints: the move table of a `GameReview` and its summary.
-"""
+"""The text that ``triangles solve`` (`position_report`) and ``triangles review`` (`format_review`) print."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from ..analysis.review import CLASSIFICATION_RULE, GameReview
-from ..engine.solved import SolvedCellGame
+from ..engine.solutions import SolvedCellGame
 
 __all__ = ["format_review", "position_report"]
 
@@ -22,19 +17,8 @@ _VERDICTS = {
 
 
 def position_report(solution: SolvedCellGame, position: Any) -> str:
-    """A position of a solved cell board as ``triangles solve`` prints it.
-
-    Parameters
-    ----------
-    solution : SolvedCellGame
-        The solved board.
-    position : iterable of int, or int
-        The position (edge numbers or a bitmask).
-
-    Returns
-    -------
-    str
-        Several lines, without a final newline.
+    """A position of a solved cell board (edge numbers or a bitmask) as ``triangles solve`` prints it:
+    the board as text art, the value, every legal move with its value, the principal variation.
 
     Examples
     --------
@@ -72,23 +56,10 @@ def position_report(solution: SolvedCellGame, position: Any) -> str:
 
 
 def format_review(review: GameReview) -> str:
-    """A game review as ``triangles review`` prints it.
-
-    A table with one row per move, then the score, the result (with perfect play from
-    the end of the record when it is unfinished), the result under perfect play from the
-    start, each player's total value lost and the legend (the grades of
-    `triangles_core.analysis.review.classify`).
-
-    Parameters
-    ----------
-    review : GameReview
-        A reviewed game (`triangles_core.analysis.review.review_game`).
-
-    Returns
-    -------
-    str
-        The printout: a title line, a header, a line per move and four summary lines (five
-        for an unfinished game), joined by newlines (no final one).
+    """A game review as ``triangles review`` prints it: a row per move, then the score, the
+    result (with perfect play from the end of an unfinished record), the result under
+    perfect play from the start, each player's value lost and the legend
+    (`triangles_core.analysis.review.classify`).
 
     Examples
     --------

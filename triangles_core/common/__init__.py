@@ -2,9 +2,8 @@
 
 - `triangles_core.common.errors`: the `InvalidPositionError` family (a `ValueError`
   whose message quotes the input);
-- `triangles_core.common.checks`: one validation helper per kind of argument (integers,
-  excerpts of bad input for messages);
+- `triangles_core.common.limits`: the size limits of the engine;
 - `triangles_core.common.text`: splitting input into lines and quoting tokens;
-- `triangles_core.common.files`: writing a file atomically (temporary name, then rename);
+- `triangles_core.common.files`: writing a file whole or not at all;
 - `triangles_core.common.progress`: the one progress-bar helper.
 """

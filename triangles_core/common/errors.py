@@ -1,13 +1,12 @@
 """The error family of the package: bad positions, moves and boards are value errors.
 
 Following python-chess, every invalid-input error is a `ValueError` subclass whose
-message quotes the offending input (cut short by `triangles_core.common.checks.excerpt`),
-so callers may catch `ValueError` or the precise class.
+message quotes the offending input, so callers may catch `ValueError` or the precise class.
 """
 
 from __future__ import annotations
 
-__all__ = ["DamagedTableError", "InvalidPositionError"]
+__all__ = ["InvalidPositionError"]
 
 
 class InvalidPositionError(ValueError):
@@ -20,22 +19,5 @@ class InvalidPositionError(ValueError):
     Examples
     --------
     >>> issubclass(InvalidPositionError, ValueError)
-    True
-    """
-
-
-class DamagedTableError(ValueError):
-    """A value table that contradicts the negamax recurrence where an answer was asked.
-
-    Raised by `triangles_core.engine.table_solution.TableSolution` when the stored value
-    of a position is not the best of its move values (docs/SPEC.md section 1): the table
-    is proven wrong there, so nothing is answered from it.  When the table is the cached
-    file (`triangles_core.engine.store`), that file is removed first and the message says
-    so; the next process that solves the board computes it again.  Not an
-    `InvalidPositionError`: the question was sound, the table was not.
-
-    Examples
-    --------
-    >>> issubclass(DamagedTableError, ValueError)
     True
     """

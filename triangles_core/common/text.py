@@ -1,28 +1,26 @@
-"""Reading text input: lines as editors count them, and tokens quoted for messages."""
+"""Reading text input: lines as editors count them, and tokens quoted for messages.
+
+Used by the game-record reader (`triangles_core.analysis.records`) and the judge's reader
+(`triangles_core.judge`); it belongs with them once they share a layer.
+"""
 
 from __future__ import annotations
 
 import re
 
-from .checks import MAX_EXCERPT
-
 __all__ = ["quote_token", "split_lines"]
+
+SHOWN = 40
+"""Characters of a token that a message quotes; a longer one is cut with its length said."""
 
 _LINE_BREAK = re.compile(r"\r\n|\n|\r")
 
 
 def quote_token(token: str, length: int | None = None, at_least: bool = False) -> str:
-    """A token quoted for an error message, cut short after `MAX_EXCERPT` characters.
+    """A token quoted for an error message, cut after `SHOWN` characters.
 
-    Parameters
-    ----------
-    token : str
-        The token, or the beginning of it that a reader kept.
-    length : int, optional
-        The token's full length when ``token`` is only its beginning (``len(token)`` by
-        default).
-    at_least : bool, default False
-        The reader gave up before the token's end: ``length`` is a lower bound.
+    ``length`` is the token's full length when ``token`` is only the beginning a reader
+    kept, ``at_least`` that the reader gave up before its end.
 
     Examples
     --------
@@ -32,8 +30,8 @@ def quote_token(token: str, length: int | None = None, at_least: bool = False) -
     "'7777777777777777777777777777777777777777'... (5000 characters)"
     """
     length = len(token) if length is None else length
-    if length > MAX_EXCERPT:
-        return f"{token[:MAX_EXCERPT]!r}... ({'at least ' if at_least else ''}{length} characters)"
+    if length > SHOWN:
+        return f"{token[:SHOWN]!r}... ({'at least ' if at_least else ''}{length} characters)"
     return repr(token)
 
 

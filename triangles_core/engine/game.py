@@ -15,17 +15,18 @@ turn it is (the one such loop of the package: reviews, judges, figures, the expl
 every solution's ``replay`` and ``principal_variation`` use it, and each `Step` it
 returns says everything about one move); `negamax` and `NegamaxSolver` are deliberately plain
 (recursion plus a dictionary): they solve the sibling games (through
-`triangles_core.engine.searched`) and are the independent oracle that the compiled
+`triangles_core.engine.solutions`) and are the independent oracle that the compiled
 kernel (`triangles_core.engine.retrograde`) is tested against.
 """
 
 from __future__ import annotations
 
 import sys
+from collections.abc import Mapping
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from typing import Any, Callable, Generic, Hashable, Iterable, Protocol, TypeVar, cast, runtime_checkable
 
-from ..common.checks import check_instance, check_integer, excerpt, is_ordered_listing
 from ..common.errors import InvalidPositionError
 from ..games.transition import Transition
 
@@ -154,7 +155,7 @@ class IllegalMoveError(InvalidPositionError):
     """
 
     def __init__(self, ply: int, move: object, reason: str) -> None:
-        super().__init__(f"move {excerpt(ply)} ({excerpt(move)}) is illegal: {reason}")
+        super().__init__(f"move {ply} ({move!r}) is illegal: {reason}")
         self.ply = ply
         self.move = move
 
@@ -273,13 +274,15 @@ def play_line(
 def given_moves(game: "Game", moves: Iterable[Any]) -> Chooser:
     """A chooser for `play_line` that plays ``moves`` in order, each checked by ``game.check_move``.
 
-    ``moves`` must be a listing in playing order (`triangles_core.common.checks.is_ordered_listing`):
-    a string, an integer, a 0-d array, a set or a mapping is refused here with a
-    `ValueError`, before any move is played.
+    ``moves`` must be a sequence in playing order: a number, a string, a set or a mapping
+    is refused with a `ValueError` before any move is played.
     """
-    if not is_ordered_listing(moves):
-        raise ValueError(f"the moves must be a sequence of moves, in playing order, got {excerpt(moves)}")
-    pending = iter(moves)
+    try:
+        pending = None if isinstance(moves, (str, bytes, AbstractSet, Mapping)) else iter(moves)
+    except TypeError:  # a number, a 0-d array
+        pending = None
+    if pending is None:
+        raise ValueError(f"the moves must be a sequence of moves, in playing order, got {moves!r}")
 
     def choose(p: Hashable, ply: int) -> tuple[Any, Transition] | None:
         for move in pending:
@@ -329,8 +332,8 @@ def replay(game: "Game", moves: Iterable[Any], start: Any = None) -> list[Step]:
         (a `ValueError`) naming the 1-based ply and the move, for a move that is not
         legal where it is played.
     ValueError
-        For ``moves`` that are not a sequence (a string, an integer, a 0-d array), an
-        invalid ``start``, or no ``start`` for a game without a standard one.
+        For ``moves`` not in playing order (a string, a set), an invalid ``start``, or
+        no ``start`` for a game without a standard one.
 
     Examples
     --------
@@ -345,10 +348,6 @@ def replay(game: "Game", moves: Iterable[Any], start: Any = None) -> list[Step]:
     ...
     triangles_core.engine.game.IllegalMoveError: move 2 (1) is illegal: edge 1 is already drawn in position [1]
     """
-    if not isinstance(game, Game):
-        raise ValueError(
-            f"replay needs a game (TriangleGame(side), CellGame(board), solution.game), got {excerpt(game)}"
-        )
     return play_line(game, start_position(game, start), given_moves(game, moves))
 
 
@@ -389,10 +388,8 @@ class NegamaxSolver(Generic[P, M]):
     """
 
     def __init__(self, game: Game[P, M], max_positions: int | None = None) -> None:
-        self.game = check_instance(
-            game, Game, "the negamax needs a game (TriangleGame(side), CellGame(board), PegGame, NumberGame)"
-        )
-        self.max_positions = None if max_positions is None else check_integer(max_positions, "max_positions", 1)
+        self.game = game
+        self.max_positions = max_positions
         self.cache: dict[P, int] = {}
 
     def value(self, position: P) -> int:
@@ -456,7 +453,7 @@ def negamax(game: Game[P, M], position: P) -> int:
     Raises
     ------
     ValueError
-        If ``game`` is not a `Game`, or the position is not one of its positions.
+        If the position is not one of the game's positions.
 
     Examples
     --------

@@ -8,8 +8,10 @@ analysis, and it computes the exact value of every position (a strong solution).
 The kernel is compiled with numba and reads the board only through its cell tables
 (`cell_tables`: per edge, the other edges of its one or two cells), so it serves every
 `triangles_core.games.cells.CellBoard` up to `MAX_TABLE_EDGES` edges (3x4 Dots-and-Boxes,
-a 2 GiB table).  `move_value` is the compiled statement of the recurrence's rule (its
-Python twin is `triangles_core.engine.game.move_value`); every compiled loop of the
+a 2 GiB table), under either terminal rule of `RULES`: the cell game, or Nimstring (the
+game of control), which only changes two constants of the kernel.  `move_value` is the
+compiled statement of the recurrence's rule (its Python twin is
+`triangles_core.engine.game.move_value`; `rule_value` takes the rule); every compiled loop of the
 package (the move table, the verifier, the counting kernels of
 `triangles_core.analysis`) calls it, and the kernel uses its vector form `move_values`
 (a test checks that the two agree on every input).  The kernel works on three levels:
@@ -72,7 +74,9 @@ __all__ = [
     "claims_table",
     "move_value",
     "move_value_table",
+    "rule_value",
     "move_values",
+    "RULES",
     "derived_values",
     "recurrence_problem",
     "solve_table",
@@ -95,6 +99,17 @@ A cell has at least 3 edges and an edge lies in at most 2 cells, so a board of a
 `MAX_TABLE_EDGES` edges has at most 20 cells, and every value and move value lies in
 -20..20.  In the kernel, lanes that are not final yet stay within
 ``|v| <= 64 + 2 * MAX_GROUP_BITS``, so ``int8`` never overflows.
+"""
+
+
+RULES = {"score": (1, 0), "control": (0, -1)}
+"""The two terminal rules of the recurrence: ``(points per completed cell, value of the full board)``.
+
+``"score"`` is the cell game (Fighting for Triangles, Dots-and-Boxes): the value is the
+net score of the cells still to come.  ``"control"`` is Nimstring, the game of control
+(Berlekamp, Conway and Guy, *Winning Ways*, ch. 16): the same moves, a completed cell
+obliges the same player to move again, nothing is scored, and the player who cannot move
+(the one who completed the last cell) loses; its values are +1 (the mover wins) and -1.
 """
 
 
@@ -133,29 +148,38 @@ def claims(position, edge, first, second):  # pragma: no cover - compiled
 
 
 @compiled(inline="always")
-def move_value(values, position, bit, edge, first, second):  # pragma: no cover - compiled
-    """Value for its mover of drawing ``edge`` (``bit == 1 << edge``) in ``position``.
+def rule_value(values, position, bit, edge, first, second, points):  # pragma: no cover - compiled
+    """Value for its mover of drawing ``edge`` (``bit == 1 << edge``) in ``position``, under a rule.
 
     ``first``/``second`` are the arrays of `cell_tables`; the child's value is read
-    from ``values``: ``claims + child`` if the edge completes cells (the mover moves
-    again), ``-child`` otherwise.  Compiled (numba), for use inside other kernels.  Its
-    vector form is `move_values`, with the constants of `_rule_lanes`.
+    from ``values``: ``points * claims + child`` if the edge completes cells (the mover
+    moves again), ``-child`` otherwise.  ``points`` is the first entry of the rule's
+    `RULES` pair: 1 for the cell game, 0 for Nimstring.  Compiled (numba), for use
+    inside other kernels.  Its vector form is `move_values`, with the constants of
+    `_rule_lanes`.
     """
     child = np.int64(values[position | bit])
     completed = claims(position, edge, first, second)
     if completed:
-        return completed + child
+        return points * completed + child
     return -child
 
 
-def _rule_lanes(completed: int) -> tuple[int, int]:
-    """The constants ``(xor, add)`` that make `move_values` the rule of `move_value`.
+@compiled(inline="always")
+def move_value(values, position, bit, edge, first, second):  # pragma: no cover - compiled
+    """`rule_value` of the cell game (one point per completed cell): ``claims + child`` or ``-child``."""
+    return rule_value(values, position, bit, edge, first, second, 1)
 
-    ``(child ^ 0) + completed == completed + child`` when ``completed > 0``;
-    ``(child ^ -1) + 1 == -child`` (two's complement) when ``completed == 0``.
+
+def _rule_lanes(completed: int, points: int = 1) -> tuple[int, int]:
+    """The constants ``(xor, add)`` that make `move_values` the rule of `rule_value`.
+
+    ``(child ^ 0) + points * completed == points * completed + child`` when
+    ``completed > 0``; ``(child ^ -1) + 1 == -child`` (two's complement) when
+    ``completed == 0``.
     """
     if completed:
-        return 0, completed
+        return 0, points * completed
     return -1, 1
 
 
@@ -225,16 +249,17 @@ def _best_inner_move(typingctx, vector, lane_tables, inner_rows):
 
 
 @functools.lru_cache(maxsize=16)
-def _lane_tables(first_bytes: bytes, second_bytes: bytes, n_edges: int, group_bits: int):
-    """The per-group constants of the kernel (``first``/``second`` as bytes: a cache key).
+def _lane_tables(first_bytes: bytes, second_bytes: bytes, n_edges: int, group_bits: int, rule: str = "score"):
+    """The per-group constants of the kernel (``first``/``second`` as bytes: a cache key) for a `RULES` rule.
 
     Returns ``first_outer``, ``second_outer`` (the parts of ``first``/``second`` outside
     the lanes), ``lane_tables`` (flat ``int8``: for edge ``e`` and row
     ``r = [first cell's outer part drawn] + 2 [second cell's outer part drawn]``, the
     ``xor`` lanes at ``(4 e + r) * 2 * lanes`` and the ``add`` lanes right after) and
     ``start_lanes`` (the lanes before any move: `NOT_A_MOVE`, and a second row for the
-    group of the full board, whose top lane is worth 0).
+    group of the full board, whose top lane is worth the rule's terminal value).
     """
+    points, terminal = RULES[rule]
     first = np.frombuffer(first_bytes, dtype=np.int64)
     second = np.frombuffer(second_bytes, dtype=np.int64)
     lanes = 1 << group_bits
@@ -245,14 +270,14 @@ def _lane_tables(first_bytes: bytes, second_bytes: bytes, n_edges: int, group_bi
     for bit, cells in ((1, first), (2, second)):
         inside = (cells & lane_part)[:, None, None]
         completed += ((row & bit) != 0) & ((lane & inside) == inside)
-    rule = np.array([_rule_lanes(c) for c in range(3)], dtype=np.int8)  # completed -> (xor, add)
-    tables = rule[completed].transpose(0, 1, 3, 2).copy()  # (edge, row, xor/add, lane)
+    xor_add = np.array([_rule_lanes(c, points) for c in range(3)], dtype=np.int8)  # completed -> (xor, add)
+    tables = xor_add[completed].transpose(0, 1, 3, 2).copy()  # (edge, row, xor/add, lane)
     # an inner edge drawn in a lane is no move there: xor = add = 0 (its child is NOT_A_MOVE)
     edge = np.arange(n_edges, dtype=np.int64)[:, None]
     drawn = (edge < group_bits) & ((lane >> edge) & 1 == 1)  # shape (edge, lane)
     tables *= ~drawn[:, None, None, :]
     start = np.full((2, lanes), NOT_A_MOVE, dtype=np.int8)
-    start[1, lanes - 1] = 0
+    start[1, lanes - 1] = terminal
     outer = np.int64(~lane_part)
     constants = first & outer, second & outer, tables.reshape(-1), start.reshape(-1)
     for array in constants:
@@ -334,6 +359,7 @@ def solve_table(
     progress: bool = False,
     out: np.ndarray | None = None,
     group_bits: int | None = None,
+    rule: str = "score",
 ) -> np.ndarray:
     """The value of every position of a cell board, by retrograde analysis.
 
@@ -353,18 +379,22 @@ def solve_table(
         Group size exponent, ``0 <= group_bits <= min(low_bits, MAX_GROUP_BITS)``;
         defaults to ``min(low_bits, DEFAULT_GROUP_BITS)``.  Any value gives the same
         table; numba compiles (and caches) one kernel per value.
+    rule : {"score", "control"}, default "score"
+        `RULES`: the cell game, or Nimstring (the game of control) on the same board.
 
     Returns
     -------
     numpy.ndarray of int8, shape (2**n_edges,)
         ``values[p]`` is the net score, for the player to move, of the cells still to be
         completed from position ``p`` under optimal play; ``|values[p]|`` is at most the
-        number of incomplete cells.
+        number of incomplete cells.  Under ``rule="control"``: +1 if the player to move
+        wins Nimstring from ``p``, -1 if not.
 
     Raises
     ------
     ValueError
-        If ``low_bits`` or ``group_bits`` is out of range, ``out`` is not a writeable
+        If ``low_bits`` or ``group_bits`` is out of range, ``rule`` is not a `RULES`
+        key, ``out`` is not a writeable
         contiguous ``int8`` array of the right shape, or the board has more than
         `MAX_TABLE_EDGES` edges.
 
@@ -376,8 +406,12 @@ def solve_table(
     >>> from triangles_core.games.boxes import boxes_board
     >>> solve_table(boxes_board(1, 1))[[0b0000, 0b0001, 0b0011, 0b0111, 0b1111]].tolist()
     [-1, 1, -1, 1, 0]
+    >>> solve_table(boxes_board(1, 1), rule="control")[[0b0000, 0b0001, 0b0011, 0b0111, 0b1111]].tolist()
+    [1, -1, 1, -1, -1]
     """
     _check_size(board)
+    if rule not in RULES:
+        raise ValueError(f"rule must be one of {sorted(RULES)}, got {rule!r}")
     require_compiler(f"solving the {board.label}")
     n = board.n_edges
     if low_bits is None:
@@ -397,7 +431,7 @@ def solve_table(
     ):  # the vector stores would ignore the flags
         raise ValueError(f"out must be a writeable contiguous int8 array of shape ({1 << n},)")
     first, second = cell_tables(board)
-    tables = _lane_tables(first.tobytes(), second.tobytes(), n, group_bits)
+    tables = _lane_tables(first.tobytes(), second.tobytes(), n, group_bits, rule)
     like = LaneWidth(1 << group_bits)
     full = np.int64((1 << n) - 1)
     # blocks per call: a few per core, and the progress bar keeps moving; small blocks are
@@ -513,27 +547,27 @@ def claims_table(board: CellBoard) -> np.ndarray:
 
 
 @compiled()  # one thread: it is called for a position's children, where starting threads costs more than it saves
-def _derive_at(values, positions, n_edges, first, second):  # pragma: no cover - compiled
+def _derive_at(values, positions, n_edges, first, second, points, terminal):  # pragma: no cover - compiled
     best = np.full(positions.shape[0], NOT_A_MOVE, dtype=np.int8)
     for k in range(positions.shape[0]):
         p = positions[k]
         for e in range(n_edges):
             bit = np.int64(1) << e
             if not p & bit:
-                candidate = move_value(values, p, bit, e, first, second)
+                candidate = rule_value(values, p, bit, e, first, second, points)
                 if candidate > best[k]:
                     best[k] = candidate
-        if best[k] == NOT_A_MOVE:  # the full board: no move, worth 0
-            best[k] = 0
+        if best[k] == NOT_A_MOVE:  # the full board: no move
+            best[k] = terminal
     return best
 
 
-def derived_values(board: CellBoard, values: np.ndarray, positions: np.ndarray) -> np.ndarray:
+def derived_values(board: CellBoard, values: np.ndarray, positions: np.ndarray, rule: str = "score") -> np.ndarray:
     """The value the recurrence gives each of ``positions`` from its children's entries in ``values``.
 
-    The best `move_value` over the position's free edges, 0 for the full board: what a
-    sound table holds there.  `recurrence_problem` and the answer check of a table
-    solution's move values (`triangles_core.engine.table_solution.TableSolution`) compare
+    The best `rule_value` over the position's free edges, the rule's terminal value
+    (`RULES`) for the full board: what a sound table holds there.  `recurrence_problem` and the answer check of a table
+    solution's move values (`triangles_core.engine.solutions.TableSolution`) compare
     it with the entries.
 
     Parameters
@@ -544,6 +578,8 @@ def derived_values(board: CellBoard, values: np.ndarray, positions: np.ndarray) 
         The table (its shape and dtype already checked).
     positions : numpy.ndarray of int64
         Positions of the board (bitmasks, not checked).
+    rule : {"score", "control"}, default "score"
+        The `RULES` rule of the table.
 
     Returns
     -------
@@ -557,7 +593,7 @@ def derived_values(board: CellBoard, values: np.ndarray, positions: np.ndarray) 
     True
     """
     first, second = cell_tables(board)
-    return _derive_at(values, positions, board.n_edges, first, second)
+    return _derive_at(values, positions, board.n_edges, first, second, *RULES[rule])
 
 
 SPOT_CHECK_POSITIONS = 1 << 16
@@ -565,7 +601,11 @@ SPOT_CHECK_POSITIONS = 1 << 16
 
 
 def recurrence_problem(
-    board: CellBoard, values: np.ndarray, samples: int = SPOT_CHECK_POSITIONS, seed: int | None = None
+    board: CellBoard,
+    values: np.ndarray,
+    samples: int = SPOT_CHECK_POSITIONS,
+    seed: int | None = None,
+    rule: str = "score",
 ) -> str | None:
     """Spot-check a value table against the recurrence: None if it holds, else what is wrong.
 
@@ -586,6 +626,8 @@ def recurrence_problem(
         How many positions to check.
     seed : int
         Seed of the positions drawn.
+    rule : {"score", "control"}, default "score"
+        The `RULES` rule of the table.
 
     Returns
     -------
@@ -604,5 +646,5 @@ def recurrence_problem(
     rng = np.random.default_rng(seed)
     fixed = np.array([0, board.full, *(1 << e for e in range(board.n_edges))], dtype=np.int64)
     positions = np.unique(np.concatenate([fixed, rng.integers(0, 1 << board.n_edges, size=samples, dtype=np.int64)]))
-    bad = int(np.count_nonzero(derived_values(board, values, positions) != values[positions]))
+    bad = int(np.count_nonzero(derived_values(board, values, positions, rule) != values[positions]))
     return None if bad == 0 else f"disagrees with the recurrence at {bad:,} of {positions.size:,} sampled positions"

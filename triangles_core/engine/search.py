@@ -2,7 +2,7 @@
 
 A value table (`triangles_core.engine.retrograde`) holds ``2**n_edges`` bytes and stops
 at 31 edges.  `SearchSolution` answers the same questions (the solved-game contract of
-`triangles_core.engine.solved`) for any cell board of up to 62 edges by searching from
+`triangles_core.engine.solutions`) for any cell board of up to 62 edges by searching from
 each position asked about: MTD(f) (Plaat, Schaeffer, Pijls and de Bruin 1996), a
 sequence of null-window alpha-beta tests that converge on the value, over the compiled
 negamax of `triangles_core.engine.search_kernel` (transposition table keyed by the
@@ -31,7 +31,7 @@ import numpy as np
 from ..common.checks import check_flag, check_integer, excerpt
 from ..common.limits import MAX_SEARCH_EDGES, MAX_TABLE_EDGES
 from ..games.cells import CellBoard, CellGame, popcount
-from .solved import SolvedGameBase
+from .solutions import ValueFunctionSolution as SolvedGameBase
 
 __all__ = [
     "DEFAULT_MAX_MEMORY",
@@ -619,7 +619,7 @@ class SearchSolution(SolvedGameBase):
         dict of int to int
             The smallest edge of each class to its move value.
         """
-        from .symmetry import edge_classes
+        from .symmetry import move_classes as edge_classes
 
         p = self.position(position)
         representatives = sorted(set(edge_classes(self.board, p).values()))

@@ -1,40 +1,38 @@
-"""The public entry points that solve each game, and where their value tables live.
+"""The public entry points that solve each game, and where their value tables come from.
 
-- `solve` (Fighting for Triangles, side 1..4) and `solve_boxes` (Dots-and-Boxes up to
-  31 lines) run the compiled retrograde kernel once per board and process; tables of
-  28 edges or more are kept in the user cache (`triangles_core.engine.store`), and the
-  side-3 table ships with the package (so the judges start without numba).
-- `solve_peg_game` and `solve_number_game` run the reference negamax
-  (`triangles_core.engine.searched`).
+- `solve` (Fighting for Triangles) and `solve_boxes` (Dots-and-Boxes) solve a cell board
+  by its value table (the compiled retrograde kernel, at most 31 edges) or by search
+  (`triangles_core.engine.search`, at most 62), decided once, by `method_for`.  Tables of
+  28 edges or more are cached on disk (`triangles_core.engine.cache`); the side-3 table
+  ships with the package, so that the judges start without numba.
+- `solve_peg_game` and `solve_number_game` run the reference negamax.
 
-Every result implements `triangles_core.engine.solved.SolvedGame`.
+Every result implements `triangles_core.engine.solutions.SolvedGame`.
 """
 
 from __future__ import annotations
 
 from functools import lru_cache
-from pathlib import Path
-from typing import Iterable
+from typing import TYPE_CHECKING, Iterable
 
 import numpy as np
 
-from ..common.checks import check_flag, check_integer, excerpt
-from ..common.limits import LARGE_TABLE_EDGES, MAX_SEARCH_SIDE, MAX_TABLE_EDGES, MAX_TABLE_SIDE
+from ..common.limits import LARGE_TABLE_EDGES, MAX_SEARCH_EDGES, MAX_TABLE_EDGES
 from ..games.boards import standard_board
 from ..games.boxes import boxes_board
 from ..games.cells import CellBoard
 from ..games.peg import PegGame, peg_board
 from ..games.triangles import board
 from .game import SearchLimitError
-from .search import SearchSolution
-from .searched import NegamaxSolution, NumberGameSolution
-from .table_solution import TableSolution
+from .solutions import NegamaxSolution, NumberGameSolution, TableSolution
+
+if TYPE_CHECKING:
+    from .search import SearchSolution
 
 __all__ = [
     "MAX_PEG_POSITIONS",
-    "MAX_SEARCH_SIDE",
-    "MAX_TABLE_SIDE",
     "METHODS",
+    "method_for",
     "solve",
     "solve_boxes",
     "solve_cells",
@@ -43,53 +41,45 @@ __all__ = [
     "solve_peg_game",
 ]
 
-CACHED_EDGES = LARGE_TABLE_EDGES
-"""Value tables of boards with at least this many edges are cached on disk (`triangles_core.common.limits`)."""
-
 MAX_PEG_POSITIONS = 100_000
 """A peg search stops beyond this many positions (about 30 MB and 3 s); every 5-row
 board of NAQ 2018 J needs at most 26,725."""
 
-_memory: dict[tuple[CellBoard, bool], np.ndarray] = {}
-"""The value tables solved in this process, by board and ``use_cache``; `solve_cells` hands out views of them."""
-
-_mapped_files: dict[tuple[CellBoard, bool], tuple[str, str | None]] = {}
-"""For each table of `_memory` mapped from a cache file: that file, and its `_file_id` when it was mapped."""
-
-
-def _file_id(path: str) -> str | None:
-    """The `triangles_core.engine.store.file_stamp` of the file at ``path``, or None when there is none."""
-    from .store import file_stamp
-
-    try:
-        return file_stamp(Path(path))
-    except OSError:
-        return None
-
-
-def _forget_if_gone(key: tuple[CellBoard, bool]) -> None:
-    """Drop the table of ``key`` from `_memory` if it maps a cache file that is no longer in the cache.
-
-    A cached table proven damaged while answering
-    (`triangles_core.common.errors.DamagedTableError`) has its file removed by
-    `triangles_core.engine.store.discard_damaged_table`, and ``triangles verify`` removes
-    one that fails its full check; the mapping would still show the damaged bytes, so the
-    table leaves `_memory` here, the next time the board is solved, and is read or
-    computed again.  A file replaced since (another process wrote a sound table there)
-    is not the one mapped either, nor is one rewritten in place (its status-change time
-    moved, even if its modification time was put back), and either is read afresh the same way.
-    """
-    if key in _mapped_files:
-        path, mapped_id = _mapped_files[key]
-        if _file_id(path) != mapped_id:
-            del _mapped_files[key]
-            _memory.pop(key, None)
-
-
 METHODS = ("auto", "table", "search")
-"""How a cell board is solved: ``"table"`` (retrograde analysis of every position, at most
-`MAX_TABLE_EDGES` = 31 edges), ``"search"`` (`triangles_core.engine.search`, on demand,
-at most `MAX_SEARCH_EDGES` = 62 edges), ``"auto"``: the table where it fits, the search beyond."""
+"""How a cell board is solved: ``"table"`` (every position, at most `MAX_TABLE_EDGES` = 31
+edges), ``"search"`` (on demand, at most `MAX_SEARCH_EDGES` = 62), ``"auto"``: the table
+where it fits, the search beyond."""
+
+_memory: dict[tuple[CellBoard, bool], np.ndarray] = {}
+"""The value tables solved in this process, by board and ``use_cache``."""
+
+
+def method_for(cell_board: CellBoard, method: str = "auto") -> str:
+    """How ``cell_board`` is solved with ``method``: ``"table"`` or ``"search"`` (the one place it is decided).
+
+    Raises
+    ------
+    ValueError
+        If ``method`` is not one of `METHODS`, or the board is too large for it: more
+        than 31 edges for a table, more than 62 for the search.
+
+    Examples
+    --------
+    >>> from triangles_core import board
+    >>> method_for(board(4)), method_for(board(5)), method_for(board(3), "search")
+    ('table', 'search', 'search')
+    """
+    if method not in METHODS:
+        raise ValueError(f"method must be one of {', '.join(METHODS)}, got {method!r}")
+    n = cell_board.n_edges
+    if method == "table" and n > MAX_TABLE_EDGES:
+        raise ValueError(
+            f"the {cell_board.label} has {n} edges, more than a value table holds (at most {MAX_TABLE_EDGES}): "
+            "solve it by search"
+        )
+    if n > MAX_SEARCH_EDGES:
+        raise ValueError(f"the {cell_board.label} has {n} edges: the search handles at most {MAX_SEARCH_EDGES}")
+    return "search" if method == "search" or n > MAX_TABLE_EDGES else "table"
 
 
 def solve_cells(
@@ -101,108 +91,71 @@ def solve_cells(
     max_memory: int | None = None,
     threads: int = 1,
 ) -> TableSolution | SearchSolution:
-    """Solve any cell board: by retrograde analysis (at most 31 edges) or by search (issue 21).
+    """Solve any cell board: by its value table (at most 31 edges) or by search (at most 62).
 
     Parameters
     ----------
     cell_board : CellBoard
         The board.
     progress : bool, default False
-        Show a tqdm progress bar while the table is computed.
+        Show a progress bar while the table is computed.
     use_cache : bool, default True
-        For boards of `CACHED_EDGES` edges or more, load the table from (and save it
-        to) the cache directory instead of recomputing it.
+        For boards of 28 edges or more, load the table from (and save it to) the cache
+        folder (`triangles_core.engine.cache`) instead of recomputing it.
     method : {"auto", "table", "search"}, default "auto"
-        `METHODS`: the value table where it fits in memory (at most 31 edges), the
-        search (`triangles_core.engine.search.SearchSolution`) beyond.
+        `METHODS`, decided by `method_for`.
     max_memory, threads : int, optional
-        The search's transposition-table bytes (default 1 GiB) and threads (1 or 2).
-        Options of the search only: a board that gets its value table (``method="table"``,
-        or ``"auto"`` on at most 31 edges) refuses them rather than ignore them; pass
-        ``method="search"`` to search such a board with them.
+        The search's transposition-table bytes (default 1 GiB) and threads (1 or 2);
+        refused for a board solved by its table rather than ignored.
 
     Returns
     -------
     TableSolution or SearchSolution
-        The table: values of all ``2**n_edges`` positions (``int8``, read-only),
-        computed once per process (a table mapped from the cache is read again once its
-        file has left the cache: one found damaged while answering is removed from
-        there, see `solve`).  The search answers the same questions on demand.
+        The table (read-only, computed once per process) or the search, which answers
+        the same questions on demand.
 
     Raises
     ------
     ValueError
-        If ``method`` is not one of `METHODS`, the board has more than 31 edges and
-        ``method`` is ``"table"`` (more than 62 for the search), or ``max_memory`` or
-        ``threads != 1`` is given for a board solved by its table, or ``progress`` or
-        ``use_cache`` is not True or False.
+        As `method_for`, or for ``max_memory`` or ``threads`` given to a table.
 
     Examples
     --------
     >>> from triangles_core import board, boxes_board
     >>> solve_cells(boxes_board(2, 2)).value([]), solve_cells(board(2)).verdict([])
     (2, 'loss')
-    >>> solve_cells(board(2), threads=2)  # doctest: +ELLIPSIS
-    Traceback (most recent call last):
-    ...
-    ValueError: max_memory and threads are options of the search, ... the side-2 board by its value table: ...
     """
-    if not isinstance(cell_board, CellBoard):
-        raise ValueError(
-            f"a cell board is needed (triangles_core.board(3), boxes_board(2, 2)), got {excerpt(cell_board)}"
+    if method_for(cell_board, method) == "search":
+        from .search import DEFAULT_MAX_MEMORY, SearchSolution
+
+        return SearchSolution(
+            cell_board, max_memory=max_memory or DEFAULT_MAX_MEMORY, threads=threads, progress=progress
         )
-    progress = check_flag(progress, "progress")
-    use_cache = check_flag(use_cache, "use_cache")
-    if method not in METHODS:
-        raise ValueError(f"method must be one of {', '.join(METHODS)}, got {excerpt(method)}")
-    searched = method == "search" or (method == "auto" and cell_board.n_edges > MAX_TABLE_EDGES)
-    if not searched and (max_memory is not None or threads != 1):
+    if max_memory is not None or threads != 1:
         raise ValueError(
             f"max_memory and threads are options of the search, and method={method!r} solves the "
             f"{cell_board.label} by its value table: pass method='search' to search it"
         )
-    if searched:
-        from .search import DEFAULT_MAX_MEMORY
-
-        return SearchSolution(
-            cell_board,
-            max_memory=DEFAULT_MAX_MEMORY if max_memory is None else max_memory,
-            threads=threads,
-            progress=progress,
-        )
-    trusted_files = use_cache and standard_board(cell_board.key) == cell_board  # files are stored by key
+    trusted_files = use_cache and standard_board(cell_board.key) == cell_board  # files are named by key
     key = (cell_board, use_cache)  # a table read from a file is never the answer to use_cache=False
-    _forget_if_gone(key)
     if key not in _memory:
-        from .store import packaged_table
+        from . import cache
 
-        values = packaged_table(cell_board) if trusted_files else None
+        values = cache.packaged_table(cell_board) if trusted_files else None
         if values is None:
-            from .retrograde import _check_size, solve_table
-
-            _check_size(cell_board)
+            from .retrograde import recurrence_problem, solve_table
 
             def compute() -> np.ndarray:
                 return solve_table(cell_board, progress=progress)
 
-            if cell_board.n_edges >= CACHED_EDGES and trusted_files:
-                from .retrograde import recurrence_problem
-                from .store import cached_table
-
-                values = cached_table(cell_board, compute, lambda table: recurrence_problem(cell_board, table))
+            if cell_board.n_edges >= LARGE_TABLE_EDGES and trusted_files:
+                values = cache.cached_table(cell_board, compute, lambda table: recurrence_problem(cell_board, table))
             else:
                 values = compute()
-        _memory[key] = _read_only(values)
-        _mapped_files.pop(key, None)
-        if isinstance(values, np.memmap) and values.filename is not None:  # mapped from the cache: _forget_if_gone
-            _mapped_files[key] = (values.filename, _file_id(values.filename))
+        values = np.asarray(values)  # a plain array over a mapped file: a lookup costs 0.3 us, not 0.75
+        values.flags.writeable = False  # solutions get views of it, which cannot be made writable again
+        _memory[key] = values
     return TableSolution(cell_board, _memory[key].view())
-
-
-def _read_only(values: np.ndarray) -> np.ndarray:
-    """``values`` made read-only; solutions get views of it, which cannot be made writable again."""
-    values.flags.writeable = False
-    return values
 
 
 def solve(
@@ -222,10 +175,10 @@ def solve(
         Board side, 1 to 4 for a value table, 5 by search.  Side 3 is the board of Gym
         100015F / POJ 1085.
     progress : bool, default False
-        Show a tqdm progress bar (worth it for side 4).
+        Show a progress bar (worth it for side 4).
     use_cache : bool, default True
         For side 4, load the table from (and save it to) the cache directory
-        (`triangles_core.engine.store`) instead of recomputing it.
+        (`triangles_core.engine.cache`) instead of recomputing it.
     method : {"auto", "table", "search"}, default "auto"
         As for `solve_cells`: the table for sides 1 to 4, the search for side 5.
     max_memory, threads : int, optional
@@ -241,30 +194,19 @@ def solve(
     Raises
     ------
     ValueError
-        If ``side`` is not an integer in 1..5, or in 1..4 with ``method="table"``
-        (a side-5 table would need 32 TiB), or ``max_memory`` or ``threads`` is given
-        for a side that is solved by its table (1 to 4 with ``method="auto"``).
+        As `method_for`: a side above 4 for a table, above 5 at all.
 
     Notes
     -----
-    A side-4 table read from the cache is checked on loading by its sha256 (or, when the
-    file is unchanged since it last matched, by its stamp alone) and by a spot check of
-    65,536 positions against the recurrence, and every answer is checked against the
-    recurrence one ply deep (`triangles_core.engine.store` says what each check covers).
-    A table found wrong on loading is recomputed; one found wrong while answering raises
-    `triangles_core.common.errors.DamagedTableError` and is removed from the cache, so
-    the next run computes it again (and so does the next ``solve`` of this process,
-    which no longer answers from the table it held).  None of these proves the table: a change consistent
-    one ply deep passes them, and only
-    `triangles_core.analysis.verify.verify_solution` (``triangles verify``) checks every
-    value.
+    A side-4 table read from the cache passes a shape, dtype and spot check of the
+    recurrence on load or is recomputed (`triangles_core.engine.cache`); ``triangles
+    verify`` proves it position by position.
 
     Examples
     --------
     >>> solve(3).value([])
     -3
     """
-    side = check_integer(side, "board side", 1, MAX_TABLE_SIDE if method == "table" else MAX_SEARCH_SIDE)
     return solve_cells(
         board(side), progress=progress, use_cache=use_cache, method=method, max_memory=max_memory, threads=threads
     )
@@ -395,7 +337,7 @@ def solve_peg(values: Iterable[int], rows: int = 5) -> int:
     >>> solve_peg([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 0, 13, 14])
     19
     """
-    start = peg_board(check_integer(rows, "peg board rows", 1)).start_position(values)
+    start = peg_board(rows).start_position(values)
     solution = solve_peg_game(start, rows)
     return solution.value(solution.root)
 

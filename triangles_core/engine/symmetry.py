@@ -15,8 +15,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..common.checks import excerpt, is_listing
-from ..games.cells import CellBoard, check_cell_board
+from ..games.cells import CellBoard
 
 __all__ = [
     "MAX_ARRAY_EDGES",
@@ -28,7 +27,6 @@ __all__ = [
     "orbit_class_counts",
     "cycle_lengths",
     "burnside_class_counts",
-    "edge_classes",
     "move_classes",
 ]
 
@@ -157,10 +155,8 @@ def cycle_lengths(permutation: tuple[int, ...]) -> list[int]:
     ValueError
         If ``permutation`` is not a permutation of 1..n.
     """
-    images = tuple(permutation) if is_listing(permutation) else None
-    if images is None or sorted(images) != list(range(1, len(images) + 1)):
-        raise ValueError(f"a permutation of the edges 1..n is needed, got {excerpt(permutation)}")
-    permutation = images
+    if sorted(permutation) != list(range(1, len(permutation) + 1)):
+        raise ValueError(f"a permutation of the edges 1..n is needed, got {permutation!r}")
     seen = [False] * len(permutation)
     lengths = []
     for start in range(len(permutation)):
@@ -234,11 +230,6 @@ def move_classes(b: CellBoard, position: int = 0) -> dict[int, int]:
     >>> sorted(set(move_classes(board(3)).values()))
     [1, 3, 4, 5]
     """
-    check_cell_board(b, "move_classes")
     position = b.position(position)  # a bitmask of the board's edges or a list of edges, checked
     stabiliser = [s for s in b.symmetries if b.apply_symmetry(s, position) == position]
     return {e: min(s[e - 1] for s in stabiliser) for e in b.free_edges(position)}
-
-
-edge_classes = move_classes
-"""Former name of `move_classes` (it clashed with `CellBoard.edge_orbits`, whose old name it was too)."""

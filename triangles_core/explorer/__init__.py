@@ -1,28 +1,19 @@
 """Interactive analysis board: ``explore(side)`` in Jupyter, and the site's explorer page.
 
-The front end is one plain ES module, ``explorer.js`` (with ``explorer.css``), shipped
-as package data and used unchanged in two places:
+The front end is one plain ES module, ``explorer.js`` (with ``explorer.css``), used
+unchanged in two places:
 
-* in Jupyter, as an anywidget (`Explorer`, see ``widget.py``): the kernel computes
-  every value with the package's solution (`Solution.move_values`,
-  `Solution.principal_variation`, `review_game`), answering per position, so it works for
-  every board the engine solves, side 4 and 3x4 boxes from their cached tables included
-  (no table is sent to the page);
-* on the static site (``scripts/build_site.py``, `site_boards` and `site_script`), with no
-  kernel: the module computes each value table in the browser, in a Web Worker, by its own
-  port of the retrograde rule (deliberately independent of the engine so that the page needs
-  no kernel; tests/test_explorer_browser.py checks every table, value, review and record
-  against the library). `static_spec` still ships a whole table for pages that want one.
+* in Jupyter, as an anywidget (`Explorer`, ``widget.py``): the kernel answers per position
+  from the package's solution (`explorer_state`), so side 4 and 3x4 boxes work from their
+  cached tables (no table is sent to the page);
+* on the static site (`site_boards`, `site_script`), with no kernel: the module computes
+  each value table in the browser by its own port of the retrograde rule, which
+  tests/test_explorer_browser.py checks against the library.
 
-Both show an analysis board: a move list with each move's value lost and grade (the grades
-of ``triangles review``, `grade_names`), a value graph, the game's moves in the page's URL
-(site), a game-record box, edge numbers, clickable best-line steps, and a solver to play
-against.
-
-The module only knows a *cell board spec* (`board_spec`): dot coordinates, edges as
-1-based dot pairs and cells as lists of 1-based edge numbers, so the triangular boards and
-Dots-and-Boxes use it unchanged.  The explorer is the interactive layer: it reads the
-engine, the analysis and the games, and draws in the browser.
+Both show an analysis board: the moves with their values, the game's review (the grades of
+``triangles review``, `grade_names`), a value graph, a game-record box and a solver to play
+against.  The module only knows a *cell board spec* (`board_spec`), so the triangular
+boards and Dots-and-Boxes use it unchanged.
 
 Examples
 --------
@@ -36,17 +27,13 @@ Examples
 
 from __future__ import annotations
 
-import base64
-import re
-from collections.abc import Mapping
+import json
 from pathlib import Path
 from typing import Iterable
 
-from ..common.checks import check_flag, check_instance, described, excerpt
-from ..common.limits import LARGE_TABLE_EDGES, MAX_TABLE_EDGES
+from ..common.limits import LARGE_TABLE_EDGES
 
 __all__ = [
-    "ELEMENT_ID",
     "ESM",
     "CSS",
     "SITE_BOARDS",
@@ -55,7 +42,6 @@ __all__ = [
     "grade_names",
     "site_boards",
     "site_script",
-    "static_spec",
     "explore",
 ]
 
@@ -65,52 +51,30 @@ CSS = Path(__file__).with_name("explorer.css")
 """Its style sheet."""
 
 
-_GAME = "a side, (rows, cols) of boxes, a cell board or a solved cell board"
-
-
-def _board(game, argument: str = "game"):
-    """The cell board that ``game`` names (`_GAME`); ``argument`` names it in the errors."""
-    from ..engine.solved import SolvedCellGame, SolvedGame
+def _board(game):
+    """The cell board that ``game`` names: a side, ``(rows, cols)`` of boxes, a cell board or a solved cell board."""
+    from ..engine.solutions import SolvedCellGame, SolvedGame
     from ..games.boards import cell_board
-    from ..games.cells import CellBoard
 
     if isinstance(game, SolvedCellGame):
         return game.board
     if isinstance(game, SolvedGame):
         raise ValueError(
-            f"{argument}: the explorer shows cell games (Fighting for Triangles, Dots-and-Boxes), "
-            f"got a solved {type(game.game).__name__}"
+            f"the explorer shows cell games (Fighting for Triangles, Dots-and-Boxes), got a solved {game.game!r}"
         )
-    if isinstance(game, list) and len(game) == 2:  # (rows, cols) as JSON gives it
-        game = tuple(game)
-    if not (isinstance(game, (CellBoard, tuple)) or hasattr(type(game), "__index__")):  # a side: any integer type
-        raise ValueError(f"{argument}: expected {_GAME}, got {excerpt(game)}")
-    try:
-        return cell_board(game)
-    except ValueError as error:
-        raise ValueError(f"{argument}: {error}") from None
+    return cell_board(tuple(game) if isinstance(game, list) else game)  # (rows, cols) as JSON gives it
 
 
-def _solution(game, argument: str = "game"):
-    """A `TableSolution` from `_GAME`; ``argument`` names ``game`` in the errors."""
-    from ..engine.solved import SolvedCellGame
+def _solution(game):
+    """The `TableSolution` of ``game`` (`_board`), solved (or loaded) on demand."""
+    from ..engine.solutions import SolvedCellGame, TableSolution
     from ..engine.solvers import solve_cells
-    from ..engine.table_solution import TableSolution
 
     if isinstance(game, TableSolution):
         return game
-    board = _board(game, argument)
-    if isinstance(game, SolvedCellGame):  # solved, but by search
-        raise ValueError(
-            f"{argument}: the explorer needs a value table, got {excerpt(game)}: solve the board with "
-            f"method='table' (at most {MAX_TABLE_EDGES} edges)"
-        )
-    if board.n_edges > MAX_TABLE_EDGES:  # the explorer values every move of every position it shows at once
-        raise ValueError(
-            f"{argument}: the explorer needs a value table: the {board.label} has {board.n_edges} "
-            f"edges, more than a table holds (at most {MAX_TABLE_EDGES}); solve it by search "
-            "(solve, solve_boxes) and ask the solution"
-        )
+    board = _board(game)
+    if isinstance(game, SolvedCellGame):  # solved by search: every position shown would be searched again
+        raise ValueError(f"the explorer needs a value table, got {game!r}: solve the board with method='table'")
     return solve_cells(board, progress=board.n_edges >= LARGE_TABLE_EDGES, method="table")
 
 
@@ -128,14 +92,13 @@ def board_spec(game) -> dict:
     dict
         ``title``; ``dots``: ``[x, y]`` per dot with y pointing down (unit edges);
         ``edges``: ``[i, j]`` 1-based dots per edge (edge numbers are positions in the
-        list, from 1); ``cells``: the 1-based edges around each cell; ``cell_name``.
-
-    Raises
-    ------
-    ValueError
-        If ``game`` names no cell board (a solved Peg Game, a side that is not a
-        positive integer).
+        list, from 1); ``cells``: the 1-based edges around each cell; ``cell_name``;
+        ``grades`` (`grade_names`); ``colours``, the players' and grades' colours, and
+        ``value_colours``, the colour of each value ``-n_cells .. n_cells``: the
+        palette and the value scale of the package's figures (`triangles_core.plot.palette`).
     """
+    from ..plot.palette import CLASSIFICATION_COLOURS, OWNER_COLOURS, value_colours
+
     b = _board(game)
     return {
         "title": b.label,
@@ -144,7 +107,13 @@ def board_spec(game) -> dict:
         "edges": [list(edge) for edge in b.edges],
         "cells": [list(cell) for cell in b.cells],
         "grades": grade_names(),
-        "colours": _colours(),
+        "colours": {
+            "A": OWNER_COLOURS["A"],
+            "B": OWNER_COLOURS["B"],
+            "-": OWNER_COLOURS[None],
+            **CLASSIFICATION_COLOURS,
+        },
+        "value_colours": value_colours(b.n_cells),
     }
 
 
@@ -164,28 +133,6 @@ def grade_names() -> list[str]:
     names = [classify(lost) for lost in range(64)]
     last = max(k for k in range(len(names)) if names[k] != names[-1]) + 1
     return names[: last + 1]
-
-
-def _colours() -> dict[str, str]:
-    """The players' and the grades' colours of the package's figures (`triangles_core.plot.palette`)."""
-    from ..plot.palette import CLASSIFICATION_COLOURS, OWNER_COLOURS
-
-    return {"A": OWNER_COLOURS["A"], "B": OWNER_COLOURS["B"], "-": OWNER_COLOURS[None], **CLASSIFICATION_COLOURS}
-
-
-def static_spec(game) -> dict:
-    """`board_spec` plus the whole value table, for the browser (the site's explorer page).
-
-    ``values`` is the ``int8`` table of `Solution.values` (one byte per position,
-    indexed by the bitmask of drawn edges), base64-encoded: 256 KiB of table, 342 KiB
-    of text for side 3. Only small boards are worth shipping this way.
-    """
-    import numpy as np
-
-    solution = _solution(game)
-    spec = board_spec(solution)
-    spec["values"] = base64.b64encode(np.asarray(solution.values, dtype=np.int8).tobytes()).decode("ascii")
-    return spec
 
 
 SITE_BOARDS: dict[str, int | tuple[int, int]] = {
@@ -208,38 +155,15 @@ def site_boards(boards: dict | None = None) -> dict[str, dict]:
     Parameters
     ----------
     boards : dict, optional
-        Name (a str) to side or ``(rows, cols)``; `SITE_BOARDS` by default. At most 24
-        edges each (3x3 boxes), so that the browser computes a table in seconds.
-
-    Raises
-    ------
-    ValueError
-        If ``boards`` is not a mapping, a name not a str, a value names no board, or a
-        board has more than 24 edges.
+        Name to side or ``(rows, cols)``; `SITE_BOARDS` by default.  The browser
+        computes each table, so a board of the site has at most 30 edges.
 
     Examples
     --------
     >>> sorted(site_boards({"boxes-2x2": (2, 2)})["boxes-2x2"])[:3]
     ['cell_name', 'cells', 'colours']
     """
-    specs = {}
-    chosen = SITE_BOARDS if boards is None else check_instance(boards, Mapping, _SITE_BOARDS_NEEDED)
-    for name, game in chosen.items():
-        check_instance(name, str, "site_boards needs each board's name as a str")
-        b = _board(game, f"board {excerpt(name)}")
-        if b.n_edges > 24:
-            raise ValueError(
-                f"board {excerpt(name)}: the {b.label} has {b.n_edges} edges, too many for the browser (at most 24)"
-            )
-        specs[name] = board_spec(b)
-    return specs
-
-
-_SITE_BOARDS_NEEDED = "site_boards needs boards as a mapping of name to side or (rows, cols)"
-
-ELEMENT_ID = re.compile(r"[A-Za-z][A-Za-z0-9_-]{0,99}")
-"""What `site_script` takes as an element id: a letter, then at most 99 letters, digits, ``_`` or ``-``
-(a valid HTML id and CSS selector that no HTML or JavaScript reads as anything but a name)."""
+    return {name: board_spec(game) for name, game in (SITE_BOARDS if boards is None else boards).items()}
 
 
 def site_script(boards: dict[str, dict] | None = None, element_id: str = "explorer") -> str:
@@ -253,50 +177,19 @@ def site_script(boards: dict[str, dict] | None = None, element_id: str = "explor
     boards : dict of str to dict, optional
         Board name to its spec, as `site_boards` returns them (`site_boards()` by default).
     element_id : str, default "explorer"
-        The id of the element the explorer fills: a letter, then letters, digits, ``_``
-        or ``-`` (`ELEMENT_ID`, at most 100 characters).
+        The id of the element the explorer fills.
 
     Returns
     -------
     str
-        HTML text.
-
-    Raises
-    ------
-    ValueError
-        If ``boards`` is not a mapping of names (str) to specs (dicts of JSON data),
-        ``element_id`` not an id of the form above, or the module could end the script
-        element early.
-
-    Examples
-    --------
-    >>> site_script(element_id="</script>")
-    Traceback (most recent call last):
-    ...
-    ValueError: element_id must be a letter then letters, digits, '_' or '-' (at most 100), got '</script>'
+        HTML text.  Every ``<`` of the data is written ``\\u003c``, so that no name or id
+        ends the script element early.
     """
-    import json
-
-    if not (isinstance(element_id, str) and ELEMENT_ID.fullmatch(element_id)):
-        raise ValueError(
-            f"element_id must be a letter then letters, digits, '_' or '-' (at most 100), got {described(element_id)}"
-        )
-    needed = "site_script needs boards as a mapping of name (a str) to the spec that site_boards makes (a dict)"
-    specs = site_boards() if boards is None else check_instance(boards, Mapping, needed)
-    for name, spec in specs.items():
-        check_instance(name, str, needed)
-        check_instance(spec, dict, needed)
-    try:
-        text = json.dumps(dict(specs), separators=(",", ":"), allow_nan=False)
-    except (TypeError, ValueError) as error:  # a value JSON cannot write (a set, a numpy integer, nan)
-        raise ValueError(f"{needed}: {error}") from None
-    data = text.replace("<", "\\u003c")  # no '</script' nor '<!--' in the data (JSON reads it back as '<')
-    module = ESM.read_text(encoding="utf-8")
-    if "</script" in module.lower():
-        raise ValueError("explorer.js must not contain '</script' (it is inlined in the page)")
+    data = json.dumps(site_boards() if boards is None else boards, separators=(",", ":"))
     mount = f"mountPage(document.getElementById({json.dumps(element_id)}), {{ boards: {data} }});"
+    mount = mount.replace("<", "\\u003c")  # no '</script' nor '<!--' in the data (JavaScript reads it back as '<')
     note = "// The site page: no kernel, tables computed in the browser."
-    return f'<script type="module">\n{module.strip()}\n{note}\n{mount}\n</script>'
+    return f'<script type="module">\n{ESM.read_text(encoding="utf-8").strip()}\n{note}\n{mount}\n</script>'
 
 
 def explorer_state(
@@ -318,8 +211,7 @@ def explorer_state(
         The game: edges played since, in order; A moves first, and a move that completes a
         cell claims it and moves again.
     show_pv : bool, default False
-        Also compute the principal variation from the position on the board (True or
-        False: `triangles_core.common.checks.check_flag`).
+        Also compute the principal variation from the position on the board.
     cursor : int, optional
         How many of the moves are on the board (default: all of them); the others stay in
         the move list, as on an analysis board.
@@ -342,16 +234,12 @@ def explorer_state(
     InvalidPositionError
         If an edge is off the board or drawn twice.
     ValueError
-        If ``moves`` is not a sequence of edges (an integer, a string, a 0-d array),
-        ``show_pv`` not True or False, or ``cursor`` not an integer from 0 to the number
-        of moves.
+        If ``cursor`` is not from 0 to the number of moves.
     """
     from ..analysis.records import GameRecord
     from ..analysis.review import review_game
-    from ..common.checks import check_integer
     from ..engine.game import replay
 
-    show_pv = check_flag(show_pv, "show_pv")
     solution = _solution(game)
     b = solution.board
     start_position = b.position(start)
@@ -361,7 +249,9 @@ def explorer_state(
         owners[k] = "-"
     steps = replay(solution.game, moves, start_position)  # the engine's one replay (checks every move)
     line = [step.move for step in steps]
-    cursor = len(line) if cursor is None else check_integer(cursor, "cursor", 0, len(line))
+    cursor = len(line) if cursor is None else cursor
+    if not 0 <= cursor <= len(line):
+        raise ValueError(f"cursor {cursor!r} is not a number of moves of the line (0..{len(line)})")
     cells_claimed = [[k + 1 for k in b.completed_by(step.position_before, step.move)] for step in steps]
     for step, cells in zip(steps[:cursor], cells_claimed[:cursor], strict=True):
         for k in cells:
@@ -443,8 +333,6 @@ def explore(side: int | None = None, position: Iterable[int] | int = (), *, boxe
     ------
     ValueError
         If ``side`` and ``boxes`` are both given, or either is not a board.
-    ImportError
-        If anywidget is missing (``pip install "triangles_core[notebooks]"``).
 
     Examples
     --------
@@ -454,8 +342,7 @@ def explore(side: int | None = None, position: Iterable[int] | int = (), *, boxe
     if boxes is not None and side is not None:
         raise ValueError("explore takes side or boxes, not both")
     if boxes is not None and not (isinstance(boxes, (tuple, list)) and len(boxes) == 2):
-        raise ValueError(f"boxes must be (rows, cols), got {excerpt(boxes)}")
+        raise ValueError("boxes must be a pair (rows, cols)")
     from .widget import Explorer
 
-    solution = _solution(tuple(boxes), "boxes") if boxes is not None else _solution(3 if side is None else side, "side")
-    return Explorer(solution, position)
+    return Explorer(_solution(tuple(boxes) if boxes is not None else 3 if side is None else side), position)

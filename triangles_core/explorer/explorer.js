@@ -16,6 +16,8 @@
 //   spec.grades                       grade names by value lost 0, 1, 2, ... (the last one for anything larger):
 //                                     triangles_core.analysis.review.classify, sent from Python (one definition)
 //   spec.colours                      {A, B, "-", inaccuracy, error, blunder}: triangles_core.plot.palette
+//   spec.value_colours                the colour of each value -n .. n (n: the number of cells), the one value
+//                                     scale of the package's figures (triangles_core.plot.palette.value_colours)
 // A position is the set of drawn edges; a move draws one edge; a move that completes cells claims them for
 // its mover, who moves again. Nothing below knows the shape of a cell.
 //
@@ -35,11 +37,6 @@
 // {type: "opponent", player, max_loss}.
 
 const SVG = "http://www.w3.org/2000/svg";
-const DEFAULT_COLOURS = { A: "#4c72b0", B: "#dd8452", "-": "#c8c8c8", inaccuracy: "#e6b800", error: "#9b59b6",
-                          blunder: "#c0392b" };
-const DEFAULT_GRADES = ["optimal", "inaccuracy", "inaccuracy", "error", "error", "blunder", "blunder"];
-// ColorBrewer RdBu (the palette of triangles_core.plot.palette.value_colormap), losing red to winning blue.
-const RDBU = ["#b2182b", "#d6604d", "#f4a582", "#fddbc7", "#f7f7f7", "#d1e5f0", "#92c5de", "#4393c3", "#2166ac"];
 
 function el(tag, attrs = {}, parent = null, ns = null) {
   const node = ns ? document.createElementNS(ns, tag) : document.createElement(tag);
@@ -59,16 +56,10 @@ function rgbOf(colour) {
   return colour.match(/\d+/g).slice(0, 3).map(Number);
 }
 
-/** Colour of a move value on the diverging scale, `limit` mapping to the darkest end. */
-export function valueColour(value, limit) {
-  const t = Math.max(-1, Math.min(1, value / Math.max(1, limit)));
-  const x = ((t + 1) / 2) * (RDBU.length - 1);
-  const i = Math.min(RDBU.length - 2, Math.floor(x));
-  const f = x - i;
-  const a = rgbOf(RDBU[i]);
-  const b = rgbOf(RDBU[i + 1]);
-  const rgb = a.map((c, k) => Math.round(c + (b[k] - c) * f));
-  return `rgb(${rgb[0]}, ${rgb[1]}, ${rgb[2]})`;
+/** Colour of a value on the package's one value scale (spec.value_colours, from -n to n). */
+export function valueColour(spec, value) {
+  const limit = (spec.value_colours.length - 1) / 2;
+  return spec.value_colours[Math.max(-limit, Math.min(limit, value)) + limit];
 }
 
 /** WCAG 2 relative luminance of a colour ("#rrggbb" or "rgb(r, g, b)"). */
@@ -98,7 +89,7 @@ export function formatValue(value) {
 
 /** The grade of a move by the value it loses: spec.grades[min(lost, last)] (Python's classify). */
 export function gradeOf(spec, lost) {
-  const grades = spec.grades || DEFAULT_GRADES;
+  const grades = spec.grades;
   return grades[Math.min(Math.max(0, lost), grades.length - 1)];
 }
 
@@ -113,14 +104,6 @@ export function gradeOf(spec, lost) {
 // T[p] is the largest of them (retrograde analysis: every successor has a larger bitmask). This is
 // triangles_core.engine.retrograde.solve_table and Solution.move_value.
 // ---------------------------------------------------------------------------------
-
-/** Decode a base64 string of signed bytes (an int8 value table) into an Int8Array. */
-export function decodeValues(base64) {
-  const binary = atob(base64);
-  const table = new Int8Array(binary.length);
-  for (let i = 0; i < binary.length; i++) table[i] = (binary.charCodeAt(i) << 24) >> 24;
-  return table;
-}
 
 /**
  * The value table of a board of `n` edges (at most 30), by retrograde analysis.
@@ -378,15 +361,14 @@ export function opponentMove(values, value, maxLoss, random = Math.random) {
 
 /**
  * A model with the interface anywidget gives `render` (get, set, save_changes, on, off, send), computing its
- * state in the browser: from `spec.values` (a base64 int8 table) if the spec has one, else from the table of
- * `options.table` or one computed by computeTable (state.loading shows the progress meanwhile).
+ * state in the browser: from the table of `options.table` or one computed by computeTable (state.loading shows the
+ * progress meanwhile).
  */
 export function createLocalModel(spec, { start = [], line = [], cursor = null, table = null, random = Math.random,
                                          onTable = null } = {}) {
   const board = { ...spec };
-  delete board.values;
   const listeners = new Map();
-  let values = table || (spec.values ? decodeValues(spec.values) : null);
+  let values = table;
   let opponent = { player: "", max_loss: 0 };
   let showPv = false;
   let current = { start: start.slice(), line: line.slice(), cursor: cursor === null ? line.length : cursor };
@@ -858,7 +840,7 @@ function render({ model, el: root }) {
     if (!spec || !spec.edges) return;
     if (spec !== builtFor && JSON.stringify(spec) !== JSON.stringify(builtFor)) build(spec);
     builtFor = spec;
-    const colours = { ...DEFAULT_COLOURS, ...(spec.colours || {}) };
+    const colours = spec.colours;
     container.style.setProperty("--tce-a", colours.A);
     container.style.setProperty("--tce-b", colours.B);
     const loading = model.get("loading");
@@ -876,9 +858,6 @@ function render({ model, el: root }) {
     const [a, b] = model.get("score") || [0, 0];
     const owners = model.get("owners") || [];
     const drawn = new Set([...start, ...moves]);
-    // Colour scale: the largest |value| on the board now (at least 2), so that the
-    // choices in front of the player always span the palette.
-    const limit = Math.max(2, ...Object.values(values).map((v) => Math.abs(v)));
     const last = moves.length ? moves[moves.length - 1] : null;
     const over = !loading && (value === null || value === undefined);
 
@@ -893,7 +872,7 @@ function render({ model, el: root }) {
       label.dataset.optimal = String(optimal);
       label.style.display = state === "free" ? "" : "none";
       if (state === "free") {
-        const colour = valueColour(v, limit);
+        const colour = valueColour(spec, v);
         g.dataset.value = String(v);
         label.dataset.value = String(v);
         g.style.setProperty("--tce-colour", colour);

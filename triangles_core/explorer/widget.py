@@ -18,7 +18,6 @@ import anywidget
 import traitlets
 
 from ..analysis.records import RecordError, parse_record
-from ..common.checks import check_flag, check_integer, excerpt, is_ordered_listing
 from ..common.errors import InvalidPositionError
 from ..engine.game import replay
 from . import CSS, ESM, board_spec, explorer_state
@@ -38,34 +37,10 @@ class Explorer(anywidget.AnyWidget):
     seed : int, optional
         Seed of the solver's random choice among moves losing at most ``max_loss``.
 
-    Raises
-    ------
-    ValueError
-        If ``position`` is not a position of the board or ``seed`` neither None nor an integer.
-
     Attributes
     ----------
-    line : list of int
-        The game: edges played since the start, in order (A moves first).
-    cursor : int
-        How many moves of ``line`` are on the board.
-    moves : list of int
-        ``line[:cursor]``, the moves on the board.
-    values : dict of int to int
-        Each legal move's value for the player to move.
-    value : int or None
-        The position's value for the player to move (None when the board is full).
-    to_move : {"A", "B"}
-    score : list of int
-        ``[A, B]``: cells claimed since the start.
-    owners : list of str
-        Per cell: ``"A"``, ``"B"``, ``"-"`` (complete at the start) or ``""``.
-    history : list of dict
-        The review of each move of ``line`` (`explorer_state`), as ``triangles review`` grades it.
-    start_value : int
-        Value for A of the starting position.
-    show_pv, pv
-        Whether the principal variation is shown, and its steps.
+    line, cursor, moves, values, value, to_move, score, owners, history, start_value, show_pv, pv
+        The game and the position on the board, as `explorer_state` computes them.
     opponent : dict
         ``{"player": "" | "A" | "B", "max_loss": int}``: the side the solver plays, and how much
         value its moves may lose (0: always an optimal move).
@@ -97,7 +72,7 @@ class Explorer(anywidget.AnyWidget):
     def __init__(self, solution, position: Iterable[int] | int = (), *, seed: int | None = None, **kwargs) -> None:
         super().__init__(**kwargs)
         self._solution = solution
-        self._random = random.Random(None if seed is None else check_integer(seed, "seed"))
+        self._random = random.Random(seed)
         self.spec = board_spec(solution)
         self._update(position, [], 0, False)
         self.on_msg(self._on_action)
@@ -140,20 +115,9 @@ class Explorer(anywidget.AnyWidget):
     def play_line(self, edges: Iterable[int]) -> None:
         """Play several moves in turn (a best-line chip: the line up to that step).
 
-        The whole line is checked before the first move is played: a refused line leaves
-        the board as it was.
-
-        Raises
-        ------
-        ValueError
-            If ``edges`` is not a sequence of edges (an integer, a string, a 0-d array), or
-            (an `InvalidPositionError`) a move of it is illegal where it would be played.
+        The whole line is checked before the first move is played: a refused line
+        (`InvalidPositionError`) leaves the board as it was.
         """
-        if not is_ordered_listing(edges):
-            raise ValueError(
-                f"play_line needs edges as a sequence of edge numbers, in playing order, got {excerpt(edges)}"
-            )
-        edges = list(edges)
         here = self._solution.board.position([*self.start, *self.moves])
         checked = [step.move for step in replay(self._solution.game, edges, here)]  # raises before any change
         for edge in checked:
@@ -169,7 +133,6 @@ class Explorer(anywidget.AnyWidget):
 
     def goto(self, cursor: int) -> None:
         """Show the position after ``cursor`` moves of the game (0: the start)."""
-        cursor = check_integer(cursor, "cursor", 0, len(self.line))
         self._update(self.start, self.line, cursor, self.show_pv)
 
     def undo(self) -> None:
@@ -197,47 +160,33 @@ class Explorer(anywidget.AnyWidget):
 
     def set_opponent(self, player: str = "B", max_loss: int = 0) -> None:
         """Let the solver play ``player`` ("" for nobody), losing at most ``max_loss`` per move."""
-        if not (isinstance(player, str) and player in ("", "A", "B")):
-            raise ValueError(f"the solver plays 'A', 'B' or '' (nobody), got {excerpt(player)}")
-        self.opponent = {"player": player, "max_loss": check_integer(max_loss, "max_loss", 0)}
+        if player not in ("", "A", "B"):
+            raise ValueError(f"the solver plays 'A', 'B' or '' (nobody), got {player!r}")
+        self.opponent = {"player": player, "max_loss": max_loss}
         self._reply()
 
     def principal_variation(self, show: bool = True) -> list[dict]:
-        """Show (or hide) the principal variation from the current position; return it.
-
-        Raises
-        ------
-        ValueError
-            If ``show`` is not True or False.
-        """
-        self._update(self.start, self.line, self.cursor, check_flag(show, "show"))
+        """Show (or hide) the principal variation from the current position; return it."""
+        self._update(self.start, self.line, self.cursor, show)
         return self.pv
 
     def _on_action(self, _widget, content, _buffers) -> None:
-        kind = content.get("type") if isinstance(content, dict) else None
+        get = content.get
+        actions = {
+            "play": lambda: self.play(get("edge")),
+            "line": lambda: self.play_line(get("edges") or []),
+            "best": self.best_move,
+            "undo": self.undo,
+            "redo": self.redo,
+            "goto": lambda: self.goto(get("cursor")),
+            "reset": self.reset,
+            "pv": lambda: self.principal_variation(bool(get("show", True))),
+            "new_game": self.new_game,
+            "load": lambda: self.load(get("text", "")),
+            "opponent": lambda: self.set_opponent(get("player") or "", int(get("max_loss") or 0)),
+        }
         try:
-            if kind == "play":
-                self.play(content.get("edge"))
-            elif kind == "line":
-                self.play_line(content.get("edges") or [])
-            elif kind == "best":
-                self.best_move()
-            elif kind == "undo":
-                self.undo()
-            elif kind == "redo":
-                self.redo()
-            elif kind == "goto":
-                self.goto(content.get("cursor"))
-            elif kind == "reset":
-                self.reset()
-            elif kind == "pv":
-                self.principal_variation(bool(content.get("show", True)))
-            elif kind == "new_game":
-                self.new_game()
-            elif kind == "load":
-                self.load(content.get("text", ""))
-            elif kind == "opponent":
-                self.set_opponent(content.get("player") or "", int(content.get("max_loss") or 0))
+            actions.get(get("type"), lambda: None)()
         except (InvalidPositionError, RecordError, ValueError) as error:
             self.message = str(error)
 

@@ -23,11 +23,6 @@ def cell_board(board: CellBoard | int | tuple[int, int]) -> CellBoard:
     -------
     CellBoard
 
-    Raises
-    ------
-    ValueError
-        If the side or the numbers of rows and columns are not positive integers.
-
     Examples
     --------
     >>> cell_board(3), cell_board((2, 3))

@@ -17,7 +17,9 @@ completes a box claims it and moves again.
 
 from __future__ import annotations
 
-from ..common.checks import check_integer, integer_cache
+import functools
+
+from ..common.checks import check_integer
 from .cells import CellBoard, CellGame, Position
 
 __all__ = ["BoxesBoard", "BoxesGame", "boxes_board", "MAX_BOXES"]
@@ -33,11 +35,6 @@ class BoxesBoard(CellBoard):
     ----------
     rows, cols : int
         Boxes down and across, each ``1..MAX_BOXES``.
-
-    Raises
-    ------
-    ValueError
-        If ``rows`` or ``cols`` is not an integer in ``1..MAX_BOXES``.
 
     Examples
     --------
@@ -128,7 +125,7 @@ class BoxesBoard(CellBoard):
         return "\n".join("".join(line).rstrip() for line in lines)
 
 
-@integer_cache
+@functools.cache
 def boxes_board(rows: int, cols: int) -> BoxesBoard:
     """The shared `BoxesBoard` of ``rows x cols`` boxes (cached).
 
@@ -142,11 +139,6 @@ def boxes_board(rows: int, cols: int) -> BoxesBoard:
     -------
     BoxesBoard
         The board, the same object for every call with these sizes.
-
-    Raises
-    ------
-    ValueError
-        If ``rows`` or ``cols`` is not an integer in 1..64.
 
     Examples
     --------

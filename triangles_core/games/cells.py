@@ -15,32 +15,18 @@ means edge ``i + 1`` is drawn.  `CellGame` is the game in the
 
 from __future__ import annotations
 
-import itertools
-import math
-import numbers
 from functools import cached_property
-from typing import Iterable, Sequence, Sized
+from operator import index
+from typing import Any, Iterable, Iterator, Sequence
 
-from ..common.checks import (
-    check_file_stem,
-    check_instance,
-    check_integer,
-    described,
-    excerpt,
-    is_bool,
-    is_integer,
-    is_listing,
-)
+from ..common.checks import check_integer
 from ..common.errors import InvalidPositionError
 from .transition import Transition
 
-__all__ = ["CellBoard", "CellGame", "Position", "check_cell_board", "popcount"]
+__all__ = ["CellBoard", "CellGame", "Position", "popcount"]
 
 Position = int
 """A set of drawn edges as a bitmask: bit ``i`` set means edge ``i + 1`` is drawn."""
-
-MAX_POSITION_ITEMS = 1 << 16
-"""A list of edges longer than this is refused before it is read (no board is that big)."""
 
 
 def popcount(mask: int) -> int:
@@ -50,13 +36,8 @@ def popcount(mask: int) -> int:
     --------
     >>> popcount(0b1011)
     3
-
-    Raises
-    ------
-    ValueError
-        If ``mask`` is not a non-negative integer (`check_integer`).
     """
-    return check_integer(mask, "mask", 0).bit_count()
+    return int(mask).bit_count()
 
 
 class CellBoard:
@@ -85,7 +66,8 @@ class CellBoard:
     ------
     ValueError
         If an edge or cell refers to something that does not exist, an edge lies in
-        more than two cells, or a symmetry does not map edges onto edges and cells onto cells.
+        more than two cells (the kernels read at most two), or a symmetry does not map
+        edges onto edges and cells onto cells (canonical forms would be wrong).
 
     Examples
     --------
@@ -113,38 +95,27 @@ class CellBoard:
         cells: Sequence[Sequence[int]],
         dot_symmetries: Sequence[Sequence[int]],
     ) -> None:
-        self.key = check_file_stem(key, "a board's key")  # tables are stored under it
-        if not isinstance(label, str) or not label:
-            raise ValueError(f"a board's label must be a non-empty string, got {described(label)}")
+        self.key = key  # tables are stored under it
         self.label = label
-        self.dot_coordinates: tuple[tuple[float, float], ...] = tuple(
-            _point(xy, d) for d, xy in _numbered(dot_coordinates, "dot_coordinates")
-        )
-        self.edges: tuple[tuple[int, int], ...] = tuple(_dot_pair(pair, e) for e, pair in _numbered(edges, "edges"))
-        self.cells: tuple[tuple[int, ...], ...] = tuple(
-            tuple(check_integer(e, f"an edge of cell {k - 1}") for e in _items(cell, f"the edges of cell {k - 1}"))
-            for k, cell in _numbered(cells, "cells")
-        )
-        dot_symmetries = _items(dot_symmetries, "dot_symmetries")
+        self.dot_coordinates: tuple[tuple[float, float], ...] = tuple((float(x), float(y)) for x, y in dot_coordinates)
+        self.edges: tuple[tuple[int, int], ...] = tuple((index(i), index(j)) for i, j in edges)
+        self.cells: tuple[tuple[int, ...], ...] = tuple(tuple(map(index, cell)) for cell in cells)
         n_dots = len(self.dot_coordinates)
         if not self.edges:
             raise ValueError("a board needs at least one edge")
         for number, (i, j) in enumerate(self.edges, start=1):
             if not 1 <= i < j <= n_dots:
-                raise ValueError(f"edge {number} joins dots {excerpt(i)} and {excerpt(j)}: need 1 <= i < j <= {n_dots}")
+                raise ValueError(f"edge {number} joins dots {i} and {j}: need 1 <= i < j <= {n_dots}")
         if len(set(self.edges)) != len(self.edges):
             raise ValueError("two edges join the same two dots")
         for k, cell in enumerate(self.cells):
             if any(not 1 <= e <= len(self.edges) for e in cell):
-                raise ValueError(f"cell {k} has an edge outside 1..{len(self.edges)}: {excerpt(cell)}")
+                raise ValueError(f"cell {k} has an edge outside 1..{len(self.edges)}: {cell!r}")
             if len(set(cell)) != len(cell) or len(cell) < 3:
-                raise ValueError(f"cell {k} must list 3 or more different edges, got {excerpt(cell)}")
+                raise ValueError(f"cell {k} must list 3 or more different edges, got {cell!r}")
         if any(len(cells_of) > 2 for cells_of in self.edge_cells):
             raise ValueError("an edge lies in more than two cells")
-        dot_symmetries = [
-            tuple(check_integer(d, "a symmetry's dot", 1, n_dots) for d in _items(s, f"symmetry {k}"))
-            for k, s in enumerate(dot_symmetries)
-        ]
+        dot_symmetries = [tuple(map(index, s)) for s in dot_symmetries]
         if not dot_symmetries or dot_symmetries[0] != tuple(range(1, n_dots + 1)):
             raise ValueError("the symmetries must start with the identity")
         if any(len(s) != n_dots or len(set(s)) != n_dots for s in dot_symmetries):
@@ -229,7 +200,7 @@ class CellBoard:
         >>> print(board(3).edge_error(19))
         edge 19 is not on the side-3 board (edges are 1..18)
         """
-        return InvalidPositionError(f"edge {excerpt(edge)} is not on the {self.label} (edges are 1..{self.n_edges})")
+        return InvalidPositionError(f"edge {edge!r} is not on the {self.label} (edges are 1..{self.n_edges})")
 
     def check_edge(self, edge: object) -> int:
         """``edge`` as an ``int`` if it is an edge number of this board, else raise.
@@ -237,9 +208,8 @@ class CellBoard:
         Raises
         ------
         InvalidPositionError
-            For a non-integer (`triangles_core.common.checks.is_integer`: "edge must be
-            an integer, got 1.0", the wording of every integer argument) or a number
-            outside ``1..n_edges`` (`edge_error`).
+            For a non-integer or a number outside ``1..n_edges`` (`edge_error`): the
+            compiled kernels index tables with it.
 
         Examples
         --------
@@ -249,20 +219,13 @@ class CellBoard:
         ...
         triangles_core.common.errors.InvalidPositionError: edge must be an integer, got 1.0
         """
-        if not is_integer(edge):
-            raise InvalidPositionError(f"edge must be an integer, got {excerpt(edge)}")
-        if not 1 <= edge <= self.n_edges:
+        number = check_integer(edge, "edge", error=InvalidPositionError)
+        if not 1 <= number <= self.n_edges:
             raise self.edge_error(edge)
-        return int(edge)
+        return number
 
     def edge_dots(self, edge: int) -> tuple[int, int]:
-        """The two dots ``(i, j)``, ``i < j``, joined by an edge.
-
-        Raises
-        ------
-        InvalidPositionError
-            If ``edge`` is not in ``1..n_edges``.
-        """
+        """The two dots ``(i, j)``, ``i < j``, joined by an edge (`check_edge`)."""
         return self.edges[self.check_edge(edge) - 1]
 
     def edge_between(self, i: int, j: int) -> int:
@@ -274,8 +237,8 @@ class CellBoard:
             If a dot does not exist or the two dots are not adjacent.
         """
         for dot in (i, j):
-            if not is_integer(dot) or not 1 <= dot <= self.n_dots:
-                raise InvalidPositionError(f"dot {excerpt(dot)} is not on the {self.label} (dots are 1..{self.n_dots})")
+            if not 1 <= dot <= self.n_dots:
+                raise InvalidPositionError(f"dot {dot!r} is not on the {self.label} (dots are 1..{self.n_dots})")
         edge = self._edge_of_dots.get((min(i, j), max(i, j)))
         if edge is None:
             raise InvalidPositionError(f"dots {i} and {j} are not joined by an edge")
@@ -365,8 +328,7 @@ class CellBoard:
         ----------
         edges : iterable of int, or int
             Edge numbers in ``1..n_edges`` (duplicates allowed: a drawn edge is drawn),
-            or a bitmask in ``0 .. 2**n_edges - 1``.  Integers are Python or numpy
-            integers (not bool, float or str).
+            or a bitmask in ``0 .. 2**n_edges - 1``.
 
         Returns
         -------
@@ -376,8 +338,7 @@ class CellBoard:
         Raises
         ------
         InvalidPositionError
-            If an edge number or the bitmask is out of range, or ``edges`` has the
-            wrong type; the message quotes (an excerpt of) the input.
+            If an edge number or the bitmask is out of range (`check_edge`).
 
         Examples
         --------
@@ -385,33 +346,15 @@ class CellBoard:
         >>> board(3).position([1, 2, 3]), board(3).position(7)
         (7, 7)
         """
-        if is_integer(edges):
-            mask = int(edges)
-            if not 0 <= mask <= self.full:
-                raise InvalidPositionError(
-                    f"bitmask {excerpt(mask)} is out of range for the {self.label} (0..{self.full})"
-                )
-            return mask
-        if not is_listing(edges):  # a 0-d integer array is an integer (above); any other is refused here
-            raise InvalidPositionError(f"position {excerpt(edges)} is neither a bitmask nor a list of edges")
         try:
-            size = len(edges) if isinstance(edges, Sized) else None
-        except (TypeError, OverflowError):  # no length, or one too large for a C integer (range(10**20))
-            size = None
-        if size is not None and size > MAX_POSITION_ITEMS:
-            raise InvalidPositionError(
-                f"position {excerpt(edges)} lists {size} edges, more than the "
-                f"{MAX_POSITION_ITEMS:,} read at most (the {self.label} has {self.n_edges} "
-                "edges)"
-            )
-        mask = 0
-        for count, edge in enumerate(edges):
-            if count >= MAX_POSITION_ITEMS:
-                raise InvalidPositionError(
-                    f"position lists more than the {MAX_POSITION_ITEMS:,} edges read at most "
-                    f"(the {self.label} has {self.n_edges} edges)"
-                )
-            mask |= 1 << (self.check_edge(edge) - 1)
+            mask = index(edges)  # type: ignore[arg-type]  # why: a bitmask; a list of edges is read below
+        except TypeError:
+            mask = 0
+            for edge in iter_position(edges, "edges"):
+                mask |= 1 << (self.check_edge(edge) - 1)
+            return mask
+        if not 0 <= mask <= self.full:
+            raise InvalidPositionError(f"bitmask {mask!r} is out of range for the {self.label} (0..{self.full})")
         return mask
 
     def drawn_edges(self, position: Position) -> list[int]:
@@ -444,8 +387,7 @@ class CellBoard:
 
         From the empty board, all edges of an orbit are equally good first moves (the
         moves equivalent in any other position are
-        `triangles_core.engine.symmetry.move_classes`).  ``edge_classes`` is its former
-        name, kept.
+        `triangles_core.engine.symmetry.move_classes`).
         """
         seen: set[int] = set()
         classes = []
@@ -456,7 +398,7 @@ class CellBoard:
                 classes.append(orbit)
         return classes
 
-    edge_classes = edge_orbits
+    edge_classes = edge_orbits  # the name notebook 01 uses
 
     # ---------------------------------------------------------------- display
     def text_art(self, position: Position) -> str:  # pragma: no cover - each geometry draws itself
@@ -487,7 +429,7 @@ class CellGame:
     """Every cell game starts from the empty board."""
 
     def __init__(self, board: CellBoard) -> None:
-        self.board = check_cell_board(board, "CellGame")
+        self.board = board
 
     def __repr__(self) -> str:
         return f"CellGame({self.board!r})"
@@ -497,7 +439,7 @@ class CellGame:
         return self.board.free_edges(position)
 
     def play(self, position: Position, move: int) -> Transition:
-        """Draw edge ``move`` (it must be undrawn; not checked here)."""
+        """Draw edge ``move`` (it must be undrawn; not checked here: `check_move`)."""
         reward = self.board.claims(position, move)
         return Transition(position | 1 << (move - 1), reward, reward > 0)
 
@@ -527,63 +469,9 @@ class CellGame:
         return {"edges_drawn": popcount(position)}
 
 
-MAX_BOARD_ITEMS = 10_000
-"""Most dots, edges, cells or symmetries a `CellBoard` is built from (a side-4 board has 30 edges)."""
-
-
-def _items(value: object, what: str, length: int | None = None) -> tuple:
-    """``value`` as a tuple, if it lists at most `MAX_BOARD_ITEMS` items (exactly ``length`` if given); else raise."""
-    if not is_listing(value):
-        raise ValueError(f"{what} must be a list, got {described(value)}")
-    items = tuple(itertools.islice(value, MAX_BOARD_ITEMS + 1))
-    if len(items) > MAX_BOARD_ITEMS:
-        raise ValueError(f"{what} lists more than {MAX_BOARD_ITEMS:,} items")
-    if length is not None and len(items) != length:
-        raise ValueError(f"{what} must be {length} values, got {excerpt(value)}")
-    return items
-
-
-def _numbered(value: object, what: str) -> Iterable[tuple[int, object]]:
-    """The items of the list ``value`` (`_items`), numbered from 1."""
-    return enumerate(_items(value, what), start=1)
-
-
-def _point(value: object, dot: int) -> tuple[float, float]:
-    """A dot's drawing coordinates ``(x, y)``, checked."""
-    x, y = _items(value, f"the coordinates of dot {dot}", 2)
-    return _coordinate(x, dot, "x"), _coordinate(y, dot, "y")
-
-
-def _dot_pair(value: object, edge: int) -> tuple[int, int]:
-    """The two dots of an edge, checked as integers (their range is checked by the board)."""
-    i, j = _items(value, f"the dots of edge {edge}", 2)
-    return check_integer(i, f"a dot of edge {edge}"), check_integer(j, f"a dot of edge {edge}")
-
-
-def _coordinate(value: object, dot: int, axis: str) -> float:
-    """A dot's coordinate as a float, if it is a finite real number; else raise."""
-    if is_bool(value) or not isinstance(value, numbers.Real):
-        raise ValueError(f"the {axis} coordinate of dot {dot} must be a number, got {described(value)}")
-    number = float(value)
-    if not math.isfinite(number):
-        raise ValueError(f"the {axis} coordinate of dot {dot} must be finite, got {excerpt(value)}")
-    return number
-
-
-def check_cell_board(board: object, caller: str | None = None) -> CellBoard:
-    """``board`` if it is a `CellBoard`; otherwise raise, naming the caller (the one check of a board argument).
-
-    Raises
-    ------
-    ValueError
-        ``"{caller} needs a cell board (board(3), boxes_board(2, 2)), got ..."``.
-
-    Examples
-    --------
-    >>> check_cell_board("side3", "clean_positions")
-    Traceback (most recent call last):
-    ...
-    ValueError: clean_positions needs a cell board (board(3), boxes_board(2, 2)), got 'side3'
-    """
-    head = "a cell board is needed" if caller is None else f"{caller} needs a cell board"
-    return check_instance(board, CellBoard, f"{head} (board(3), boxes_board(2, 2))")
+def iter_position(value: Any, what: str, error: type[ValueError] = InvalidPositionError) -> Iterator[Any]:
+    """``iter(value)``, or ``error`` (a `ValueError`, as for any bad position) if it cannot be iterated."""
+    try:
+        return iter(value)
+    except TypeError:
+        raise error(f"position {value!r} is not a list of {what}") from None

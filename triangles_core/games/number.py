@@ -12,10 +12,12 @@ complement in 2..20) is additively closed; every such set is reachable from the 
 
 from __future__ import annotations
 
+from operator import index
 from typing import Iterable
 
-from ..common.checks import check_integer, excerpt, is_integer, is_listing
+from ..common.checks import check_integer
 from ..common.errors import InvalidPositionError
+from .cells import iter_position
 from .transition import Transition
 
 __all__ = [
@@ -67,23 +69,20 @@ def _check_mask(position: object) -> int:
 def position_mask(numbers: Iterable[int]) -> int:
     """The bitmask of a list of allowed numbers (duplicates are harmless).
 
+    Whether the position can occur is not checked here; see `is_valid_position`.
+
     Raises
     ------
     InvalidNumberPositionError
-        If a number is not an integer in 2..20.  Whether the position can occur is
-        not checked here; see `is_valid_position`.
+        If a number is not an integer in 2..20.
 
     Examples
     --------
     >>> bin(position_mask([2, 3, 20]))
     '0b1000000000000000011'
     """
-    if not is_listing(numbers):
-        raise InvalidNumberPositionError(f"position {excerpt(numbers)} is neither a bitmask nor a list of numbers")
     mask = 0
-    for count, n in enumerate(numbers):
-        if count > 1000:
-            raise InvalidNumberPositionError("a position lists at most the 19 numbers 2..20")
+    for n in iter_position(numbers, "numbers", InvalidNumberPositionError):
         mask |= 1 << (_check_number(n) - LOW)
     return mask
 
@@ -95,11 +94,6 @@ def allowed_numbers(position: int) -> list[int]:
     --------
     >>> allowed_numbers(0b1011)
     [2, 3, 5]
-
-    Raises
-    ------
-    InvalidNumberPositionError
-        (a `ValueError`) if ``position`` is not a bitmask of 19 bits (0..`FULL`).
     """
     position = _check_mask(position)
     return [n for n in range(LOW, HIGH + 1) if position >> (n - LOW) & 1]
@@ -163,14 +157,7 @@ def additive_closure(numbers: Iterable[int]) -> set[int]:
     --------
     >>> sorted(additive_closure([4, 3]))
     [3, 4, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20]
-
-    Raises
-    ------
-    InvalidNumberPositionError
-        (a `ValueError`) if ``numbers`` is not a list of numbers of the game (2..20).
     """
-    if not is_listing(numbers):
-        raise InvalidNumberPositionError(f"additive_closure needs a list of numbers, got {excerpt(numbers)}")
     closed = {_check_number(n) for n in numbers}
     while True:
         sums = {a + b for a in closed for b in closed if a + b <= HIGH} - closed
@@ -191,10 +178,7 @@ def is_valid_position(position: int) -> bool:
     >>> is_valid_position(position_mask([6]))            # 2 and 4 forbidden, but 6 = 2 + 4 allowed
     False
     """
-    if not is_integer(position) or not 0 <= position <= FULL:
-        return False
-    forbidden = [n for n in range(LOW, HIGH + 1) if not position >> (n - LOW) & 1]
-    return all(not position >> (a + b - LOW) & 1 for a in forbidden for b in forbidden if a + b <= HIGH)
+    return 0 <= position <= FULL and closure_witness(position) is None
 
 
 def closure_witness(position: int) -> tuple[int, int] | None:
@@ -204,11 +188,6 @@ def closure_witness(position: int) -> tuple[int, int] | None:
     --------
     >>> closure_witness(position_mask([6]))
     (2, 4)
-
-    Raises
-    ------
-    InvalidNumberPositionError
-        If ``position`` is not an integer in 0..FULL.
     """
     position = _check_mask(position)
     forbidden = [n for n in range(LOW, HIGH + 1) if not position >> (n - LOW) & 1]
@@ -258,7 +237,7 @@ class NumberGame:
         InvalidNumberPositionError
             A bitmask out of range, a number that is not an integer in 2..20, or a
             position whose forbidden numbers are not closed under addition (it cannot
-            occur); the message quotes (an excerpt of) the input.
+            occur, SPEC section 3).
 
         Examples
         --------
@@ -269,12 +248,12 @@ class NumberGame:
         ...
         triangles_core.games.number.InvalidNumberPositionError: allowed numbers [6] cannot occur: 2 and 4 are ...
         """
-        if is_integer(position):
-            mask = int(position)
-            if not 0 <= mask <= FULL:
-                raise InvalidNumberPositionError(f"bitmask {excerpt(mask)} is out of range (0..{FULL})")
-        else:
-            mask = position_mask(position)  # type: ignore[arg-type]  # why: is_integer narrows only when True
+        try:
+            mask = index(position)  # type: ignore[arg-type]  # why: a list is read below
+        except TypeError:
+            mask = position_mask(position)  # type: ignore[arg-type]  # why: not an integer, so a list
+        if not 0 <= mask <= FULL:
+            raise InvalidNumberPositionError(f"bitmask {mask} is out of range (0..{FULL})")
         witness = closure_witness(mask)
         if witness is not None:
             a, b = witness

@@ -10,10 +10,11 @@ of POJ 1085).  The cells are the unit triangles, upward ones first.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 
-from ..common.checks import check_integer, integer_cache
+from ..common.checks import check_integer
 from .cells import CellBoard, CellGame, Position
 
 __all__ = ["Board", "TriangleBoard", "TriangleGame", "board", "MAX_SIDE"]
@@ -33,11 +34,6 @@ class TriangleBoard(CellBoard):
     ----------
     side : int
         Number of unit edges along each side of the big triangle, ``1..MAX_SIDE``.
-
-    Raises
-    ------
-    ValueError
-        If ``side`` is not an integer in ``1..MAX_SIDE``.
 
     Examples
     --------
@@ -101,10 +97,6 @@ class TriangleBoard(CellBoard):
         """Indices of the complete triangles (`complete_cells`)."""
         return self.complete_cells(position)
 
-    def dot_number(self, row: int, column: int) -> int:
-        """1-based number of the dot in ``row`` (0 = top) and ``column`` (0 = left)."""
-        return _dot_number(row, column)
-
     @property
     def dot_rows(self) -> tuple[tuple[int, int], ...]:
         """``(row, column)`` of each dot, indexed by dot number minus one."""
@@ -154,7 +146,7 @@ Board = TriangleBoard
 """The triangular board (the name used since the first release)."""
 
 
-@integer_cache
+@functools.cache
 def board(side: int) -> TriangleBoard:
     """The shared `TriangleBoard` of a given side (cached).
 
@@ -168,11 +160,6 @@ def board(side: int) -> TriangleBoard:
     -------
     TriangleBoard
         The board, the same object for every call with this side.
-
-    Raises
-    ------
-    ValueError
-        If ``side`` is not an integer in 1..64.
 
     Examples
     --------

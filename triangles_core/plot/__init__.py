@@ -1,6 +1,6 @@
 """The plotting layer: every drawing of the package (matplotlib), in one palette.
 
-- `triangles_core.plot.palette`: the colours (players, outcomes, move values);
+- `triangles_core.plot.palette`: the colours (players, outcomes) and the one value colour scale;
 - `triangles_core.plot.boards`: cell boards and positions (any geometry), principal
   variations, the SVG that Jupyter shows for `triangles_core.plot.boards.DrawnPosition` (`show_position`);
 - `triangles_core.plot.charts`: charts of the analysis tables;

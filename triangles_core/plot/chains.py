@@ -7,9 +7,8 @@ from typing import Mapping
 from matplotlib.patches import Patch
 
 from ..analysis.chains import components
-from ..games.cells import CellBoard, Position, check_cell_board
-from ._checks import check_drawing, check_flags, check_texts
-from .boards import LABEL_POINTS, draw_position
+from ..games.cells import CellBoard, Position
+from .boards import _edge_label, _fill_cells, draw_position
 from .palette import COMPONENT_COLOURS
 
 __all__ = ["UNCLAIMED_HATCH", "component_handles", "draw_components"]
@@ -54,14 +53,6 @@ def draw_components(
     title : str, optional
         Axes title.
 
-    Raises
-    ------
-    ValueError
-        Before anything is drawn, as `draw_position` does: ``ax`` is not a matplotlib
-        axes, ``board`` not a cell board, ``position`` not one of its positions,
-        ``owners`` not a mapping, ``edge_numbers`` not True or False, or ``title``
-        neither a str nor None.
-
     Examples
     --------
     >>> import matplotlib
@@ -75,39 +66,16 @@ def draw_components(
     ['3-chain']
     >>> plt.close(fig)
     """
-    position = check_drawing(ax, board, position, "draw_components", owners=owners)
-    check_flags(edge_numbers=edge_numbers)
-    check_texts(title=title)
+    position = board.position(position)
     xy = board.dot_coordinates
     for component in components(board, position):
         colour = COMPONENT_COLOURS[_category(component.kind, component.long)]
-        for k in component.cells:
-            dots = board.cell_dots(k)
-            ax.fill(
-                [xy[d - 1][0] for d in dots],
-                [xy[d - 1][1] for d in dots],
-                facecolor=colour,
-                alpha=0.55,
-                edgecolor="white",
-                hatch=UNCLAIMED_HATCH,
-                zorder=0,
-                linewidth=0,
-            )
-        middle = component.cells[len(component.cells) // 2]
-        dots = board.cell_dots(middle)
+        _fill_cells(ax, board, component.cells, facecolor=colour, alpha=0.55, edgecolor="white", hatch=UNCLAIMED_HATCH)
+        dots = board.cell_dots(component.cells[len(component.cells) // 2])
         x = sum(xy[d - 1][0] for d in dots) / len(dots)
         y = sum(xy[d - 1][1] for d in dots) / len(dots)
         name = "junction" if component.kind == "complex" else component.kind
-        ax.text(
-            x,
-            y,
-            f"{component.size}-{name}",
-            ha="center",
-            va="center",
-            fontsize=LABEL_POINTS,
-            zorder=6,
-            bbox=dict(boxstyle="round,pad=0.15", facecolor="white", edgecolor=colour, linewidth=1),
-        )
+        _edge_label(ax, x, y, f"{component.size}-{name}", colour, zorder=6, bbox={"boxstyle": "round,pad=0.15"})
     draw_position(ax, board, position, owners=owners, edge_numbers=edge_numbers, title=title)
 
 
@@ -120,7 +88,7 @@ def component_handles(board: CellBoard) -> list[Patch]:
     >>> [h.get_label() for h in component_handles(board(3))][:2]
     ['long chain (3 or more triangles)', 'short chain (1 or 2 triangles)']
     """
-    cells = check_cell_board(board, "component_handles").cell_plural
+    cells = board.cell_plural
     labels = {
         "long chain": f"long chain (3 or more {cells})",
         "short chain": f"short chain (1 or 2 {cells})",

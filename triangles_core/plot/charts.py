@@ -7,18 +7,14 @@ returns nothing but what a caller may need for a colour bar.  Save figures with
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from collections.abc import Set as AbstractSet
 
 import numpy as np
 import pandas as pd
 from matplotlib.colors import PowerNorm
-from matplotlib.figure import FigureBase
+from matplotlib.patches import Patch
+from matplotlib.ticker import MultipleLocator
 
-from ..common.checks import check_columns, check_instance, check_integer, check_positive_number, described
-from ..common.limits import MAX_SEARCH_EDGES
-from ._checks import check_axes, check_figure, check_flags, check_integers, check_optional, check_points, check_texts
-from .boards import MAX_VALUE_LIMIT
 from .palette import CLASS_COLOURS, OUTCOME_COLOURS, SHARE_COLORMAP
 
 __all__ = [
@@ -39,35 +35,6 @@ _OUTCOMES = {
     "draws": ("draw", "draw"),
     "mover_loses": ("loss", "player to move loses"),
 }
-
-
-def _check_table(ax: object, caller: str, table: object, what: str = "table") -> pd.DataFrame:
-    """The axes and the table of a chart: a matplotlib axes and a pandas DataFrame, else raise naming them."""
-    check_axes(ax, caller)
-    return check_instance(table, pd.DataFrame, f"{caller} needs {what} as a pandas DataFrame")
-
-
-MAX_TICKS = 1000
-"""Most y ticks that a ``ystep`` may place over the values drawn (matplotlib builds every one)."""
-
-
-def _check_ystep(ystep: object, values) -> float | None:
-    """``ystep`` as a float, or None; it must be a positive finite number placing at most `MAX_TICKS` ticks.
-
-    ``values`` are the numbers drawn (Series or arrays); their span, divided by the
-    step, counts the ticks.
-    """
-    if ystep is None:
-        return None
-    step = check_positive_number(ystep, "ystep")
-    numbers = np.concatenate([np.asarray(v, dtype=float).ravel() for v in values] or [np.zeros(0)])
-    numbers = numbers[np.isfinite(numbers)]
-    span = float(numbers.max() - numbers.min()) if numbers.size else 0.0
-    if span / step > MAX_TICKS:
-        raise ValueError(
-            f"ystep {step:g} would place {span / step:,.0f} ticks over values spanning {span:g} (at most {MAX_TICKS:,})"
-        )
-    return step
 
 
 def outcome_bars(
@@ -98,23 +65,9 @@ def outcome_bars(
     tick_fontsize : float, default 9
         Size of the x tick labels (9 or more for a figure read at phone width).
     tick_step : int, optional
-        Label every ``tick_step``-th number of edges drawn, in ``1..62``; by default 1,
-        2 or 5 depending on how many there are.
-
-    Raises
-    ------
-    ValueError
-        Before anything is drawn: ``ax`` is not a matplotlib axes, ``outcomes`` not a
-        pandas DataFrame, ``shares`` not True or False, a text neither a str nor None,
-        ``tick_fontsize`` not a number of points in ``(0, 100]``, or ``tick_step`` not an
-        integer in ``1..62``.
+        Label every ``tick_step``-th number of edges drawn; by default 1, 2 or 5
+        depending on how many there are.
     """
-    _check_table(ax, "outcome_bars", outcomes, "outcomes")
-    check_flags(shares=shares)
-    check_texts(title=title, xlabel=xlabel)
-    check_points(tick_fontsize=tick_fontsize)
-    if tick_step is not None:
-        tick_step = check_integer(tick_step, "tick_step", 1, MAX_SEARCH_EDGES)
     table = outcomes[outcomes["positions"] > 0]
     bottom = np.zeros(len(table))
     for column, (outcome, label) in _OUTCOMES.items():
@@ -142,12 +95,6 @@ def outcome_legend(fig, ncol: int = 3) -> None:
     ncol : int, default 3
         Columns of the legend, in ``1..3`` (one per outcome at most).
 
-    Raises
-    ------
-    ValueError
-        If ``fig`` is not a matplotlib figure (or subfigure), or ``ncol`` not an integer
-        in ``1..3``.
-
     Examples
     --------
     >>> import matplotlib.pyplot as plt
@@ -157,11 +104,6 @@ def outcome_legend(fig, ncol: int = 3) -> None:
     ['player to move wins', 'draw', 'player to move loses']
     >>> plt.close(fig)
     """
-    from matplotlib.patches import Patch
-
-    check_figure(fig, "outcome_legend", FigureBase)
-    ncol = check_integer(ncol, "ncol", 1, len(_OUTCOMES))
-
     handles = [Patch(color=OUTCOME_COLOURS[outcome], label=label) for outcome, label in _OUTCOMES.values()]
     fig.legend(handles=handles, loc="lower center", ncol=ncol, frameon=False, fontsize=9, bbox_to_anchor=(0.5, -0.02))
 
@@ -182,7 +124,7 @@ def value_heatmap(
         A table from `triangles_core.analysis.tables.value_distribution`.
     value_limit : int
         Values ``-value_limit .. value_limit`` are shown (the number of triangles), at
-        most `triangles_core.plot.boards.MAX_VALUE_LIMIT`.
+        the board's number of cells.
     n_edges : int
         Rows ``0 .. n_edges`` are shown, at most 62 (the largest board the engine solves).
     title : str, optional
@@ -197,14 +139,6 @@ def value_heatmap(
     matplotlib.image.AxesImage
         The image (for a colour bar).
 
-    Raises
-    ------
-    ValueError
-        Before anything is drawn: ``ax`` is not a matplotlib axes, ``distribution`` not
-        a pandas DataFrame, ``value_limit`` or ``n_edges`` not an integer in the range
-        above, ``xticks`` neither None nor a list of integers in that range, or
-        ``title`` neither a str nor None.
-
     Examples
     --------
     >>> import matplotlib.pyplot as plt, pandas as pd
@@ -215,11 +149,6 @@ def value_heatmap(
     [-1.0, 1.0]
     >>> plt.close(fig)
     """
-    _check_table(ax, "value_heatmap", distribution, "distribution")
-    value_limit = check_integer(value_limit, "value_limit", 0, MAX_VALUE_LIMIT)
-    n_edges = check_integer(n_edges, "n_edges", 0, MAX_SEARCH_EDGES)
-    check_texts(title=title)
-    ticks = check_integers(xticks, "xticks", "xtick", -value_limit, value_limit)
     grid = distribution.pivot(index="edges_drawn", columns="value", values="share").reindex(
         index=range(n_edges + 1), columns=range(-value_limit, value_limit + 1)
     )
@@ -234,7 +163,7 @@ def value_heatmap(
     ax.set_xlabel("value for the player to move")
     ax.set_ylabel("edges drawn")
     step = 3 if value_limit > 6 else 1
-    ax.set_xticks(ticks if ticks is not None else range(-value_limit, value_limit + 1, step))
+    ax.set_xticks(xticks if xticks is not None else range(-value_limit, value_limit + 1, step))
     ax.set_yticks(range(0, n_edges + 1, 3 if n_edges > 9 else 1))
     ax.set_facecolor("#f4f4f4")
     if title:
@@ -274,18 +203,7 @@ def edge_heatmap(
     -------
     matplotlib.image.AxesImage
         The image (for a colour bar).
-
-    Raises
-    ------
-    ValueError
-        Before anything is drawn: ``ax`` is not a matplotlib axes, ``frequencies`` not a
-        pandas DataFrame, ``row_labels`` not a mapping, or ``title`` neither a str nor
-        None.
     """
-    _check_table(ax, "edge_heatmap", frequencies, "frequencies")
-    check_texts(title=title)
-    check_optional(row_labels, Mapping, "edge_heatmap", "row_labels", "a mapping of row to label")
-    check_columns(frequencies, ("edges_drawn", rows, column), "edge_heatmap", "frequencies")
     grid = frequencies.pivot(index=rows, columns="edges_drawn", values=column)
     image = ax.imshow(
         grid.to_numpy(dtype=float),
@@ -334,14 +252,6 @@ def lines_by_edges_drawn(
         Y ticks at the multiples of this step (2 for a value lost, which is always even
         in a cell game); by default matplotlib chooses.
 
-    Raises
-    ------
-    ValueError
-        Before anything is drawn: ``ax`` is not a matplotlib axes, ``table`` not a
-        pandas DataFrame, ``columns`` not a mapping, a text neither a str nor None, or
-        ``ystep`` neither None nor a positive finite number placing at most
-        `MAX_TICKS` ticks over the values.
-
     Examples
     --------
     >>> import matplotlib.pyplot as plt, pandas as pd
@@ -352,13 +262,6 @@ def lines_by_edges_drawn(
     [0.0, 2.0, 4.0]
     >>> plt.close(fig)
     """
-    from matplotlib.ticker import MultipleLocator
-
-    check_instance(columns, Mapping, "lines_by_edges_drawn needs columns as a mapping of column to legend label")
-    _check_table(ax, "lines_by_edges_drawn", table)
-    check_columns(table, ("edges_drawn", *columns), "lines_by_edges_drawn", "table")
-    check_texts(ylabel=ylabel, title=title)
-    ystep = _check_ystep(ystep, [table[column] for column in columns])
     for (column, label), colour, marker, style in zip(columns.items(), CLASS_COLOURS, _MARKERS, _STYLES, strict=False):
         ax.plot(
             table["edges_drawn"], table[column], marker=marker, markersize=4, label=label, color=colour, linestyle=style
@@ -427,15 +330,6 @@ def exact_and_sampled_by_edges_drawn(
     legend : bool, default True
         Draw the legend on this axes (False to draw one legend for several axes).
 
-    Raises
-    ------
-    ValueError
-        Before anything is drawn: ``ax`` is not a matplotlib axes, ``exact`` neither
-        None nor a pandas DataFrame, ``sampled`` not a mapping of labels to DataFrames,
-        ``colours`` not a mapping, ``legend`` not True or False, a text neither a str
-        nor None, or ``ystep`` neither None nor a positive finite number placing at
-        most `MAX_TICKS` ticks over the values.
-
     Examples
     --------
     >>> import matplotlib.pyplot as plt, pandas as pd
@@ -448,19 +342,6 @@ def exact_and_sampled_by_edges_drawn(
     ['all positions (exact)', 'random play (sampled, 95% CI)']
     >>> plt.close(fig)
     """
-    from matplotlib.ticker import MultipleLocator
-
-    caller = "exact_and_sampled_by_edges_drawn"
-    check_axes(ax, caller)
-    check_optional(exact, pd.DataFrame, caller, "exact", "a pandas DataFrame")
-    needed = f"{caller} needs sampled as a mapping of label to DataFrame"
-    for table in check_instance(sampled, Mapping, needed).values():
-        check_instance(table, pd.DataFrame, needed)
-    check_optional(colours, Mapping, caller, "colours", "a mapping of label to colour")
-    check_flags(legend=legend)
-    check_texts(ylabel=ylabel, title=title, exact_label=exact_label)
-    drawn = [] if exact is None else [exact[column]]
-    ystep = _check_ystep(ystep, drawn + [table[name] for table in sampled.values() for name in (column, low, high)])
     levels = []
     if exact is not None:
         ax.plot(
@@ -526,17 +407,7 @@ def bars_by_edges_drawn(
     labels : bool, default True
         Write each bar's value (two decimals) inside its top, so that a reference line
         drawn just above the bars stays clear.
-
-    Raises
-    ------
-    ValueError
-        Before anything is drawn: ``ax`` is not a matplotlib axes, ``table`` not a
-        pandas DataFrame, ``labels`` not True or False, or a text neither a str nor None.
     """
-    _check_table(ax, "bars_by_edges_drawn", table)
-    check_columns(table, ("edges_drawn", column), "bars_by_edges_drawn", "table")
-    check_flags(labels=labels)
-    check_texts(ylabel=ylabel, title=title)
     bars = ax.bar(table["edges_drawn"], table[column], color=CLASS_COLOURS[2], width=0.8)
     if labels:
         ax.bar_label(bars, labels=[f"{v:.2f}" for v in table[column]], fontsize=7, padding=-10, color="white")
@@ -603,15 +474,6 @@ def boards_by_fraction_drawn(
         markers only, drawn on top), so that overlapping lines differ in style as well
         as in colour.
 
-    Raises
-    ------
-    ValueError
-        Before anything is drawn: ``ax`` is not a matplotlib axes, ``tables`` not a
-        mapping of labels to (DataFrame, number of edges in ``1..62``) pairs,
-        ``sampled`` not a set, ``band`` neither None nor a pair, ``colours`` or
-        ``styles`` not a mapping, ``legend`` not True or False, or a text neither a str
-        nor None.
-
     Examples
     --------
     >>> import matplotlib.pyplot as plt, pandas as pd
@@ -624,21 +486,6 @@ def boards_by_fraction_drawn(
     ['side 1', 'side 4 (sampled, 95% CI)']
     >>> plt.close(fig)
     """
-    caller = "boards_by_fraction_drawn"
-    check_axes(ax, caller)
-    pairs = f"{caller} needs tables as a mapping of label to a (DataFrame, number of edges) pair"
-    for pair in check_instance(tables, Mapping, pairs).values():
-        if len(check_instance(pair, tuple, pairs)) != 2:
-            raise ValueError(f"{pairs}, got a tuple of {len(pair)}")
-        check_instance(pair[0], pd.DataFrame, pairs)
-        check_integer(pair[1], "number of edges", 1, MAX_SEARCH_EDGES)
-    check_instance(sampled, (AbstractSet, list, tuple), f"{caller} needs sampled as a set of board labels")
-    if band is not None and not (isinstance(band, tuple) and len(band) == 2):
-        raise ValueError(f"{caller} needs band as a (low, high) pair of column names or None, got {described(band)}")
-    check_optional(colours, Mapping, caller, "colours", "a mapping of label to colour")
-    check_optional(styles, Mapping, caller, "styles", "a mapping of label to keyword arguments")
-    check_flags(legend=legend)
-    check_texts(ylabel=ylabel, title=title, xlabel=xlabel)
     colours = colours or dict(zip(tables, CLASS_COLOURS, strict=False))
     for label, (table, n_edges) in tables.items():
         colour = colours[label]

@@ -6,18 +6,15 @@ from __future__ import annotations
 import base64
 import html
 import io
-import math
 import os
 import stat
 from pathlib import Path
 
 import matplotlib
 
-from ..common.checks import check_file_stem, check_instance, check_integer, check_path
 from ..common.files import atomic_open, make_folder
-from ._checks import check_figure
 
-__all__ = ["DPI", "MAX_DPI", "MAX_PIXELS", "MIN_DPI", "SVG_HASH_SALT", "png_bytes", "save_figure", "show_figure"]
+__all__ = ["DPI", "SVG_HASH_SALT", "png_bytes", "save_figure", "show_figure"]
 
 DPI = 150
 """Resolution of every PNG the package writes or shows."""
@@ -25,78 +22,9 @@ DPI = 150
 SVG_HASH_SALT = "triangles_core"
 """Fixed ``svg.hashsalt``, so that SVG element ids are the same on every run."""
 
-MIN_DPI = 20
-"""Lowest resolution taken: FreeType refuses to render a glyph less than about half a pixel
-high, which a 9 pt label reaches below 4 dpi and a 2 pt one below 20."""
-
-MAX_DPI = 1200
-"""Highest resolution taken (print quality; the package's figures are at most a few inches)."""
-
-MAX_PIXELS = 2**26
-"""Largest raster a PNG may need (width times height at the dpi), for the whole figure and
-for the area saved with ``bbox_inches="tight"`` (which grows to include an artist placed
-outside the figure): 64 Mpx, 256 MiB of RGBA; and at most 2**16 - 1 pixels a side,
-matplotlib's Agg limit."""
-
-
-def _check_dpi(fig, dpi: object) -> int:
-    """``dpi`` as an int in ``MIN_DPI..MAX_DPI`` for which the rasters of ``fig`` stay within `MAX_PIXELS`.
-
-    Two rasters are drawn: the whole figure (where ``bbox_inches="tight"`` measures its
-    artists) and the tight area saved, which an artist placed outside the figure makes
-    larger than the figure; both are bounded before anything is rendered.
-    """
-    dpi = check_integer(dpi, "dpi", MIN_DPI, MAX_DPI)
-    _check_raster("a figure", fig.get_size_inches(), dpi)  # first: measuring draws the figure
-    tight = fig.get_tightbbox()  # inches, from the figure's renderer, as savefig measures it
-    pad = matplotlib.rcParams["savefig.pad_inches"]
-    pad = float(pad) if isinstance(pad, (int, float)) else 0.0
-    _check_raster("the area drawn (bbox_inches='tight')", (tight.width + 2 * pad, tight.height + 2 * pad), dpi)
-    return dpi
-
-
-def _check_raster(what: str, inches, dpi: int) -> None:
-    """Raise if ``what``, of ``inches`` (width, height), needs a raster beyond `MAX_PIXELS` at ``dpi``."""
-    width, height = (float(side) for side in inches)
-    pixels = width * dpi, height * dpi
-    if not all(math.isfinite(p) for p in pixels) or max(pixels) >= 2**16 or pixels[0] * pixels[1] > MAX_PIXELS:
-        raise ValueError(
-            f"dpi {dpi} would make a raster of {pixels[0]:,.0f} x {pixels[1]:,.0f} pixels for {what} of "
-            f"{width:g} x {height:g} in (at most {MAX_PIXELS:,} pixels, 65,535 a side): lower dpi, "
-            "or keep every artist inside the figure"
-        )
-
 
 def png_bytes(fig, dpi: int = DPI) -> bytes:
-    """A figure as PNG bytes, with no software stamp (the same bytes on every run).
-
-    Parameters
-    ----------
-    fig : matplotlib.figure.Figure
-        The figure.
-    dpi : int, default `DPI`
-        Resolution, an integer in ``MIN_DPI..MAX_DPI`` (20 to 1200): below 20 FreeType
-        cannot render small labels; the raster (figure size times dpi, and the area
-        drawn with ``bbox_inches="tight"`` times dpi) must stay within `MAX_PIXELS`.
-
-    Returns
-    -------
-    bytes
-        The PNG file.
-
-    Raises
-    ------
-    ValueError
-        If ``fig`` is not a matplotlib figure, ``dpi`` not an integer in 20..1200, or
-        the raster larger than `MAX_PIXELS` (an artist far outside the figure makes the
-        area drawn that large), before the PNG is rendered.
-    """
-    check_figure(fig, "png_bytes")
-    return _png(fig, _check_dpi(fig, dpi))
-
-
-def _png(fig, dpi: int) -> bytes:
-    """`png_bytes` of a figure and dpi already checked (`_check_dpi` draws the figure to measure it: once is enough)."""
+    """A figure as PNG bytes, cropped to what is drawn, with no software stamp (the same bytes on every run)."""
     buffer = io.BytesIO()
     fig.savefig(buffer, format="png", dpi=dpi, bbox_inches="tight", metadata={"Software": None})
     return buffer.getvalue()
@@ -108,7 +36,7 @@ def save_figure(fig, name: str, directory: str | Path, dpi: int = DPI) -> list[P
     No software or date stamp is written and the SVG hash salt is fixed, so that
     re-running a notebook reproduces the same bytes on the same library versions.  Both
     files are written to temporary names and renamed into place only when both are
-    complete.
+    complete, so that a failure (a full disk) keeps the old pair.
 
     Parameters
     ----------
@@ -119,23 +47,12 @@ def save_figure(fig, name: str, directory: str | Path, dpi: int = DPI) -> list[P
     directory : str or pathlib.Path
         Target directory (created if missing), usually ``data/figures``.
     dpi : int, default `DPI`
-        Resolution of the PNG, in ``MIN_DPI..MAX_DPI`` (20 to 1200, see `png_bytes`).
+        Resolution of the PNG.
 
     Returns
     -------
     list of pathlib.Path
         The two files written.
-
-    Raises
-    ------
-    ValueError
-        Before anything is written: ``fig`` is not a matplotlib figure, ``name`` is not a
-        file stem (`triangles_core.common.checks.check_file_stem`: no path separator, not
-        hidden), ``directory`` is not a path or is a file (not a folder), or ``dpi``
-        not an integer in 20..1200 (or too large for the figure or the area drawn, `MAX_PIXELS`).
-    OSError
-        When a file cannot be written (a full disk, a read-only folder); no temporary is
-        left, and the old files, if any, are kept.
 
     Examples
     --------
@@ -151,13 +68,9 @@ def save_figure(fig, name: str, directory: str | Path, dpi: int = DPI) -> list[P
     ['empty.png', 'empty.svg'] True
     >>> plt.close(fig)
     """
-    check_figure(fig, "save_figure")
-    name = check_file_stem(name, "name")
-    directory = Path(check_path(directory, "directory"))
-    dpi = _check_dpi(fig, dpi)
-    make_folder(directory, "directory")
+    directory = make_folder(directory)
     png, svg = directory / f"{name}.png", directory / f"{name}.svg"
-    picture = _png(fig, dpi)
+    picture = png_bytes(fig, dpi)
     drawing = io.BytesIO()
     with matplotlib.rc_context({"svg.hashsalt": SVG_HASH_SALT}):
         fig.savefig(drawing, format="svg", bbox_inches="tight", metadata={"Date": None})
@@ -185,19 +98,7 @@ def show_figure(fig, alt: str, dpi: int = DPI) -> None:
     alt : str
         What the figure shows, in one or two sentences.
     dpi : int, default `DPI`
-        Resolution, in ``MIN_DPI..MAX_DPI`` (20 to 1200, see `png_bytes`).
-
-    Returns
-    -------
-    None
-        The figure is displayed (outside Jupyter: its two forms are printed) and closed.
-
-    Raises
-    ------
-    ValueError
-        If ``fig`` is not a matplotlib figure, ``alt`` not a string that says something,
-        or ``dpi`` not an integer in 20..1200 (or too large for the figure or the area
-        drawn, `MAX_PIXELS`); the figure is then left open.
+        Resolution.
 
     Examples
     --------
@@ -214,11 +115,7 @@ def show_figure(fig, alt: str, dpi: int = DPI) -> None:
     import matplotlib.pyplot as plt
     from IPython.display import display
 
-    check_figure(fig, "show_figure")
-    if not check_instance(alt, str, "show_figure needs alt as a str (what the figure shows)").strip():
-        raise ValueError("alt is empty: say in one or two sentences what the figure shows")
-    dpi = _check_dpi(fig, dpi)
-    data = base64.b64encode(_png(fig, dpi)).decode("ascii")
+    data = base64.b64encode(png_bytes(fig, dpi)).decode("ascii")
     width = int(round(fig.get_size_inches()[0] * 100))
     markup = (
         f'<img src="data:image/png;base64,{data}" alt="{html.escape(alt, quote=True)}" '

@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, TypedDict
+from typing import TYPE_CHECKING, Any
 
 import networkx as nx
 
-from ..common.checks import check_instance, check_integer
-from ._checks import check_axes, check_flags, check_points, check_texts
-from .boards import LABEL_POINTS, MAX_VALUE_LIMIT, TITLE_POINTS, value_norm
-from .palette import value_colormap
+from .boards import LABEL_POINTS, TITLE_POINTS, _constrained, add_value_colorbar
+from .palette import value_colormap, value_norm
 
 if TYPE_CHECKING:
     from matplotlib.typing import LineStyleType
@@ -17,12 +15,13 @@ if TYPE_CHECKING:
 __all__ = ["draw_value_graph", "layered_layout"]
 
 
-def layered_layout(graph: nx.DiGraph, level: str = "edges_drawn") -> dict:
+def layered_layout(graph: nx.DiGraph, level: str = "edges_drawn", *, descending: bool = False, tie=None) -> dict:
     """Deterministic drawing positions for a small position DAG, one column per level.
 
-    Columns are the values of a node attribute (``edges_drawn`` by default).  Within a
-    column the nodes are ordered by the mean rank of their predecessors (the barycentre
-    heuristic, which keeps arcs short and crossings few), ties broken by node, and spread
+    Columns are the values of a node attribute (``edges_drawn`` by default), placed in
+    increasing order (or decreasing, with ``descending``).  Within a column the nodes are
+    ordered by the mean rank of their predecessors (the barycentre heuristic, which keeps
+    arcs short and crossings few), ties broken by node (or by ``tie(node)``), and spread
     evenly around 0.  No randomness is involved, so the same graph always gets the same
     layout.
 
@@ -31,12 +30,6 @@ def layered_layout(graph: nx.DiGraph, level: str = "edges_drawn") -> dict:
     dict
         Node to ``(x, y)`` with ``x`` the level and ``|y| <= 0.5``.
 
-    Raises
-    ------
-    ValueError
-        If ``graph`` is not a networkx DiGraph with at least one node, or ``level`` not
-        a str.
-
     Examples
     --------
     >>> g = nx.DiGraph([(0, 1), (0, 2)])
@@ -44,19 +37,17 @@ def layered_layout(graph: nx.DiGraph, level: str = "edges_drawn") -> dict:
     >>> layered_layout(g)
     {0: (0, 0.0), 1: (1, -0.5), 2: (1, 0.5)}
     """
-    _check_graph(graph, "layered_layout")
-    check_instance(level, str, "layered_layout needs level as the name of a node attribute (a str)")
     levels: dict[int, list] = {}
     for node, value in graph.nodes(data=level):
         levels.setdefault(value, []).append(node)
     widest = max(len(nodes) for nodes in levels.values())
     rank: dict = {}
     layout: dict = {}
-    for key in sorted(levels):
+    for key in sorted(levels, reverse=descending):
 
         def order(node):
             parents = [rank[u] for u in graph.pred[node] if u in rank]
-            return (sum(parents) / len(parents) if parents else 0.0, node)
+            return (sum(parents) / len(parents) if parents else 0.0, node if tie is None else tie(node))
 
         ordered = sorted(levels[key], key=order)
         for i, node in enumerate(ordered):
@@ -65,29 +56,12 @@ def layered_layout(graph: nx.DiGraph, level: str = "edges_drawn") -> dict:
     return {node: layout[node] for node in sorted(layout)}
 
 
-def _check_graph(graph: object, caller: str) -> nx.DiGraph:
-    """``graph`` if it is a networkx DiGraph with at least one node; else raise, naming ``caller``."""
-    checked = check_instance(
-        graph, nx.DiGraph, f"{caller} needs graph as a networkx DiGraph (state_graph, optimal_subgraph)"
-    )
-    if not len(checked):
-        raise ValueError(f"{caller}: the graph has no nodes, so there is nothing to draw")
-    return checked
-
-
-class ArcStyle(TypedDict):
-    """How one kind of arc is drawn: its colour, matplotlib line style and width in points."""
-
-    color: str
-    style: LineStyleType
-    width: float
-
-
-CLAIM_ARC: ArcStyle = {"color": "#333333", "style": "solid", "width": 1.1}
-"""How `draw_value_graph` draws an arc whose move claims a cell (the same player moves again)."""
-
-PASS_ARC: ArcStyle = {"color": "#9a9a9a", "style": (0, (3, 2)), "width": 0.8}
-"""How `draw_value_graph` draws an arc whose move claims nothing (the turn passes)."""
+_ARCS: dict[bool, tuple[str, LineStyleType, float, str]] = {
+    True: ("#333333", "solid", 1.1, "move that claims (same player moves again)"),
+    False: ("#9a9a9a", (0, (3, 2)), 0.8, "move that passes the turn"),
+}
+"""How `draw_value_graph` draws an arc whose move claims a cell (True) or passes the turn: colour, line
+style, width in points, and its key."""
 
 
 def draw_value_graph(
@@ -108,7 +82,7 @@ def draw_value_graph(
     claims a cell (``again`` true: the same player moves next, so parent and child
     values are for the same player) are drawn solid and dark; arcs whose move passes the
     turn (the child's value is for the other player) dashed and grey.  Node colours use
-    the discrete value scale of `triangles_core.plot.boards.value_norm`.
+    the one value scale (`triangles_core.plot.palette.value_norm`).
 
     Parameters
     ----------
@@ -119,8 +93,8 @@ def draw_value_graph(
         arcs with ``again`` (or ``reward``) attributes, as `triangles_core.state_graph`
         builds them; an arc without either is drawn as passing the turn.
     value_limit : int, optional
-        Colour scale limit, in ``0..MAX_VALUE_LIMIT`` (62); defaults to the largest
-        absolute value in the graph (at least 1).  Pass the board's number of cells to share the scale of its boards.
+        Colour scale limit; by default the largest absolute value in the graph (at least
+        1).  Pass the board's number of cells to share the scale of its boards.
     labels : bool, default False
         Write each node's value on it.
     colorbar : bool, default True
@@ -141,14 +115,6 @@ def draw_value_graph(
     dict
         Node to ``(x, y)`` position used.
 
-    Raises
-    ------
-    ValueError
-        Before anything is drawn: ``ax`` is not a matplotlib axes, ``graph`` not a
-        networkx DiGraph with nodes, ``value_limit`` not an integer in
-        ``0..MAX_VALUE_LIMIT``, a switch not True or False, ``title`` neither a str nor
-        None, or ``label_size`` not a number of points in ``(0, 100]``.
-
     Examples
     --------
     >>> import matplotlib
@@ -165,15 +131,6 @@ def draw_value_graph(
     from matplotlib.cm import ScalarMappable
     from matplotlib.lines import Line2D
 
-    from .boards import add_value_colorbar
-
-    check_axes(ax, "draw_value_graph")
-    _check_graph(graph, "draw_value_graph")
-    if value_limit is not None:
-        value_limit = check_integer(value_limit, "value_limit", 0, MAX_VALUE_LIMIT)
-    check_flags(labels=labels, colorbar=colorbar, arc_key=arc_key)
-    check_texts(title=title)
-    check_points(label_size=label_size)
     layout = layered_layout(graph)
     nodes = sorted(graph.nodes)
     values = [graph.nodes[v]["value"] for v in nodes]
@@ -183,18 +140,12 @@ def draw_value_graph(
     def claims(data) -> bool:
         return bool(data.get("again", data.get("reward", 0) > 0))
 
-    for style, wanted in ((PASS_ARC, False), (CLAIM_ARC, True)):
+    for wanted in (False, True):
+        colour, style, width, _ = _ARCS[wanted]
         arcs = [(u, v) for u, v, data in graph.edges(data=True) if claims(data) == wanted]
         if arcs:
             nx.draw_networkx_edges(
-                graph,
-                layout,
-                edgelist=arcs,
-                ax=ax,
-                edge_color=style["color"],
-                arrows=False,
-                width=style["width"],
-                style=style["style"],
+                graph, layout, edgelist=arcs, ax=ax, edge_color=colour, arrows=False, width=width, style=style
             )
     nx.draw_networkx_nodes(
         graph,
@@ -232,37 +183,14 @@ def draw_value_graph(
             optimal_key=False,
             contiguous=True,
         )
-    engine = ax.figure.get_layout_engine()
-    constrained = engine is not None and type(engine).__name__ == "ConstrainedLayoutEngine"
+    constrained = _constrained(ax.figure)
     if arc_key:
-        handles = [
-            Line2D(
-                [],
-                [],
-                color=CLAIM_ARC["color"],
-                linewidth=CLAIM_ARC["width"] + 0.4,
-                label="move that claims (same player moves again)",
-            ),
-            Line2D(
-                [],
-                [],
-                color=PASS_ARC["color"],
-                linewidth=PASS_ARC["width"] + 0.4,
-                linestyle=PASS_ARC["style"],
-                label="move that passes the turn",
-            ),
-        ]
+        handles = [Line2D([], [], color=c, linewidth=w + 0.4, linestyle=s, label=k) for c, s, w, k in _ARCS.values()]
+        key: dict[str, Any] = {"handles": handles, "ncol": 1, "fontsize": LABEL_POINTS, "frameon": False}
         if constrained:
-            ax.figure.legend(handles=handles, loc="outside lower center", ncol=1, fontsize=LABEL_POINTS, frameon=False)
+            ax.figure.legend(loc="outside lower center", **key)
         else:
-            ax.legend(
-                handles=handles,
-                loc="lower center",
-                bbox_to_anchor=(0.5, 1.0),
-                ncol=1,
-                fontsize=LABEL_POINTS,
-                frameon=False,
-            )
+            ax.legend(loc="lower center", bbox_to_anchor=(0.5, 1.0), **key)
     if title:
         ax.set_title(title, fontsize=TITLE_POINTS, pad=40 if arc_key and not constrained else 6)
     return layout

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from ..common.checks import check_instance, check_integer, check_positive_number, described, is_ordered_listing
-from ..games.number import FULL, HIGH, LOW, N_NUMBERS, allowed_numbers
-from ._checks import check_axes, check_flags, check_integers, check_texts
+from ..games.number import HIGH, LOW, N_NUMBERS, allowed_numbers
+from .graphs import layered_layout
 from .palette import OUTCOME_COLOURS
 
 __all__ = ["draw_number_game_graph", "draw_number_strip", "draw_positions_by_remaining"]
@@ -24,13 +23,6 @@ def draw_number_strip(ax, rows: list[tuple[str, int, int | None]], *, per_line: 
         Numbers per line: 10 gives two lines per position (2-11 and 12-20), narrow
         enough for a phone; 19 gives one line.
 
-    Raises
-    ------
-    ValueError
-        If ``ax`` is not a matplotlib axes, ``rows`` not a list of triples, a label
-        not a str, a position not a bitmask of the numbers 2..20, a chosen number
-        neither None nor in 2..20, or ``per_line`` not in 1..19.
-
     Examples
     --------
     >>> import matplotlib.pyplot as plt
@@ -41,20 +33,6 @@ def draw_number_strip(ax, rows: list[tuple[str, int, int | None]], *, per_line: 
     """
     from matplotlib.patches import Rectangle
 
-    check_axes(ax, "draw_number_strip")
-    per_line = check_integer(per_line, "per_line", 1, N_NUMBERS)
-    if not is_ordered_listing(rows):
-        raise ValueError(f"draw_number_strip: rows must be a list of (label, position, chosen), got {described(rows)}")
-    checked = []
-    for row in rows:
-        if not is_ordered_listing(row) or len(row := list(row)) != 3:
-            raise ValueError(f"draw_number_strip: each row must be (label, position, chosen), got {described(row)}")
-        label, position, chosen = row
-        check_instance(label, str, "draw_number_strip: a row's label must be a str")
-        position = check_integer(position, "position", 0, FULL)
-        chosen = None if chosen is None else check_integer(chosen, "chosen number", LOW, HIGH)
-        checked.append((label, position, chosen))
-    rows = checked
     lines = -(-N_NUMBERS // per_line)
     y = 0.0
     for label, position, chosen in rows:
@@ -83,21 +61,11 @@ def draw_number_strip(ax, rows: list[tuple[str, int, int | None]], *, per_line: 
 
 
 def _levels(graph) -> dict[int, list]:
-    # nodes by the number of allowed numbers, each level ordered by the mean position of its
-    # parents (barycentre heuristic) so that arcs cross little
+    # nodes by the number of allowed numbers, each level in the order of `layered_layout` (few crossings)
+    layout = layered_layout(graph, "remaining", descending=True, tie=allowed_numbers)
     levels: dict[int, list] = {}
-    for node, remaining in graph.nodes(data="remaining"):
-        levels.setdefault(remaining, []).append(node)
-    order: dict = {}
-    for remaining in sorted(levels, reverse=True):
-
-        def key(node):
-            parents = [order[u] for u in graph.predecessors(node) if u in order]
-            return (sum(parents) / len(parents) if parents else 0.0, allowed_numbers(node))
-
-        levels[remaining].sort(key=key)
-        for i, node in enumerate(levels[remaining]):
-            order[node] = i - (len(levels[remaining]) - 1) / 2
+    for node in sorted(layout, key=lambda node: layout[node][1]):
+        levels.setdefault(layout[node][0], []).append(node)
     return levels
 
 
@@ -209,13 +177,6 @@ def draw_number_game_graph(
     boxes and then comes near the arcs already drawn least, and a move label sits on its
     own arc, at the midpoint or, where crowded, near it.
 
-    Raises
-    ------
-    ValueError
-        Before anything is drawn: ``ax`` is not a matplotlib axes, ``graph`` not a
-        networkx DiGraph, ``move_labels`` not True or False, ``title`` neither a str nor
-        None, or ``width`` or ``level_height`` not a positive finite number.
-
     Examples
     --------
     >>> import matplotlib.pyplot as plt
@@ -224,17 +185,10 @@ def draw_number_game_graph(
     >>> draw_number_game_graph(ax, state_graph(solve_number_game(), [2, 3, 5]))
     >>> plt.close(fig)
     """
-    import networkx as nx
     from matplotlib.lines import Line2D
     from matplotlib.patches import FancyArrowPatch, Patch
     from matplotlib.path import Path
 
-    check_axes(ax, "draw_number_game_graph")
-    check_instance(graph, nx.DiGraph, "draw_number_game_graph needs graph as a networkx DiGraph (state_graph)")
-    check_flags(move_labels=move_labels)
-    check_texts(title=title)
-    width = check_positive_number(width, "width")
-    level_height = check_positive_number(level_height, "level_height")
     levels = _levels(graph)
     layout, depth = {}, {}
     for row, remaining in enumerate(sorted(levels, reverse=True)):
@@ -365,13 +319,6 @@ def draw_positions_by_remaining(ax, remaining, n_positions, p_positions, *, titl
     overlaid, and every count is written at the end of its bar, so that counts of 1 or 2
     stay readable next to counts of several hundred.
 
-    Raises
-    ------
-    ValueError
-        If ``ax`` is not a matplotlib axes, ``title`` neither a str nor None, a
-        sequence not an ordered list of integers (numbers allowed in 0..19, counts
-        in 0..2^19), or the three sequences empty or of different lengths.
-
     Examples
     --------
     >>> import matplotlib.pyplot as plt
@@ -379,22 +326,6 @@ def draw_positions_by_remaining(ax, remaining, n_positions, p_positions, *, titl
     >>> draw_positions_by_remaining(ax, [0, 1, 2], [0, 2, 2], [1, 0, 1])
     >>> plt.close(fig)
     """
-    check_axes(ax, "draw_positions_by_remaining")
-    check_texts(title=title)
-    remaining, n_positions, p_positions = (  # three lists that pair up row by row, each needed
-        check_integers(values, what, item, 0, high, ordered=True, optional=False) or []
-        for values, what, item, high in (
-            (remaining, "remaining", "a number of allowed numbers", N_NUMBERS),
-            (n_positions, "n_positions", "a count of N-positions", FULL + 1),
-            (p_positions, "p_positions", "a count of P-positions", FULL + 1),
-        )
-    )
-    lengths = [len(remaining), len(n_positions), len(p_positions)]
-    if len(set(lengths)) != 1 or not remaining:
-        raise ValueError(
-            f"draw_positions_by_remaining: remaining, n_positions and p_positions must have one entry "
-            f"each per row, and at least one row, got {', '.join(map(str, lengths))}"
-        )
     height = 0.4
     ys = [-r for r in remaining]
     n_bars = ax.barh(

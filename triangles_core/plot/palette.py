@@ -1,30 +1,34 @@
-"""The one palette of the package's figures.
+"""The one palette of the package's figures, and its one value colour scale.
 
 - Players: A blue, B orange (claimed cells, moves in a principal variation, the sides of
   a value-history plot).
 - Outcomes for the player to move: win blue, draw grey, loss red.
-- Move and position values: one diverging colour map, red (losing) through white (0) to
-  blue (winning), centred on 0.
+- Values: one discrete diverging scale (`value_norm` on `value_colormap`), red (losing)
+  through white (0) to blue (winning), one colour per integer; the explorer's page gets
+  the same colours (`value_colours`).
 - Shares (0 to 1): one sequential colour map.
 - Symmetry classes and other categories: a qualitative set.
 """
 
 from __future__ import annotations
 
-import matplotlib.pyplot as plt
-
-from ..common.checks import check_instance
+import matplotlib
+import numpy as np
+from matplotlib.colors import Normalize, to_hex
 
 __all__ = [
     "CLASS_COLOURS",
     "CLASSIFICATION_COLOURS",
     "COMPONENT_COLOURS",
-    "NEUTRAL",
     "OUTCOME_COLOURS",
     "OWNER_COLOURS",
     "SHARE_COLORMAP",
+    "VALUE_FLOOR",
+    "ValueNorm",
     "board_colour",
     "value_colormap",
+    "value_colours",
+    "value_norm",
 ]
 
 OWNER_COLOURS = {"A": "#4c72b0", "B": "#dd8452", None: "#c8c8c8"}
@@ -42,13 +46,73 @@ CLASS_COLOURS = ("#1b9e77", "#d95f02", "#7570b3", "#e7298a", "#66a61e", "#e6ab02
 CLASSIFICATION_COLOURS = {"inaccuracy": "#e6b800", "error": "#9b59b6", "blunder": "#c0392b"}
 """Markers of mistakes in a game review, by how much value they lose (none is a player's colour)."""
 
-NEUTRAL = "#bbbbbb"
-"""Undrawn edges, empty holes and other background marks."""
+COMPONENT_COLOURS = {"long chain": "#d73027", "short chain": "#fee08b", "loop": "#7b3294", "complex": "#a6d96a"}
+"""Fill colours of the unclaimed cells by the component they belong to (`triangles_core.analysis.chains`); none is
+close to a player's colour."""
+
+VALUE_FLOOR = 0.2
+"""Where the value colours start: a value of +-1 is drawn at this fraction of the way from
+white to the darkest colour, so that no non-zero value looks white."""
 
 
 def value_colormap():
-    """The diverging colormap used for values (red: losing, blue: winning)."""
-    return plt.get_cmap("RdBu")
+    """The diverging colour map of values (ColorBrewer RdBu: red losing, blue winning)."""
+    return matplotlib.colormaps["RdBu"]
+
+
+class ValueNorm(Normalize):
+    """The discrete colour scale of values: one colour per integer in ``-limit .. +limit``.
+
+    A value is rounded to the nearest integer and mapped to the colour-map position
+    ``0.5 + 0.5 * sign(v) * (VALUE_FLOOR + (1 - VALUE_FLOOR) * |v| / limit)``: 0 is the
+    white middle of the diverging map and every non-zero integer its own step, equally
+    spaced, so that two values never share a colour.  The scale depends only on
+    ``limit`` (a board's number of cells), so one value has one colour in every figure
+    of a board; a limit of 0 gives the scale of 1.
+    """
+
+    def __init__(self, limit: int):
+        self.limit = max(limit, 1)
+        super().__init__(vmin=-self.limit, vmax=self.limit, clip=True)
+
+    def __call__(self, value, clip=None):
+        scalar = np.ndim(value) == 0
+        v = np.rint(np.clip(np.ma.getdata(np.asarray(value, dtype=float)), -self.limit, self.limit))
+        out = 0.5 + 0.5 * np.sign(v) * (VALUE_FLOOR + (1 - VALUE_FLOOR) * np.abs(v) / self.limit)
+        return float(out) if scalar else np.ma.masked_array(out)
+
+    def inverse(self, value):
+        t = (np.asarray(value, dtype=float) - 0.5) * 2
+        magnitude = np.clip((np.abs(t) - VALUE_FLOOR) / (1 - VALUE_FLOOR), 0, 1) * self.limit
+        return np.sign(t) * magnitude
+
+
+def value_norm(limit: int) -> ValueNorm:
+    """The colour scale of values: one colour per integer of ``-limit .. +limit``, white at 0.
+
+    Figures of one board use its number of cells as the limit, so that they share one scale.
+
+    Examples
+    --------
+    >>> norm = value_norm(9)
+    >>> [round(float(norm(v)), 3) for v in (-9, -3, -1, 0, 1, 3, 9)]
+    [0.0, 0.267, 0.356, 0.5, 0.644, 0.733, 1.0]
+    >>> norm(2.6) == norm(3)        # one colour per integer
+    True
+    """
+    return ValueNorm(limit)
+
+
+def value_colours(limit: int) -> list[str]:
+    """The colour of each value ``-limit .. +limit`` on the scale of `value_norm`, as ``#rrggbb``.
+
+    Examples
+    --------
+    >>> value_colours(1)
+    ['#67001f', '#f6f7f7', '#053061']
+    """
+    norm, cmap = value_norm(limit), value_colormap()
+    return [to_hex(cmap(norm(v))) for v in range(-norm.limit, norm.limit + 1)]
 
 
 _BOARD_ORDER = ("side1", "side2", "side3", "side4", "boxes2x2", "boxes3x3", "boxes3x4")
@@ -67,21 +131,10 @@ def board_colour(key: str) -> str:
     str
         A colour of `CLASS_COLOURS`.
 
-    Raises
-    ------
-    ValueError
-        If ``key`` is not a str.
-
     Examples
     --------
     >>> board_colour("side3") == CLASS_COLOURS[2]
     True
     """
-    check_instance(key, str, "board_colour needs key as a board key (a str such as 'side3')")
     index = _BOARD_ORDER.index(key) if key in _BOARD_ORDER else len(_BOARD_ORDER) + sum(map(ord, key))
     return CLASS_COLOURS[index % len(CLASS_COLOURS)]
-
-
-COMPONENT_COLOURS = {"long chain": "#d73027", "short chain": "#fee08b", "loop": "#7b3294", "complex": "#a6d96a"}
-"""Fill colours of the unclaimed cells by the component they belong to (`triangles_core.analysis.chains`); none is
-close to a player's colour."""

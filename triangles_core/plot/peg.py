@@ -7,21 +7,12 @@ from typing import Collection, Sequence
 from matplotlib.lines import Line2D
 from matplotlib.patheffects import withStroke
 
-from ..common.checks import check_instance, check_integer, check_positive_number, described
-from ..engine.game import Step
 from ..games.peg import Jump, PegBoard
-from ._checks import check_axes, check_flags, check_integers, check_optional, check_points, check_texts
-from .boards import MAX_COLUMNS, MAX_PANEL_INCHES
 from .palette import CLASS_COLOURS, OUTCOME_COLOURS, OWNER_COLOURS
 
 __all__ = ["draw_peg_position", "draw_peg_principal_variation"]
 
 _PEG_FILL, _PEG_EDGE, _HOLE_NUMBER = "#f0d9a8", "#6b4f1d", "#555555"
-
-
-def _check_peg_board(board: object, caller: str) -> PegBoard:
-    """``board`` if it is a `PegBoard`; else raise, naming ``caller``."""
-    return check_instance(board, PegBoard, f"{caller} needs a peg board (peg_board(5))")
 
 
 def draw_peg_position(
@@ -75,14 +66,6 @@ def draw_peg_position(
         Put the key of the jump lines below the board (one row) instead of at its
         upper left.
 
-    Raises
-    ------
-    ValueError
-        Before anything is drawn: ``ax`` is not a matplotlib axes, ``board`` not a
-        `PegBoard`, ``position`` not one of its positions, ``jump`` not a `Jump`,
-        ``circled`` not a collection of holes of the board, a switch not True or False, ``title`` neither a
-        str nor None, or ``font_size`` not a number of points in ``(0, 100]``.
-
     Examples
     --------
     >>> import matplotlib.pyplot as plt
@@ -91,15 +74,8 @@ def draw_peg_position(
     >>> draw_peg_position(ax, peg_board(5), hole_numbers=True, title="Hole numbers")
     >>> plt.close(fig)
     """
-    check_axes(ax, "draw_peg_position")
-    _check_peg_board(board, "draw_peg_position")
     if position is not None:
         position = board.position(position)
-    check_optional(jump, Jump, "draw_peg_position", "jump", "a Jump")
-    check_flags(lines=lines, hole_numbers=hole_numbers, hole_labels=hole_labels, legend_below=legend_below)
-    check_texts(title=title)
-    check_points(font_size=font_size)
-    circled = check_integers(circled, "circled", "circled hole", 1, board.n_holes) or []
     xy = board.xy
     if lines:
         directions = {(0, 1): "rows", (1, 0): "down-left", (1, 1): "down-right"}
@@ -116,28 +92,16 @@ def draw_peg_position(
                 zorder=1,
             )
         handles = [Line2D([], [], color=colours[d], linewidth=2, label=name) for d, name in directions.items()]
-        if legend_below:
-            ax.legend(
-                handles=handles,
-                title="jump lines",
-                title_fontsize=font_size,
-                loc="upper center",
-                bbox_to_anchor=(0.5, 0.02),
-                ncol=3,
-                fontsize=font_size,
-                frameon=False,
-                handlelength=1.5,
-                columnspacing=1.0,
-            )
-        else:
-            ax.legend(
-                handles=handles,
-                title="jump lines",
-                title_fontsize=font_size,
-                loc="upper left",
-                fontsize=font_size,
-                frameon=False,
-            )
+        below = {"bbox_to_anchor": (0.5, 0.02), "ncol": 3, "handlelength": 1.5, "columnspacing": 1.0}
+        ax.legend(
+            handles=handles,
+            title="jump lines",
+            title_fontsize=font_size,
+            loc="upper center" if legend_below else "upper left",
+            fontsize=font_size,
+            frameon=False,
+            **(below if legend_below else {}),
+        )
     size = 330 if hole_labels else 520  # smaller pegs leave room for the hole numbers
     for k, (x, y) in enumerate(xy, start=1):
         value = position[k - 1] if position is not None else 0
@@ -170,7 +134,7 @@ def draw_peg_position(
                 zorder=6,
                 path_effects=[withStroke(linewidth=2, foreground="white")],
             )
-    for hole in circled:
+    for hole in circled or ():
         x, y = xy[hole - 1]
         ax.scatter([x], [y], s=800, facecolors="none", edgecolors=OUTCOME_COLOURS["win"], linewidths=3, zorder=5)
     if jump is not None:
@@ -214,10 +178,10 @@ def draw_peg_principal_variation(
         The moves, as from `SolvedGame.principal_variation` (``player``, ``move``,
         ``reward``, ``position``, ``ply``).
     columns : int, default 2
-        Boards per row, in ``1..MAX_COLUMNS``: 2 boards of 2.2 in keep the figure 4.4 in
+        Boards per row: 2 boards of 2.2 in keep the figure 4.4 in
         wide, so that its 9 pt text stays at least 8 pt on a phone.
     panel_size : (float, float), default (2.2, 2.5)
-        Width and height of one board in inches, each at most `MAX_PANEL_INCHES`.
+        Width and height of one board in inches.
     font_size : float, default 9
         Size in points of every text (peg values, hole numbers, titles, key).
 
@@ -228,14 +192,6 @@ def draw_peg_principal_variation(
         a last panel with the final position, and a key below: arrow and ring in A's colour
         for A's jumps, in B's colour for B's (`OWNER_COLOURS`); grey numbers are holes,
         black numbers are peg values.
-
-    Raises
-    ------
-    ValueError
-        If ``board`` is not a `PegBoard`, ``start`` not one of its positions, a step not
-        a `triangles_core.engine.game.Step`, ``columns`` not an integer in
-        ``1..MAX_COLUMNS``, ``panel_size`` not a pair of positive numbers of inches, or
-        ``font_size`` not a number of points in ``(0, 100]``.
 
     Examples
     --------
@@ -250,21 +206,8 @@ def draw_peg_principal_variation(
     """
     import matplotlib.pyplot as plt
 
-    _check_peg_board(board, "draw_peg_principal_variation")
     start = board.position(start)
-    steps = [
-        check_instance(
-            step, Step, "draw_peg_principal_variation needs steps as the Step objects of a principal variation"
-        )
-        for step in steps
-    ]
-    columns = check_integer(columns, "columns", 1, MAX_COLUMNS)
-    if not isinstance(panel_size, (tuple, list)) or len(panel_size) != 2:
-        raise ValueError(f"panel_size must be a pair (width, height) of inches, got {described(panel_size)}")
-    panel_width, panel_height = (
-        check_positive_number(side, "panel_size: side", MAX_PANEL_INCHES) for side in panel_size
-    )
-    check_points(font_size=font_size)
+    panel_width, panel_height = panel_size
     positions = [start] + [step.position for step in steps]
     n_panels = len(steps) + 1
     n_rows = -(-n_panels // columns)

@@ -6,18 +6,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Mapping
 
 from ..analysis.review import GameReview
-from ..common.checks import check_instance, check_positive_number, excerpt
-from ._checks import check_axes, check_flags, check_limits, check_optional, check_points, check_texts
 from .palette import CLASSIFICATION_COLOURS, OWNER_COLOURS
 
 if TYPE_CHECKING:  # pragma: no cover
     import pandas
 
 __all__ = ["plot_shares", "plot_value_history"]
-
-MAX_LIMIT = 200
-"""Largest axis limit of `plot_value_history`, in moves or values (a game has at most 62 moves
-and values; a tick is placed at every move and every other value between the limits)."""
 
 _MARKERS = ("o", "s", "^", "D")  # one marker per group, so that overlapping series differ in shape as well
 
@@ -131,8 +125,7 @@ def plot_value_history(
         Draw the legend below the axes (turn it off to draw one legend for a grid of
         plots from ``ax.get_legend_handles_labels()``).
     xlim, ylim : (float, float), optional
-        Axis limits, a tuple or list of two different numbers in ``-MAX_LIMIT..MAX_LIMIT``
-        (200), to give several games one scale; set before the labels are placed.
+        Axis limits, to give several games one scale; set before the labels are placed.
     font_size : float, default 9
         Size of every text in points (9 pt stays at least 8 pt on a phone for a figure
         up to 4.5 in wide).
@@ -141,14 +134,6 @@ def plot_value_history(
     -------
     matplotlib.axes.Axes
         The axes drawn on.
-
-    Raises
-    ------
-    ValueError
-        If ``review`` is not a `GameReview`, ``ax`` neither None nor a matplotlib axes,
-        ``legend`` not True or False, ``title`` neither a str nor None, ``xlim`` or
-        ``ylim`` neither None nor a pair of different numbers within 200, or ``font_size``
-        not a number of points in ``(0, 100]``.
 
     Examples
     --------
@@ -162,13 +147,6 @@ def plot_value_history(
     """
     import matplotlib.pyplot as plt
 
-    check_instance(review, GameReview, "plot_value_history needs a GameReview (review_game)")
-    if ax is not None:
-        check_axes(ax, "plot_value_history")
-    check_flags(legend=legend)
-    check_texts(title=title)
-    check_points(font_size=font_size)
-    xlim, ylim = check_limits(xlim, "xlim", MAX_LIMIT), check_limits(ylim, "ylim", MAX_LIMIT)
     if ax is None:
         _, ax = plt.subplots(figsize=(4.4, 3.2))
     values = review.values
@@ -288,14 +266,6 @@ def plot_shares(
     matplotlib.axes.Axes
         The axes drawn on.
 
-    Raises
-    ------
-    ValueError
-        If ``ax`` is not a matplotlib axes, ``table`` not a pandas DataFrame, ``x`` or
-        ``group`` not one of its columns, ``colours`` not a mapping, a switch not
-        True or False, a text neither a str nor None, or ``width`` not a positive
-        finite number.
-
     Examples
     --------
     >>> import matplotlib
@@ -306,21 +276,6 @@ def plot_shares(
     >>> ax.get_ylabel()
     'share of games (95% CI)'
     """
-    import pandas as pd
-
-    check_axes(ax, "plot_shares")
-    check_instance(table, pd.DataFrame, "plot_shares needs table as a pandas DataFrame")
-    for what, column in (("x", x), ("group", group)):
-        try:
-            known = column is None or column in table.columns
-        except TypeError:  # unhashable
-            known = False
-        if not known:
-            raise ValueError(f"plot_shares: {what} {excerpt(column)} is not a column of the table")
-    check_optional(colours, Mapping, "plot_shares", "colours", "a mapping of group to colour")
-    check_flags(bars=bars, dodge=dodge)
-    check_texts(xlabel=xlabel, title=title)
-    width = check_positive_number(width, "width")
     groups = [(None, table)] if group is None else list(table.groupby(group, sort=True))
     colour_of: Mapping[Any, str] = OWNER_COLOURS if colours is None else colours
     series = len(groups) if dodge else 1

@@ -1,28 +1,39 @@
-"""One interface for a solved game, whatever solved it.
+"""Solved games: one interface (`SolvedGame`), whatever solved them.
 
-`SolvedGame` is the protocol that every consumer of a solution is written against
-(Fighting for Triangles and Dots-and-Boxes solved into value tables, `TableSolution`;
-Peg Game for Two and the Number Game solved by the negamax, `NegamaxSolution`): check a
-position, the value of a position and of a move, the value of every move, the optimal,
-winning, drawing and losing moves, a principal variation and a replay (lists of `Step`)
-and the verdict.  `ValueFunctionSolution` implements all of it once from two things a
-solution provides: its `Game` (``game``) and the value of a normalised position
-(``_value_of``, the one hook a new solver overrides); move values are computed by the
-rule `triangles_core.engine.game.move_value` and lines are played by the one loop
+`ValueFunctionSolution` answers every query of `SolvedGame` from a game and the value
+of a position (``_value_of``, the one hook a solver overrides): a cell board solved into
+a value table (`TableSolution`), any `Game` solved by the memoised negamax
+(`NegamaxSolution`, `NumberGameSolution`), or searched
+(`triangles_core.engine.search.SearchSolution`).  Move values follow from the rule
+`triangles_core.engine.game.move_value`; lines are played by
 `triangles_core.engine.game.play_line`.
-
-``SolvedGameBase`` is the former name of `ValueFunctionSolution` and stays an alias.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any, Hashable, Iterable, Literal, Protocol, runtime_checkable
 
-from ..common.checks import described, is_integer
-from ..games.cells import CellBoard, CellGame
-from .game import Game, Step, given_moves, move_value, play_line, start_position
+import numpy as np
 
-__all__ = ["SolvedCellGame", "SolvedGame", "SolvedGameBase", "Step", "ValueFunctionSolution", "Verdict", "verdict_of"]
+from ..games.cells import CellBoard, CellGame, Position
+from ..games.number import FULL, NumberGame
+from ..games.triangles import TriangleBoard
+from .game import Game, NegamaxSolver, Step, deep_recursion, given_moves, move_value, play_line, start_position
+
+__all__ = [
+    "NegamaxSolution",
+    "NumberGameSolution",
+    "SolvedCellGame",
+    "SolvedGame",
+    "Step",
+    "TableSolution",
+    "ValueFunctionSolution",
+    "Verdict",
+    "check_values",
+    "verdict_of",
+]
 
 Verdict = Literal["win", "draw", "loss"]
 
@@ -35,8 +46,6 @@ def verdict_of(value: int) -> Verdict:
     >>> [verdict_of(v) for v in (2, 0, -1)]
     ['win', 'draw', 'loss']
     """
-    if not is_integer(value):
-        raise ValueError(f"a value must be an integer, got {described(value)}")
     return "win" if value > 0 else "loss" if value < 0 else "draw"
 
 
@@ -166,10 +175,6 @@ class ValueFunctionSolution:
     def _value_of(self, position: Any) -> int:  # pragma: no cover - abstract
         raise NotImplementedError
 
-    def _answer(self, position: Any) -> int:
-        """The value of a position a user asks about (``_value_of`` here; a table checks it first)."""
-        return self._value_of(position)
-
     @property
     def start(self) -> Any:
         """The game's starting position (`Game.start`), where `replay` starts by default."""
@@ -190,25 +195,9 @@ class ValueFunctionSolution:
         game = self.game
         return {m: move_value(t, self._value_of(t.position)) for m in game.moves(p) for t in (game.play(p, m),)}
 
-    def _answered_move_values(self, p: Any) -> dict:
-        """The move values of ``p`` given out as answers: each comes from its child's `_answer`.
-
-        A table checks every child's entry against that child's own moves first, so a
-        move value is never read from an entry that no check has seen.
-        """
-        game = self.game
-        return {m: move_value(t, self._answer(t.position)) for m in game.moves(p) for t in (game.play(p, m),)}
-
     def value(self, position: Any) -> int:
-        """The value of a position for the player to move (net score under optimal play).
-
-        Raises
-        ------
-        ValueError
-            (an `triangles_core.common.errors.InvalidPositionError`) if the position is
-            not one of the game's.
-        """
-        return self._answer(self.position(position))
+        """The value of a position for the player to move (net score under optimal play); checked as by `position`."""
+        return self._value_of(self.position(position))
 
     def move_value(self, position: Any, move: Any) -> int:
         """The value, for its mover, of one move.
@@ -220,7 +209,7 @@ class ValueFunctionSolution:
         """
         p = self.position(position)
         transition = self.game.play(p, self.game.check_move(p, move))
-        return move_value(transition, self._answer(transition.position))
+        return move_value(transition, self._value_of(transition.position))
 
     def move_values(self, position: Any) -> dict:
         """The value of every legal move for its mover, in the game's move order.
@@ -231,13 +220,13 @@ class ValueFunctionSolution:
             Move to the mover's net score after playing it and playing on optimally.
             Empty when the game is over.
         """
-        return self._answered_move_values(self.position(position))
+        return self._move_values(self.position(position))
 
     def optimal_moves(self, position: Any) -> list:
         """The moves that keep the value of the position (game's move order)."""
         p = self.position(position)
-        best = self._answer(p)
-        return [m for m, v in self._answered_move_values(p).items() if v == best]
+        best = self._value_of(p)
+        return [m for m, v in self._move_values(p).items() if v == best]
 
     def winning_moves(self, position: Any) -> list:
         """Moves after which the mover ends strictly ahead (move value > 0)."""
@@ -329,7 +318,7 @@ class ValueFunctionSolution:
         def optimal(q: Hashable, ply: int):
             if ply == 1 and first is not None:
                 return first, game.play(q, first)
-            best = self._answer(q)
+            best = self._value_of(q)
             for move in game.moves(q):
                 transition = game.play(q, move)
                 if move_value(transition, value_of(transition.position)) == best:
@@ -339,5 +328,207 @@ class ValueFunctionSolution:
         return play_line(game, p, optimal, value_of)
 
 
-SolvedGameBase = ValueFunctionSolution
-"""Former name of `ValueFunctionSolution` (kept: subclasses override ``_value_of``)."""
+def check_values(board: CellBoard, values: np.ndarray) -> np.ndarray:
+    """``values`` as an array if it is a value table of ``board`` (int8, one entry per position), else raise.
+
+    Every compiled kernel that reads a table is called through this check, so that a
+    wrong table is refused with a message instead of being read out of bounds.
+
+    Raises
+    ------
+    ValueError
+        For anything but a numpy int8 array of shape ``(2**board.n_edges,)``.
+
+    Examples
+    --------
+    >>> from triangles_core.games.triangles import board
+    >>> check_values(board(3), np.zeros(16, np.int8))
+    Traceback (most recent call last):
+    ...
+    ValueError: a side-3 board table must be an int8 array of shape (262144,), got int8 of shape (16,)
+    """
+    expected = 1 << board.n_edges
+    if not isinstance(values, np.ndarray) or values.dtype != np.int8 or values.shape != (expected,):
+        shape = getattr(values, "shape", None)
+        dtype = getattr(values, "dtype", type(values).__name__)
+        raise ValueError(
+            f"a {board.label} table must be an int8 array of shape ({expected},), got {dtype} of shape {shape}"
+        )
+    return values
+
+
+@dataclass(frozen=True, eq=False)
+class TableSolution(ValueFunctionSolution):
+    """The value of every position of one cell board: a strong solution, as a table.
+
+    Parameters
+    ----------
+    board : CellBoard
+        The board that was solved (the triangular board of side n, or a boxes board).
+    values : numpy.ndarray of int8, shape (2**board.n_edges,)
+        ``values[p]``: net score for the player to move in position ``p``, counting only
+        cells completed from now on, under optimal play by both.
+
+    Raises
+    ------
+    ValueError
+        If ``values`` is not an int8 array of one entry per position (`check_values`).
+
+    Examples
+    --------
+    >>> from triangles_core import solve
+    >>> s = solve(3)
+    >>> s.value([])
+    -3
+    >>> s.verdict([1, 2, 3, 4, 5, 6])
+    'win'
+    >>> s.move_values([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16])
+    {17: -1, 18: -1}
+    """
+
+    board: CellBoard
+    values: np.ndarray = field(repr=False)
+
+    def __post_init__(self) -> None:
+        check_values(self.board, self.values)
+
+    @cached_property
+    def game(self) -> CellGame:  # type: ignore[override]  # why: the base's plain attribute, computed once here
+        """The game in the `triangles_core.engine.game.Game` form."""
+        return CellGame(self.board)
+
+    @property
+    def side(self) -> int:
+        """The side of a triangular board.
+
+        Raises
+        ------
+        AttributeError
+            For a board that has no side (Dots-and-Boxes).
+        """
+        if not isinstance(self.board, TriangleBoard):
+            raise AttributeError(f"the {self.board.label} has no side: it is not a triangular board")
+        return self.board.side
+
+    def _value_of(self, position: Position) -> int:
+        return int(self.values[position])
+
+    def position(self, position: Iterable[int] | int) -> Position:
+        """Normalise a position given as edge numbers or a bitmask (`CellBoard.position`)."""
+        return self.board.position(position)
+
+    @cached_property
+    def move_table(self) -> np.ndarray:
+        """The value of every move of every position (computed once per solution).
+
+        See `triangles_core.engine.retrograde.move_value_table`: shape
+        ``(2**n_edges, n_edges)``, `NOT_A_MOVE` for a drawn edge.  Boards of at most 24
+        edges.
+        """
+        from .retrograde import move_value_table
+
+        table = move_value_table(self.board, self.values)
+        table.flags.writeable = False
+        return table
+
+
+class NegamaxSolution(ValueFunctionSolution):
+    """A game solved by memoised negamax from a root position.
+
+    Parameters
+    ----------
+    game : Game
+        The game.
+    root : hashable, optional
+        A position to solve at once (with everything below it); checked with
+        ``game.position`` when the game has it.
+    max_positions : int, optional
+        Refuse (`triangles_core.engine.game.SearchLimitError`) a search that would
+        hold more positions than this.
+
+    Attributes
+    ----------
+    game : Game
+        The game.
+    root : hashable or None
+        The root position.
+    solver : NegamaxSolver
+        The memo: ``solver.cache`` maps every solved position to its value.
+
+    Examples
+    --------
+    >>> from triangles_core.games.peg import PegGame, Jump
+    >>> s = NegamaxSolution(PegGame(3), (0, 2, 1, 3, 1, 1))
+    >>> s.value(s.root), s.optimal_moves(s.root)
+    (8, [Jump(start=4, over=2, land=1)])
+    """
+
+    def __init__(self, game: Game, root: Hashable | None = None, max_positions: int | None = None) -> None:
+        self.game = game
+        self.solver = NegamaxSolver(game, max_positions)
+        self.root = None if root is None else self.position(root)
+        if self.root is not None:
+            self._value_of(self.root)
+
+    def __repr__(self) -> str:
+        return f"<NegamaxSolution of {self.game!r}: {len(self.solver.cache)} positions solved>"
+
+    @property
+    def start(self) -> Hashable:
+        """The root position if one was solved, else the game's start."""
+        return super().start if self.root is None else self.root
+
+    def _value_of(self, position: Hashable) -> int:
+        known = self.solver.cache.get(position)
+        if known is not None:
+            return known
+        with deep_recursion():
+            return self.solver.value(position)
+
+    @property
+    def n_positions(self) -> int:
+        """How many positions have been solved so far."""
+        return len(self.solver.cache)
+
+
+class NumberGameSolution(NegamaxSolution):
+    """The Number Game solved from the full start: all 3,515 reachable positions.
+
+    Positions are bitmasks of allowed numbers or lists of allowed numbers; positions
+    that cannot occur are refused (`triangles_core.games.number.InvalidNumberPositionError`).
+
+    Attributes
+    ----------
+    values : numpy.ndarray of int8, shape (2**19,)
+        Indexed by position: +1 for an N-position (the mover wins), -1 for a
+        P-position (the mover loses), 0 for a position not reachable from the start.
+
+    Examples
+    --------
+    >>> from triangles_core import solve_number_game
+    >>> s = solve_number_game()
+    >>> s.n_positions, s.value([2, 3]), s.winning_moves([2, 3, 4, 5, 6])
+    (3515, -1, [4, 5, 6])
+    """
+
+    def __init__(self) -> None:
+        super().__init__(NumberGame(), FULL)
+        values = np.zeros(FULL + 1, dtype=np.int8)
+        cache = self.solver.cache
+        values[np.fromiter(cache.keys(), dtype=np.int64, count=len(cache))] = np.fromiter(
+            cache.values(), dtype=np.int8, count=len(cache)
+        )
+        values.flags.writeable = False
+        self.values = values
+
+    def __repr__(self) -> str:
+        return f"<NumberGameSolution: {self.n_positions} positions>"
+
+    @property
+    def positions(self) -> np.ndarray:
+        """The positions reachable from the full start, ascending (int64 array)."""
+        return np.flatnonzero(self.values).astype(np.int64)
+
+    def is_p_position(self, position: int | Iterable[int]) -> bool:
+        """True if the player to move loses (a P-position)."""
+        return self.value(position) == -1
