@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import types
+import subprocess
 from pathlib import Path
 
 import numpy as np
@@ -12,15 +12,12 @@ from hypothesis import settings
 from triangles_core import NegamaxSolver, TriangleGame, solve
 
 TESTS = Path(__file__).resolve().parent
-TABLES_AT_START = {path.name: path.read_bytes() for path in sorted((TESTS.parent / "data" / "tables").glob("*.csv"))}
-"""The committed tables as they were when the test session started."""
-
 
 SLOW_MODULES = ("tests/test_site.py", "tests/test_reproducibility.py")
-"""Test files that are slow as a whole (a real browser; the check after every notebook ran)."""
+"""Test files that are slow as a whole (a real browser; every notebook executed)."""
 
 SLOW_TESTS = (
-    # each of these takes a second or more on two cores (and does not start a process); their files are kept as they are
+    # each of these takes a second or more on two cores; their files are kept as they are
     "tests/test_boxes.py::test_empty_board_values[2-5-",  # a 2**27-position table
     "tests/test_boxes.py::test_cli_accepts_boxes",  # several interpreters
     "tests/test_judge_stream.py::test_memory_stays_bounded_whatever_the_input_size",
@@ -66,6 +63,7 @@ SLOW_TESTS = (
     "tests/test_openspiel.py::test_dots_and_boxes_values_and_actions_agree_with_openspiel_rules[2-3]",
     "tests/test_openspiel.py::test_triangles_game_agrees_with_engine_on_sampled_side3_positions",
     "tests/test_openspiel.py::test_paired_errors_needs_the_same_positions",
+    "tests/test_openspiel.py::test_study_examples",
     "tests/test_analysis.py::test_mistake_cost_side3_sampled",
     "tests/test_verify.py::test_a_corrupted_value_is_caught",
     "tests/test_graph.py::test_optimal_reach_matches_optimal_subgraph[3-",
@@ -73,41 +71,6 @@ SLOW_TESTS = (
     "tests/test_properties.py::test_value_follows_the_recurrence_from_its_children",
 )
 """Single slow tests (node id prefixes) in files that do not mark them themselves."""
-
-PROCESS_MODULES = frozenset({"subprocess", "commands"})
-"""Modules whose use starts another process: the standard library's, and `tests/commands.py` (``triangles``)."""
-
-
-def starts_a_process(function, seen: set | None = None) -> bool:
-    """Whether a test's code names `PROCESS_MODULES`, itself or through a helper defined under tests/.
-
-    A new interpreter costs 0.5 to 4 s here (numba, pandas and networkx are imported and the
-    compiled kernel loaded), so every test of a command run as a user runs it is slow.  Read
-    from the code objects, nested functions and lambdas included; a helper is followed when it is
-    a module-level function of a test file (``triangles_here``, ``run_python``).
-    """
-    seen = set() if seen is None else seen
-    if function in seen:
-        return False
-    seen.add(function)
-    codes = [function.__code__]
-    while codes:
-        code = codes.pop()
-        codes.extend(constant for constant in code.co_consts if isinstance(constant, types.CodeType))
-        for name in code.co_names:
-            target = function.__globals__.get(name)
-            if name in PROCESS_MODULES and (target is None or isinstance(target, types.ModuleType)):
-                return True
-            if isinstance(target, types.ModuleType) and target.__name__ in PROCESS_MODULES:
-                return True
-            if (
-                isinstance(target, types.FunctionType)
-                and Path(target.__code__.co_filename).parent == TESTS
-                and starts_a_process(target, seen)
-            ):
-                return True
-    return False
-
 
 FAST = False
 """True when the run leaves out the slow tests (``-m "not slow"``): set before any test module is imported."""
@@ -124,39 +87,43 @@ def examples(full: int) -> int:
 
 
 def pytest_collection_modifyitems(session, config, items):
-    """Mark the slow tests, and run the reproducibility check last, after nbmake has executed every notebook.
+    """Mark the slow tests (those that need the side-4 or 3x4-boxes table, `SLOW_MODULES`, `SLOW_TESTS`), and
+    put the notebooks' tests last: they wait for the run `pytest_collection_finish` starts.
 
-    ``slow``: every notebook (executed by nbmake), every test that needs the side-4 or
-    3x4-boxes table, every test that starts another process (`starts_a_process`: the
-    commands, signals and streams), the browser tests, the reproducibility check and `SLOW_TESTS`;
     ``pytest -m "not slow"`` is the everyday loop, the full run is what CI does.
     """
     for item in items:
         if (
-            item.nodeid.split("::")[0].endswith(".ipynb")
-            or item.get_closest_marker("side4")
+            item.get_closest_marker("side4")
             or item.get_closest_marker("bigboard")
             or item.nodeid.startswith(SLOW_MODULES + SLOW_TESTS)
-            or (isinstance(item, pytest.Function) and starts_a_process(item.function))
         ):
             item.add_marker(pytest.mark.slow)
-    last = [item for item in items if item.nodeid.startswith("tests/test_reproducibility.py")]
-    items[:] = [item for item in items if item not in last] + last
+    notebooks = [item for item in items if item.nodeid.startswith("tests/test_reproducibility.py")]
+    items[:] = [item for item in items if item not in notebooks] + notebooks
 
 
-EXECUTED_NOTEBOOKS: set[str] = set()
-"""Names of the notebooks that nbmake executed in this session, without an error."""
+def pytest_collection_finish(session):
+    """Start the notebooks of the run in the background (tests/test_reproducibility.py): their kernels work on
+    the second core while the other tests run."""
+    notebooks = [item for item in session.items if item.nodeid.startswith("tests/test_reproducibility.py")]
+    if notebooks:
+        notebooks[0].module.start([item.callspec.params["notebook"].name for item in notebooks])
 
 
-class _NotebookRecorder:
-    """Records the notebooks nbmake executed.  Registered as a plugin (`pytest_configure`): a
-    hook in this conftest would only hear of the items under tests/, not notebooks/."""
+@pytest.fixture(autouse=True)
+def _no_other_process_in_the_fast_loop(monkeypatch):
+    """In the fast loop a test that starts another process is skipped when it tries.
 
-    @staticmethod
-    def pytest_runtest_logreport(report):
-        path = report.nodeid.split("::")[0]
-        if path.endswith(".ipynb") and report.when == "call" and report.passed:
-            EXECUTED_NOTEBOOKS.add(Path(path).name)
+    A new interpreter costs 0.5 to 4 s here (numba, pandas and networkx imported, the
+    compiled kernel loaded): the commands run as a user runs them belong to the full run.
+    """
+    if FAST:
+
+        def skip(*args, **kwargs):
+            pytest.skip("starts another process: left to the full run")
+
+        monkeypatch.setattr(subprocess.Popen, "__init__", skip)
 
 
 @pytest.fixture(autouse=True)
@@ -210,21 +177,9 @@ def reference_values():
     return get
 
 
-class _NotebookCollector:
-    """nbmake's collection of notebooks, without its advertisement at the end of every run."""
-
-    def __init__(self, plugin) -> None:
-        self.pytest_collect_file = plugin.pytest_collect_file
-
-
 def pytest_configure(config):
     global FAST
     FAST = "not slow" in (config.getoption("markexpr") or "")
-    config.pluginmanager.register(_NotebookRecorder(), "notebook-recorder")
     settings.register_profile("fast", max_examples=10)
     if FAST:
         settings.load_profile("fast")
-    plugin = config.pluginmanager.get_plugin("nbmake")
-    if plugin is not None and hasattr(plugin, "pytest_terminal_summary"):
-        config.pluginmanager.unregister(plugin)
-        config.pluginmanager.register(_NotebookCollector(plugin), "nbmake-collector")

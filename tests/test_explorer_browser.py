@@ -1,25 +1,18 @@
-"""The explorer as an analysis board, in Chromium (Playwright), checked against the library.
+"""The explorer as a player uses it, in Chromium (Playwright), checked against the library.
 
-Two pages are driven here, as readers use them, by clicks and keys, at a desktop's 1280x900
-and a phone's 390x844:
-
-* the site's explorer page as ``site_script`` writes it (the module inlined, tables computed in
-  the browser by the explorer's own port of the rule, in a Web Worker): a minimal page with the
-  same fragment, served from a local http.server, so that these tests do not depend on the
-  Sphinx build (tests/test_site.py checks the built page);
-* the Jupyter widget's front end with the real `Explorer` widget behind it: the page's model sends
-  each action to Python (``expose_function``) and shows the traits the widget computes, under
-  JupyterLab's own light and dark theme style sheets (a plain page, at both widths);
-* and the widget in JupyterLab itself (``jupyter lab`` started headless on a free port, a notebook
-  calling ``explore(3)`` run in it, in the JupyterLab Light and Dark themes; about 35 s).
+* The site's explorer page as ``site_script`` writes it (the module inlined, tables computed
+  in the browser by the explorer's own port of the rule, in a Web Worker), in a minimal page
+  served from a local http.server, so that these tests do not depend on the Sphinx build
+  (tests/test_site.py checks the built page): the tables it computes, then a few games played
+  by clicks, taps and keys at a desktop's 1280x900 and a phone's 390x844.
+* The Jupyter widget in JupyterLab itself (``jupyter lab`` started headless on a free port, a
+  notebook calling ``explore(3)`` run in it, in the Light and Dark themes; about 35 s).
 
 Every value, move value, grade and review shown is compared with `explorer_state`,
-`Solution.move_values`, `review_game` and `parse_record`. An accessibility audit with axe-core
-runs in the page (axe-core's ``axe.min.js`` as bundled by ``axe-playwright-python``, the package
-tests/test_site.py uses, or the file named by ``TRIANGLES_CORE_AXE``; the audit skips if it is missing). Screenshots go
-to ``reports/screenshots/explorer_*.png`` (not committed).
-
-Chromium is Debian's (/usr/bin/chromium), launched as in tests/test_site.py.
+`move_values`, `review_game` and `parse_record`. An accessibility audit with axe-core runs in
+the page (``axe.min.js`` as bundled by ``axe-playwright-python``, or the file named by
+``TRIANGLES_CORE_AXE``; the audit skips if it is missing), with a contrast check of every text
+in both themes. Screenshots go to ``reports/screenshots/explorer_*.png`` (not committed).
 """
 
 from __future__ import annotations
@@ -29,7 +22,6 @@ import json
 import os
 import random
 import shutil
-import sys
 from pathlib import Path
 
 import pytest
@@ -44,7 +36,6 @@ pytestmark = pytest.mark.slow
 ROOT = Path(__file__).resolve().parent.parent
 SCREENSHOTS = Path(os.environ.get("TRIANGLES_CORE_SCREENSHOTS", ROOT / "reports" / "screenshots"))
 VIEWPORTS = {"desktop": DESKTOP, "phone": PHONE}
-THEMES = Path(sys.prefix) / "share" / "jupyter" / "lab" / "themes" / "@jupyterlab"  # the running environment's
 SOLUTIONS = {
     "triangles-3": lambda: tc.solve(3),
     "triangles-2": lambda: tc.solve(2),
@@ -62,7 +53,7 @@ def solution(name: str):
 # ------------------------------------------------------------------- fixtures
 @pytest.fixture(scope="module")
 def pages_dir(tmp_path_factory):
-    """The explorer page (the fragment the site embeds) and the widget test page, with their assets."""
+    """The explorer page (the fragment the site embeds) with its assets."""
     out = tmp_path_factory.mktemp("explorer")
     shutil.copyfile(CSS, out / "explorer.css")
     shutil.copyfile(ESM, out / "explorer.js")
@@ -74,37 +65,7 @@ def pages_dir(tmp_path_factory):
         f"{site_script()}</body></html>",
         encoding="utf-8",
     )
-    for theme in ("light", "dark"):
-        css = THEMES / f"theme-{theme}-extension" / "index.css"
-        if css.is_file():
-            shutil.copyfile(css, out / f"jupyterlab-{theme}.css")
-    (out / "widget.html").write_text(WIDGET_PAGE, encoding="utf-8")
     return out
-
-
-WIDGET_PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Explorer widget</title>
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<link id="theme" rel="stylesheet" href="jupyterlab-light.css"><link rel="stylesheet" href="explorer.css">
-<style>body { background: var(--jp-layout-color0); color: var(--jp-ui-font-color1); margin: 0.5rem;
-              font-family: var(--jp-ui-font-family); }</style></head>
-<body data-jp-theme-light="true"><main><h1>Explorer widget</h1><div id="explorer"></div></main>
-<script type="module">
-import { render } from "./explorer.js";
-// The anywidget model interface, backed by the Python widget: each action goes to Python and the
-// traits come back (what the Jupyter comm does).
-const listeners = new Map();
-let state = await window.pyState();
-const emit = (keys) => keys.forEach((k) => (listeners.get(`change:${k}`) || []).forEach((cb) => cb()));
-const model = {
-  get: (k) => state[k], set: () => {}, save_changes: () => {},
-  on: (e, cb) => listeners.set(e, [...(listeners.get(e) || []), cb]),
-  off: () => {},
-  send: async (msg) => { state = await window.pyAction(msg); emit(Object.keys(state)); },
-};
-render({ model, el: document.getElementById("explorer") });
-window.explorerReady = true;
-</script></body></html>
-"""
 
 
 @pytest.fixture(scope="module")
@@ -315,6 +276,7 @@ def test_a_game_by_clicks_and_keys(site_page, viewport):
     assert sum(explorer_state(sol, [], line)["score"]) == 9
 
 
+@pytest.mark.parametrize("viewport", ["desktop"])
 def test_move_list_arrow_keys_and_shared_urls(site_page, viewport, browser, server):
     page, open_, _ = site_page
     open_()
@@ -372,6 +334,7 @@ def test_move_list_arrow_keys_and_shared_urls(site_page, viewport, browser, serv
     check(page, boxes, [1, 2, 10, 3])
 
 
+@pytest.mark.parametrize("viewport", ["desktop"])
 def test_game_record_box(site_page):
     page, open_, _ = site_page
     open_()
@@ -397,6 +360,7 @@ def test_game_record_box(site_page):
     check(page, sol, list(record.moves), start=start)
 
 
+@pytest.mark.parametrize("viewport", ["desktop"])
 def test_edge_numbers_best_line_chips_and_a_new_game(site_page):
     page, open_, _ = site_page
     open_("#board=triangles-3&moves=4.5.9")
@@ -425,6 +389,7 @@ def test_edge_numbers_best_line_chips_and_a_new_game(site_page):
     assert f"start={'.'.join(map(str, sorted(line)))}" in page.url
 
 
+@pytest.mark.parametrize("viewport", ["phone"])
 def test_play_against_the_solver(site_page):
     page, open_, _ = site_page
     open_()
@@ -540,6 +505,7 @@ def run_axe(page, context: str | None = None) -> list[str]:
     return axe_violations(page, include=context)
 
 
+@pytest.mark.parametrize("viewport", ["phone"])  # the narrower layout; colours do not depend on the width
 def test_site_page_is_accessible_in_light_and_dark(site_page, viewport):
     page, open_, _ = site_page
     open_("#board=triangles-3&moves=1.2.3.9.10&at=4")
@@ -563,128 +529,6 @@ def test_site_page_is_accessible_in_light_and_dark(site_page, viewport):
 
 
 # ------------------------------------------------------------------- the Jupyter widget
-@pytest.fixture
-def widget_page(browser, server, viewport):
-    """The widget's front end with a real `Explorer` behind it, under a JupyterLab theme style sheet."""
-    from triangles_core.explorer.widget import Explorer
-
-    widget = Explorer(tc.solve(3), seed=1)
-    watched = Watched(browser, server, VIEWPORTS[viewport])
-    page = watched.page
-
-    def state():
-        return {k: v for k, v in widget.get_state().items() if not k.startswith("_")}
-
-    def action(msg):
-        widget._handle_custom_msg(msg, [])
-        return state()
-
-    page.expose_function("pyState", state)
-    page.expose_function("pyAction", action)
-    page.goto(f"{server}/widget.html")
-    page.wait_for_function("window.explorerReady === true")
-    yield page, widget, watched
-    assert not watched.problems, watched.problems
-    watched.close()
-
-
-def set_theme(page, theme: str) -> None:
-    page.evaluate(
-        """(theme) => new Promise((done) => {
-        const link = document.getElementById('theme');
-        document.body.dataset.jpThemeLight = String(theme === 'light');
-        if (link.getAttribute('href') === `jupyterlab-${theme}.css`) { done(); return; }
-        link.onload = () => done();
-        link.href = `jupyterlab-${theme}.css`;
-    })""",
-        theme,
-    )
-
-
-def test_widget_in_jupyterlab_light_and_dark(widget_page, viewport):
-    page, widget, _ = widget_page
-    if not (THEMES / "theme-dark-extension" / "index.css").is_file():
-        pytest.skip("JupyterLab's theme style sheets are missing (pip install jupyterlab)")
-    sol = tc.solve(3)
-    page.wait_for_selector("#explorer g.tce-edge")
-    line = [1, 2, 3, 9]
-    for edge in line:
-        page.click(f'#explorer g.tce-label[data-edge="{edge}"]')
-        page.wait_for_function(
-            "(n) => document.querySelector('#explorer .tce-root').dataset.line.split(' ').filter(Boolean).length === n",
-            arg=line.index(edge) + 1,
-        )
-    assert widget.line == line
-    check(page, sol, line)
-    page.click('#explorer .tce-jump[data-ply="2"]')
-    page.wait_for_function("document.querySelector('#explorer .tce-root').dataset.cursor === '2'")
-    check(page, sol, line, 2)
-    page.click('#explorer button[data-action="pv"]')
-    page.wait_for_selector("#explorer .tce-pv-step")
-    page.click('#explorer .tce-pv-step[data-step="2"]')
-    pv = explorer_state(sol, [], line[:2], show_pv=True)["pv"]
-    new_line = line[:2] + [s["edge"] for s in pv[:2]]
-    page.wait_for_function(
-        "(n) => document.querySelector('#explorer .tce-root').dataset.line === n", arg=" ".join(map(str, new_line))
-    )
-    check(page, sol, new_line)
-    # a record pasted in the widget is read by Python's parse_record
-    page.click("#explorer .tce-record summary")
-    page.fill('#explorer textarea[data-role="record"]', "1 2\n2 3\n1 3\n2 4\n2 5\n4 5\n")
-    page.click('#explorer button[data-action="load"]')
-    page.wait_for_function("document.querySelector('#explorer .tce-root').dataset.line === '1 3 2 4 5 6'")
-    check(page, sol, [1, 3, 2, 4, 5, 6])
-    grades = [r["grade"] for r in shown(page)["rows"]]
-    assert grades == ["optimal", "inaccuracy", "optimal", "error", "blunder", "optimal"]  # review_game's doctest
-    page.click('#explorer button[data-action="numbers"]')
-    for theme in ("light", "dark"):
-        set_theme(page, theme)
-        assert contrast_problems(page) == [], theme
-        colours = page.evaluate("""() => ({
-            text: getComputedStyle(document.querySelector('#explorer [data-role=verdict]')).color,
-            drawn: getComputedStyle(document.querySelector('#explorer g.tce-edge[data-state=drawn] .tce-line')).stroke,
-            bg: getComputedStyle(document.body).backgroundColor})""")
-        if theme == "dark":  # light text and light drawn edges on the dark background
-            assert colours["bg"] == "rgb(17, 17, 17)", colours
-            assert colours["text"] == "rgb(255, 255, 255)" and colours["drawn"] == "rgb(255, 255, 255)", colours
-        problems = run_axe(page)
-        assert problems == [], (theme, problems)
-        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(SCREENSHOTS / f"explorer_widget_{viewport}_{theme}.png"), full_page=True)
-
-
-def test_widget_plays_against_the_solver(widget_page, viewport):
-    page, widget, _ = widget_page
-    if viewport == "phone":
-        pytest.skip("one width is enough for the solver's replies (the layout is checked above)")
-    sol = tc.solve(3)
-    page.wait_for_selector("#explorer g.tce-edge")
-    page.select_option('#explorer select[data-role="opponent"]', "B")
-    page.wait_for_function("() => true")
-    page.click('#explorer g.tce-label[data-edge="4"]')
-    page.wait_for_function("document.querySelector('#explorer .tce-root').dataset.toMove !== 'B'")
-    assert widget.opponent == {"player": "B", "max_loss": 0} and widget.line[0] == 4 and len(widget.line) >= 2
-    assert all(h["value_lost"] == 0 for h in widget.history if h["player"] == "B")
-    check(page, sol, list(widget.line))
-
-
-def test_the_page_works_from_the_file_system(browser, pages_dir):
-    """Opened as a file (no server), the worker is still made (from a Blob) and the values are the library's."""
-    watched = Watched(browser, "file:", PHONE)
-    try:
-        page = watched.page
-        page.goto((pages_dir / "explorer.html").as_uri() + "#board=boxes-2x2&moves=1.2")
-        wait_ready(page)
-        sol = solution("boxes-2x2")
-        check(page, sol, [1, 2])
-        click_edge(page, 7)
-        check(page, sol, [1, 2, 7])
-        assert page.url.endswith("#board=boxes-2x2&moves=1.2.7")
-        assert not watched.problems, watched.problems
-    finally:
-        watched.close()
-
-
 def test_widget_in_jupyterlab_itself(browser, tmp_path):
     """JupyterLab 4 run headless: a notebook calls explore(3); the widget renders in the light and the dark theme."""
     import socket
@@ -786,6 +630,11 @@ def test_widget_in_jupyterlab_itself(browser, tmp_path):
             SCREENSHOTS.mkdir(parents=True, exist_ok=True)
             shot = SCREENSHOTS / f"explorer_jupyterlab_{theme}.png"
             page.locator(".jp-OutputArea-output").first.screenshot(path=str(shot))
+            if theme == "light":  # a click goes to the kernel and back: a new line from the shown position
+                page.click('.tce-root g.tce-label[data-edge="18"]')
+                page.wait_for_function("document.querySelector('.tce-root').dataset.line === '1 3 2 4 18'")
+                value = page.evaluate("document.querySelector('.tce-root').dataset.value")
+                assert int(value) == explorer_state(sol, [], [1, 3, 2, 4, 18])["value"]
             context.close()
     finally:
         server.terminate()

@@ -11,18 +11,18 @@
   (``pyspiel.random_sim_test``) passes on sides 1 to 3.
 - The exact bot plays optimal games; the defects listed in docs/openspiel.md still
   reproduce (each code block of that page is run).
-- The statistics of notebook 11 (`triangles_core.openspiel.study`): intervals that count
-  a repeated position once, rows matched by sample index, the paired test, the root
-  read-out of a search, and the study script's usage error.
+- The MCTS study of notebook 11 (`scripts/mcts_study.py`): its examples, intervals that
+  count a repeated position once, rows matched by sample index, the paired test, the root
+  read-out of a search, and the script's usage error.
 
 Without OpenSpiel every test here is skipped with a message saying how to enable them.
 """
 
 from __future__ import annotations
 
+import doctest
 import random
 import re
-import subprocess
 import sys
 from pathlib import Path
 
@@ -217,9 +217,17 @@ def test_openspiel_defects_in_docs_still_reproduce(block):
 
 
 def _study():
-    from triangles_core.openspiel import study
+    """``scripts/mcts_study.py``, imported as notebook 11 imports it."""
+    if str(ROOT / "scripts") not in sys.path:
+        sys.path.insert(0, str(ROOT / "scripts"))
+    import mcts_study
 
-    return study
+    return mcts_study
+
+
+def test_study_examples():
+    results = doctest.testmod(_study(), optionflags=doctest.ELLIPSIS)
+    assert results.failed == 0 and results.attempted >= 10
 
 
 def test_cluster_interval_counts_a_repeated_position_once():
@@ -306,15 +314,10 @@ def test_shortfall_summary_interval_stays_at_or_above_zero():
     assert out["shortfall_low"] == 0.0 and out["shortfall_high"] > out["mean_shortfall"] == 0.1
 
 
-def test_study_script_rejects_unknown_options():
-    run = subprocess.run(
-        [sys.executable, str(ROOT / "scripts" / "mcts_study.py"), "--bogus"],
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-    assert run.returncode == 2 and run.stderr.strip().startswith("usage:") and "--extra" in run.stderr
-    assert "Traceback" not in run.stderr
+def test_study_script_rejects_unknown_options(capsys):
+    assert _study().main(["--bogus"]) == 2
+    error = capsys.readouterr().err
+    assert error.startswith("usage:") and "--extra" in error and error.count("\n") == 1
 
 
 def test_an_illegal_action_is_refused_with_its_number():

@@ -1,5 +1,6 @@
-"""The README's examples stay true: every console example is run and its output compared,
-and the Python examples run as doctests (as python-chess tests its README)."""
+"""The README's examples stay true, and those of docs/command-line.md: every console example
+is run and its output compared, and the README's Python examples run as doctests (as
+python-chess tests its README)."""
 
 from __future__ import annotations
 
@@ -14,16 +15,17 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 README = (ROOT / "README.md").read_text(encoding="utf-8")
+COMMAND_LINE = (ROOT / "docs" / "command-line.md").read_text(encoding="utf-8")
 
 
-def blocks(language: str) -> list[str]:
-    return re.findall(rf"^```{language}\n(.*?)^```", README, flags=re.S | re.M)
+def blocks(language: str, text: str = README) -> list[str]:
+    return re.findall(rf"^```{language}\n(.*?)^```", text, flags=re.S | re.M)
 
 
 def console_examples() -> list[tuple[str, list[str]]]:
     """Each ``$ command`` of a console block with the lines shown after it."""
     examples = []
-    for block in blocks("console"):
+    for block in blocks("console") + blocks("console", COMMAND_LINE):
         for chunk in re.split(r"^\$ ", block, flags=re.M)[1:]:
             command, _, output = chunk.partition("\n")
             examples.append((command, output.split("\n")[:-1]))

@@ -1,4 +1,4 @@
-"""OpenSpiel adapters: the cell games in OpenSpiel, exact bots, and MCTS measured against exact values.
+"""OpenSpiel adapters: the cell games in OpenSpiel and exact bots.
 
 An optional layer (``pip install 'triangles_core[openspiel]'``) on top of the engine and
 the analysis; nothing else in the package imports it.  Importing it registers Fighting
@@ -9,10 +9,10 @@ for Triangles as the OpenSpiel Python game ``python_fighting_for_triangles(side=
 - `boxes`: OpenSpiel's native ``dots_and_boxes`` and the two conversions (action ids to
   SPEC line numbers, OpenSpiel's margin to the package's value);
 - `bots`: an exact ``pyspiel.Bot`` and an exact MCTS evaluator for any board the engine
-  solves;
-- `study`: MCTS's moves at sampled positions and its games against perfect play, graded by
-  the exact values (notebook 11, `scripts/mcts_study.py`);
-- `figures`: the two figures of notebook 11.
+  solves.
+
+The MCTS study of notebook 11, which grades OpenSpiel's MCTS with these bots, is
+experiment code: `scripts/mcts_study.py`.
 
 What OpenSpiel 2.0.2 gets wrong, each reproduced and worked around: docs/openspiel.md.
 

@@ -13,7 +13,6 @@ from __future__ import annotations
 import numpy as np
 import pyspiel
 
-from ..common.checks import check_integer, excerpt
 from ..games.cells import CellBoard
 from . import boxes
 from .triangles import GAME_NAME
@@ -24,7 +23,7 @@ __all__ = ["ExactBot", "ExactEvaluator", "exact_action_values", "state_board_pos
 def _kind(game: pyspiel.Game) -> str:
     name = game.get_type().short_name
     if name not in (GAME_NAME, "dots_and_boxes"):
-        raise ValueError(f"a {GAME_NAME} or dots_and_boxes game is needed, got {excerpt(name)}")
+        raise ValueError(f"a {GAME_NAME} or dots_and_boxes game is needed, got {name!r}")
     return name
 
 
@@ -115,7 +114,7 @@ class ExactBot(pyspiel.Bot):
         _kind(game)
         _check_solution(solution, game)
         self.solution = solution
-        self._rng = None if seed is None else np.random.default_rng(check_integer(seed, "seed", 0))
+        self._rng = None if seed is None else np.random.default_rng(seed)
 
     def step(self, state: pyspiel.State) -> int:
         """An optimal action of ``state``."""
@@ -152,7 +151,7 @@ class ExactEvaluator:
     def __init__(self, solution) -> None:
         if not isinstance(getattr(solution, "board", None), CellBoard):
             raise ValueError(
-                f"the exact evaluator needs a solved cell board (solve, solve_boxes), got {excerpt(solution)}"
+                f"the exact evaluator needs a solved cell board (solve, solve_boxes), got {type(solution).__name__}"
             )
         self.solution = solution
 

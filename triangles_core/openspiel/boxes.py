@@ -23,8 +23,7 @@ from __future__ import annotations
 
 import pyspiel
 
-from ..common.checks import check_integer
-from ..games.boxes import MAX_BOXES, boxes_board
+from ..games.boxes import boxes_board
 
 __all__ = [
     "action_to_line",
@@ -44,7 +43,7 @@ def action_to_line(rows: int, cols: int, action: int) -> int:
     Raises
     ------
     ValueError
-        If the sizes or the action are out of range.
+        If the action is not one of the board's.
 
     Examples
     --------
@@ -53,10 +52,9 @@ def action_to_line(rows: int, cols: int, action: int) -> int:
     >>> [action_to_line(2, 1, a) for a in range(7)]
     [1, 4, 7, 2, 3, 5, 6]
     """
-    rows = check_integer(rows, "boxes rows", 1, MAX_BOXES)
-    cols = check_integer(cols, "boxes columns", 1, MAX_BOXES)
     horizontal = (rows + 1) * cols
-    action = check_integer(action, "dots_and_boxes action", 0, horizontal + rows * (cols + 1) - 1)
+    if not 0 <= action < horizontal + rows * (cols + 1):
+        raise ValueError(f"{action!r} is not an action of {rows}x{cols} dots_and_boxes")
     if action < horizontal:
         r, c = divmod(action, cols)
         return r * (2 * cols + 1) + c + 1
@@ -72,9 +70,8 @@ def line_to_action(rows: int, cols: int, line: int) -> int:
     >>> [line_to_action(1, 1, e) for e in range(1, 5)]
     [0, 2, 3, 1]
     """
-    rows = check_integer(rows, "boxes rows", 1, MAX_BOXES)
-    cols = check_integer(cols, "boxes columns", 1, MAX_BOXES)
-    line = check_integer(line, "line", 1, 2 * rows * cols + rows + cols)
+    if not 1 <= line <= 2 * rows * cols + rows + cols:
+        raise ValueError(f"{line!r} is not a line of the {rows}x{cols} boxes board")
     r, k = divmod(line - 1, 2 * cols + 1)
     if k < cols:
         return r * cols + k
@@ -89,10 +86,8 @@ def native_game(rows: int, cols: int, utility_margin: bool = True) -> pyspiel.Ga
     >>> native_game(2, 3).num_distinct_actions()
     17
     """
-    rows = check_integer(rows, "boxes rows", 1, MAX_BOXES)
-    cols = check_integer(cols, "boxes columns", 1, MAX_BOXES)
     return pyspiel.load_game(
-        "dots_and_boxes", {"num_rows": rows, "num_cols": cols, "utility_margin": bool(utility_margin)}
+        "dots_and_boxes", {"num_rows": int(rows), "num_cols": int(cols), "utility_margin": bool(utility_margin)}
     )
 
 

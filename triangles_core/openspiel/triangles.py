@@ -23,8 +23,7 @@ from __future__ import annotations
 import numpy as np
 import pyspiel
 
-from ..common.checks import check_integer, excerpt
-from ..games.triangles import MAX_SIDE, board
+from ..games.triangles import board
 
 __all__ = ["GAME_NAME", "TrianglesGame", "TrianglesState", "load", "start_state"]
 
@@ -55,11 +54,6 @@ class TrianglesGame(pyspiel.Game):
     Load it by name (``pyspiel.load_game("python_fighting_for_triangles(side=2)")``) once
     `triangles_core.openspiel` is imported.
 
-    Raises
-    ------
-    ValueError
-        If ``side`` is not an integer in 1..64.
-
     Examples
     --------
     >>> import pyspiel, triangles_core.openspiel
@@ -70,7 +64,7 @@ class TrianglesGame(pyspiel.Game):
 
     def __init__(self, params: dict | None = None) -> None:
         params = dict(params or {})
-        side = check_integer(params.get("side", 3), "board side", 1, MAX_SIDE)
+        side = params.get("side", 3)
         margin = bool(params.get("utility_margin", False))
         self.board = board(side)
         self.utility_margin = margin
@@ -123,7 +117,7 @@ class TrianglesState(pyspiel.State):
         n = self.board.n_edges
         if not (isinstance(action, (int, np.integer)) and 0 <= action < n) or self.position >> int(action) & 1:
             raise ValueError(
-                f"action {excerpt(action)} is not legal here: the legal actions are the undrawn "
+                f"action {action!r} is not legal here: the legal actions are the undrawn "
                 f"edges' numbers minus 1 (0..{n - 1})"
             )
         action = int(action)
@@ -202,7 +196,6 @@ def load(side: int = 3, utility_margin: bool = False) -> TrianglesGame:
     >>> load(3).num_distinct_actions()
     18
     """
-    side = check_integer(side, "board side", 1, MAX_SIDE)
     return pyspiel.load_game(GAME_NAME, {"side": side, "utility_margin": bool(utility_margin)})
 
 
