@@ -6,6 +6,7 @@ The bold answer at the top and the figures typed in the prose are checked here a
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -38,7 +39,7 @@ def test_the_answer_is_bold_short_and_its_numbers_are_the_tables():
     answer = re.search(r"^\*\*Answer: (.+?)\*\*$", source, flags=re.M | re.S).group(1)
     assert len(answer.split()) <= 50
     assert "changed 2, 3, 1 and 4 times" in answer and "7.1 times" in answer and "47.4%" in answer
-    assert "18 to 20 triangles" in answer
+    assert "single early move" in answer
 
 
 def test_sample_games_winner_changes_and_the_identity():
@@ -54,6 +55,15 @@ def test_sample_games_winner_changes_and_the_identity():
     assert (moves["value_lost"] % 2 == 0).all()
     game4 = moves[(moves["game"] == "game 4") & (moves["move"] == 7)].iloc[0]
     assert (game4["player"], game4["dots"], game4["value_before"], game4["value_after"]) == ("A", "2-4", 3, -7)
+    assert game4["best_moves"] == "14 15 16 18"  # the four moves that keep +3
+    taken = moves[(moves["game"] == "game 4") & moves["move"].between(8, 10)]
+    assert (taken["player"] == "B").all() and taken["claims"].sum() == 3  # B takes the chain of 3
+
+
+def test_the_c_program_check_the_prose_cites():
+    checks = json.loads((ROOT / "data" / "checks" / "table_checks.json").read_text())["checks"]
+    side4 = next(c for c in checks if c["board"] == "side4")
+    assert side4["agree"] and side4["positions_that_differ"] == 0 and side4["c_sha256"] == side4["package_sha256"]
 
 
 def test_random_play_exact(by_move, totals):
@@ -83,6 +93,9 @@ def test_no_single_early_move_accounts_for_random_a(by_move, totals):
     # the identity in expectation: mean margin = -3 - E[lost by A] + E[lost by B]
     assert (single["mean_margin_for_a"] - (-3 - single["lost_a"] + single["lost_b"])).abs().max() < 1e-3
     assert round(single.loc[3, "value_lost_when_random"], 2) == 3.95
+    assert round(single.loc[0, "lost_b"] - single.loc[2, "lost_b"], 2) == 2.36
+    assert round(single.loc[0, "lost_a"] - single.loc[2, "lost_a"], 2) == 2.24
+    assert round(single.loc[0, "a_wins"] - single.loc[1, "a_wins"], 3) == -0.004
     difference = by_move.pivot(index="move", columns="player", values="value_lost_per_game").fillna(0)
     difference = difference["B"] - difference["A"]
     assert all(difference.loc[m] * (-1) ** m > 0 for m in range(1, 10))  # alternates over moves 1-9
