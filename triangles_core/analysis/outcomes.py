@@ -31,7 +31,8 @@ MOVE_KINDS = ("capture", "declined capture", "sacrifice", "safe move")
 
 def _degrees(board, positions: np.ndarray) -> np.ndarray:
     # undrawn sides of every cell, one row per position
-    return np.stack([len(c) - np.bitwise_count(positions & m) for c, m in zip(board.cells, board.cell_masks)], axis=1)
+    cells = zip(board.cells, board.cell_masks, strict=True)
+    return np.stack([len(c) - np.bitwise_count(positions & m) for c, m in cells], axis=1)
 
 
 def move_kinds(board) -> np.ndarray:
@@ -46,8 +47,11 @@ def move_kinds(board) -> np.ndarray:
     Examples
     --------
     >>> from triangles_core import board
-    >>> [MOVE_KINDS[k] for k in move_kinds(board(1))[0b011]]   # two sides drawn: the third captures
-    ['declined capture', 'declined capture', 'capture']
+    >>> kinds = move_kinds(board(1))
+    >>> kinds[0b011].tolist()  # two sides drawn: drawing the third captures
+    [-1, -1, 0]
+    >>> [MOVE_KINDS[k] for k in kinds[0b001, 1:]]  # one side drawn: either other side offers the triangle
+    ['sacrifice', 'sacrifice']
     """
     positions = np.arange(1 << board.n_edges, dtype=np.int64)
     degrees = _degrees(board, positions)
@@ -117,8 +121,8 @@ def reach_probabilities(solution: TableSolution, weights: np.ndarray) -> np.ndar
     >>> from triangles_core import solve
     >>> s = solve(1)
     >>> reach = reach_probabilities(s, policy_weights(s, "random"))
-    >>> reach[0b111].sum(axis=0).tolist()        # A's final margin: +1 or -1, even odds
-    [0.0, 0.5, 0.0]
+    >>> reach[0b111].sum(axis=0).tolist()  # A draws the first and third edges: A's final margin is +1
+    [0.0, 0.0, 1.0]
     """
     board = solution.board
     n = board.n_cells
@@ -133,10 +137,10 @@ def reach_probabilities(solution: TableSolution, weights: np.ndarray) -> np.ndar
                 sel = c == k
                 part = reach[src[sel]] * w[sel, None, None]
                 if k == 0:
-                    reach[dst[sel]] += part[:, ::-1]                            # the turn passes
+                    reach[dst[sel]] += part[:, ::-1]  # the turn passes
                 else:
-                    reach[dst[sel], 0, k:] += part[:, 0, : 2 * n + 1 - k]       # A claims k
-                    reach[dst[sel], 1, : 2 * n + 1 - k] += part[:, 1, k:]       # B claims k
+                    reach[dst[sel], 0, k:] += part[:, 0, : 2 * n + 1 - k]  # A claims k
+                    reach[dst[sel], 1, : 2 * n + 1 - k] += part[:, 1, k:]  # B claims k
     return reach
 
 
@@ -210,30 +214,35 @@ def moves_by_kind(
         play, expectations per game at that ``edges_drawn`` (rounded to 6 decimals).
     """
     values = solution.values.astype(np.int64)
-    moves = solution.move_table
     rows = []
     for k, level in enumerate(positions_by_edges_drawn(solution.board)[:-1]):
-        legal = moves[level] != NOT_A_MOVE
-        lost = np.where(legal, values[level, None] - moves[level], 0)
-        critical = ((lost == 0) & legal).sum(axis=1) == 1
-        critical &= legal.sum(axis=1) >= 2
+        moves = solution.move_table[level]
+        at, edge = np.nonzero(moves != NOT_A_MOVE)  # every legal move of the level
+        lost = values[level][at] - moves[at, edge]
+        optimal_moves = np.bincount(at, weights=lost == 0, minlength=level.size)
+        critical = (optimal_moves == 1) & (np.bincount(at, minlength=level.size) >= 2)
         p = np.ones(level.size) if reach is None else reach[level].sum(axis=(1, 2))
-        w = None if weights is None else weights[level] * p[:, None]
-        for code, name in enumerate(MOVE_KINDS):
-            of = kinds[level] == code
-            row = {
-                "edges_drawn": k,
-                "kind": name,
-                "legal": p @ of.sum(axis=1),
-                "mistakes": p @ (of & (lost > 0)).sum(axis=1),
-                "value_lost": p @ (lost * of).sum(axis=1),
-                "critical": p @ (critical & (of & (lost == 0)).any(axis=1)),
+        q = p[at]
+
+        def by_kind(w, kind=kinds[level][at, edge]):
+            return np.bincount(kind, weights=w, minlength=len(MOVE_KINDS))
+
+        columns = {
+            "legal": by_kind(q),
+            "mistakes": by_kind(q * (lost > 0)),
+            "value_lost": by_kind(q * lost),
+            "critical": by_kind(q * (critical[at] & (lost == 0))),
+        }
+        if weights is not None:
+            played = weights[level][at, edge] * q
+            columns |= {
+                "played": by_kind(played),
+                "played_mistakes": by_kind(played * (lost > 0)),
+                "played_value_lost": by_kind(played * lost),
             }
-            if w is not None:
-                row |= {
-                    "played": (w * of).sum(),
-                    "played_mistakes": (w * (of & (lost > 0))).sum(),
-                    "played_value_lost": (w * lost * of).sum(),
-                }
-            rows.append(row)
-    return pd.DataFrame(rows).round(6)
+        rows.append(pd.DataFrame({"edges_drawn": k, "kind": MOVE_KINDS, **columns}))
+    table = pd.concat(rows, ignore_index=True).round(6)
+    if reach is None:
+        counts = ["legal", "mistakes", "value_lost", "critical"]
+        table[counts] = table[counts].astype(np.int64)
+    return table
