@@ -121,3 +121,14 @@ def test_04_mechanism_split(moves):
     overall, in_perfect = every.value_lost / every.mistakes, perfect.value_lost / perfect.mistakes
     assert 0 < overall - mixed < mixed - in_perfect  # the mix explains less of the fall than the cost within kinds
     assert (cost_perfect.dropna() < cost_all[cost_perfect.dropna().index]).all()
+
+
+def test_04_the_hexagon_is_the_far_sides_of_the_centre_triangles():
+    from triangles_core import board
+
+    b = board(3)
+    centre = {e for e in range(1, 19) if 5 in b.edges[e - 1]}  # the six edges at the centre dot
+    far = {e for cell in b.cells if len(centre & set(cell)) == 2 for e in set(cell) - centre}
+    classes = table("side3_first_move_classes")
+    worse = {int(e) for edges in classes[classes.value == -5].edges for e in edges.split()}
+    assert far == worse == {3, 4, 8, 11, 15, 16}
