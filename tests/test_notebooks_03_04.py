@@ -1,0 +1,134 @@
+"""The numbers that notebooks 03 and 04 state, checked against the tables they commit.
+
+The notebooks write most of their prose from computed values; what they type by hand (the
+bold answer at the top) is checked here against `data/tables`, together with the
+identities the prose relies on.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from pathlib import Path
+
+import nbformat
+import pandas as pd
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+TABLES = ROOT / "data" / "tables"
+
+
+def table(name: str) -> pd.DataFrame:
+    return pd.read_csv(TABLES / f"{name}.csv")
+
+
+def bold_answer(stem: str) -> str:
+    """The bold answer near the top: the first bold paragraph of the first cell, at most 50 words."""
+    source = nbformat.read(ROOT / "notebooks" / f"{stem}.ipynb", as_version=4).cells[0].source
+    answer = re.search(r"^\*\*(.+)\*\*$", source, flags=re.M).group(1)
+    assert len(answer.split()) <= 50, len(answer.split())
+    return answer
+
+
+@pytest.fixture(scope="module")
+def in_play():
+    return table("side3_outcomes_in_play_by_edges_drawn")
+
+
+@pytest.fixture(scope="module")
+def moves():
+    return table("side3_moves_by_kind_by_edges_drawn")
+
+
+def test_03_answer(in_play):
+    answer = bold_answer("03_outcomes_by_edges_drawn")
+    outcomes = table("side3_outcomes_by_edges_drawn")
+    assert f"wins {outcomes.mover_wins.sum() / outcomes.positions.sum():.1%} of all side-3 positions" in answer
+    capture = table("side3_capture_available_by_edges_drawn")
+    offered = capture[capture.capture_available].positions.sum() / capture.positions.sum()
+    assert f"{offered:.1%} offer a capture" in answer
+    perfect = in_play[in_play.policy == "perfect"]
+    assert (perfect.mean_value_for_A == -3).all() and (perfect.A_loses == 1).all()
+    assert "A loses by 3 after every move of perfect play" in answer
+    final = in_play[(in_play.policy == "uniformly random") & (in_play.edges_drawn == 18)]
+    assert f"wins {final.A_wins.item():.1%} of uniformly random games" in answer
+
+
+def test_03_in_play_probabilities_and_identities(in_play):
+    for columns in (["mover_wins", "draws", "mover_loses"], ["A_wins", "A_draws", "A_loses"]):
+        assert (in_play[columns].sum(axis=1) - 1).abs().max() < 1e-5
+    assert (in_play.A_draws == 0).all()  # 9 triangles: a finished side-3 game is never drawn
+    # random play reaches a uniform set of k edges: its curve is the all-positions curve
+    outcomes = table("side3_outcomes_by_edges_drawn").set_index("edges_drawn")
+    random = in_play[in_play.policy == "uniformly random"].set_index("edges_drawn")
+    assert (random.mover_wins - outcomes.mover_wins / outcomes.positions).abs().max() < 1e-6
+    # perfect play: the mover wins the rest exactly when B is to move, except at k = 14 (and the end)
+    perfect = in_play[in_play.policy == "perfect"].set_index("edges_drawn")
+    assert list(perfect.index[perfect.mover_wins != perfect.B_to_move]) == [14, 18]
+    assert round(perfect.mover_wins.iloc[:18].mean(), 3) == 0.524
+
+
+def test_03_capture_split():
+    capture = table("side3_capture_available_by_edges_drawn")
+    wide = capture.pivot(index="edges_drawn", columns="capture_available", values="mover_win_share").dropna()
+    assert list(wide.index[wide[True] <= wide[False]]) == [2, 13]
+    totals = capture.groupby("capture_available")[["positions", "mover_wins"]].sum()
+    assert (totals.mover_wins / totals.positions).round(3).tolist() == [0.651, 0.935]
+
+
+def test_04_answer(moves):
+    answer = bold_answer("04_winning_first_moves")
+    classes = table("side3_first_move_classes")
+    assert classes[classes.value == -3]["size"].sum() == 12 and "12 first moves keep −3" in answer
+    assert classes[classes.value == -5]["size"].sum() == 6 and "six hexagon edges give −5" in answer
+    assert classes.value.max() < 0 and "no move wins" in answer
+    every = moves[moves.policy == "all positions"].groupby("kind")[["mistakes", "value_lost"]].sum()
+    declined = every.loc["declined capture"]
+    assert f"{declined.mistakes / every.mistakes.sum():.1%} of mistakes are declined captures" in answer
+    assert f"losing {declined.value_lost / declined.mistakes:.1f} on average" in answer
+    perfect = moves[moves.policy == "perfect"][["mistakes", "value_lost", "critical"]].sum()
+    assert f"a mistake costs {perfect.value_lost / perfect.mistakes:.1f}" in answer
+    assert f"{perfect.critical:.1f} of a game's 18 positions are critical" in answer
+
+
+def test_04_identities_and_counts(moves):
+    outcomes = table("side3_outcomes_by_edges_drawn").set_index("edges_drawn")
+    existence = table("side3_winning_moves_by_edges_drawn").set_index("edges_drawn")
+    # "a winning move exists" is notebook 03's "the mover wins": the same positions
+    assert (existence.with_winning_move == outcomes.mover_wins.loc[existence.index]).all()
+    every = moves[moves.policy == "all positions"]
+    assert every.legal.sum() == sum(math.comb(18, k) * (18 - k) for k in range(18)) == 2_359_296
+    assert every.mistakes.sum() == 1_541_373
+    # critical = one optimal move among two or more: the table's unique optimal moves less the 18 forced positions
+    assert every.critical.sum() == existence.unique_optimal_move.sum() - existence.positions.loc[17] == 31_353
+    for policy, frame in moves[moves.policy != "all positions"].groupby("policy"):
+        played = frame.groupby("edges_drawn").played.sum()
+        assert (played - 1).abs().max() < 1e-5, policy  # one move played per level
+    assert moves[moves.policy == "perfect"].played_mistakes.max() == 0
+
+
+def test_04_mechanism_split(moves):
+    def cost(frame):
+        t = frame.groupby("kind")[["mistakes", "value_lost"]].sum()
+        return t.value_lost / t.mistakes, t.mistakes / t.mistakes.sum()
+
+    cost_all, _ = cost(moves[moves.policy == "all positions"])
+    cost_perfect, mix_perfect = cost(moves[moves.policy == "perfect"])
+    mixed = (mix_perfect * cost_all).sum()
+    every = moves[moves.policy == "all positions"][["mistakes", "value_lost"]].sum()
+    perfect = moves[moves.policy == "perfect"][["mistakes", "value_lost"]].sum()
+    overall, in_perfect = every.value_lost / every.mistakes, perfect.value_lost / perfect.mistakes
+    assert 0 < overall - mixed < mixed - in_perfect  # the mix explains less of the fall than the cost within kinds
+    assert (cost_perfect.dropna() < cost_all[cost_perfect.dropna().index]).all()
+
+
+def test_04_the_hexagon_is_the_far_sides_of_the_centre_triangles():
+    from triangles_core import board
+
+    b = board(3)
+    centre = {e for e in range(1, 19) if 5 in b.edges[e - 1]}  # the six edges at the centre dot
+    far = {e for cell in b.cells if len(centre & set(cell)) == 2 for e in set(cell) - centre}
+    classes = table("side3_first_move_classes")
+    worse = {int(e) for edges in classes[classes.value == -5].edges for e in edges.split()}
+    assert far == worse == {3, 4, 8, 11, 15, 16}

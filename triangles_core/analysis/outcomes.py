@@ -1,0 +1,248 @@
+"""Exact distributions over play, and the kind of every move.
+
+`triangles_core.analysis.play` samples games.  On a board whose move table fits in
+memory (side 3: ``2**18`` positions) the same distributions can be computed exactly:
+both players follow one policy, which depends only on the position, so the probability
+that a game passes through each position (with each player to move and each score so
+far) follows level by level from the empty board, every game drawing one edge per move.
+This is the forward (Chapman-Kolmogorov) propagation of a finite Markov chain; no
+sample, no interval.
+
+Move kinds (Berlekamp, *The Dots-and-Boxes Game*, 2000, ch. 1-2): a *capture* completes
+a cell; a *declined capture* completes nothing although a cell could be completed; a
+*sacrifice* completes nothing, none could be, and leaves a cell the opponent can
+complete; a *safe move* does none of these.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+
+from ..engine.retrograde import NOT_A_MOVE, claims_table
+from ..engine.solutions import TableSolution
+from .counting import positions_by_edges_drawn
+
+__all__ = ["MOVE_KINDS", "move_kinds", "moves_by_kind", "policy_weights", "reach_probabilities", "reached_outcomes"]
+
+MOVE_KINDS = ("capture", "declined capture", "sacrifice", "safe move")
+"""The kinds of `move_kinds`, in the order of their codes 0-3 (module docstring)."""
+
+
+def _degrees(board, positions: np.ndarray) -> np.ndarray:
+    # undrawn sides of every cell, one row per position
+    cells = zip(board.cells, board.cell_masks, strict=True)
+    return np.stack([len(c) - np.bitwise_count(positions & m) for c, m in cells], axis=1)
+
+
+def move_kinds(board) -> np.ndarray:
+    """The kind of every move of every position of a cell board.
+
+    Returns
+    -------
+    numpy.ndarray of int8, shape (2**n_edges, n_edges)
+        The index in `MOVE_KINDS` of drawing edge ``e + 1`` in position ``p``; -1 where
+        the edge is drawn.
+
+    Examples
+    --------
+    >>> from triangles_core import board
+    >>> kinds = move_kinds(board(1))
+    >>> kinds[0b011].tolist()  # two sides drawn: drawing the third captures
+    [-1, -1, 0]
+    >>> [MOVE_KINDS[k] for k in kinds[0b001, 1:]]  # one side drawn: either other side offers the triangle
+    ['sacrifice', 'sacrifice']
+    """
+    positions = np.arange(1 << board.n_edges, dtype=np.int64)
+    degrees = _degrees(board, positions)
+    can_capture = (degrees == 1).any(axis=1)
+    kinds = np.full((positions.size, board.n_edges), -1, dtype=np.int8)
+    for e, cells in enumerate(board.edge_cells):
+        free = (positions >> e) & 1 == 0
+        captures = np.any([degrees[:, c] == 1 for c in cells], axis=0)
+        offers = np.any([degrees[:, c] == 2 for c in cells], axis=0)
+        kind = np.select([captures, can_capture, offers], [0, 1, 2], 3)
+        kinds[free, e] = kind[free]
+    return kinds
+
+
+def policy_weights(solution: TableSolution, policy: str = "random", temperature: float = 1.0) -> np.ndarray:
+    """The probability of every move of every position under a policy of `analysis.play`.
+
+    Parameters
+    ----------
+    solution : TableSolution
+        A solved cell board whose move table fits in memory (at most 24 edges).
+    policy : {"random", "perfect", "softmax"}
+        Uniform over the legal moves, uniform over the optimal moves, or weight
+        ``exp((v - best) / temperature)`` for a move of value ``v``.
+    temperature : float
+        For ``"softmax"`` only.
+
+    Returns
+    -------
+    numpy.ndarray of float64, shape (2**n_edges, n_edges)
+        Each row with a legal move sums to 1; 0 for drawn edges.
+    """
+    moves = solution.move_table.astype(np.float64)
+    legal = solution.move_table != NOT_A_MOVE
+    best = np.where(legal, moves, -np.inf).max(axis=1, keepdims=True)
+    if policy == "random":
+        weights = legal.astype(np.float64)
+    elif policy == "perfect":
+        weights = (legal & (moves == best)).astype(np.float64)
+    elif policy == "softmax":
+        weights = np.where(legal, np.exp((moves - np.where(np.isfinite(best), best, 0)) / temperature), 0.0)
+    else:
+        raise ValueError(f"policy must be 'random', 'perfect' or 'softmax', got {policy!r}")
+    total = weights.sum(axis=1, keepdims=True)
+    return np.divide(weights, total, out=np.zeros_like(weights), where=total > 0)
+
+
+def reach_probabilities(solution: TableSolution, weights: np.ndarray) -> np.ndarray:
+    """Exact probability that a game from the empty board passes each position.
+
+    Parameters
+    ----------
+    solution : TableSolution
+        The solved board.
+    weights : numpy.ndarray
+        `policy_weights` of the policy both players follow.
+
+    Returns
+    -------
+    numpy.ndarray of float64, shape (2**n_edges, 2, 2 * n_cells + 1)
+        ``reach[p, t, n_cells + m]``: probability that the game reaches position ``p``
+        with A (``t = 0``) or B (``t = 1``) to move and A's cells so far minus B's
+        equal to ``m``.  Over the positions with ``k`` edges drawn it sums to 1.
+
+    Examples
+    --------
+    >>> from triangles_core import solve
+    >>> s = solve(1)
+    >>> reach = reach_probabilities(s, policy_weights(s, "random"))
+    >>> reach[0b111].sum(axis=0).tolist()  # A draws the first and third edges: A's final margin is +1
+    [0.0, 0.0, 1.0]
+    """
+    board = solution.board
+    n = board.n_cells
+    claims = claims_table(board)
+    reach = np.zeros((1 << board.n_edges, 2, 2 * n + 1))
+    reach[0, 0, n] = 1.0
+    for level in positions_by_edges_drawn(board)[:-1]:
+        for e in range(board.n_edges):
+            src = level[(level >> e) & 1 == 0]
+            dst, w, c = src | (1 << e), weights[src, e], claims[src, e]
+            for k in np.unique(c):
+                sel = c == k
+                part = reach[src[sel]] * w[sel, None, None]
+                if k == 0:
+                    reach[dst[sel]] += part[:, ::-1]  # the turn passes
+                else:
+                    reach[dst[sel], 0, k:] += part[:, 0, : 2 * n + 1 - k]  # A claims k
+                    reach[dst[sel], 1, : 2 * n + 1 - k] += part[:, 1, k:]  # B claims k
+    return reach
+
+
+def reached_outcomes(solution: TableSolution, reach: np.ndarray) -> pd.DataFrame:
+    """Outcomes of the positions a policy's games reach, by edges drawn, exactly.
+
+    Parameters
+    ----------
+    solution : TableSolution
+        The solved board.
+    reach : numpy.ndarray
+        `reach_probabilities` of the policy.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per ``edges_drawn``: ``mover_wins``, ``draws``, ``mover_loses`` (the
+        probability that the position reached is won, drawn, lost by its mover on the
+        cells still open), ``B_to_move``, and for the game (score so far plus perfect
+        play from here, ``value_for_A``): ``A_wins``, ``A_draws``, ``A_loses`` and
+        ``mean_value_for_A``.  Probabilities rounded to 6 decimals.
+    """
+    board, n = solution.board, solution.board.n_cells
+    values = solution.values.astype(np.int64)
+    margin = np.arange(-n, n + 1)
+    rows = []
+    for k, level in enumerate(positions_by_edges_drawn(board)):
+        r, v = reach[level], values[level]
+        mover = r.sum(axis=(1, 2))
+        for_a = np.stack([margin[None, :] + v[:, None], margin[None, :] - v[:, None]], axis=1)
+        rows.append(
+            {
+                "edges_drawn": k,
+                "mover_wins": mover[v > 0].sum(),
+                "draws": mover[v == 0].sum(),
+                "mover_loses": mover[v < 0].sum(),
+                "B_to_move": r[:, 1].sum(),
+                "A_wins": r[for_a > 0].sum(),
+                "A_draws": r[for_a == 0].sum(),
+                "A_loses": r[for_a < 0].sum(),
+                "mean_value_for_A": (r * for_a).sum(),
+            }
+        )
+    return pd.DataFrame(rows).round(6)
+
+
+def moves_by_kind(
+    solution: TableSolution, kinds: np.ndarray, weights: np.ndarray | None = None, reach: np.ndarray | None = None
+) -> pd.DataFrame:
+    """Moves, mistakes and critical positions by edges drawn and move kind.
+
+    Parameters
+    ----------
+    solution : TableSolution
+        The solved board.
+    kinds : numpy.ndarray
+        `move_kinds` of its board.
+    weights, reach : numpy.ndarray, optional
+        `policy_weights` and `reach_probabilities` of a policy.  Without them every
+        position counts once (all positions) and no move is "played".
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per ``edges_drawn`` (positions with a move) and ``kind``: ``legal``,
+        ``mistakes`` (legal moves that lose value) and ``value_lost`` (summed over them)
+        of that kind; ``critical``, the positions with at least two legal moves and one
+        optimal move, of that kind; with a policy ``played``, ``played_mistakes`` and
+        ``played_value_lost``, the probability that the move played is of that kind (a
+        mistake) and its expected value lost.  Over all positions these are counts; in
+        play, expectations per game at that ``edges_drawn`` (rounded to 6 decimals).
+    """
+    values = solution.values.astype(np.int64)
+    rows = []
+    for k, level in enumerate(positions_by_edges_drawn(solution.board)[:-1]):
+        moves = solution.move_table[level]
+        at, edge = np.nonzero(moves != NOT_A_MOVE)  # every legal move of the level
+        lost = values[level][at] - moves[at, edge]
+        optimal_moves = np.bincount(at, weights=lost == 0, minlength=level.size)
+        critical = (optimal_moves == 1) & (np.bincount(at, minlength=level.size) >= 2)
+        p = np.ones(level.size) if reach is None else reach[level].sum(axis=(1, 2))
+        q = p[at]
+
+        def by_kind(w, kind=kinds[level][at, edge]):
+            return np.bincount(kind, weights=w, minlength=len(MOVE_KINDS))
+
+        columns = {
+            "legal": by_kind(q),
+            "mistakes": by_kind(q * (lost > 0)),
+            "value_lost": by_kind(q * lost),
+            "critical": by_kind(q * (critical[at] & (lost == 0))),
+        }
+        if weights is not None:
+            played = weights[level][at, edge] * q
+            columns |= {
+                "played": by_kind(played),
+                "played_mistakes": by_kind(played * (lost > 0)),
+                "played_value_lost": by_kind(played * lost),
+            }
+        rows.append(pd.DataFrame({"edges_drawn": k, "kind": MOVE_KINDS, **columns}))
+    table = pd.concat(rows, ignore_index=True).round(6)
+    if reach is None:
+        counts = ["legal", "mistakes", "value_lost", "critical"]
+        table[counts] = table[counts].astype(np.int64)
+    return table
