@@ -14,7 +14,7 @@ from collections import Counter
 import pytest
 
 from triangles_core import solve, solve_boxes
-from triangles_core.analysis import review_stats
+from triangles_core.analysis import outcomes, review_stats
 
 
 def _oracle(solution):
@@ -39,8 +39,8 @@ def _oracle(solution):
 @pytest.mark.parametrize("solution", [solve(1), solve_boxes(1, 2)], ids=["side1", "boxes1x2"])
 def test_exact_random_play_matches_every_ordering(solution):
     margins, lost, changes, n = _oracle(solution)
-    weights = review_stats.policy_weights(solution)
-    reach = review_stats.reach_probabilities(solution, weights)
+    weights = outcomes.policy_weights(solution)
+    reach = outcomes.reach_probabilities(solution, weights)
     table = review_stats.final_margins(solution, reach)
     assert dict(zip(table["margin_for_a"], table["probability"], strict=True)) == pytest.approx(
         {m: c / n for m, c in margins.items()}, abs=1e-6
@@ -52,7 +52,7 @@ def test_exact_random_play_matches_every_ordering(solution):
 
 def test_a_perfect_move_is_drawn_among_the_optimal_moves():
     solution = solve(2)
-    weights = review_stats.policy_weights(solution, [1])
+    weights = outcomes.policy_weights(solution, perfect_moves=[1])
     optimal = solution.optimal_moves(0)
     assert {e + 1 for e in weights[0].nonzero()[0]} == set(optimal)
     assert weights[0].sum() == pytest.approx(1) and weights[1].sum() == pytest.approx(1)

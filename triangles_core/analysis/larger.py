@@ -19,7 +19,7 @@ import math
 import numpy as np
 import pandas as pd
 
-from ..engine.retrograde import NOT_A_MOVE, move_value_table
+from ..engine.retrograde import NOT_A_MOVE
 from ..engine.solutions import TableSolution
 from .counting import positions_with_edges_drawn
 from .play import mean_interval, wilson_interval
@@ -62,9 +62,9 @@ def perfect_play_by_edges_drawn(solution: TableSolution) -> pd.DataFrame:
 
     Both players choose uniformly among the optimal moves of each position (the
     ``"perfect"`` policy of `triangles_core.analysis.play.play_games`), from the empty
-    board.  The probability of reaching each position is propagated level by level; every
-    game passes through exactly one position of each level, so each level's
-    probabilities add up to 1.
+    board.  The probability of reaching each position is propagated level by level
+    (`triangles_core.analysis.outcomes.reach_probabilities`); every game passes through
+    exactly one position of each level, so each level's probabilities add up to 1.
 
     Parameters
     ----------
@@ -88,23 +88,20 @@ def perfect_play_by_edges_drawn(solution: TableSolution) -> pd.DataFrame:
     >>> table["mistake_share"].tolist(), table["positions"].tolist()
     ([0.0, 0.0, 0.0], [1, 3, 3])
     """
+    from .outcomes import policy_weights, reach_probabilities
+
     board, values = solution.board, solution.values
     n = board.n_edges
-    moves = move_value_table(board, values)  # refuses boards of more than 24 edges
-    reach = np.zeros(1 << n, dtype=np.float64)
-    reach[0] = 1.0
+    moves = solution.move_table
+    reach = reach_probabilities(solution, policy_weights(solution, "perfect")).sum(axis=(1, 2))
     rows = []
     for k in range(n):
         level = level_positions(n, k)
         level = level[reach[level] > 0]
         weight, table, value = reach[level], moves[level].astype(np.int64), values[level].astype(np.int64)
         legal = table != NOT_A_MOVE
-        optimal = table == value[:, None]
         lost = np.where(legal, value[:, None] - table, 0)
         n_legal = legal.sum(axis=1)
-        for e in range(n):  # each optimal move carries an equal part of the position's probability
-            chosen = optimal[:, e]
-            np.add.at(reach, level[chosen] | np.int64(1 << e), weight[chosen] / optimal.sum(axis=1)[chosen])
         rows.append(
             {
                 "edges_drawn": k,

@@ -16,6 +16,8 @@ complete; a *safe move* does none of these.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 import numpy as np
 import pandas as pd
 
@@ -66,7 +68,9 @@ def move_kinds(board) -> np.ndarray:
     return kinds
 
 
-def policy_weights(solution: TableSolution, policy: str = "random", temperature: float = 1.0) -> np.ndarray:
+def policy_weights(
+    solution: TableSolution, policy: str = "random", temperature: float = 1.0, perfect_moves: Iterable[int] = ()
+) -> np.ndarray:
     """The probability of every move of every position under a policy of `analysis.play`.
 
     Parameters
@@ -78,6 +82,9 @@ def policy_weights(solution: TableSolution, policy: str = "random", temperature:
         ``exp((v - best) / temperature)`` for a move of value ``v``.
     temperature : float
         For ``"softmax"`` only.
+    perfect_moves : iterable of int
+        Move numbers (1 is the first move of the game, played with 0 edges drawn) at
+        which the mover plays ``"perfect"`` instead.
 
     Returns
     -------
@@ -95,6 +102,10 @@ def policy_weights(solution: TableSolution, policy: str = "random", temperature:
         weights = np.where(legal, np.exp((moves - np.where(np.isfinite(best), best, 0)) / temperature), 0.0)
     else:
         raise ValueError(f"policy must be 'random', 'perfect' or 'softmax', got {policy!r}")
+    levels = positions_by_edges_drawn(solution.board)
+    for k in perfect_moves:
+        level = levels[k - 1]
+        weights[level] = legal[level] & (moves[level] == best[level])
     total = weights.sum(axis=1, keepdims=True)
     return np.divide(weights, total, out=np.zeros_like(weights), where=total > 0)
 

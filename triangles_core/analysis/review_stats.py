@@ -5,7 +5,8 @@ memory (side 3: ``2**18`` positions) the games of a policy that depends only on 
 position can be followed exactly instead: every move draws one edge, so move ``k`` is
 played in a position with ``k - 1`` edges drawn, and the probability of each (position,
 player to move, A's cells minus B's so far) follows level by level from the empty board.
-This is the forward propagation of a finite Markov chain; no sample, no interval.
+This is the forward propagation of a finite Markov chain
+(`triangles_core.analysis.outcomes.reach_probabilities`); no sample, no interval.
 
 The statistics are about the game, in the review's terms (`triangles_core.analysis.review`):
 the *value for A* is A's cells minus B's so far plus the value of the rest under perfect
@@ -20,82 +21,11 @@ from collections.abc import Iterable
 import numpy as np
 import pandas as pd
 
-from ..engine.retrograde import NOT_A_MOVE, claims_table
+from ..engine.retrograde import NOT_A_MOVE
 from ..engine.solutions import TableSolution
 from .counting import positions_by_edges_drawn
 
-__all__ = ["final_margins", "moves_by_number", "policy_weights", "reach_probabilities", "winner_changes"]
-
-
-def policy_weights(solution: TableSolution, perfect_moves: Iterable[int] = ()) -> np.ndarray:
-    """The probability of each move of each position: uniform over the legal moves.
-
-    Parameters
-    ----------
-    solution : TableSolution
-        A solved cell board whose move table fits in memory.
-    perfect_moves : iterable of int
-        Move numbers (1 is the first move of the game) at which the mover instead draws
-        uniformly among the optimal moves.
-
-    Returns
-    -------
-    numpy.ndarray of float64, shape (2**n_edges, n_edges)
-        Rows of positions with a legal move sum to 1; 0 for drawn edges.
-    """
-    moves = solution.move_table
-    legal = moves != NOT_A_MOVE
-    weights = legal.astype(np.float64)
-    levels = positions_by_edges_drawn(solution.board)
-    for k in perfect_moves:
-        level = levels[k - 1]
-        best = np.where(legal[level], moves[level], np.iinfo(moves.dtype).min).max(axis=1, keepdims=True)
-        weights[level] = legal[level] & (moves[level] == best)
-    total = weights.sum(axis=1, keepdims=True)
-    return np.divide(weights, total, out=np.zeros_like(weights), where=total > 0)
-
-
-def reach_probabilities(solution: TableSolution, weights: np.ndarray) -> np.ndarray:
-    """The probability that a game from the empty board passes each state.
-
-    Parameters
-    ----------
-    solution : TableSolution
-        The solved board.
-    weights : numpy.ndarray
-        `policy_weights`: the policy both players follow.
-
-    Returns
-    -------
-    numpy.ndarray of float64, shape (2**n_edges, 2, 2 * n_cells + 1)
-        ``reach[p, t, n_cells + m]``: the probability that the game reaches position
-        ``p`` with A (``t = 0``) or B (``t = 1``) to move and A's cells minus B's equal
-        to ``m``.  It sums to 1 over the positions with ``k`` edges drawn, for each ``k``.
-
-    Examples
-    --------
-    >>> from triangles_core import solve
-    >>> s = solve(1)
-    >>> reach = reach_probabilities(s, policy_weights(s))
-    >>> reach[0b111].sum(axis=0).tolist()      # A's final margin -1, 0, +1: A draws the third edge
-    [0.0, 0.0, 1.0]
-    """
-    board, n = solution.board, solution.board.n_cells
-    claims = claims_table(board)
-    reach = np.zeros((1 << board.n_edges, 2, 2 * n + 1))
-    reach[0, 0, n] = 1.0
-    for level in positions_by_edges_drawn(board)[:-1]:
-        for e in range(board.n_edges):
-            src = level[(level >> e) & 1 == 0]
-            dst, part, c = src | (1 << e), reach[src] * weights[src, e, None, None], claims[src, e]
-            for k in np.unique(c):
-                s = c == k
-                if k == 0:  # the turn passes (each dst once per edge, so += adds every part)
-                    reach[dst[s]] += part[s, ::-1]
-                else:  # the mover claims k cells and moves again
-                    reach[dst[s], 0, k:] += part[s, 0, : 2 * n + 1 - k]
-                    reach[dst[s], 1, : 2 * n + 1 - k] += part[s, 1, k:]
-    return reach
+__all__ = ["final_margins", "moves_by_number", "winner_changes"]
 
 
 def final_margins(solution: TableSolution, reach: np.ndarray) -> pd.DataFrame:
