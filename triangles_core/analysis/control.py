@@ -143,11 +143,6 @@ def nim_values(board: CellBoard, heaps: int = NIM_HEAPS) -> np.ndarray:
     -------
     numpy.ndarray of int8, shape (2**n_edges,)
 
-    Raises
-    ------
-    ValueError
-        For a board of more than `NIM_VALUE_EDGES` edges.
-
     Examples
     --------
     On 1x1 boxes, a lone capturable box is worth 0 (it must be taken, and the taker must

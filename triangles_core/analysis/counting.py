@@ -128,11 +128,6 @@ def value_histogram(board: CellBoard, values: np.ndarray, clean_only: bool = Fal
     numpy.ndarray of int64, shape (n_edges + 1, 2 * n_cells + 1)
         ``histogram[k, v + n_cells]``: positions with ``k`` drawn edges and value ``v``.
 
-    Raises
-    ------
-    ValueError
-        If ``values`` does not have the shape and dtype of the board's table.
-
     Examples
     --------
     >>> from triangles_core import solve
@@ -230,12 +225,7 @@ def positions_with_edges_drawn(
 
 
 def _levels(n_edges: int, up_to: int) -> list[np.ndarray]:
-    """All positions of ``n_edges`` edges with ``j`` drawn edges, ascending, for ``j = 0..up_to``.
-
-    Built level by level: the masks with ``j`` bits among the lowest ``t`` are those
-    among the lowest ``t - 1``, then those with ``j - 1`` bits among them plus bit ``t``
-    (already in order, so nothing is sorted).
-    """
+    """All positions of ``n_edges`` edges with ``j`` drawn edges, ascending, for ``j = 0..up_to``."""
     below = [np.zeros(1, dtype=np.int64)] * (n_edges + 1)  # j = 0 among the lowest t edges: {0}
     levels = [below[n_edges]]
     for j in range(1, up_to + 1):
@@ -255,11 +245,6 @@ def positions_by_edges_drawn(board: CellBoard) -> list[np.ndarray]:
     list of numpy.ndarray of int64
         Entry ``k`` holds the ``C(n_edges, k)`` positions with ``k`` drawn edges, in
         increasing bitmask order (`positions_with_edges_drawn` for every ``k``).
-
-    Raises
-    ------
-    ValueError
-        For a board of more than 24 edges (`_check_array_board`).
 
     Examples
     --------
@@ -346,12 +331,6 @@ def move_statistics(
     Returns
     -------
     MoveStatistics
-
-    Raises
-    ------
-    ValueError
-        If ``values`` does not have the shape and dtype of the board's table, or both
-        ``samples`` and ``clean_only`` are given.
 
     Examples
     --------

@@ -80,11 +80,6 @@ def graph_format(path: str | Path, format: str | None = None) -> str:
     str
         One of `FORMAT_NAMES`.
 
-    Raises
-    ------
-    ValueError
-        For an unknown format, or no ``format`` and a suffix not in `FORMATS`.
-
     Examples
     --------
     >>> graph_format("side2.gv"), graph_format("/dev/stdout", "graphml")
@@ -195,12 +190,6 @@ def export_graph(
     -------
     pathlib.Path
         The file written.
-
-    Raises
-    ------
-    ValueError
-        For a bad format, or a graph above ``max_positions`` positions (nothing is
-        written then).
 
     Examples
     --------

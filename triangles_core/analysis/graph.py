@@ -73,13 +73,6 @@ def state_graph(
     networkx.DiGraph
         Node and arc attributes as in the module docstring.
 
-    Raises
-    ------
-    ValueError
-        If the graph would have more than ``max_positions`` positions: for the full
-        graph of a cell board that is known, and refused, before anything is built
-        (`check_graph_size`); otherwise when the bound is passed.
-
     Examples
     --------
     >>> from triangles_core import solve, solve_number_game
@@ -138,11 +131,6 @@ def check_graph_size(board: CellBoard, root: Position | list[int], max_positions
     max_positions : int, default `MAX_GRAPH_POSITIONS`
         The largest graph allowed.
 
-    Raises
-    ------
-    ValueError
-        If ``2**f > max_positions``.
-
     Examples
     --------
     >>> from triangles_core.games.triangles import board
@@ -176,11 +164,6 @@ def optimal_subgraph(solution: SolvedGame, root: Any = None, *, max_positions: i
     networkx.DiGraph
         The positions reached by optimal play and the optimal moves between them, with
         the node and arc attributes of `state_graph`.
-
-    Raises
-    ------
-    ValueError
-        If the graph would have more than ``max_positions`` positions.
 
     Examples
     --------

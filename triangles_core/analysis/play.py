@@ -188,12 +188,6 @@ def play_games(
         ``optimal_moves``, ``mistakes`` (moves that lose value) and
         ``value_lost_total`` (the value lost summed over the legal moves).
 
-    Raises
-    ------
-    ValueError
-        For a temperature that is not positive (``"softmax"``), a start that is not a
-        position of the board, or more than `MAX_MOVES` rows.
-
     Examples
     --------
     >>> from triangles_core import solve
@@ -257,11 +251,6 @@ def wilson_interval(successes, trials, z: float = _Z95) -> tuple[np.ndarray, np.
     -------
     low, high : numpy.ndarray of float
 
-    Raises
-    ------
-    ValueError
-        If the counts are out of order (``0 <= successes <= trials``, ``trials >= 1``).
-
     Examples
     --------
     >>> low, high = wilson_interval(81, 126)
@@ -292,11 +281,6 @@ def mean_interval(mean, std, n, z: float = _Z95) -> tuple[np.ndarray, np.ndarray
     Returns
     -------
     low, high : numpy.ndarray of float
-
-    Raises
-    ------
-    ValueError
-        If ``std < 0`` or ``n < 1`` somewhere.
 
     Examples
     --------

@@ -94,13 +94,6 @@ class GameRecord:
         Record line of each move (same length as ``moves``; 0 for records not read
         from text).
 
-    Raises
-    ------
-    ValueError
-        ``start`` not a position of the board, not one line per move, or a move that
-        is not an edge of the board or is drawn twice (a `RecordError` naming the
-        move's line, or its number where the line is 0).
-
     Examples
     --------
     >>> r = GameRecord.from_moves(3, [4, 6, 5])
@@ -150,12 +143,6 @@ class GameRecord:
             Edge numbers in playing order.
         start : iterable of int, or int, default 0
             Edges drawn before the game (edge numbers or a bitmask).
-
-        Raises
-        ------
-        RecordError
-            If a move is not an edge number of the board or is drawn twice (``line`` is
-            then the move number, counted from 1).
         """
         b = cell_board(board)
         moves = tuple(moves)
@@ -228,12 +215,6 @@ def parse_edge_tokens(
     list of (int, str)
         Each edge number and the token it was read from (``"2 4"`` for a pair line).
 
-    Raises
-    ------
-    RecordError
-        For a malformed token, a number out of range, an edge not on the board or a
-        pair of dots that is not an edge, naming ``line`` and the token.
-
     Examples
     --------
     >>> from triangles_core.games.triangles import board
@@ -285,13 +266,6 @@ def parse_record(
     -------
     GameRecord
         The starting position and the moves.
-
-    Raises
-    ------
-    RecordError
-        For an edge drawn twice, a pair of dots that is not an edge, a dot or edge
-        number out of range, a malformed token, or a misplaced ``start:`` line; the
-        message names the line and the token.
 
     Examples
     --------

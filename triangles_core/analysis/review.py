@@ -102,11 +102,6 @@ def classify(value_lost: int) -> str:
     str
         ``"optimal"``, ``"inaccuracy"``, ``"error"`` or ``"blunder"``.
 
-    Raises
-    ------
-    ValueError
-        If ``value_lost`` is negative (no move beats an optimal one).
-
     Examples
     --------
     >>> [classify(v) for v in (0, 2, 4, 6, 8)]
@@ -399,11 +394,6 @@ def review_game(record: GameRecord, solution: SolvedCellGame | None = None) -> G
     GameReview
         Move-by-move review and summary.
 
-    Raises
-    ------
-    ValueError
-        If ``solution`` is for another board.
-
     Examples
     --------
     >>> from triangles_core.analysis.records import parse_record
@@ -469,11 +459,6 @@ def review_table(record: GameRecord, solution: SolvedCellGame | None = None) -> 
     pandas.DataFrame
         One row per move, columns `COLUMNS` (``dots`` as ``"i-j"``, ``best_moves`` as
         space-separated edge numbers).
-
-    Raises
-    ------
-    ValueError
-        If ``solution`` is for another board.
 
     Examples
     --------

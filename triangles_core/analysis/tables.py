@@ -96,11 +96,6 @@ def save_table(frame: pd.DataFrame, name: str, directory: str | Path, *, float_d
     pathlib.Path
         The file written (UTF-8, ``\\n`` line ends, no index column).
 
-    Raises
-    ------
-    OSError
-        When the folder or the file cannot be written (an earlier file is kept).
-
     Examples
     --------
     >>> import tempfile, pandas as pd
@@ -296,7 +291,6 @@ def board_summary(outcomes: pd.DataFrame, moves: pd.DataFrame, by: str = "board"
         ``outcome_changing_share``, ``mean_value_lost`` (expected value lost by a
         uniformly random (position, move) pair) and ``mean_mistake_value_lost``; in
         the order the boards first appear in ``outcomes``.
-
     """
     order = list(dict.fromkeys(outcomes[by]))
     totals = outcomes.groupby(by, sort=False)[["positions", "mover_wins", "draws", "mover_loses"]].sum()

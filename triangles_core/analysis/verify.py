@@ -140,12 +140,6 @@ def derive_values(b: CellBoard, values: np.ndarray, start: int = 0, stop: int | 
         For each position, the best move value computed from ``values`` of its children
         (0 for the full board).
 
-    Raises
-    ------
-    ValueError
-        If ``values`` is not a table of ``b`` or ``start``/``stop`` is not a range of
-        its positions (the kernel would read outside the table).
-
     Examples
     --------
     >>> from triangles_core import solve
@@ -178,12 +172,6 @@ def verify_table(b: CellBoard, values: np.ndarray, progress: bool = False, chunk
     -------
     Verification
         How many positions were checked and the first mismatch, if any.
-
-    Raises
-    ------
-    ValueError
-        If ``values`` is not an int8 array of shape ``(2**b.n_edges,)``, or ``chunk``
-        is not a positive integer (nothing would be checked).
 
     Examples
     --------
@@ -261,11 +249,6 @@ def verify_side(side: int, progress: bool = False) -> Verification:
     -------
     Verification
         How many positions were checked and the first mismatch, if any.
-
-    Raises
-    ------
-    ValueError
-        If ``side`` is not in 1..4.
 
     Examples
     --------
