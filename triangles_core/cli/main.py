@@ -106,12 +106,7 @@ def _judge(args: argparse.Namespace) -> int:
 
 
 def _parse_edges(words: Sequence[str], board, command: str) -> int:
-    """The position drawn by the ``EDGE`` arguments (spaces or commas) as a bitmask.
-
-    Each token is read as a game record's ``start:`` line reads it
-    (`triangles_core.analysis.records.parse_edge_tokens`): ``7``, ``e7`` or a dot pair
-    ``2-4``.  A repeated edge is drawn once (said on stderr).
-    """
+    """The position drawn by the ``EDGE`` arguments (spaces or commas) as a bitmask."""
     from ..analysis.records import RecordError, parse_edge_tokens
 
     for word in words:
