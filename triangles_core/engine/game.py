@@ -326,15 +326,6 @@ def replay(game: "Game", moves: Iterable[Any], start: Any = None) -> list[Step]:
     list of Step
         One per move, with the running ``score`` and ``value`` None.
 
-    Raises
-    ------
-    IllegalMoveError
-        (a `ValueError`) naming the 1-based ply and the move, for a move that is not
-        legal where it is played.
-    ValueError
-        For ``moves`` not in playing order (a string, a set), an invalid ``start``, or
-        no ``start`` for a game without a standard one.
-
     Examples
     --------
     >>> from triangles_core.games.triangles import TriangleGame
@@ -449,11 +440,6 @@ def negamax(game: Game[P, M], position: P) -> int:
     -------
     int
         Net score for the player to move under optimal play by both sides.
-
-    Raises
-    ------
-    ValueError
-        If the position is not one of the game's positions.
 
     Examples
     --------

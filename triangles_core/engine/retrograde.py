@@ -172,12 +172,7 @@ def move_value(values, position, bit, edge, first, second):  # pragma: no cover 
 
 
 def _rule_lanes(completed: int, points: int = 1) -> tuple[int, int]:
-    """The constants ``(xor, add)`` that make `move_values` the rule of `rule_value`.
-
-    ``(child ^ 0) + points * completed == points * completed + child`` when
-    ``completed > 0``; ``(child ^ -1) + 1 == -child`` (two's complement) when
-    ``completed == 0``.
-    """
+    """The constants ``(xor, add)`` that make `move_values` the rule of `rule_value`."""
     if completed:
         return 0, points * completed
     return -1, 1
@@ -209,15 +204,7 @@ def move_values(typingctx, child, xor, add):
 
 @intrinsic
 def _best_inner_move(typingctx, vector, lane_tables, inner_rows):
-    """Lane by lane, the best move on an inner edge, children read from ``vector``.
-
-    For inner edge ``k`` (``k < group_bits``), lane ``j``'s child is lane ``j + 2**k``
-    when bit ``k`` of ``j`` is clear; when it is set the edge is drawn and the lane gets
-    `NOT_A_MOVE` (a shift of the lanes, filled from a constant: ``vpshufb``,
-    ``vperm2i128`` and friends).  ``inner_rows[k]`` is the offset in ``lane_tables`` of
-    that edge's ``xor`` row (its ``add`` row follows).  Unrolled over ``k`` at compile
-    time.
-    """
+    """Lane by lane, the best move on an inner edge, children read from ``vector``."""
     if not isinstance(vector, Lanes):
         return None
 
@@ -250,15 +237,7 @@ def _best_inner_move(typingctx, vector, lane_tables, inner_rows):
 
 @functools.lru_cache(maxsize=16)
 def _lane_tables(first_bytes: bytes, second_bytes: bytes, n_edges: int, group_bits: int, rule: str = "score"):
-    """The per-group constants of the kernel (``first``/``second`` as bytes: a cache key) for a `RULES` rule.
-
-    Returns ``first_outer``, ``second_outer`` (the parts of ``first``/``second`` outside
-    the lanes), ``lane_tables`` (flat ``int8``: for edge ``e`` and row
-    ``r = [first cell's outer part drawn] + 2 [second cell's outer part drawn]``, the
-    ``xor`` lanes at ``(4 e + r) * 2 * lanes`` and the ``add`` lanes right after) and
-    ``start_lanes`` (the lanes before any move: `NOT_A_MOVE`, and a second row for the
-    group of the full board, whose top lane is worth the rule's terminal value).
-    """
+    """The per-group constants of the kernel (``first``/``second`` as bytes: a cache key) for a `RULES` rule."""
     points, terminal = RULES[rule]
     first = np.frombuffer(first_bytes, dtype=np.int64)
     second = np.frombuffer(second_bytes, dtype=np.int64)
@@ -390,14 +369,6 @@ def solve_table(
         number of incomplete cells.  Under ``rule="control"``: +1 if the player to move
         wins Nimstring from ``p``, -1 if not.
 
-    Raises
-    ------
-    ValueError
-        If ``low_bits`` or ``group_bits`` is out of range, ``rule`` is not a `RULES`
-        key, ``out`` is not a writeable
-        contiguous ``int8`` array of the right shape, or the board has more than
-        `MAX_TABLE_EDGES` edges.
-
     Examples
     --------
     >>> from triangles_core.games.triangles import board
@@ -483,11 +454,6 @@ def move_value_table(board: CellBoard, values: np.ndarray) -> np.ndarray:
         `NOT_A_MOVE` where that edge is already drawn.  The row maximum over legal
         moves is ``values[p]``.
 
-    Raises
-    ------
-    ValueError
-        If the board is too large for a whole move table.
-
     Examples
     --------
     >>> from triangles_core.games.triangles import board
@@ -523,11 +489,6 @@ def claims_table(board: CellBoard) -> np.ndarray:
     numpy.ndarray of int8, shape (2**n_edges, n_edges)
         ``table[p, e]``: cells (0, 1 or 2) that drawing edge ``e + 1`` completes in
         position ``p``; 0 where that edge is already drawn.
-
-    Raises
-    ------
-    ValueError
-        If the board has more than `MAX_MOVE_TABLE_EDGES` edges.
 
     Examples
     --------

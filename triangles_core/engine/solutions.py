@@ -181,14 +181,7 @@ class ValueFunctionSolution:
         return start_position(self.game)
 
     def position(self, position: Any) -> Any:
-        """Check and normalise a position as the game accepts it (`Game.position`).
-
-        Raises
-        ------
-        ValueError
-            (an `triangles_core.common.errors.InvalidPositionError`) if the position is
-            not one of the game's.
-        """
+        """Check and normalise a position as the game accepts it (`Game.position`)."""
         return self.game.position(position)
 
     def _move_values(self, p: Any) -> dict:
@@ -200,13 +193,7 @@ class ValueFunctionSolution:
         return self._value_of(self.position(position))
 
     def move_value(self, position: Any, move: Any) -> int:
-        """The value, for its mover, of one move.
-
-        Raises
-        ------
-        ValueError
-            If the position is invalid or the move is not legal in it.
-        """
+        """The value, for its mover, of one move."""
         p = self.position(position)
         transition = self.game.play(p, self.game.check_move(p, move))
         return move_value(transition, self._value_of(transition.position))
@@ -261,13 +248,6 @@ class ValueFunctionSolution:
             ``move_value``, ``value_lost`` (0 for an optimal move) and the running
             ``score``.
 
-        Raises
-        ------
-        ValueError
-            If ``moves`` is not a list of moves (a string, a number, a 0-d array) or not in playing order (a set).
-        triangles_core.engine.game.IllegalMoveError
-            (a `ValueError`) naming the 1-based ply and the move, for an illegal move.
-
         Examples
         --------
         >>> from triangles_core import solve
@@ -299,11 +279,6 @@ class ValueFunctionSolution:
         list of Step
             One entry per move; empty when the game is over.
 
-        Raises
-        ------
-        ValueError
-            If ``first_move`` is not legal in ``position``.
-
         Examples
         --------
         >>> from triangles_core import solve
@@ -333,11 +308,6 @@ def check_values(board: CellBoard, values: np.ndarray) -> np.ndarray:
 
     Every compiled kernel that reads a table is called through this check, so that a
     wrong table is refused with a message instead of being read out of bounds.
-
-    Raises
-    ------
-    ValueError
-        For anything but a numpy int8 array of shape ``(2**board.n_edges,)``.
 
     Examples
     --------
@@ -369,11 +339,6 @@ class TableSolution(ValueFunctionSolution):
         ``values[p]``: net score for the player to move in position ``p``, counting only
         cells completed from now on, under optimal play by both.
 
-    Raises
-    ------
-    ValueError
-        If ``values`` is not an int8 array of one entry per position (`check_values`).
-
     Examples
     --------
     >>> from triangles_core import solve
@@ -399,13 +364,7 @@ class TableSolution(ValueFunctionSolution):
 
     @property
     def side(self) -> int:
-        """The side of a triangular board.
-
-        Raises
-        ------
-        AttributeError
-            For a board that has no side (Dots-and-Boxes).
-        """
+        """The side of a triangular board."""
         if not isinstance(self.board, TriangleBoard):
             raise AttributeError(f"the {self.board.label} has no side: it is not a triangular board")
         return self.board.side

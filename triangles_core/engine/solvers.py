@@ -57,12 +57,6 @@ _memory: dict[tuple[CellBoard, bool], np.ndarray] = {}
 def method_for(cell_board: CellBoard, method: str = "auto") -> str:
     """How ``cell_board`` is solved with ``method``: ``"table"`` or ``"search"`` (the one place it is decided).
 
-    Raises
-    ------
-    ValueError
-        If ``method`` is not one of `METHODS`, or the board is too large for it: more
-        than 31 edges for a table, more than 62 for the search.
-
     Examples
     --------
     >>> from triangles_core import board
@@ -113,11 +107,6 @@ def solve_cells(
     TableSolution or SearchSolution
         The table (read-only, computed once per process) or the search, which answers
         the same questions on demand.
-
-    Raises
-    ------
-    ValueError
-        As `method_for`, or for ``max_memory`` or ``threads`` given to a table.
 
     Examples
     --------
@@ -191,11 +180,6 @@ def solve(
         Values of all ``2**n_edges`` positions (``int8``), or the search, which answers
         the same questions on demand.
 
-    Raises
-    ------
-    ValueError
-        As `method_for`: a side above 4 for a table, above 5 at all.
-
     Notes
     -----
     A side-4 table read from the cache passes a shape, dtype and spot check of the
@@ -243,13 +227,6 @@ def solve_boxes(
     TableSolution or SearchSolution
         Values of all ``2**n_lines`` positions, or the search beyond 31 lines: the same
         interface as `solve`.
-
-    Raises
-    ------
-    ValueError
-        If ``rows`` or ``cols`` is not a positive integer, the board has more than 31
-        lines with ``method="table"`` (more than 62 for the search), or ``max_memory`` or
-        ``threads`` is given for a board solved by its table.
 
     Examples
     --------

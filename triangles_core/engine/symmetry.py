@@ -49,11 +49,6 @@ def all_positions(b: CellBoard) -> np.ndarray:
     -------
     numpy.ndarray of int64, shape (2**n_edges,)
         ``arange(2**n_edges)``.
-
-    Raises
-    ------
-    ValueError
-        If the board has more than `MAX_ARRAY_EDGES` edges.
     """
     _check_size(b)
     return np.arange(1 << b.n_edges, dtype=np.int64)
@@ -149,11 +144,6 @@ def cycle_lengths(permutation: tuple[int, ...]) -> list[int]:
     --------
     >>> cycle_lengths((2, 3, 1, 4))
     [3, 1]
-
-    Raises
-    ------
-    ValueError
-        If ``permutation`` is not a permutation of 1..n.
     """
     if sorted(permutation) != list(range(1, len(permutation) + 1)):
         raise ValueError(f"a permutation of the edges 1..n is needed, got {permutation!r}")
@@ -217,12 +207,6 @@ def move_classes(b: CellBoard, position: int = 0) -> dict[int, int]:
     -------
     dict of int to int
         Each free edge (ascending) to the smallest edge of its class.
-
-    Raises
-    ------
-    ValueError
-        If ``b`` is not a cell board or ``position`` not one of its positions
-        (`CellBoard.position`).
 
     Examples
     --------
