@@ -228,13 +228,6 @@ def explorer_state(
         ``value_before``, ``value_after`` (values for A), ``value_lost``, ``grade``,
         ``best_moves``, ``lowest``, ``highest``), ``start_value`` (value for A of the start)
         and the inputs.
-
-    Raises
-    ------
-    InvalidPositionError
-        If an edge is off the board or drawn twice.
-    ValueError
-        If ``cursor`` is not from 0 to the number of moves.
     """
     from ..analysis.records import GameRecord
     from ..analysis.review import review_game
@@ -328,11 +321,6 @@ def explore(side: int | None = None, position: Iterable[int] | int = (), *, boxe
     Explorer
         The widget; ``.moves``, ``.values``, ``.score`` and the methods ``play``,
         ``best_move``, ``undo`` and ``reset`` work from Python as well.
-
-    Raises
-    ------
-    ValueError
-        If ``side`` and ``boxes`` are both given, or either is not a board.
 
     Examples
     --------
