@@ -62,13 +62,6 @@ class CellBoard:
         The board's symmetries as dot permutations (``s[d - 1]`` is the image of dot
         ``d``), the identity first; each must map edges onto edges and cells onto cells.
 
-    Raises
-    ------
-    ValueError
-        If an edge or cell refers to something that does not exist, an edge lies in
-        more than two cells (the kernels read at most two), or a symmetry does not map
-        edges onto edges and cells onto cells (canonical forms would be wrong).
-
     Examples
     --------
     A single triangle:
@@ -205,12 +198,6 @@ class CellBoard:
     def check_edge(self, edge: object) -> int:
         """``edge`` as an ``int`` if it is an edge number of this board, else raise.
 
-        Raises
-        ------
-        InvalidPositionError
-            For a non-integer or a number outside ``1..n_edges`` (`edge_error`): the
-            compiled kernels index tables with it.
-
         Examples
         --------
         >>> from triangles_core.games.triangles import board
@@ -229,13 +216,7 @@ class CellBoard:
         return self.edges[self.check_edge(edge) - 1]
 
     def edge_between(self, i: int, j: int) -> int:
-        """The edge number joining dots ``i`` and ``j`` (in either order).
-
-        Raises
-        ------
-        InvalidPositionError
-            If a dot does not exist or the two dots are not adjacent.
-        """
+        """The edge number joining dots ``i`` and ``j`` (in either order)."""
         for dot in (i, j):
             if not 1 <= dot <= self.n_dots:
                 raise InvalidPositionError(f"dot {dot!r} is not on the {self.label} (dots are 1..{self.n_dots})")
@@ -334,11 +315,6 @@ class CellBoard:
         -------
         int
             The position as a bitmask.
-
-        Raises
-        ------
-        InvalidPositionError
-            If an edge number or the bitmask is out of range (`check_edge`).
 
         Examples
         --------
@@ -452,13 +428,7 @@ class CellGame:
         return self.board.position(position)
 
     def check_move(self, position: Position, move: object) -> int:
-        """``move`` as an edge number if it is legal in ``position``, else raise.
-
-        Raises
-        ------
-        InvalidPositionError
-            If the edge is off the board or already drawn.
-        """
+        """``move`` as an edge number if it is legal in ``position``, else raise."""
         edge = self.board.check_edge(move)
         if position >> (edge - 1) & 1:
             raise InvalidPositionError(f"edge {edge} is already drawn in position {self.board.drawn_edges(position)}")

@@ -71,11 +71,6 @@ def position_mask(numbers: Iterable[int]) -> int:
 
     Whether the position can occur is not checked here; see `is_valid_position`.
 
-    Raises
-    ------
-    InvalidNumberPositionError
-        If a number is not an integer in 2..20.
-
     Examples
     --------
     >>> bin(position_mask([2, 3, 20]))
@@ -126,11 +121,6 @@ def choose(position: int, number: int) -> int:
     -------
     int
         The bitmask of numbers still allowed.
-
-    Raises
-    ------
-    InvalidNumberPositionError
-        If ``position`` is not a bitmask of 19 bits, or ``number`` is not allowed in it.
 
     Examples
     --------
@@ -231,13 +221,6 @@ class NumberGame:
 
     def position(self, position: int | Iterable[int]) -> int:
         """Check and normalise a position: a bitmask, or the list of allowed numbers.
-
-        Raises
-        ------
-        InvalidNumberPositionError
-            A bitmask out of range, a number that is not an integer in 2..20, or a
-            position whose forbidden numbers are not closed under addition (it cannot
-            occur, SPEC section 3).
 
         Examples
         --------

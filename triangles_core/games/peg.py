@@ -222,12 +222,6 @@ class PegBoard:
         tuple of int
             The position, length `n_holes`.
 
-        Raises
-        ------
-        InvalidPegBoardError
-            The wrong number of values, or a value that is not an integer in
-            ``0..max_value`` (a position that cannot occur).
-
         Examples
         --------
         >>> peg_board(2).position([0, 4, 0])
@@ -243,11 +237,6 @@ class PegBoard:
 
     def start_position(self, values: Iterable[int], max_value: int = MAX_PEG_VALUE) -> PegPosition:
         """Check a starting board (exactly one hole) and return it as a position.
-
-        Raises
-        ------
-        InvalidPegBoardError
-            As `position`, or not exactly one 0 (NAQ 2018 J starts with one hole).
 
         Examples
         --------
@@ -280,11 +269,6 @@ class PegBoard:
 
     def play(self, position: PegPosition, jump: Jump) -> tuple[PegPosition, int]:
         """Make ``jump``; returns the new position and the mover's score for it.
-
-        Raises
-        ------
-        ValueError
-            If the jump is not legal in ``position``.
 
         Examples
         --------
