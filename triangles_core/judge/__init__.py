@@ -22,11 +22,6 @@ DIALECTS = ("gym", "uestc", "triangle-war", "peg", "zoj1039", "poj1143")
 def dialect_function(name: str) -> Callable[[Reader], Iterator[str]]:
     """The function of the dialect ``name`` (a key of `DIALECTS`).
 
-    Raises
-    ------
-    ValueError
-        If ``name`` is not a dialect; the message lists them.
-
     Examples
     --------
     >>> dialect_function("GYM")

@@ -114,14 +114,7 @@ def _numbers(count: int) -> str:
 
 
 def _position(reader: Reader, case: int, count: int, own_line: bool) -> int:
-    """The position of the ``count`` allowed numbers after the count just read.
-
-    Raises
-    ------
-    JudgeInputError
-        At the first token off the line, or the first extra token on it; at a token that
-        is not a number 2..20; at the last number of a position that cannot occur.
-    """
+    """The position of the ``count`` allowed numbers after the count just read."""
     wanted = reader.last.line + (not own_line)
     first = reader.peek() if count else None
     if first is not None and first.line != wanted:

@@ -116,13 +116,7 @@ class Reader:
         return JudgeInputError(message, case, token.line, token.text)
 
     def integer(self, case: int | None, expected: str, low: int, high: int | None = None) -> int:
-        """The next token as a decimal integer in ``low..high`` (``0007`` is 7, as for ``scanf``).
-
-        Raises
-        ------
-        JudgeInputError
-            At the end of input, or at a token that is not an integer or out of range.
-        """
+        """The next token as a decimal integer in ``low..high`` (``0007`` is 7, as for ``scanf``)."""
         if self.peek() is None:
             raise JudgeInputError(f"input ended, expected {expected}", case, max(1, self.line), None)
         self.last = self._ahead.popleft()
