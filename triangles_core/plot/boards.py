@@ -566,11 +566,6 @@ def draw_principal_variation(
     matplotlib.figure.Figure
         One panel per move drawn; an empty figure for a full board.
 
-    Raises
-    ------
-    ValueError
-        If ``plies`` names a move the line does not have.
-
     Examples
     --------
     >>> import matplotlib
