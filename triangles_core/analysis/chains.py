@@ -197,8 +197,7 @@ def components(board: CellBoard, position: int | Iterable[int]) -> list[Componen
     Returns
     -------
     list of Component
-        Ordered by their smallest cell index.  Cells of degree 1 (capturable) belong to
-        their component like any other (the end of an opened chain).
+        Ordered by their smallest cell index.
 
     Examples
     --------
@@ -261,10 +260,6 @@ def _ordered(
 def loony_moves(board: CellBoard, position: int | Iterable[int]) -> list[int]:
     """The moves that open a loop, a long chain, or a 2-chain at an end (module docstring).
 
-    Only moves in chains and loops are classified; a move in a complex component is not
-    listed.  In a position with something capturable the list is empty (the question is
-    asked of the player who has taken what there is to take).
-
     Examples
     --------
     >>> from triangles_core.games.boxes import boxes_board
@@ -303,8 +298,8 @@ class EndgameAnalysis:
     simple : bool
         Every component is a chain or a loop (no junction).
     mover_in_control : bool or None
-        For a simple loony endgame, whether the player to move takes the last turn when
-        the controller keeps control (``F - R + L - 1`` even); None otherwise.
+        For a simple loony endgame, whether the player to move takes the last turn when the
+        controller keeps control (``F - R + L - 1`` even).
     """
 
     free_edges: int
@@ -321,11 +316,6 @@ class EndgameAnalysis:
 
 def controller(free_edges: int, unclaimed_cells: int, long_chains: int) -> bool:
     """The long chain rule: True if the player to move ends in control.
-
-    ``free_edges - unclaimed_cells + long_chains - 1`` even (module docstring): the number
-    of short chains is odd.  It names the player who can keep control to the end (the
-    opponent opening every component, short chains at their middle string); whether
-    keeping it pays is another question.
 
     Examples
     --------
@@ -426,13 +416,7 @@ def first_loony_endgames(board: CellBoard, games: "pandas.DataFrame") -> "pandas
     -------
     pandas.DataFrame
         One row per game that reaches a loony endgame (`ENDGAME_COLUMNS`): the position
-        where it begins, its `EndgameAnalysis` counts; ``rule_applies`` (every component
-        a chain or loop, and at least one long chain or loop); ``mover_in_control``;
-        ``controller_value`` (the value of the position for the player in control, from
-        the table); and ``rule``: ``"controller wins"``, ``"draw"`` or ``"controller
-        loses"`` where the rule applies (of the endgame: whether the controller scores
-        more of the cells still unclaimed under perfect play from here, not who wins the
-        game), ``"no long chain or loop"`` or ``"junction"`` where it does not.
+        where it begins, its `EndgameAnalysis` counts.
 
     Examples
     --------

@@ -107,8 +107,7 @@ def write_graph(graph: nx.DiGraph, path: str | Path, format: str | None = None) 
     graph : networkx.DiGraph
         Any graph (usually from `labelled`).
     path : str or pathlib.Path
-        Target file; its parent directory must exist.  A target that is not a regular
-        file (``/dev/stdout``, a pipe, a device) is written as a stream.
+        Target file.
     format : {"graphml", "dot"}, optional
         By default taken from the suffix (`FORMATS`): ``.graphml``, or ``.dot`` /
         ``.gv``.
@@ -164,11 +163,6 @@ def export_graph(
     max_positions: int = MAX_EXPORT_POSITIONS,
 ) -> Path:
     """Write the state graph (or the optimal-play subgraph) from ``root``.
-
-    The graph of a side-2 board has 512 positions and 2304 moves; the full graph from a
-    position with ``f`` free edges has ``2**f`` positions, so it is refused above
-    ``max_positions`` before anything is built; the optimal-play subgraph is built with
-    that bound and refused as soon as it passes it.
 
     Parameters
     ----------

@@ -61,8 +61,7 @@ def state_graph(
     solution : SolvedGame
         A solved game (its ``game`` gives the rules, ``value`` the node values).
     root : position, optional
-        Starting position as the game accepts it; ``solution.start`` by default (the
-        empty board of a cell game, the root of a searched game).
+        Starting position as the game accepts it.
     optimal_only : bool, default False
         Keep only the moves whose value equals the value of their position.
     max_positions : int, default `MAX_GRAPH_POSITIONS`
@@ -116,11 +115,6 @@ def state_graph(
 
 def check_graph_size(board: CellBoard, root: Position | list[int], max_positions: int = MAX_GRAPH_POSITIONS) -> None:
     """Refuse, before anything is solved or built, a full state graph above ``max_positions``.
-
-    The full graph from a position with ``f`` free edges has ``2**f`` positions (every
-    subset of the free edges is reachable).  `state_graph` and
-    `triangles_core.analysis.export.export_graph` call it, and so does ``triangles graph``
-    before it solves the board.
 
     Parameters
     ----------
@@ -177,10 +171,6 @@ def optimal_subgraph(solution: SolvedGame, root: Any = None, *, max_positions: i
 def symmetry_quotient_graph(solution: TableSolution) -> nx.DiGraph:
     """The state graph of the whole board folded by the board's symmetries.
 
-    One node per symmetry class, labelled by its canonical form (smallest bitmask).  An
-    arc joins a class to each class one move away; since symmetric positions have
-    symmetric moves, the arcs out of a class do not depend on the representative.
-
     Parameters
     ----------
     solution : TableSolution
@@ -189,11 +179,8 @@ def symmetry_quotient_graph(solution: TableSolution) -> nx.DiGraph:
     Returns
     -------
     networkx.DiGraph
-        Node attributes ``value``, ``edges_drawn`` and ``class_size`` (number of
-        positions in the class).  Arc attributes ``moves`` (how many moves of the
-        representative lead into the target class), ``move`` (the smallest such edge),
-        ``claims`` and ``move_value`` (shared by those moves).  The sum of
-        ``class_size`` over nodes is ``2**n_edges``.
+        Node attributes ``value``, ``edges_drawn`` and ``class_size`` (number of positions
+        in the class).
 
     Examples
     --------
@@ -239,8 +226,8 @@ def count_paths(graph: nx.DiGraph, source, weight: str | None = None) -> int:
     source : node
         Where the paths start.
     weight : str, optional
-        An arc attribute giving the multiplicity of the arc (for example ``"moves"``
-        in `symmetry_quotient_graph`); each arc counts once if omitted.
+        An arc attribute giving the multiplicity of the arc (for example ``"moves"`` in
+        `symmetry_quotient_graph`).
 
     Returns
     -------
@@ -271,9 +258,7 @@ def optimal_move_counts(solution: TableSolution) -> np.ndarray:
     Returns
     -------
     numpy.ndarray of int8, shape (2**n_edges,)
-        Moves whose value equals the position's value; 0 for the full board.  A
-        position with exactly one optimal move is *critical*: every other move loses
-        something.
+        Moves whose value equals the position's value.
 
     Examples
     --------
@@ -288,16 +273,10 @@ def optimal_move_counts(solution: TableSolution) -> np.ndarray:
 def optimal_game_counts(solution: TableSolution) -> np.ndarray:
     """The number of distinct optimal games from every position.
 
-    A game is a sequence of moves to the full board; it is optimal when every move keeps
-    the value of the position it is played in (a path of the optimal-play subgraph).
-    The count is filled level by level from the full board down, like the retrograde
-    analysis.
-
     Returns
     -------
     numpy.ndarray of int64, shape (2**n_edges,)
-        ``counts[p]``: optimal games from ``p``; 1 for the full board.  Exact for up to
-        20 edges (``20! < 2**63``); side 3 has 18.
+        ``counts[p]``: optimal games from ``p``.
 
     Examples
     --------
@@ -382,9 +361,6 @@ def level_sizes(graph: nx.DiGraph, weight: str | None = None) -> list[int]:
 
 def state_graph_levels(board: CellBoard) -> pd.DataFrame:
     """Size of each level of the full state graph and of its symmetry quotient.
-
-    Computed without building the graph: level ``k`` has ``C(n_edges, k)`` positions,
-    each with ``n_edges - k`` out-arcs.
 
     Returns
     -------

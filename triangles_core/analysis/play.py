@@ -172,8 +172,8 @@ def play_games(
     seed : int, default 0
         Seed of the ``numpy.random.default_rng`` that draws the choices.
     temperature : float, default 1.0
-        For ``"softmax"``: a move of value ``v`` is chosen with weight
-        ``exp((v - best) / temperature)``; must be positive and finite.
+        For ``"softmax"``: a move of value ``v`` is chosen with weight ``exp((v - best) /
+        temperature)``.
     start : int or list of int, default 0
         The position the games start from (empty board by default); A moves first.
 

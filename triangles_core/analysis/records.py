@@ -88,8 +88,7 @@ class GameRecord:
     start : int
         Bitmask of the edges drawn before the first move (0: the empty board).
     moves : tuple of int
-        1-based edge numbers in the order they were drawn; all distinct and undrawn
-        in ``start``.
+        1-based edge numbers in the order they were drawn.
     lines : tuple of int
         Record line of each move (same length as ``moves``; 0 for records not read
         from text).
@@ -191,13 +190,6 @@ def parse_edge_tokens(
     board: CellBoard, tokens: list[str], line: int = 0, pair_line: bool = True
 ) -> list[tuple[int, str]]:
     """The moves written as ``tokens`` (one line of a game record): each edge with the token it was read from.
-
-    The one reader of the move notations of a record (module docstring): an edge number
-    (``7``, leading zeros allowed), ``e7``, or a dot pair ``2-4``; with ``pair_line``, a
-    line of exactly two plain numbers ``i j`` is one dot pair.  `parse_record` reads
-    every line with it (its ``start:`` line without ``pair_line``), and ``triangles``
-    reads its ``EDGE`` arguments with it, so both accept the same tokens.  Edges are
-    checked against the board, not against a position: a repeated edge is returned twice.
 
     Parameters
     ----------
@@ -364,8 +356,7 @@ def format_record(record: GameRecord, dots: bool = True) -> str:
     ----------
     record : GameRecord
     dots : bool, default True
-        Write moves as dot pairs ``i j`` (Triangle War notation); otherwise as edge
-        numbers, one per line.
+        Write moves as dot pairs ``i j`` (Triangle War notation).
 
     Examples
     --------

@@ -87,11 +87,6 @@ COLUMNS = [
 def classify(value_lost: int) -> str:
     """The grade of a move by the value it loses (see `CLASSIFICATION_RULE`).
 
-    In a cell game value lost is always even, ``2k`` for ``k`` cells handed over
-    (module docstring): 0 is optimal, 2 an inaccuracy, 4 an error, 6 or more a
-    blunder.  An odd value, which no cell game produces, is graded as the next even
-    one (1 as 2, 3 as 4, 5 as 6), so that every move that loses value is a mistake.
-
     Parameters
     ----------
     value_lost : int
@@ -255,10 +250,7 @@ class GameReview:
 
     @property
     def value_lost(self) -> dict[str, int]:
-        """Total value lost by each player, ``{"A": ..., "B": ...}``.
-
-        ``start_value - value_lost["A"] + value_lost["B"] == end_value``.
-        """
+        """Total value lost by each player, ``{"A": ..., "B": ...}``."""
         lost = {"A": 0, "B": 0}
         for m in self.moves:
             lost[m.player] += m.value_lost
@@ -266,9 +258,6 @@ class GameReview:
 
     def claim_runs(self) -> list[tuple[str, int, int]]:
         """The runs of cells claimed by one player in consecutive moves.
-
-        In a cell game a player who completes a cell moves again, so cells are often
-        taken in runs: a *chain* collected in one turn.
 
         Returns
         -------
@@ -304,13 +293,6 @@ class GameReview:
     def decisive_move(self) -> MoveReview | None:
         """The deciding move: the last move that changed the predicted winner.
 
-        The predicted winner at a moment is the sign of the value for A (positive: A
-        wins, zero: a draw, negative: B wins) with perfect play from that moment on.  The
-        deciding move is the last move whose value for A before and after have different
-        signs; from it on the predicted winner is the one of the end of the record (the
-        actual winner of a finished game).  None when no move changed the sign: the game
-        ended with the winner that perfect play from the start predicts.
-
         Examples
         --------
         >>> from triangles_core.analysis.records import parse_record
@@ -328,14 +310,7 @@ class GameReview:
         return last
 
     def summary(self) -> dict[str, object]:
-        """The headline numbers of the review as a flat dict (one row of `summary_table`).
-
-        Keys: ``moves``, ``score_a``, ``score_b``, ``finished``, ``result``,
-        ``perfect_play_result``, ``lost_a``, ``lost_b``, ``mistakes_a``, ``mistakes_b`` (count
-        of mistakes: moves that lose value), and for the `decisive_move` (0 / empty when there is none)
-        ``decisive_move``, ``decisive_player``, ``decisive_edge``, ``decisive_dots``,
-        ``decisive_before``, ``decisive_after``.
-        """
+        """The headline numbers of the review as a flat dict (one row of `summary_table`)."""
         decisive = self.decisive_move
         lost = self.value_lost
         return {
@@ -358,11 +333,7 @@ class GameReview:
         }
 
     def table(self) -> "pandas.DataFrame":
-        """The review as a DataFrame, one row per move, columns `COLUMNS`.
-
-        ``dots`` is written ``"i-j"`` and ``best_moves`` as space-separated edge
-        numbers.  Integer columns are ``int64``.
-        """
+        """The review as a DataFrame, one row per move, columns `COLUMNS`."""
         import pandas as pd
 
         rows = [
@@ -386,8 +357,7 @@ def review_game(record: GameRecord, solution: SolvedCellGame | None = None) -> G
     record : GameRecord
         The game (see `triangles_core.analysis.records.parse_record`).
     solution : SolvedCellGame, optional
-        The solved board of the record (`triangles_core.solve`, `solve_boxes`); solved
-        on demand by default.
+        The solved board of the record (`triangles_core.solve`, `solve_boxes`).
 
     Returns
     -------

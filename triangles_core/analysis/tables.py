@@ -81,8 +81,7 @@ def save_table(frame: pd.DataFrame, name: str, directory: str | Path, *, float_d
     Parameters
     ----------
     frame : pandas.DataFrame
-        The table; its column order and row order are written as they are, so sort it
-        before saving.
+        The table.
     name : str
         File stem, for example ``"side3_first_moves"``.
     directory : str or pathlib.Path
@@ -136,10 +135,7 @@ def outcomes_by_edges_drawn(solution: TableSolution, clean_only: bool = False) -
     Returns
     -------
     pandas.DataFrame
-        Columns `OUTCOME_COLUMNS`; one row per ``k = 0..n_edges``.  ``mover_wins``
-        counts value > 0, ``draws`` value == 0, ``mover_loses`` value < 0; the shares
-        are of ``positions`` (6 decimals; NaN where there is no position).  Without
-        ``clean_only`` the ``positions`` column is ``C(n_edges, k)``.
+        Columns `OUTCOME_COLUMNS`.
 
     Examples
     --------
@@ -270,9 +266,6 @@ def move_statistics_by_edges_drawn(
 def board_summary(outcomes: pd.DataFrame, moves: pd.DataFrame, by: str = "board") -> pd.DataFrame:
     """One row per board from per-``edges_drawn`` tables of one or more boards.
 
-    Whole-board move averages weight each row of ``moves`` by the number of moves of all
-    its positions (``all_moves``), so sampled rows count as much as they should.
-
     Parameters
     ----------
     outcomes : pandas.DataFrame
@@ -288,9 +281,8 @@ def board_summary(outcomes: pd.DataFrame, moves: pd.DataFrame, by: str = "board"
         Columns ``by``, ``positions``, ``mover_win_share``, ``draw_share``,
         ``mover_loss_share`` (of all positions), ``exhaustive`` (every position's moves
         examined), ``mistake_share`` (share of all legal moves that are mistakes),
-        ``outcome_changing_share``, ``mean_value_lost`` (expected value lost by a
-        uniformly random (position, move) pair) and ``mean_mistake_value_lost``; in
-        the order the boards first appear in ``outcomes``.
+        ``outcome_changing_share``, ``mean_value_lost`` (expected value lost by a uniformly
+        random (position, move) pair) and ``mean_mistake_value_lost``.
     """
     order = list(dict.fromkeys(outcomes[by]))
     totals = outcomes.groupby(by, sort=False)[["positions", "mover_wins", "draws", "mover_loses"]].sum()

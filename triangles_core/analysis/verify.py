@@ -235,9 +235,6 @@ def verify_solution(solution: TableSolution, progress: bool = False) -> Verifica
 def verify_side(side: int, progress: bool = False) -> Verification:
     """Load or compute the side-``side`` value table (`solve`) and check every value.
 
-    Side 4 loads the 1 GiB cached table (or computes it, a few seconds) and then
-    checks its 2**30 positions.
-
     Parameters
     ----------
     side : int
