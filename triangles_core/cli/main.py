@@ -516,14 +516,7 @@ def _on_sigterm(signum, frame) -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the ``triangles`` command; returns the exit status.
-
-    0 on success (also when the reader of standard output went away, ``| head``), 1 when
-    ``verify`` finds a wrong value, 2 with one line on stderr for bad input (a file that
-    cannot be read or written among it), 130 for Ctrl-C and 143 for SIGTERM (what was
-    written before is kept).  With ``argv`` None (``sys.argv``) the command is the process
-    and SIGTERM is handled as Ctrl-C is.
-    """
+    """Run the ``triangles`` command; returns the exit status."""
     if argv is None:
         signal.signal(signal.SIGTERM, _on_sigterm)
     parser = build_parser()
