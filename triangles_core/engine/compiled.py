@@ -93,9 +93,6 @@ class CompilerDisabledError(RuntimeError):
 def require_compiler(what: str) -> None:
     """Raise `CompilerDisabledError` if ``NUMBA_DISABLE_JIT`` is set.
 
-    The retrograde kernel is built from LLVM intrinsics (`triangles_core.engine.lanes`),
-    which have no pure-Python form; with the compiler disabled it cannot run at all.
-
     Parameters
     ----------
     what : str

@@ -100,9 +100,6 @@ class Game(Protocol[P, M]):
 def move_value(transition: Transition, value_after: int) -> int:
     """The value of a move for its mover, from the value of the position it leads to.
 
-    This is the rule inside the negamax recurrence, stated once in Python (its compiled
-    twin is `triangles_core.engine.retrograde.move_value`).
-
     Parameters
     ----------
     transition : Transition
@@ -233,13 +230,7 @@ Chooser = Callable[[Hashable, int], "tuple[Any, Transition] | None"]
 def play_line(
     game: "Game", position: Hashable, choose: Chooser, value_of: Callable[[Hashable], int] | None = None
 ) -> list[Step]:
-    """Play the moves that ``choose`` picks from ``position``: the package's one replay loop.
-
-    It keeps whose turn it is (the mover moves again after a move with ``again``) and
-    the running score, and values each move with ``value_of`` (the value of a
-    normalised position, for its mover) when given.  `replay`, and a solution's
-    ``replay`` and ``principal_variation``, are this loop with different choosers.
-    """
+    """Play the moves that ``choose`` picks from ``position``: the package's one replay loop."""
     steps: list[Step] = []
     mover, score, p = 0, [0, 0], position
     while (chosen := choose(p, len(steps) + 1)) is not None:
@@ -272,11 +263,7 @@ def play_line(
 
 
 def given_moves(game: "Game", moves: Iterable[Any]) -> Chooser:
-    """A chooser for `play_line` that plays ``moves`` in order, each checked by ``game.check_move``.
-
-    ``moves`` must be a sequence in playing order: a number, a string, a set or a mapping
-    is refused with a `ValueError` before any move is played.
-    """
+    """A chooser for `play_line` that plays ``moves`` in order, each checked by ``game.check_move``."""
     try:
         pending = None if isinstance(moves, (str, bytes, AbstractSet, Mapping)) else iter(moves)
     except TypeError:  # a number, a 0-d array
@@ -308,9 +295,6 @@ def start_position(game: "Game", start: Any = None) -> Hashable:
 def replay(game: "Game", moves: Iterable[Any], start: Any = None) -> list[Step]:
     """Play a sequence of moves by the rules, keeping score and whose turn it is.
 
-    This is the package's one replay loop (`play_line`); a solved game's ``replay``
-    adds the value of every move.
-
     Parameters
     ----------
     game : Game
@@ -318,8 +302,7 @@ def replay(game: "Game", moves: Iterable[Any], start: Any = None) -> list[Step]:
     moves : iterable of moves
         The moves in playing order, as ``game.check_move`` accepts them.
     start : position, optional
-        Where the line starts, as ``game.position`` accepts it (A moves first there);
-        ``game.start`` by default.
+        Where the line starts, as ``game.position`` accepts it (A moves first there).
 
     Returns
     -------
@@ -363,8 +346,8 @@ class NegamaxSolver(Generic[P, M]):
     game : Game
         The game to solve.
     max_positions : int, optional
-        Stop with `SearchLimitError` once the memo would hold more positions than this
-        (a bound on time and memory); no bound by default.
+        Stop with `SearchLimitError` once the memo would hold more positions than this (a
+        bound on time and memory).
 
     Attributes
     ----------

@@ -205,7 +205,6 @@ class ValueFunctionSolution:
         -------
         dict
             Move to the mover's net score after playing it and playing on optimally.
-            Empty when the game is over.
         """
         return self._move_values(self.position(position))
 
@@ -261,18 +260,13 @@ class ValueFunctionSolution:
     def principal_variation(self, position: Any, first_move: Any = None) -> list[Step]:
         """An optimal line of play from ``position`` to the end of the game.
 
-        At each step the first optimal move in the game's move order is taken, so the
-        line is deterministic.  The rewards along it add up to the value: A's rewards
-        minus B's equals ``value(position)``.
-
         Parameters
         ----------
         position : position
             Where the line starts (A is the player to move there).
         first_move : move, optional
-            Play this move first (optimal or not), then continue optimally: the line
-            answers "what happens after this move?".  The rewards then add up to the
-            move's value instead.
+            Play this move first (optimal or not), then continue optimally: the line answers
+            "what happens after this move?".
 
         Returns
         -------
@@ -305,9 +299,6 @@ class ValueFunctionSolution:
 
 def check_values(board: CellBoard, values: np.ndarray) -> np.ndarray:
     """``values`` as an array if it is a value table of ``board`` (int8, one entry per position), else raise.
-
-    Every compiled kernel that reads a table is called through this check, so that a
-    wrong table is refused with a message instead of being read out of bounds.
 
     Examples
     --------
@@ -399,8 +390,7 @@ class NegamaxSolution(ValueFunctionSolution):
     game : Game
         The game.
     root : hashable, optional
-        A position to solve at once (with everything below it); checked with
-        ``game.position`` when the game has it.
+        A position to solve at once (with everything below it).
     max_positions : int, optional
         Refuse (`triangles_core.engine.game.SearchLimitError`) a search that would
         hold more positions than this.

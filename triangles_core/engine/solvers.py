@@ -99,8 +99,7 @@ def solve_cells(
     method : {"auto", "table", "search"}, default "auto"
         `METHODS`, decided by `method_for`.
     max_memory, threads : int, optional
-        The search's transposition-table bytes (default 1 GiB) and threads (1 or 2);
-        refused for a board solved by its table rather than ignored.
+        The search's transposition-table bytes (default 1 GiB) and threads (1 or 2).
 
     Returns
     -------
@@ -258,8 +257,7 @@ def solve_peg_game(values: Iterable[int], rows: int = 5) -> NegamaxSolution:
     Returns
     -------
     NegamaxSolution
-        ``root`` is the position; every position below it is solved.  Moves are
-        `triangles_core.games.peg.Jump` objects.
+        ``root`` is the position.
 
     Raises
     ------

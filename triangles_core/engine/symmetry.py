@@ -81,8 +81,7 @@ def symmetry_images(b: CellBoard) -> np.ndarray:
     Returns
     -------
     numpy.ndarray of int64, shape (len(b.symmetries), 2**n_edges)
-        Row ``g`` holds ``b.apply_symmetry(b.symmetries[g], p)`` for every ``p``; row 0
-        (the identity) is ``arange(2**n_edges)``.
+        Row ``g`` holds ``b.apply_symmetry(b.symmetries[g], p)`` for every ``p``.
     """
     positions = all_positions(b)
     images = np.zeros((len(b.symmetries), positions.size), dtype=np.int64)
@@ -98,8 +97,7 @@ def canonical_forms(b: CellBoard) -> np.ndarray:
     Returns
     -------
     numpy.ndarray of int64, shape (2**n_edges,)
-        ``canonical[p] == b.canonical(p)``; ``canonical[p] == p`` exactly for the class
-        representatives.
+        ``canonical[p] == b.canonical(p)``.
 
     Examples
     --------
@@ -126,8 +124,6 @@ def orbit_sizes(b: CellBoard) -> np.ndarray:
 
 def orbit_class_counts(b: CellBoard) -> np.ndarray:
     """Brute-force number of symmetry classes with ``k`` drawn edges, ``k = 0..n_edges``.
-
-    Counts the positions that are their own canonical form.
 
     Returns
     -------
@@ -163,12 +159,6 @@ def cycle_lengths(permutation: tuple[int, ...]) -> list[int]:
 def burnside_class_counts(b: CellBoard) -> np.ndarray:
     """Number of symmetry classes with ``k`` drawn edges, by Burnside's lemma.
 
-    A position is fixed by a symmetry exactly when it is a union of the symmetry's edge
-    cycles, so the fixed positions with ``k`` edges are counted by the coefficient of
-    ``x**k`` in the product of ``1 + x**len`` over the cycles.  The number of classes is
-    the average number of fixed positions over the symmetries.  No position is listed,
-    so this works for any board.
-
     Returns
     -------
     numpy.ndarray of int64, shape (n_edges + 1,)
@@ -198,10 +188,6 @@ def burnside_class_counts(b: CellBoard) -> np.ndarray:
 
 def move_classes(b: CellBoard, position: int = 0) -> dict[int, int]:
     """Group the free edges of a position into classes of equivalent moves.
-
-    Two moves are equivalent when a symmetry that fixes ``position`` (its stabiliser)
-    maps one onto the other; on the empty board these are the edge orbits
-    `CellBoard.edge_orbits`, as tuples there and as a map to representatives here.
 
     Returns
     -------
