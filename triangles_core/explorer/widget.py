@@ -103,21 +103,13 @@ class Explorer(anywidget.AnyWidget):
 
     # ------------------------------------------------------------------ actions
     def play(self, edge: int) -> None:
-        """Draw ``edge`` (raises `InvalidPositionError` if it is off the board or drawn).
-
-        On an earlier position of the game the move replaces the rest of the line (unless it is
-        the next move of the line); then the solver replies if it plays the side to move.
-        """
+        """Draw ``edge`` (raises `InvalidPositionError` if it is off the board or drawn)."""
         self._solution.game.check_move(self._solution.board.position([*self.start, *self.moves]), edge)
         self._advance(edge)
         self._reply()
 
     def play_line(self, edges: Iterable[int]) -> None:
-        """Play several moves in turn (a best-line chip: the line up to that step).
-
-        The whole line is checked before the first move is played: a refused line
-        (`InvalidPositionError`) leaves the board as it was.
-        """
+        """Play several moves in turn (a best-line chip: the line up to that step)."""
         here = self._solution.board.position([*self.start, *self.moves])
         checked = [step.move for step in replay(self._solution.game, edges, here)]  # raises before any change
         for edge in checked:
