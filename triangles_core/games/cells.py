@@ -59,8 +59,8 @@ class CellBoard:
     cells : sequence of sequence of int
         The edge numbers of each cell.
     dot_symmetries : sequence of sequence of int
-        The board's symmetries as dot permutations (``s[d - 1]`` is the image of dot
-        ``d``), the identity first; each must map edges onto edges and cells onto cells.
+        The board's symmetries as dot permutations (``s[d - 1]`` is the image of dot ``d``),
+        the identity first.
 
     Examples
     --------
@@ -140,11 +140,7 @@ class CellBoard:
 
     @cached_property
     def geometry(self) -> tuple:
-        """What makes two boards the same game: the numbers of dots, the edges and the cells.
-
-        Boards compare equal (and hash alike) when their type, key and geometry agree, so a
-        board that merely borrows another's key is a different board.
-        """
+        """What makes two boards the same game: the numbers of dots, the edges and the cells."""
         return (self.n_dots, self.edges, self.cells)
 
     def __eq__(self, other: object) -> bool:
@@ -244,15 +240,7 @@ class CellBoard:
 
     @cached_property
     def other_edge_masks(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
-        """Per edge, the masks of the other edges of its first and second cell.
-
-        ``first[e]`` is the mask of the edges other than ``e + 1`` of the first cell
-        containing edge ``e + 1``; ``second[e]`` the same for its second cell, or
-        ``1 << n_edges`` (a bit no position has) when the edge lies in one cell only
-        (or ``first`` too when it lies in none).  Drawing edge ``e + 1`` in position
-        ``p`` claims ``(p & first[e] == first[e]) + (p & second[e] == second[e])``
-        cells: the form the compiled kernel reads.
-        """
+        """Per edge, the masks of the other edges of its first and second cell."""
         never = 1 << self.n_edges
         first, second = [], []
         for e, cells in enumerate(self.edge_cells):
@@ -266,10 +254,7 @@ class CellBoard:
         return tuple(k for k, m in enumerate(self.cell_masks) if position & m == m)
 
     def completed_by(self, position: Position, edge: int) -> tuple[int, ...]:
-        """Indices of the cells that drawing ``edge`` in ``position`` completes (0, 1 or 2).
-
-        ``edge`` must be undrawn.
-        """
+        """Indices of the cells that drawing ``edge`` in ``position`` completes (0, 1 or 2)."""
         after = position | 1 << (edge - 1)
         return tuple(k for k in self.edge_cells[edge - 1] if after & self.cell_masks[k] == self.cell_masks[k])
 
@@ -359,12 +344,7 @@ class CellBoard:
         return min(self.symmetric_positions(position))
 
     def edge_orbits(self) -> list[tuple[int, ...]]:
-        """The edges grouped into orbits under the board's symmetries, ordered by smallest edge.
-
-        From the empty board, all edges of an orbit are equally good first moves (the
-        moves equivalent in any other position are
-        `triangles_core.engine.symmetry.move_classes`).
-        """
+        """The edges grouped into orbits under the board's symmetries, ordered by smallest edge."""
         seen: set[int] = set()
         classes = []
         for edge in range(1, self.n_edges + 1):

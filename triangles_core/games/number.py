@@ -69,8 +69,6 @@ def _check_mask(position: object) -> int:
 def position_mask(numbers: Iterable[int]) -> int:
     """The bitmask of a list of allowed numbers (duplicates are harmless).
 
-    Whether the position can occur is not checked here; see `is_valid_position`.
-
     Examples
     --------
     >>> bin(position_mask([2, 3, 20]))
@@ -108,8 +106,6 @@ def _choose(position: int, number: int) -> int:
 def choose(position: int, number: int) -> int:
     """The position after choosing ``number`` (the additive-closure rule of SPEC section 3).
 
-    The new forbidden set is ``{f + a*number : a >= 0, f forbidden or 0} - {0}``.
-
     Parameters
     ----------
     position : int
@@ -140,8 +136,6 @@ def choose(position: int, number: int) -> int:
 
 def additive_closure(numbers: Iterable[int]) -> set[int]:
     """Every number in 2..20 that is a sum of one or more of ``numbers`` (repeats allowed).
-
-    A brute-force fixpoint: the independent check of `choose`.
 
     Examples
     --------

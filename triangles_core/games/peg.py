@@ -120,8 +120,8 @@ class PegBoard:
     jumps : tuple of Jump
         Every geometrically possible jump, sorted by (start, over, land).
     symmetries : tuple of tuple of int
-        The 6 symmetries of the triangle: ``symmetries[i][k - 1]`` is the hole that
-        hole ``k`` goes to; the identity first.
+        The 6 symmetries of the triangle: ``symmetries[i][k - 1]`` is the hole that hole
+        ``k`` goes to.
 
     Examples
     --------
@@ -212,8 +212,7 @@ class PegBoard:
         Parameters
         ----------
         values : iterable of int
-            Peg value per hole, row by row; 0 marks a hole.  Values are integers in
-            ``0..max_value``.
+            Peg value per hole, row by row.
         max_value : int, default 100
             Largest allowed peg value (NAQ 2018 J allows 0..100).
 
