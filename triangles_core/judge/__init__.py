@@ -44,11 +44,6 @@ def run_dialect(
 ) -> Iterator[str]:
     """Answer a judge input in dialect ``name`` (a key of `DIALECTS`), line by line, as each case is read.
 
-    ``source`` is the whole input, or a binary stream read as needed (`lines`); ``warn``
-    receives the note about a duplicate edge or number; ``before_read`` is called before each
-    read from the input, where it may wait (to flush the answers).  A malformed input raises
-    `JudgeInputError` after every earlier answer has been yielded.
-
     Examples
     --------
     >>> list(run_dialect("gym", "6\\n1 2 3 4 5 6\\n5\\n4 5 6 7 8\\n0\\n"))
