@@ -145,28 +145,20 @@ def draw_position(
     position : int, default 0
         Bitmask of drawn edges.
     move_values : mapping of int to int, optional
-        Value of each legal move (edge number to value for the mover): the undrawn
-        edges are coloured on the value scale and labelled with the value; the optimal
-        moves (the highest value) get a black outline and a bold label, the others a
-        thin grey one, so that every move shows whatever its colour.
+        Value of each legal move (edge number to value for the mover): the undrawn edges are
+        coloured on the value scale and labelled with the value.
     owners : mapping of int to {"A", "B", None}, optional
         Owner of each complete cell (index into ``board.cells``); unowned ones are grey.
     edge_numbers : bool, default False
-        Label every edge with its number (SPEC numbering); with ``move_values`` the
-        label of a legal move reads ``edge: value``.
+        Label every edge with its number (SPEC numbering).
     dot_numbers : bool, default False
         Label every dot with its number (the Triangle War notation of POJ 1085).
     highlight : mapping of int to str, optional
-        Edge number to colour.  A drawn edge is drawn thick in that colour, with a black
-        border (the last move of a principal variation); an edge that carries a move
-        value keeps its value colour and gets a dashed outline in that colour.
+        Edge number to colour.
     value_limit : int, optional
-        Limit of the value scale; by default the board's number of cells, which bounds
-        every value, so that all figures of one board share one scale.
+        Limit of the value scale.
     colorbar : bool, default False
-        Add a colour bar of move values below the axes (`add_value_colorbar`).  A figure
-        holding only this axes, without constrained layout, is made taller by the bar's
-        height so that the board keeps its size.
+        Add a colour bar of move values below the axes (`add_value_colorbar`).
     title : str, optional
         Axes title.
 
@@ -268,11 +260,6 @@ def add_value_colorbar(
 ):
     """A colour bar of the values shown, one labelled colour per value, for one or more axes.
 
-    The bar is discrete: one swatch per value that occurs in the figure (by default the
-    move values `draw_position` labelled on ``axes``), in its colour on the value scale,
-    labelled with the integer.  By default the bar lies below the boards, horizontal, so
-    that a figure keeps its width (phone standard: keys below the plot).
-
     Parameters
     ----------
     fig : matplotlib.figure.Figure or SubFigure
@@ -284,16 +271,14 @@ def add_value_colorbar(
     label : str, optional
         The bar's label.
     values : iterable of int, optional
-        The values to list; by default those drawn on ``axes`` (every integer of the
-        scale if none was recorded).
+        The values to list.
     optimal_key : bool, default True
         Add the key to the optimal moves (bold, outlined) to the label.
     location : {"bottom", "right"}, default "bottom"
         Below the axes (horizontal) or beside them (vertical).
     contiguous : bool, default False
-        List every integer from the lowest value to the highest, so that equal steps of
-        the bar are equal steps of value (for the nodes of a position graph); by default
-        only the values that occur.
+        List every integer from the lowest value to the highest, so that equal steps of the
+        bar are equal steps of value (for the nodes of a position graph).
 
     Returns
     -------
@@ -370,7 +355,7 @@ def position_figure(
     -------
     matplotlib.figure.Figure
         At most `MAX_WIDTH` inches wide, the colour bar (with ``show_moves``) below the
-        board.  Save it with `triangles_core.plot.export.save_figure`.
+        board.
 
     Examples
     --------
@@ -541,11 +526,6 @@ def draw_principal_variation(
 ):
     """Draw a principal variation move by move, one small board per move.
 
-    Each panel shows the position after the move, the move itself highlighted in the
-    mover's colour, and every claimed cell filled in its owner's colour (A blue, B
-    orange; cells complete before the line started are grey); its title gives the move
-    number, the mover, the edge, a ``*`` per cell claimed and the score so far.
-
     Parameters
     ----------
     solution : SolvedCellGame
@@ -557,7 +537,7 @@ def draw_principal_variation(
         at phone width with 10 pt titles).
     plies : sequence of int, optional
         The move numbers (1-based) to draw, for example ``range(9, 16)`` for a stretch of
-        the line; by default every move.  Scores in the titles count the whole line.
+        the line.
     panel_inches : float, default 2.15
         Width of one panel in inches.  The key lies below the panels.
 

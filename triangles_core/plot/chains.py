@@ -33,11 +33,6 @@ def draw_components(
 ) -> None:
     """Draw a position with its unclaimed cells coloured by the chain, loop or complex component they form.
 
-    Each component is labelled at its middle cell with its kind and size ("3-chain",
-    "6-loop", "5-junction" for a component with a junction; in `LABEL_POINTS` type); its cells are hatched
-    (`UNCLAIMED_HATCH`) in the colour of its kind, while claimed cells keep their owners'
-    solid colours (`draw_position`).
-
     Parameters
     ----------
     ax : matplotlib.axes.Axes

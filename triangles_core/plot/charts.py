@@ -54,8 +54,7 @@ def outcome_bars(
     ax : matplotlib.axes.Axes
         Where to draw.
     outcomes : pandas.DataFrame
-        A table from `triangles_core.analysis.tables.outcomes_by_edges_drawn`; rows
-        without positions are skipped.
+        A table from `triangles_core.analysis.tables.outcomes_by_edges_drawn`.
     shares : bool, default True
         Plot shares of the positions with that ``k`` (else raw counts).
     title : str, optional
@@ -65,8 +64,7 @@ def outcome_bars(
     tick_fontsize : float, default 9
         Size of the x tick labels (9 or more for a figure read at phone width).
     tick_step : int, optional
-        Label every ``tick_step``-th number of edges drawn; by default 1, 2 or 5
-        depending on how many there are.
+        Label every ``tick_step``-th number of edges drawn.
     """
     table = outcomes[outcomes["positions"] > 0]
     bottom = np.zeros(len(table))
@@ -113,9 +111,6 @@ def value_heatmap(
 ):
     """Heatmap of the share of positions with each value, for each number of edges drawn.
 
-    Shares are coloured on a square-root scale so that rare values stay visible; value
-    cells with no position are shown light grey (``#f4f4f4``).
-
     Parameters
     ----------
     ax : matplotlib.axes.Axes
@@ -130,9 +125,8 @@ def value_heatmap(
     title : str, optional
         Axes title.
     xticks : sequence of int, optional
-        Values to tick, each in ``-value_limit..value_limit`` (for example only the odd
-        ones for clean side-3 positions, whose values are all odd); by default every
-        third value on boards with more than 6 cells, else every value.
+        Values to tick, each in ``-value_limit..value_limit`` (for example only the odd ones
+        for clean side-3 positions, whose values are all odd).
 
     Returns
     -------
@@ -249,8 +243,8 @@ def lines_by_edges_drawn(
     title : str, optional
         Axes title.
     ystep : float, optional
-        Y ticks at the multiples of this step (2 for a value lost, which is always even
-        in a cell game); by default matplotlib chooses.
+        Y ticks at the multiples of this step (2 for a value lost, which is always even in a
+        cell game).
 
     Examples
     --------
@@ -294,14 +288,6 @@ def exact_and_sampled_by_edges_drawn(
     legend: bool = True,
 ) -> None:
     """A statistic by edges drawn: the exact state-space curve and sampled curves with 95% bands.
-
-    The exact curve (a uniform average over all positions with ``k`` edges drawn) is a
-    solid black line; each sampled curve (positions reached in sampled games,
-    `triangles_core.analysis.play.play_statistics`) is a dashed coloured line, with a
-    marker of its own so that overlapping curves stay apart, and its
-    confidence interval shaded, and "(sampled, 95% CI)" in its legend entry, so that
-    exact and sampled figures are never confused.  Sampled curves are drawn over the
-    exact one, so that a sample that agrees with it stays visible.
 
     Parameters
     ----------
@@ -436,9 +422,6 @@ def boards_by_fraction_drawn(
 ) -> None:
     """One line per board: a per-``edges_drawn`` column against the fraction of edges drawn.
 
-    Boards of different sizes (side 3 and 3x3 boxes, sides 1 to 4) are compared on one
-    axis by dividing ``edges_drawn`` by the board's number of edges.
-
     Parameters
     ----------
     ax : matplotlib.axes.Axes
@@ -455,17 +438,16 @@ def boards_by_fraction_drawn(
         Boards whose values are estimated from samples: drawn dashed, with hollow
         markers, and "(sampled)" in the legend.
     colours : dict of str to str, optional
-        Board label to colour (`triangles_core.plot.palette.board_colour`, so that a
-        board has the same colour in every notebook); by default the qualitative set in
-        order.
+        Board label to colour (`triangles_core.plot.palette.board_colour`, so that a board
+        has the same colour in every notebook).
     title : str, optional
         Axes title.
     xlabel : str, default "fraction of the edges drawn"
         X-axis label (Dots-and-Boxes calls its edges lines).
     band : (str, str), optional
-        Columns of the lower and upper bounds of a confidence interval, shaded around
-        the line of every sampled board whose table has them (rows where they are
-        missing, the exact ones, get no band); the legend then says "(sampled, 95% CI)".
+        Columns of the lower and upper bounds of a confidence interval, shaded around the
+        line of every sampled board whose table has them (rows where they are missing, the
+        exact ones, get no band).
     legend : bool, default True
         Draw the legend on this axes (False to draw one legend for several axes).
     styles : dict of str to dict, optional

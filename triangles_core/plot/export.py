@@ -33,11 +33,6 @@ def png_bytes(fig, dpi: int = DPI) -> bytes:
 def save_figure(fig, name: str, directory: str | Path, dpi: int = DPI) -> list[Path]:
     """Save a figure as ``name.png`` and ``name.svg`` with reproducible bytes.
 
-    No software or date stamp is written and the SVG hash salt is fixed, so that
-    re-running a notebook reproduces the same bytes on the same library versions.  Both
-    files are written to temporary names and renamed into place only when both are
-    complete, so that a failure (a full disk) keeps the old pair.
-
     Parameters
     ----------
     fig : matplotlib.figure.Figure
@@ -87,9 +82,6 @@ def save_figure(fig, name: str, directory: str | Path, dpi: int = DPI) -> list[P
 
 def show_figure(fig, alt: str, dpi: int = DPI) -> None:
     """Show a figure in Jupyter as a PNG with alternative text, and close it.
-
-    The output is an HTML ``<img>`` with an ``alt`` attribute (what screen readers say,
-    and what nbconvert and the site need), plus the text itself as the plain-text form.
 
     Parameters
     ----------

@@ -20,8 +20,8 @@ def draw_number_strip(ax, rows: list[tuple[str, int, int | None]], *, per_line: 
         Row label, bitmask of allowed numbers, and the number just chosen (outlined in
         red; None for none).  Allowed numbers are white, forbidden ones grey.
     per_line : int, default 10
-        Numbers per line: 10 gives two lines per position (2-11 and 12-20), narrow
-        enough for a phone; 19 gives one line.
+        Numbers per line: 10 gives two lines per position (2-11 and 12-20), narrow enough
+        for a phone.
 
     Examples
     --------
@@ -155,8 +155,7 @@ def draw_number_game_graph(
     title : str, optional
         Axes title.
     move_labels : bool, default True
-        Label each winning move (thick arc) with the number chosen; the other arcs carry
-        no label.
+        Label each winning move (thick arc) with the number chosen.
     width, level_height : float
         Horizontal extent of the widest level and distance between levels, in data units
         (choose the figure size to match, about 1 inch per unit).

@@ -100,19 +100,6 @@ def plot_value_history(
 ):
     """Plot the value for A after each move, like an engine's evaluation graph.
 
-    The black line is the value for A at the start (move 0) and after each move.  At
-    each move a vertical bar in the mover's colour (A blue, B orange) carries one tick
-    for each distinct value for A that a legal move of the mover reached: the choices
-    are discrete, so they are drawn as ticks, not as a band.  The mover's optimal
-    choice is the top tick for A and the bottom tick for B.  The dotted line is the
-    value under perfect play from the start; the mistakes are circled in the colour of
-    their grade and labelled with their player and dot pair (``B:2-5``, the Triangle
-    War notation of the records), placed directly above or below the marker where no
-    line, bar, point or other label crosses them (B's above the point and A's below
-    where there is room).  The y
-    ticks are the values of the parity that the value for A has in this game (every
-    value for A of one game has the same parity, `triangles_core.analysis.review`).
-
     Parameters
     ----------
     review : GameReview
@@ -253,11 +240,9 @@ def plot_shares(
     xlabel, title : str, optional
         Axis label and title.
     bars : bool, default True
-        Bars with error bars; False: points with error bars (for many values), one
-        marker shape per group (circle, square, triangle, diamond).
+        Bars with error bars.
     dodge : bool, default True
-        Draw the groups side by side at each value of ``x``; False: all at ``x`` (for
-        groups that never share a value, such as the winner of each margin).
+        Draw the groups side by side at each value of ``x``.
     width : float, default 0.8
         Width taken by the marks of one value of ``x``, in units of ``x``.
 
