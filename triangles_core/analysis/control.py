@@ -131,8 +131,6 @@ def nim_values(board: CellBoard, heaps: int = NIM_HEAPS) -> np.ndarray:
     ----------
     board : CellBoard
         At most `NIM_VALUE_EDGES` edges.
-    heaps : int, default NIM_HEAPS
-        How many heaps to add.
 
     Returns
     -------
@@ -194,8 +192,6 @@ def move_values_at(board: CellBoard, values: np.ndarray, position: int, rule: st
 
     Parameters
     ----------
-    board : CellBoard
-        The board of the table.
     values : numpy.ndarray of int8
         A value table (``rule="score"``) or a Nimstring table (`control_table`, ``rule="control"``).
     position : int

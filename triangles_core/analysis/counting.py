@@ -116,8 +116,6 @@ def value_histogram(board: CellBoard, values: np.ndarray, clean_only: bool = Fal
 
     Parameters
     ----------
-    board : CellBoard
-        The board.
     values : numpy.ndarray of int8, shape (2**n_edges,)
         Its value table (`TableSolution.values`).
     clean_only : bool, default False
@@ -204,11 +202,6 @@ def positions_with_edges_drawn(
         uniformly at random (with replacement) instead of listing all of them.
     rng : numpy.random.Generator, optional
         Random source for sampling (default: seed 0).
-
-    Returns
-    -------
-    numpy.ndarray of int64
-        Sorted position bitmasks.
 
     Examples
     --------
@@ -312,8 +305,6 @@ def move_statistics(
 
     Parameters
     ----------
-    board : CellBoard
-        The board.
     values : numpy.ndarray of int8, shape (2**n_edges,)
         Its value table (`TableSolution.values`).
     samples : int, optional

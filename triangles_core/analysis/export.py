@@ -106,16 +106,9 @@ def write_graph(graph: nx.DiGraph, path: str | Path, format: str | None = None) 
     ----------
     graph : networkx.DiGraph
         Any graph (usually from `labelled`).
-    path : str or pathlib.Path
-        Target file.
     format : {"graphml", "dot"}, optional
         By default taken from the suffix (`FORMATS`): ``.graphml``, or ``.dot`` /
         ``.gv``.
-
-    Returns
-    -------
-    pathlib.Path
-        The file written.
 
     Raises
     ------
@@ -166,24 +159,13 @@ def export_graph(
 
     Parameters
     ----------
-    solution : SolvedCellGame
-        A solved cell board.
     path : str or pathlib.Path
         Target file (``.graphml``, ``.dot`` or ``.gv``), or a stream such as
         ``/dev/stdout`` (then give ``format``).
-    root : int or list of int, default 0
-        Starting position.
     optimal_only : bool, default False
         Only the moves of optimal play.
     format : {"graphml", "dot"}, optional
         Override the format given by the suffix.
-    max_positions : int, default `MAX_EXPORT_POSITIONS`
-        The largest graph written.
-
-    Returns
-    -------
-    pathlib.Path
-        The file written.
 
     Examples
     --------

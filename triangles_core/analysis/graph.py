@@ -118,12 +118,8 @@ def check_graph_size(board: CellBoard, root: Position | list[int], max_positions
 
     Parameters
     ----------
-    board : CellBoard
-        The board.
     root : position
         Where the graph starts (`CellBoard.position`).
-    max_positions : int, default `MAX_GRAPH_POSITIONS`
-        The largest graph allowed.
 
     Examples
     --------
@@ -146,8 +142,6 @@ def optimal_subgraph(solution: SolvedGame, root: Any = None, *, max_positions: i
 
     Parameters
     ----------
-    solution : SolvedGame
-        A solved game.
     root : position, optional
         Starting position as the game accepts it; ``solution.start`` by default.
     max_positions : int, default `MAX_GRAPH_POSITIONS`
@@ -223,8 +217,6 @@ def count_paths(graph: nx.DiGraph, source, weight: str | None = None) -> int:
     ----------
     graph : networkx.DiGraph
         A directed acyclic graph.
-    source : node
-        Where the paths start.
     weight : str, optional
         An arc attribute giving the multiplicity of the arc (for example ``"moves"`` in
         `symmetry_quotient_graph`).

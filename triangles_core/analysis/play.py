@@ -167,8 +167,6 @@ def play_games(
         A value table of a cell board (``solve(side)``, ``solve_boxes(rows, cols)``).
     policy : {"random", "perfect", "softmax"}, default "random"
         How both players choose their moves (module docstring).
-    games : int, default 1000
-        Number of games.
     seed : int, default 0
         Seed of the ``numpy.random.default_rng`` that draws the choices.
     temperature : float, default 1.0
@@ -273,8 +271,6 @@ def mean_interval(mean, std, n, z: float = _Z95) -> tuple[np.ndarray, np.ndarray
     ----------
     mean, std : array_like of float
         Sample mean and sample standard deviation (``ddof=1``).
-    n : array_like of int
-        Sample sizes.
     z : float
         Normal quantile (1.96 for 95%).
 

@@ -51,8 +51,6 @@ class RecordError(ValueError):
 
     Parameters
     ----------
-    message : str
-        What is wrong.
     line : int
         1-based line of the record (the move number for `GameRecord.from_moves`), or 0
         for a token not read from a record (an ``EDGE`` argument of ``triangles``).
@@ -195,8 +193,6 @@ def parse_edge_tokens(
     ----------
     board : CellBoard
         The board the edges and dots belong to.
-    tokens : list of str
-        The line split into words.
     line : int, default 0
         The record line, for the errors (0: not read from a record).
     pair_line : bool, default True
@@ -246,8 +242,6 @@ def parse_record(
 
     Parameters
     ----------
-    text : str
-        The record.
     board : CellBoard, int or (int, int), default 3
         The board, a triangular board's side (side 3 is the board of Gym 100015F and
         POJ 1085), or ``(rows, cols)`` of a boxes board.
@@ -323,8 +317,6 @@ def random_record(
         Seed of the `random.Random` generator (same seed, same game).
     moves : int, optional
         Stop after this many moves; by default the game is played to the full board.
-    start : iterable of int, or int, default 0
-        Starting position.
 
     Returns
     -------

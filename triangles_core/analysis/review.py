@@ -129,8 +129,6 @@ class MoveReview:
     ----------
     move : int
         1-based move number.
-    player : {"A", "B"}
-        Who drew the edge.
     edge : int
         The edge drawn (SPEC numbering).
     dots : tuple of int
@@ -179,10 +177,6 @@ class GameReview:
 
     Attributes
     ----------
-    record : GameRecord
-        The game.
-    moves : tuple of MoveReview
-        One entry per move.
     start_value : int
         Value for A of the starting position (A to move): the result under perfect
         play from the start.
@@ -359,11 +353,6 @@ def review_game(record: GameRecord, solution: SolvedCellGame | None = None) -> G
     solution : SolvedCellGame, optional
         The solved board of the record (`triangles_core.solve`, `solve_boxes`).
 
-    Returns
-    -------
-    GameReview
-        Move-by-move review and summary.
-
     Examples
     --------
     >>> from triangles_core.analysis.records import parse_record
@@ -443,11 +432,6 @@ def review_table(record: GameRecord, solution: SolvedCellGame | None = None) -> 
 
 def summary_table(reviews: "dict[str, GameReview]") -> "pandas.DataFrame":
     """One row of `GameReview.summary` per named game, in the given order.
-
-    Parameters
-    ----------
-    reviews : dict of str to GameReview
-        Game name to review.
 
     Returns
     -------

@@ -80,8 +80,6 @@ def save_table(frame: pd.DataFrame, name: str, directory: str | Path, *, float_d
 
     Parameters
     ----------
-    frame : pandas.DataFrame
-        The table.
     name : str
         File stem, for example ``"side3_first_moves"``.
     directory : str or pathlib.Path
@@ -320,8 +318,6 @@ def first_moves(solution: SolvedCellGame, position: int | list[int] = 0) -> pd.D
 
     Parameters
     ----------
-    solution : SolvedCellGame
-        A solved cell board.
     position : int or list of int, default 0
         The position (empty board by default).
 
@@ -357,8 +353,6 @@ def first_move_classes(solution: SolvedCellGame, position: int | list[int] = 0) 
 
     Parameters
     ----------
-    solution : SolvedCellGame
-        A solved cell board.
     position : int or list of int, default 0
         The position (empty board by default).
 

@@ -45,10 +45,6 @@ class Mismatch:
     ----------
     position : int
         The position (bitmask).
-    edges : tuple of int
-        Its drawn edges.
-    stored : int
-        The value in the table.
     derived : int
         The value the recurrence gives from the stored children.
     """
@@ -72,8 +68,6 @@ class Verification:
 
     Attributes
     ----------
-    board : CellBoard
-        The board.
     checked : int
         Positions checked (the whole table, ``2**n_edges``).
     mismatches : int
@@ -127,10 +121,6 @@ def derive_values(b: CellBoard, values: np.ndarray, start: int = 0, stop: int | 
 
     Parameters
     ----------
-    b : CellBoard
-        The board.
-    values : numpy.ndarray of int8, shape (2**b.n_edges,)
-        The table under test.
     start, stop : int
         Range of positions (bitmasks); the whole table by default.
 
