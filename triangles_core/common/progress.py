@@ -17,12 +17,6 @@ def progress_bar(total: int, description: str, unit: str = "it", unit_scale: boo
 
     Parameters
     ----------
-    total : int
-        Number of steps.
-    description : str
-        Label shown before the bar.
-    unit : str, default "it"
-        Name of a step.
     unit_scale : bool, default False
         Show large counts with SI prefixes (k, M, G).
 
