@@ -35,11 +35,6 @@ def compiled(**options):
     ----------
     **options
         Passed to ``numba.njit`` (``parallel``, ``nogil``, ``inline``).
-
-    Returns
-    -------
-    callable
-        The decorator.
     """
 
     def decorate(function):

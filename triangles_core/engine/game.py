@@ -102,8 +102,6 @@ def move_value(transition: Transition, value_after: int) -> int:
 
     Parameters
     ----------
-    transition : Transition
-        What the move does.
     value_after : int
         The value of ``transition.position`` for the player to move there.
 
@@ -176,8 +174,6 @@ class Step:
     value : int or None
         Value of the position before this move, for the player making it (None for a
         line replayed without a solution, `replay`).
-    position : hashable
-        The position after the move.
     score : (int, int)
         A's total and B's total of rewards along the line, this move included.
     position_before : hashable
@@ -297,8 +293,6 @@ def replay(game: "Game", moves: Iterable[Any], start: Any = None) -> list[Step]:
 
     Parameters
     ----------
-    game : Game
-        The rules.
     moves : iterable of moves
         The moves in playing order, as ``game.check_move`` accepts them.
     start : position, optional
@@ -343,8 +337,6 @@ class NegamaxSolver(Generic[P, M]):
 
     Parameters
     ----------
-    game : Game
-        The game to solve.
     max_positions : int, optional
         Stop with `SearchLimitError` once the memo would hold more positions than this (a
         bound on time and memory).
@@ -414,8 +406,6 @@ def negamax(game: Game[P, M], position: P) -> int:
 
     Parameters
     ----------
-    game : Game
-        The game.
     position : position
         The position to evaluate, as the game's ``position`` accepts it.
 

@@ -421,8 +421,6 @@ def move_value_table(board: CellBoard, values: np.ndarray) -> np.ndarray:
     ----------
     board : CellBoard
         A board with at most `MAX_MOVE_TABLE_EDGES` edges.
-    values : numpy.ndarray of int8, shape (2**n_edges,)
-        Its value table.
 
     Returns
     -------
@@ -504,8 +502,6 @@ def derived_values(board: CellBoard, values: np.ndarray, positions: np.ndarray, 
 
     Parameters
     ----------
-    board : CellBoard
-        The board of the table.
     values : numpy.ndarray of int8, shape (2**board.n_edges,)
         The table (its shape and dtype already checked).
     positions : numpy.ndarray of int64
@@ -543,14 +539,8 @@ def recurrence_problem(
 
     Parameters
     ----------
-    board : CellBoard
-        The board of the table.
     values : numpy.ndarray of int8, shape (2**board.n_edges,)
         The table (its shape and dtype already checked).
-    samples : int
-        How many positions to check.
-    seed : int
-        Seed of the positions drawn.
     rule : {"score", "control"}, default "score"
         The `RULES` rule of the table.
 

@@ -387,8 +387,6 @@ class NegamaxSolution(ValueFunctionSolution):
 
     Parameters
     ----------
-    game : Game
-        The game.
     root : hashable, optional
         A position to solve at once (with everything below it).
     max_positions : int, optional
@@ -397,10 +395,6 @@ class NegamaxSolution(ValueFunctionSolution):
 
     Attributes
     ----------
-    game : Game
-        The game.
-    root : hashable or None
-        The root position.
     solver : NegamaxSolver
         The memo: ``solver.cache`` maps every solved position to its value.
 

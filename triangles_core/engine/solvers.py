@@ -89,8 +89,6 @@ def solve_cells(
 
     Parameters
     ----------
-    cell_board : CellBoard
-        The board.
     progress : bool, default False
         Show a progress bar while the table is computed.
     use_cache : bool, default True
