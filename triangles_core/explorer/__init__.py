@@ -167,11 +167,6 @@ def site_script(boards: dict[str, dict] | None = None, element_id: str = "explor
         Board name to its spec, as `site_boards` returns them (`site_boards()` by default).
     element_id : str, default "explorer"
         The id of the element the explorer fills.
-
-    Returns
-    -------
-    str
-        HTML text.
     """
     data = json.dumps(site_boards() if boards is None else boards, separators=(",", ":"))
     mount = f"mountPage(document.getElementById({json.dumps(element_id)}), {{ boards: {data} }});"
@@ -292,11 +287,6 @@ def explore(side: int | None = None, position: Iterable[int] | int = (), *, boxe
     boxes : (int, int), optional
         ``(rows, cols)``: explore Dots-and-Boxes on that board instead (not together
         with ``side``).
-
-    Returns
-    -------
-    Explorer
-        The widget.
 
     Examples
     --------
