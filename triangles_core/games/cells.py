@@ -296,11 +296,6 @@ class CellBoard:
             Edge numbers in ``1..n_edges`` (duplicates allowed: a drawn edge is drawn),
             or a bitmask in ``0 .. 2**n_edges - 1``.
 
-        Returns
-        -------
-        int
-            The position as a bitmask.
-
         Examples
         --------
         >>> from triangles_core.games.triangles import board
@@ -368,11 +363,6 @@ class CellGame:
     Positions are bitmasks of drawn edges, moves are edge numbers (ascending), the
     reward of a move is the number of cells it completes (0, 1 or 2), the mover moves
     again when it is positive, and a full board is worth 0 (SPEC section 1).
-
-    Parameters
-    ----------
-    board : CellBoard
-        The geometry.
 
     Examples
     --------

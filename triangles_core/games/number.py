@@ -110,8 +110,6 @@ def choose(position: int, number: int) -> int:
     ----------
     position : int
         Bitmask of allowed numbers (a valid position).
-    number : int
-        An allowed number.
 
     Returns
     -------
