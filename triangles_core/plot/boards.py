@@ -138,8 +138,6 @@ def draw_position(
 
     Parameters
     ----------
-    ax : matplotlib.axes.Axes
-        Where to draw.
     board : CellBoard
         The board (triangular or boxes).
     position : int, default 0
@@ -153,14 +151,8 @@ def draw_position(
         Label every edge with its number (SPEC numbering).
     dot_numbers : bool, default False
         Label every dot with its number (the Triangle War notation of POJ 1085).
-    highlight : mapping of int to str, optional
-        Edge number to colour.
-    value_limit : int, optional
-        Limit of the value scale.
     colorbar : bool, default False
         Add a colour bar of move values below the axes (`add_value_colorbar`).
-    title : str, optional
-        Axes title.
 
     Returns
     -------
@@ -262,16 +254,10 @@ def add_value_colorbar(
 
     Parameters
     ----------
-    fig : matplotlib.figure.Figure or SubFigure
-        The figure.
     mappable : matplotlib.cm.ScalarMappable
         From `draw_position` (its norm and colour map give the colours).
     axes : matplotlib.axes.Axes or list of them
         The boards the bar belongs to.
-    label : str, optional
-        The bar's label.
-    values : iterable of int, optional
-        The values to list.
     optimal_key : bool, default True
         Add the key to the optimal moves (bold, outlined) to the label.
     location : {"bottom", "right"}, default "bottom"
@@ -340,14 +326,8 @@ def position_figure(
 
     Parameters
     ----------
-    solution : SolvedCellGame
-        A solved cell board.
-    position : int or list of int, default 0
-        The position.
     show_moves : bool, default False
         Colour and label every legal move by its value for the mover.
-    title : str, optional
-        Caption.
     edge_numbers : bool, default False
         Label every edge with its number (a legal move then reads ``edge: value``).
 
@@ -386,8 +366,6 @@ class DrawnPosition:
 
     Parameters
     ----------
-    board : CellBoard
-        The board.
     position : int
         The position bitmask (edge numbers are taken too, and kept as the bitmask).
     move_values : dict of int to int, optional
@@ -433,8 +411,6 @@ def show_position(
         The position (empty board by default).
     show_moves : bool, default False
         Colour and label every legal move by its value.
-    title : str, optional
-        Caption.
 
     Returns
     -------
@@ -475,8 +451,6 @@ def cell_owners(board: CellBoard, position: Position, steps: Sequence[Step]) -> 
 
     Parameters
     ----------
-    board : CellBoard
-        The board.
     position : int
         The position the line starts from; its complete cells belong to nobody (None).
     steps : sequence of Step
@@ -528,8 +502,6 @@ def draw_principal_variation(
 
     Parameters
     ----------
-    solution : SolvedCellGame
-        A solved cell board.
     position : int, default 0
         Starting position (bitmask).
     columns : int, default 2
@@ -619,16 +591,10 @@ def draw_edge_classes(
 
     Parameters
     ----------
-    ax : matplotlib.axes.Axes
-        Where to draw.
-    board : CellBoard
-        The board.
     classes : mapping of str to sequence of int
         Class name (shown in the legend, below the board) to its edge numbers.
     edge_numbers : bool, default True
         Label every edge with its number.
-    title : str, optional
-        Axes title.
     """
     handles = []
     for (name, edges), colour in zip(classes.items(), CLASS_COLOURS, strict=False):

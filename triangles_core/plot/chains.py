@@ -35,8 +35,6 @@ def draw_components(
 
     Parameters
     ----------
-    ax : matplotlib.axes.Axes
-        Where to draw.
     board : CellBoard
         The board (triangles or boxes).
     position : int
@@ -45,8 +43,6 @@ def draw_components(
         Owner of each complete cell, as for `draw_position`.
     edge_numbers : bool, default False
         Label every edge with its number (SPEC numbering).
-    title : str, optional
-        Axes title.
 
     Examples
     --------

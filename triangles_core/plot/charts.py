@@ -51,14 +51,10 @@ def outcome_bars(
 
     Parameters
     ----------
-    ax : matplotlib.axes.Axes
-        Where to draw.
     outcomes : pandas.DataFrame
         A table from `triangles_core.analysis.tables.outcomes_by_edges_drawn`.
     shares : bool, default True
         Plot shares of the positions with that ``k`` (else raw counts).
-    title : str, optional
-        Axes title.
     xlabel : str, default "edges drawn"
         X-axis label ("lines drawn" for Dots-and-Boxes).
     tick_fontsize : float, default 9
@@ -88,8 +84,6 @@ def outcome_legend(fig, ncol: int = 3) -> None:
 
     Parameters
     ----------
-    fig : matplotlib.figure.Figure or matplotlib.figure.SubFigure
-        The figure.
     ncol : int, default 3
         Columns of the legend, in ``1..3`` (one per outcome at most).
 
@@ -113,8 +107,6 @@ def value_heatmap(
 
     Parameters
     ----------
-    ax : matplotlib.axes.Axes
-        Where to draw.
     distribution : pandas.DataFrame
         A table from `triangles_core.analysis.tables.value_distribution`.
     value_limit : int
@@ -122,8 +114,6 @@ def value_heatmap(
         the board's number of cells.
     n_edges : int
         Rows ``0 .. n_edges`` are shown, at most 62 (the largest board the engine solves).
-    title : str, optional
-        Axes title.
     xticks : sequence of int, optional
         Values to tick, each in ``-value_limit..value_limit`` (for example only the odd ones
         for clean side-3 positions, whose values are all odd).
@@ -178,8 +168,6 @@ def edge_heatmap(
 
     Parameters
     ----------
-    ax : matplotlib.axes.Axes
-        Where to draw.
     frequencies : pandas.DataFrame
         Columns ``edges_drawn``, ``rows`` and ``column`` (for example from
         `triangles_core.analysis.tables.edge_move_frequencies`, or the same summed over
@@ -188,10 +176,6 @@ def edge_heatmap(
         The share to colour (sequential colour map, 0 to 1).
     rows : str, default "edge"
         The column giving the rows.
-    row_labels : dict, optional
-        Row value to tick label.
-    title : str, optional
-        Axes title.
 
     Returns
     -------
@@ -232,16 +216,10 @@ def lines_by_edges_drawn(
 
     Parameters
     ----------
-    ax : matplotlib.axes.Axes
-        Where to draw.
     table : pandas.DataFrame
         Has an ``edges_drawn`` column.
     columns : dict of str to str
         Column name to legend label, plotted in this order.
-    ylabel : str
-        Y-axis label.
-    title : str, optional
-        Axes title.
     ystep : float, optional
         Y ticks at the multiples of this step (2 for a value lost, which is always even in a
         cell game).
@@ -291,21 +269,13 @@ def exact_and_sampled_by_edges_drawn(
 
     Parameters
     ----------
-    ax : matplotlib.axes.Axes
-        Where to draw.
     exact : pandas.DataFrame or None
         Columns ``edges_drawn`` and ``column``: the exact values (None: no exact curve).
     sampled : dict of str to pandas.DataFrame
         Legend label (the policy) to a table with ``edges_drawn``, ``column``, ``low``
         and ``high``, drawn in this order in the colours of `CLASS_COLOURS`.
-    column : str
-        The statistic.
     low, high : str
         Columns of the bounds of the 95% confidence interval in the sampled tables.
-    ylabel : str
-        Y-axis label.
-    title : str, optional
-        Axes title.
     exact_label : str, default "all positions (exact)"
         Legend entry of the exact curve.
     ystep : float, optional
@@ -380,16 +350,8 @@ def bars_by_edges_drawn(
 
     Parameters
     ----------
-    ax : matplotlib.axes.Axes
-        Where to draw.
     table : pandas.DataFrame
         Has ``edges_drawn`` and ``column``.
-    column : str
-        The bar heights.
-    ylabel : str
-        Y-axis label.
-    title : str, optional
-        Axes title.
     labels : bool, default True
         Write each bar's value (two decimals) inside its top, so that a reference line
         drawn just above the bars stays clear.
@@ -424,24 +386,18 @@ def boards_by_fraction_drawn(
 
     Parameters
     ----------
-    ax : matplotlib.axes.Axes
-        Where to draw.
     tables : dict of str to (pandas.DataFrame, int)
         Board label to a table with ``edges_drawn`` and ``column`` (for example from
         `triangles_core.analysis.tables.move_statistics_by_edges_drawn`) and the board's
         number of edges.
     column : str
         The column to plot.
-    ylabel : str
-        Y-axis label.
     sampled : set of str, optional
         Boards whose values are estimated from samples: drawn dashed, with hollow
         markers, and "(sampled)" in the legend.
     colours : dict of str to str, optional
         Board label to colour (`triangles_core.plot.palette.board_colour`, so that a board
         has the same colour in every notebook).
-    title : str, optional
-        Axes title.
     xlabel : str, default "fraction of the edges drawn"
         X-axis label (Dots-and-Boxes calls its edges lines).
     band : (str, str), optional

@@ -35,19 +35,10 @@ def save_figure(fig, name: str, directory: str | Path, dpi: int = DPI) -> list[P
 
     Parameters
     ----------
-    fig : matplotlib.figure.Figure
-        The figure.
     name : str
         File stem, for example ``"side3_first_moves"``.
     directory : str or pathlib.Path
         Target directory (created if missing), usually ``data/figures``.
-    dpi : int, default `DPI`
-        Resolution of the PNG.
-
-    Returns
-    -------
-    list of pathlib.Path
-        The two files written.
 
     Examples
     --------
@@ -89,8 +80,6 @@ def show_figure(fig, alt: str, dpi: int = DPI) -> None:
         The figure (closed afterwards, so that Jupyter does not show it twice).
     alt : str
         What the figure shows, in one or two sentences.
-    dpi : int, default `DPI`
-        Resolution.
 
     Examples
     --------

@@ -72,20 +72,14 @@ def draw_value_graph(
 
     Parameters
     ----------
-    ax : matplotlib.axes.Axes
-        Where to draw.
     graph : networkx.DiGraph
         Nodes with ``value`` and ``edges_drawn`` attributes (an optimal-play subgraph).
-    value_limit : int, optional
-        Colour scale limit.
     labels : bool, default False
         Write each node's value on it.
     colorbar : bool, default True
         Add a colour bar below the plot (`triangles_core.plot.boards.add_value_colorbar`),
         one labelled colour per integer from the lowest value to the highest, so that
         equal steps of the bar are equal steps of value.
-    title : str, optional
-        Axes title.
     arc_key : bool, default True
         Add a legend telling claiming arcs from passing ones: in a figure with constrained
         layout a figure legend below the plot and its colour bar (the phone standard),

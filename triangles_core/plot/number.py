@@ -14,8 +14,6 @@ def draw_number_strip(ax, rows: list[tuple[str, int, int | None]], *, per_line: 
 
     Parameters
     ----------
-    ax : matplotlib.axes.Axes
-        Where to draw.
     rows : list of (label, position, chosen)
         Row label, bitmask of allowed numbers, and the number just chosen (outlined in
         red; None for none).  Allowed numbers are white, forbidden ones grey.
@@ -146,14 +144,10 @@ def draw_number_game_graph(
 
     Parameters
     ----------
-    ax : matplotlib.axes.Axes
-        Where to draw.
     graph : networkx.DiGraph
         A state graph of the Number Game (`triangles_core.analysis.graph.state_graph`):
         node attributes ``value`` (+1 or -1) and ``remaining``, arc attribute
         ``move_value`` and ``move``.
-    title : str, optional
-        Axes title.
     move_labels : bool, default True
         Label each winning move (thick arc) with the number chosen.
     width, level_height : float
@@ -302,15 +296,11 @@ def draw_positions_by_remaining(ax, remaining, n_positions, p_positions, *, titl
 
     Parameters
     ----------
-    ax : matplotlib.axes.Axes
-        Where to draw.
     remaining : sequence of int
         Numbers still allowed (one bar pair per value).
     n_positions, p_positions : sequence of int
         How many positions with that many allowed numbers are N-positions (the mover
         wins) and P-positions (the mover loses).
-    title : str, optional
-        Axes title.
 
     Notes
     -----

@@ -34,10 +34,6 @@ def draw_peg_position(
 
     Parameters
     ----------
-    ax : matplotlib.axes.Axes
-        Where to draw.
-    board : PegBoard
-        The board.
     position : sequence of int, optional
         Peg values (0 = empty).
     jump : Jump, optional
@@ -53,8 +49,6 @@ def draw_peg_position(
     circled : collection of int, optional
         Holes to circle in the winning colour (for example the best starting holes): a list,
         tuple, set, range or array of hole numbers.
-    title : str, optional
-        Axes title.
     jump_colour : str, default "red"
         Colour of the jump arrow and of the ring on the jumped peg (for instance the
         colour of the player who jumps, `OWNER_COLOURS`).
@@ -169,8 +163,6 @@ def draw_peg_principal_variation(
 
     Parameters
     ----------
-    board : PegBoard
-        The board.
     start : sequence of int
         The position before the first jump.
     steps : list of Step

@@ -102,12 +102,8 @@ def plot_value_history(
 
     Parameters
     ----------
-    review : GameReview
-        The reviewed game.
     ax : matplotlib.axes.Axes, optional
         Where to draw; a new figure of size 4.4 x 3.2 inches by default.
-    title : str, optional
-        Axes title.
     legend : bool, default True
         Draw the legend below the axes (turn it off to draw one legend for a grid of
         plots from ``ax.get_legend_handles_labels()``).
@@ -116,11 +112,6 @@ def plot_value_history(
     font_size : float, default 9
         Size of every text in points (9 pt stays at least 8 pt on a phone for a figure
         up to 4.5 in wide).
-
-    Returns
-    -------
-    matplotlib.axes.Axes
-        The axes drawn on.
 
     Examples
     --------
@@ -224,8 +215,6 @@ def plot_shares(
 
     Parameters
     ----------
-    ax : matplotlib.axes.Axes
-        Where to draw.
     table : pandas.DataFrame
         Columns ``x``, ``share``, ``low`` and ``high`` (the interval), and ``group`` if given.
     x : str
@@ -237,19 +226,10 @@ def plot_shares(
         Colour of each group (`OWNER_COLOURS` for players by default).
     colour : str, default "#666666"
         Colour of the marks without ``group``.
-    xlabel, title : str, optional
-        Axis label and title.
-    bars : bool, default True
-        Bars with error bars.
     dodge : bool, default True
         Draw the groups side by side at each value of ``x``.
     width : float, default 0.8
         Width taken by the marks of one value of ``x``, in units of ``x``.
-
-    Returns
-    -------
-    matplotlib.axes.Axes
-        The axes drawn on.
 
     Examples
     --------
