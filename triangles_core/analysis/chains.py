@@ -40,23 +40,12 @@ opponent open every component, taking the last one whole.  Hence, with ``s`` sho
     the player to move is in control  iff  s is odd.
 
 With ``F`` undrawn edges, ``R`` unclaimed cells and ``L`` long chains, ``F - R`` is the
-number of chains (a chain of ``c`` cells has ``c + 1`` strings, a loop of ``c`` cells
-``c``), so the same test reads ``F - R + L - 1`` even (`controller`).  The rule is
-vacuous when there is no long chain and no loop (nothing to decline).  Counted from the
-start of the game: every move that completes no cell ends a turn and the last move of the
-game completes one, so a game of ``E`` edges and ``C`` cells with ``D`` double-crosses
-lasts ``E - C + D + 1`` turns, and by Euler's formula ``E - C = V - 1`` for ``V`` dots on
-both the triangular and the square board (every bounded face is a cell).  ``D`` counts
-every double-cross of the game: ``D0`` played before the loony endgame, and in it one per
-long chain the controller declines, two per declined loop, and one more if the component
-taken last is a loop (its last string completes two cells); whichever comes last, that is
-``L - 1`` plus an even number.  So the first player has the last turn iff ``V + D0 + L``
-is even, and when no double-cross comes before the loony endgame (``D0 = 0``) iff
-``V + L`` is even: Berlekamp's *long chain rule*, in paraphrase "the first player wants
-dots plus long chains to be even" (in full, dots plus double-crosses equals turns).
-Notebook 09 measures how often ``D0`` is not 0 in play.  The rule names the player in
-control, not the winner: control costs two cells per declined chain and four per
-declined loop; the notebooks measure how often the controller wins.
+number of chains, so the same test reads ``F - R + L - 1`` even (`controller`); it is
+vacuous with no long chain and no loop.  From the start, a game of ``V`` dots with no
+double-cross before the loony endgame gives the first player the last turn iff ``V + L``
+is even: Berlekamp's *long chain rule* (dots plus double-crosses equals turns; Euler's
+formula ``E - C = V - 1`` holds on both boards).  It names the player in control, not
+the winner: control costs two cells per declined chain and four per declined loop.
 """
 
 from __future__ import annotations

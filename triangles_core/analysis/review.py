@@ -12,24 +12,13 @@ it is the solution's value of the starting position; after the last move of a fi
 game it is the final score difference.  An optimal move keeps it; any other move moves it
 against the mover by the *value lost* (docs/glossary.md).
 
-Parity.  In a cell game (Fighting for Triangles, Dots-and-Boxes) the value of a position
-with ``R`` cells still unclaimed is congruent to ``R`` modulo 2, and so is the value of
-every legal move of that position: each is the mover's net score ``a - b`` over those
-``R`` cells under some continuation, and every such continuation ends with all of them
-claimed, ``a + b = R``, so ``a - b = R - 2b``.  Hence the value lost by any move,
-the difference of two such numbers, is even; a value lost of ``2k`` means that ``k``
-cells change hands (one cell moving from one player to the other changes ``a - b``
-by 2).  The tests check it on every move of every position of the side-2 and side-3
-boards and of 2x2 boxes (tests/test_review.py), and notebook 08 on every side-3 move.
+Parity: with ``R`` cells unclaimed, every value and move value is ``R - 2b`` for some
+``b``, so the value lost by a move is even and ``2k`` means ``k`` cells handed over
+(checked on every move of side 2, side 3 and 2x2 boxes in tests/test_review.py).
 
-Grades (the rule of `classify`, `CLASSIFICATION_RULE`), in cells handed over: value lost
-0 is optimal, 2 (one cell) an inaccuracy, 4 (two cells) an error, 6 or more (three or
-more cells) a blunder.  Each of the last three is a kind of *mistake*, a move that loses
-value.  The names are those of chess annotation (the PGN standard's glyphs ``?!``,
-``?`` and ``??``), except that the middle grade is called *error* because *mistake*
-already means any move that loses value.  An odd value lost, which no cell game
-produces, is graded as the next even value, so that `classify` is defined for every
-integer ``>= 0`` and every move that loses value is a mistake.
+Grades (`classify`, `CLASSIFICATION_RULE`) use the names of chess annotation (PGN glyphs
+``?!``, ``?``, ``??``); the middle one is *error* because *mistake* means any move that
+loses value.  An odd value lost is graded as the next even one.
 
 References: S. J. Edwards, *Portable Game Notation Specification and Implementation
 Guide* (1994), section 10, numeric annotation glyphs ($6 ``?!`` questionable move,
