@@ -161,8 +161,6 @@ def draw_position(
 
     Examples
     --------
-    >>> import matplotlib
-    >>> matplotlib.use("Agg")
     >>> import matplotlib.pyplot as plt
     >>> from triangles_core import board, solve
     >>> fig, ax = plt.subplots()
@@ -272,8 +270,6 @@ def add_value_colorbar(
 
     Examples
     --------
-    >>> import matplotlib
-    >>> matplotlib.use("Agg")
     >>> import matplotlib.pyplot as plt
     >>> from triangles_core.engine.solvers import solve
     >>> s = solve(3)
@@ -339,8 +335,6 @@ def position_figure(
 
     Examples
     --------
-    >>> import matplotlib
-    >>> matplotlib.use("Agg")
     >>> import matplotlib.pyplot as plt
     >>> from triangles_core.engine.solvers import solve
     >>> fig = position_figure(solve(3), 0, show_moves=True, edge_numbers=True)
@@ -520,8 +514,6 @@ def draw_principal_variation(
 
     Examples
     --------
-    >>> import matplotlib
-    >>> matplotlib.use("Agg")
     >>> import matplotlib.pyplot as plt
     >>> from triangles_core.engine.solvers import solve
     >>> fig = draw_principal_variation(solve(2), 0, plies=[1, 2])

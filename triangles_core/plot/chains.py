@@ -46,8 +46,6 @@ def draw_components(
 
     Examples
     --------
-    >>> import matplotlib
-    >>> matplotlib.use("Agg")
     >>> import matplotlib.pyplot as plt
     >>> from triangles_core.games.boxes import boxes_board
     >>> fig, ax = plt.subplots()

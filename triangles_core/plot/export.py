@@ -43,8 +43,6 @@ def save_figure(fig, name: str, directory: str | Path, dpi: int = DPI) -> list[P
     Examples
     --------
     >>> import tempfile
-    >>> import matplotlib
-    >>> matplotlib.use("Agg")
     >>> import matplotlib.pyplot as plt
     >>> fig, ax = plt.subplots(figsize=(2, 1))
     >>> with tempfile.TemporaryDirectory() as folder:
@@ -83,8 +81,6 @@ def show_figure(fig, alt: str, dpi: int = DPI) -> None:
 
     Examples
     --------
-    >>> import matplotlib
-    >>> matplotlib.use("Agg")
     >>> import matplotlib.pyplot as plt
     >>> fig, ax = plt.subplots(figsize=(2, 1))
     >>> show_figure(fig, "An empty axes.")  # the PNG inlined in src # doctest: +ELLIPSIS +NORMALIZE_WHITESPACE

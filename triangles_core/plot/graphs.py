@@ -94,8 +94,6 @@ def draw_value_graph(
 
     Examples
     --------
-    >>> import matplotlib
-    >>> matplotlib.use("Agg")
     >>> import matplotlib.pyplot as plt
     >>> g = nx.DiGraph()
     >>> g.add_node(0, value=1, edges_drawn=0); g.add_node(1, value=-1, edges_drawn=1)

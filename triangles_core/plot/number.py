@@ -156,19 +156,10 @@ def draw_number_game_graph(
 
     Notes
     -----
-    Rows are the number of allowed numbers, from the root at the top to the empty
-    position at the bottom (the number is written at the left of each row; say so in
-    the title).  Each node
-    is its set of allowed numbers written in a box, blue for an N-position (the mover
-    wins) and red for a P-position (the mover loses); arcs end at the box edges, so they
-    never run over a node's label.  The winning moves (into a P-position) are thick
-    black arcs labelled with the number chosen; the other moves are thin grey arcs.
-    Each arc is a quadratic Bezier curve in data coordinates, cut where it leaves the
-    source box and where it enters the target box (box sizes measured in data units,
-    so the cut holds in every saved copy, ``bbox_inches="tight"`` included); an arc
-    over other levels bends, by the bend among a few that crosses the fewest other
-    boxes and then comes near the arcs already drawn least, and a move label sits on its
-    own arc, at the midpoint or, where crowded, near it.
+    Rows are the number of allowed numbers, root at the top.  Nodes are blue for an
+    N-position (the mover wins) and red for a P-position; winning moves (into a
+    P-position) are thick black arcs labelled with the number chosen, other moves thin
+    grey arcs.
 
     Examples
     --------

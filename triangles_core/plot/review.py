@@ -115,8 +115,6 @@ def plot_value_history(
 
     Examples
     --------
-    >>> import matplotlib
-    >>> matplotlib.use("Agg")
     >>> from triangles_core.analysis.records import parse_record
     >>> from triangles_core.analysis.review import review_game
     >>> ax = plot_value_history(review_game(parse_record("1 2\\n2 3\\n1 3")))
@@ -233,8 +231,6 @@ def plot_shares(
 
     Examples
     --------
-    >>> import matplotlib
-    >>> matplotlib.use("Agg")
     >>> import matplotlib.pyplot as plt, pandas as pd
     >>> t = pd.DataFrame({"k": [1, 2], "share": [0.25, 0.75], "low": [0.1, 0.6], "high": [0.4, 0.9]})
     >>> ax = plot_shares(plt.subplots()[1], t, "k")
