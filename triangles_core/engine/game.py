@@ -132,13 +132,6 @@ class IllegalMoveError(InvalidPositionError):
     reason : str
         Why it is illegal (the game's message), quoted after the move.
 
-    Attributes
-    ----------
-    ply : int
-        The 1-based number of the move in the line.
-    move : object
-        The move as given.
-
     Examples
     --------
     >>> from triangles_core import TriangleGame
