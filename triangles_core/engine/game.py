@@ -356,9 +356,6 @@ class NegamaxSolver(Generic[P, M]):
 
         Raises
         ------
-        ValueError
-            (an `triangles_core.common.errors.InvalidPositionError`) if the position is
-            not one of the game's (`Game.position`).
         SearchLimitError
             If the memo would pass ``max_positions``.
         """

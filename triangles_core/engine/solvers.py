@@ -165,23 +165,14 @@ def solve(
     use_cache : bool, default True
         For side 4, load the table from (and save it to) the cache directory
         (`triangles_core.engine.cache`) instead of recomputing it.
-    method : {"auto", "table", "search"}, default "auto"
-        As for `solve_cells`: the table for sides 1 to 4, the search for side 5.
-    max_memory, threads : int, optional
-        The search's transposition-table bytes and threads, as for `solve_cells`: only
-        with the search (side 5, or ``method="search"``).
+    method, max_memory, threads
+        As for `solve_cells`.
 
     Returns
     -------
     TableSolution or SearchSolution
         Values of all ``2**n_edges`` positions (``int8``), or the search, which answers
         the same questions on demand.
-
-    Notes
-    -----
-    A side-4 table read from the cache passes a shape, dtype and spot check of the
-    recurrence on load or is recomputed (`triangles_core.engine.cache`); ``triangles
-    verify`` proves it position by position.
 
     Examples
     --------
@@ -216,8 +207,7 @@ def solve_boxes(
     progress, use_cache : bool
         As for `solve`.
     method, max_memory, threads
-        As for `solve_cells` (``max_memory`` and ``threads`` only with the search:
-        beyond 31 lines, or ``method="search"``).
+        As for `solve_cells`.
 
     Returns
     -------
@@ -252,18 +242,10 @@ def solve_peg_game(values: Iterable[int], rows: int = 5) -> NegamaxSolution:
     rows : int, default 5
         Holes on a side.
 
-    Returns
-    -------
-    NegamaxSolution
-        ``root`` is the position.
-
     Raises
     ------
-    InvalidPegBoardError
-        If the position is not one of this board (see `PegBoard.position`).
     SearchLimitError
-        If the search would need more than `MAX_PEG_POSITIONS` positions (large
-        boards with many distinct pegs): the message says so.
+        If the search would need more than `MAX_PEG_POSITIONS` positions.
 
     Examples
     --------
@@ -298,13 +280,6 @@ def solve_peg(values: Iterable[int], rows: int = 5) -> int:
     int
         First player's total minus the second's under optimal play.
 
-    Raises
-    ------
-    InvalidPegBoardError
-        If the board is not a legal start (see `PegBoard.start_position`).
-    SearchLimitError
-        As for `solve_peg_game`.
-
     Examples
     --------
     >>> solve_peg([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 0, 13, 14])
@@ -317,9 +292,7 @@ def solve_peg(values: Iterable[int], rows: int = 5) -> int:
 
 @lru_cache(maxsize=1)
 def solve_number_game() -> NumberGameSolution:
-    """Solve every position of the Number Game reachable from the full start.
-
-    By memoised negamax from the full start (ZOJ 1039 / POJ 1143): 3,515 positions.
+    """Solve every position of the Number Game (ZOJ 1039 / POJ 1143) reachable from the full start.
 
     Returns
     -------
