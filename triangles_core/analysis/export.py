@@ -112,12 +112,8 @@ def write_graph(graph: nx.DiGraph, path: str | Path, format: str | None = None) 
 
     Raises
     ------
-    ValueError
-        For an unknown format or suffix.
     RuntimeError
         For DOT when pydot is not installed.
-    OSError
-        When the file cannot be written (an earlier file is left as it was).
     """
     path = Path(path)
     kind = graph_format(path, format)

@@ -293,12 +293,6 @@ def draw_positions_by_remaining(ax, remaining, n_positions, p_positions, *, titl
         How many positions with that many allowed numbers are N-positions (the mover
         wins) and P-positions (the mover loses).
 
-    Notes
-    -----
-    The two bars of a row stand side by side (N above, P below), never stacked or
-    overlaid, and every count is written at the end of its bar, so that counts of 1 or 2
-    stay readable next to counts of several hundred.
-
     Examples
     --------
     >>> import matplotlib.pyplot as plt
