@@ -1,18 +1,10 @@
 """Counting over whole value tables of cell boards, with compiled kernels.
 
-Every statistic here can run over *all* ``2**n_edges`` positions of a strong solution
-(1,073,741,824 for side 4, 2,147,483,648 for 3x4 boxes), so the counting loops are numba
-kernels that split the table into chunks shared among the CPU cores; each chunk keeps
-its own small counters and only the counters are summed, so no per-position array is
-ever allocated.  Move values come from the one compiled rule,
-`triangles_core.engine.retrograde.move_value`.
+Every statistic can run over all ``2**n_edges`` positions (2**31 for 3x4 boxes): the
+loops are parallel numba kernels that keep small counters per chunk and allocate no
+per-position array.
 
-Terms (docs/glossary.md): the *value* of a position is the net score, for the side to
-move, of the cells still to be completed under optimal play.  The *value lost* by a move
-is the value of the position minus the value of the move for its mover, so an optimal
-move loses 0 and a *mistake* is a move that loses something.  A mistake *changes the
-outcome* when it turns a win into a draw or a loss, or a draw into a loss.  A *clean*
-position has no complete cell.
+Terms (value, value lost, mistake, clean position): docs/glossary.md.
 """
 
 from __future__ import annotations

@@ -1,15 +1,8 @@
 """Write state graphs of cell games as GraphML (Gephi, yEd, networkx) or DOT (Graphviz).
 
-The graphs come from `triangles_core.analysis.graph`: the state graph (every position
-reachable from a root) and the optimal-play subgraph.  Nodes are positions (bitmasks;
-GraphML stores the id as text) with the attributes ``value`` (for the player to move),
-``edges_drawn`` and, added here, ``drawn`` (the drawn edges as space-separated numbers)
-and ``label`` (the same, or ``"empty"``).  Arcs carry ``move`` (the edge), ``reward``
-(the cells it claims), ``again`` and ``move_value``.  DOT needs the optional package
-pydot.  Files are written atomically (`triangles_core.common.files.atomic_open`; a
-target that is not a regular file, such as ``/dev/stdout`` or a pipe, is written as a
-stream), and graphs above `MAX_EXPORT_POSITIONS` positions are refused before anything is
-written.
+The graphs are those of `triangles_core.analysis.graph`, with two node attributes added:
+``drawn`` (the drawn edges, space-separated) and ``label``.  DOT needs the optional
+package pydot.  Files are replaced whole or not at all; streams are written as streams.
 """
 
 from __future__ import annotations

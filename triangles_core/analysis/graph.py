@@ -1,18 +1,12 @@
 """State graphs of any solved game, and questions about a solved cell board, with networkx or numpy.
 
-`state_graph` builds the graph once, generically, from the game's rules and the
-solution's public values (`triangles_core.engine.solutions.SolvedGame`): nodes are
-positions, with the attribute ``value`` (for the player to move) plus whatever the game's
-``describe`` gives (``edges_drawn`` for cell games, ``pegs``, ``remaining``); each arc is
-one legal move, with the attributes ``move``, ``reward``, ``again`` and ``move_value``
-(the value of the move for its mover).  With ``optimal_only`` (`optimal_subgraph`) only
-the moves of optimal play are kept, so every path from the root to a sink is an optimal
-game.  For a cell board this module also folds the graph by symmetry (`symmetry_quotient_graph`), counts its
-levels and paths, and answers questions about optimal play on the whole board with numpy
-(`optimal_game_counts`, `optimal_reach`, `optimal_move_counts`), because a networkx graph
-of all 262,144 side-3 positions is too heavy for a notebook (about 19 s and 0.8 GiB to
-build).  `count_paths` is the plain networkx version of the path count, used to
-cross-check the numpy one.
+`state_graph` builds the graph of any `SolvedGame`: nodes are positions (attribute
+``value`` plus the game's ``describe``), arcs are legal moves (``move``, ``reward``,
+``again``, ``move_value``); `optimal_subgraph` keeps the moves of optimal play.  For a
+cell board, questions about the whole board are answered with numpy
+(`optimal_game_counts`, `optimal_reach`, `optimal_move_counts`): a networkx graph of the
+262,144 side-3 positions takes about 19 s and 0.8 GiB.  `count_paths` is the networkx
+cross-check of the numpy path count.
 """
 
 from __future__ import annotations

@@ -1,19 +1,11 @@
 """pandas tables of a solved cell board, in the project's one vocabulary.
 
-Every table is about positions grouped by ``edges_drawn``, the number of edges already
-drawn, with outcomes for the *player to move*: a position is won, drawn or lost
-(``mover_wins``, ``draws``, ``mover_loses``) according to the net score of the cells
-still to be completed under optimal play, which is all a position determines (who owns
-the cells already complete is not part of it).  ``value_lost`` is what a move gives away
-against an optimal one; ``claims`` the cells a move completes.  *Clean* positions have
-no complete cell (every game passes through them until its first claim).  The
-terms are defined once in docs/glossary.md.
-
-The whole-board counts run in compiled kernels (`triangles_core.analysis.counting`), so
-the same functions serve side 3 (262,144 positions), side 4 and 3x4 boxes (2**31).  The
-per-edge tables read the solution's move table and need at most 24 edges.  Tables are
-sorted and have a fixed column order so that `save_table` writes the same bytes on every
-run.
+Positions are grouped by ``edges_drawn``, with outcomes for the player to move over the
+cells still to be completed (``mover_wins``, ``draws``, ``mover_loses``; terms in
+docs/glossary.md).  Whole-board counts run in compiled kernels
+(`triangles_core.analysis.counting`) and serve every board; the per-edge tables need at
+most 24 edges.  Tables are sorted with fixed columns, so `save_table` writes the same
+bytes on every run.
 """
 
 from __future__ import annotations
