@@ -1,12 +1,8 @@
 """The Jupyter side of the explorer: an anywidget whose values come from the kernel.
 
-The browser sends actions as custom messages (``{"type": "play", "edge": 5}``, ``"best"``,
-``"undo"``, ``"redo"``, ``{"type": "goto", "cursor": 3}``, ``"reset"``, ``{"type": "pv",
-"show": true}``, ``{"type": "line", "edges": [...]}``, ``{"type": "load", "text": ...}``,
-``"new_game"``, ``{"type": "opponent", "player": "B", "max_loss": 2}``); the widget applies
-them and sends back the whole state as traits (`explorer_state`), answering per position
-through Python, so that side 4 and 3x4 boxes work from their cached tables without sending
-a table to the page. The same actions are methods for use from Python.
+The browser sends actions as custom messages (``{"type": "play", "edge": 5}``, ``"undo"``,
+...); the widget applies them and sends back the whole state (`explorer_state`), so no
+table is sent to the page.  The same actions are methods for use from Python.
 """
 
 from __future__ import annotations
