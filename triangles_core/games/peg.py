@@ -8,10 +8,6 @@ into an empty hole; the jumped peg is removed and the mover scores the product o
 two values.  Players alternate (no extra moves); the game ends when the player to move
 has no jump.  The value of a position is the mover's future score minus the opponent's
 under optimal play, so the answer to the problem is the value of the starting board.
-
-The jumps are generated from the geometry of the triangle, never typed by hand: hole
-``(row, column)`` with ``0 <= column <= row`` has neighbours in the six directions
-``(0, +-1)``, ``(+-1, 0)`` and ``+-(1, 1)``.
 """
 
 from __future__ import annotations
@@ -108,8 +104,6 @@ class PegBoard:
 
     Attributes
     ----------
-    rows : int
-        Holes on a side.
     n_holes : int
         ``rows * (rows + 1) // 2`` holes.
     coordinates : tuple of (int, int)
@@ -302,11 +296,6 @@ def peg_board(rows: int = 5) -> PegBoard:
     ----------
     rows : int, default 5
         Holes on a side, ``1..MAX_ROWS`` (5 in NAQ 2018 J).
-
-    Returns
-    -------
-    PegBoard
-        The board, the same object for every call with this size.
 
     Examples
     --------
