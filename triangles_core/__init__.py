@@ -25,13 +25,6 @@ Examples
 >>> all(isinstance(x, tc.SolvedGame) for x in (s, tc.solve_boxes(2, 2), tc.solve_number_game(),
 ...                                            tc.solve_peg_game([0, 4, 5], rows=2)))
 True
-
-Every name is imported on first use, so that ``import triangles_core`` stays light (the
-``triangles judge`` command starts without numba or matplotlib; the explorer widget loads
-anywidget only when called).  The package is layered
-(docs/architecture.md): ``common`` < ``games`` < ``engine`` < ``analysis`` <
-``plot`` and ``judge`` < ``explorer`` and ``cli``; nothing imports upward (an import-linter contract in the
-test suite).
 """
 
 from __future__ import annotations

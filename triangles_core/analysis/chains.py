@@ -40,23 +40,12 @@ opponent open every component, taking the last one whole.  Hence, with ``s`` sho
     the player to move is in control  iff  s is odd.
 
 With ``F`` undrawn edges, ``R`` unclaimed cells and ``L`` long chains, ``F - R`` is the
-number of chains (a chain of ``c`` cells has ``c + 1`` strings, a loop of ``c`` cells
-``c``), so the same test reads ``F - R + L - 1`` even (`controller`).  The rule is
-vacuous when there is no long chain and no loop (nothing to decline).  Counted from the
-start of the game: every move that completes no cell ends a turn and the last move of the
-game completes one, so a game of ``E`` edges and ``C`` cells with ``D`` double-crosses
-lasts ``E - C + D + 1`` turns, and by Euler's formula ``E - C = V - 1`` for ``V`` dots on
-both the triangular and the square board (every bounded face is a cell).  ``D`` counts
-every double-cross of the game: ``D0`` played before the loony endgame, and in it one per
-long chain the controller declines, two per declined loop, and one more if the component
-taken last is a loop (its last string completes two cells); whichever comes last, that is
-``L - 1`` plus an even number.  So the first player has the last turn iff ``V + D0 + L``
-is even, and when no double-cross comes before the loony endgame (``D0 = 0``) iff
-``V + L`` is even: Berlekamp's *long chain rule*, in paraphrase "the first player wants
-dots plus long chains to be even" (in full, dots plus double-crosses equals turns).
-Notebook 09 measures how often ``D0`` is not 0 in play.  The rule names the player in
-control, not the winner: control costs two cells per declined chain and four per
-declined loop; the notebooks measure how often the controller wins.
+number of chains, so the same test reads ``F - R + L - 1`` even (`controller`); it is
+vacuous with no long chain and no loop.  From the start, a game of ``V`` dots with no
+double-cross before the loony endgame gives the first player the last turn iff ``V + L``
+is even: Berlekamp's *long chain rule* (dots plus double-crosses equals turns; Euler's
+formula ``E - C = V - 1`` holds on both boards).  It names the player in control, not
+the winner: control costs two cells per declined chain and four per declined loop.
 """
 
 from __future__ import annotations
@@ -197,8 +186,7 @@ def components(board: CellBoard, position: int | Iterable[int]) -> list[Componen
     Returns
     -------
     list of Component
-        Ordered by their smallest cell index.  Cells of degree 1 (capturable) belong to
-        their component like any other (the end of an opened chain).
+        Ordered by their smallest cell index.
 
     Examples
     --------
@@ -261,10 +249,6 @@ def _ordered(
 def loony_moves(board: CellBoard, position: int | Iterable[int]) -> list[int]:
     """The moves that open a loop, a long chain, or a 2-chain at an end (module docstring).
 
-    Only moves in chains and loops are classified; a move in a complex component is not
-    listed.  In a position with something capturable the list is empty (the question is
-    asked of the player who has taken what there is to take).
-
     Examples
     --------
     >>> from triangles_core.games.boxes import boxes_board
@@ -303,8 +287,8 @@ class EndgameAnalysis:
     simple : bool
         Every component is a chain or a loop (no junction).
     mover_in_control : bool or None
-        For a simple loony endgame, whether the player to move takes the last turn when
-        the controller keeps control (``F - R + L - 1`` even); None otherwise.
+        For a simple loony endgame, whether the player to move takes the last turn when the
+        controller keeps control (``F - R + L - 1`` even).
     """
 
     free_edges: int
@@ -321,11 +305,6 @@ class EndgameAnalysis:
 
 def controller(free_edges: int, unclaimed_cells: int, long_chains: int) -> bool:
     """The long chain rule: True if the player to move ends in control.
-
-    ``free_edges - unclaimed_cells + long_chains - 1`` even (module docstring): the number
-    of short chains is odd.  It names the player who can keep control to the end (the
-    opponent opening every component, short chains at their middle string); whether
-    keeping it pays is another question.
 
     Examples
     --------
@@ -426,13 +405,7 @@ def first_loony_endgames(board: CellBoard, games: "pandas.DataFrame") -> "pandas
     -------
     pandas.DataFrame
         One row per game that reaches a loony endgame (`ENDGAME_COLUMNS`): the position
-        where it begins, its `EndgameAnalysis` counts; ``rule_applies`` (every component
-        a chain or loop, and at least one long chain or loop); ``mover_in_control``;
-        ``controller_value`` (the value of the position for the player in control, from
-        the table); and ``rule``: ``"controller wins"``, ``"draw"`` or ``"controller
-        loses"`` where the rule applies (of the endgame: whether the controller scores
-        more of the cells still unclaimed under perfect play from here, not who wins the
-        game), ``"no long chain or loop"`` or ``"junction"`` where it does not.
+        where it begins, its `EndgameAnalysis` counts.
 
     Examples
     --------

@@ -127,26 +127,14 @@ def _bit_index(bit):  # pragma: no cover - compiled
 def nim_values(board: CellBoard, heaps: int = NIM_HEAPS) -> np.ndarray:
     """The Nimstring nim-value of every position, or `LOONY` (Winning Ways ch. 16).
 
-    Each position ``P`` is added to the heaps ``*0 .. *(heaps - 1)`` and every sum is
-    solved by the Nimstring recurrence with heap moves added.  The nim-value is the ``n``
-    for which the player to move loses ``P + *n``; `LOONY` marks a position whose mover
-    wins every one of these sums.
-
     Parameters
     ----------
     board : CellBoard
         At most `NIM_VALUE_EDGES` edges.
-    heaps : int, default NIM_HEAPS
-        How many heaps to add.
 
     Returns
     -------
     numpy.ndarray of int8, shape (2**n_edges,)
-
-    Raises
-    ------
-    ValueError
-        For a board of more than `NIM_VALUE_EDGES` edges.
 
     Examples
     --------
@@ -204,8 +192,6 @@ def move_values_at(board: CellBoard, values: np.ndarray, position: int, rule: st
 
     Parameters
     ----------
-    board : CellBoard
-        The board of the table.
     values : numpy.ndarray of int8
         A value table (``rule="score"``) or a Nimstring table (`control_table`, ``rule="control"``).
     position : int
@@ -234,9 +220,6 @@ def move_values_at(board: CellBoard, values: np.ndarray, position: int, rule: st
 
 def perfect_play_reach(board: CellBoard, values: np.ndarray) -> np.ndarray:
     """The positions that perfect play of the cell game reaches from the empty board, as bits.
-
-    Both players choose among their optimal moves (any of them), so a position is reached
-    when some optimal line of the game passes through it.
 
     Returns
     -------
@@ -309,12 +292,6 @@ AGREEMENT_COLUMNS = [
 def agreement_by_edges_drawn(name: str, board: CellBoard, values: np.ndarray, control: np.ndarray) -> pd.DataFrame:
     """Does the Nimstring winner win the cell game?  Positions counted by edges drawn.
 
-    ``mover_wins``/``draws``/``mover_loses`` are about the remaining cells (the value for
-    the player to move).  A position *agrees* when the player who wins Nimstring from it
-    takes more of the remaining cells, *disagrees* when they take fewer; draws are neither.
-    The ``reached_`` columns count the positions that perfect play of the cell game
-    reaches from the empty board (`perfect_play_reach`).
-
     Returns
     -------
     pandas.DataFrame
@@ -350,10 +327,6 @@ def agreement_by_edges_drawn(name: str, board: CellBoard, values: np.ndarray, co
 
 def agreement_by_board(agreement: pd.DataFrame) -> pd.DataFrame:
     """`agreement_by_edges_drawn` summed over edges drawn, with the shares of agreement.
-
-    ``agree_share`` is ``agree / (agree + disagree)``: among the positions where the cell
-    game is not drawn, the share whose Nimstring winner takes more of the remaining cells;
-    ``reached_agree_share`` the same over the positions perfect play reaches.
 
     Examples
     --------

@@ -1,18 +1,10 @@
 """Counting over whole value tables of cell boards, with compiled kernels.
 
-Every statistic here can run over *all* ``2**n_edges`` positions of a strong solution
-(1,073,741,824 for side 4, 2,147,483,648 for 3x4 boxes), so the counting loops are numba
-kernels that split the table into chunks shared among the CPU cores; each chunk keeps
-its own small counters and only the counters are summed, so no per-position array is
-ever allocated.  Move values come from the one compiled rule,
-`triangles_core.engine.retrograde.move_value`.
+Every statistic can run over all ``2**n_edges`` positions (2**31 for 3x4 boxes): the
+loops are parallel numba kernels that keep small counters per chunk and allocate no
+per-position array.
 
-Terms (docs/glossary.md): the *value* of a position is the net score, for the side to
-move, of the cells still to be completed under optimal play.  The *value lost* by a move
-is the value of the position minus the value of the move for its mover, so an optimal
-move loses 0 and a *mistake* is a move that loses something.  A mistake *changes the
-outcome* when it turns a win into a draw or a loss, or a draw into a loss.  A *clean*
-position has no complete cell.
+Terms (value, value lost, mistake, clean position): docs/glossary.md.
 """
 
 from __future__ import annotations
@@ -116,8 +108,6 @@ def value_histogram(board: CellBoard, values: np.ndarray, clean_only: bool = Fal
 
     Parameters
     ----------
-    board : CellBoard
-        The board.
     values : numpy.ndarray of int8, shape (2**n_edges,)
         Its value table (`TableSolution.values`).
     clean_only : bool, default False
@@ -127,11 +117,6 @@ def value_histogram(board: CellBoard, values: np.ndarray, clean_only: bool = Fal
     -------
     numpy.ndarray of int64, shape (n_edges + 1, 2 * n_cells + 1)
         ``histogram[k, v + n_cells]``: positions with ``k`` drawn edges and value ``v``.
-
-    Raises
-    ------
-    ValueError
-        If ``values`` does not have the shape and dtype of the board's table.
 
     Examples
     --------
@@ -210,11 +195,6 @@ def positions_with_edges_drawn(
     rng : numpy.random.Generator, optional
         Random source for sampling (default: seed 0).
 
-    Returns
-    -------
-    numpy.ndarray of int64
-        Sorted position bitmasks.
-
     Examples
     --------
     >>> positions_with_edges_drawn(4, 3).tolist()
@@ -230,12 +210,7 @@ def positions_with_edges_drawn(
 
 
 def _levels(n_edges: int, up_to: int) -> list[np.ndarray]:
-    """All positions of ``n_edges`` edges with ``j`` drawn edges, ascending, for ``j = 0..up_to``.
-
-    Built level by level: the masks with ``j`` bits among the lowest ``t`` are those
-    among the lowest ``t - 1``, then those with ``j - 1`` bits among them plus bit ``t``
-    (already in order, so nothing is sorted).
-    """
+    """All positions of ``n_edges`` edges with ``j`` drawn edges, ascending, for ``j = 0..up_to``."""
     below = [np.zeros(1, dtype=np.int64)] * (n_edges + 1)  # j = 0 among the lowest t edges: {0}
     levels = [below[n_edges]]
     for j in range(1, up_to + 1):
@@ -255,11 +230,6 @@ def positions_by_edges_drawn(board: CellBoard) -> list[np.ndarray]:
     list of numpy.ndarray of int64
         Entry ``k`` holds the ``C(n_edges, k)`` positions with ``k`` drawn edges, in
         increasing bitmask order (`positions_with_edges_drawn` for every ``k``).
-
-    Raises
-    ------
-    ValueError
-        For a board of more than 24 edges (`_check_array_board`).
 
     Examples
     --------
@@ -327,8 +297,6 @@ def move_statistics(
 
     Parameters
     ----------
-    board : CellBoard
-        The board.
     values : numpy.ndarray of int8, shape (2**n_edges,)
         Its value table (`TableSolution.values`).
     samples : int, optional
@@ -346,12 +314,6 @@ def move_statistics(
     Returns
     -------
     MoveStatistics
-
-    Raises
-    ------
-    ValueError
-        If ``values`` does not have the shape and dtype of the board's table, or both
-        ``samples`` and ``clean_only`` are given.
 
     Examples
     --------

@@ -1,15 +1,8 @@
 """Write state graphs of cell games as GraphML (Gephi, yEd, networkx) or DOT (Graphviz).
 
-The graphs come from `triangles_core.analysis.graph`: the state graph (every position
-reachable from a root) and the optimal-play subgraph.  Nodes are positions (bitmasks;
-GraphML stores the id as text) with the attributes ``value`` (for the player to move),
-``edges_drawn`` and, added here, ``drawn`` (the drawn edges as space-separated numbers)
-and ``label`` (the same, or ``"empty"``).  Arcs carry ``move`` (the edge), ``reward``
-(the cells it claims), ``again`` and ``move_value``.  DOT needs the optional package
-pydot.  Files are written atomically (`triangles_core.common.files.atomic_open`; a
-target that is not a regular file, such as ``/dev/stdout`` or a pipe, is written as a
-stream), and graphs above `MAX_EXPORT_POSITIONS` positions are refused before anything is
-written.
+The graphs are those of `triangles_core.analysis.graph`, with two node attributes added:
+``drawn`` (the drawn edges, space-separated) and ``label``.  DOT needs the optional
+package pydot.  Files are replaced whole or not at all; streams are written as streams.
 """
 
 from __future__ import annotations
@@ -80,11 +73,6 @@ def graph_format(path: str | Path, format: str | None = None) -> str:
     str
         One of `FORMAT_NAMES`.
 
-    Raises
-    ------
-    ValueError
-        For an unknown format, or no ``format`` and a suffix not in `FORMATS`.
-
     Examples
     --------
     >>> graph_format("side2.gv"), graph_format("/dev/stdout", "graphml")
@@ -111,26 +99,14 @@ def write_graph(graph: nx.DiGraph, path: str | Path, format: str | None = None) 
     ----------
     graph : networkx.DiGraph
         Any graph (usually from `labelled`).
-    path : str or pathlib.Path
-        Target file; its parent directory must exist.  A target that is not a regular
-        file (``/dev/stdout``, a pipe, a device) is written as a stream.
     format : {"graphml", "dot"}, optional
         By default taken from the suffix (`FORMATS`): ``.graphml``, or ``.dot`` /
         ``.gv``.
 
-    Returns
-    -------
-    pathlib.Path
-        The file written.
-
     Raises
     ------
-    ValueError
-        For an unknown format or suffix.
     RuntimeError
         For DOT when pydot is not installed.
-    OSError
-        When the file cannot be written (an earlier file is left as it was).
     """
     path = Path(path)
     kind = graph_format(path, format)
@@ -170,37 +146,15 @@ def export_graph(
 ) -> Path:
     """Write the state graph (or the optimal-play subgraph) from ``root``.
 
-    The graph of a side-2 board has 512 positions and 2304 moves; the full graph from a
-    position with ``f`` free edges has ``2**f`` positions, so it is refused above
-    ``max_positions`` before anything is built; the optimal-play subgraph is built with
-    that bound and refused as soon as it passes it.
-
     Parameters
     ----------
-    solution : SolvedCellGame
-        A solved cell board.
     path : str or pathlib.Path
         Target file (``.graphml``, ``.dot`` or ``.gv``), or a stream such as
         ``/dev/stdout`` (then give ``format``).
-    root : int or list of int, default 0
-        Starting position.
     optimal_only : bool, default False
         Only the moves of optimal play.
     format : {"graphml", "dot"}, optional
         Override the format given by the suffix.
-    max_positions : int, default `MAX_EXPORT_POSITIONS`
-        The largest graph written.
-
-    Returns
-    -------
-    pathlib.Path
-        The file written.
-
-    Raises
-    ------
-    ValueError
-        For a bad format, or a graph above ``max_positions`` positions (nothing is
-        written then).
 
     Examples
     --------

@@ -1,18 +1,12 @@
 """State graphs of any solved game, and questions about a solved cell board, with networkx or numpy.
 
-`state_graph` builds the graph once, generically, from the game's rules and the
-solution's public values (`triangles_core.engine.solutions.SolvedGame`): nodes are
-positions, with the attribute ``value`` (for the player to move) plus whatever the game's
-``describe`` gives (``edges_drawn`` for cell games, ``pegs``, ``remaining``); each arc is
-one legal move, with the attributes ``move``, ``reward``, ``again`` and ``move_value``
-(the value of the move for its mover).  With ``optimal_only`` (`optimal_subgraph`) only
-the moves of optimal play are kept, so every path from the root to a sink is an optimal
-game.  For a cell board this module also folds the graph by symmetry (`symmetry_quotient_graph`), counts its
-levels and paths, and answers questions about optimal play on the whole board with numpy
-(`optimal_game_counts`, `optimal_reach`, `optimal_move_counts`), because a networkx graph
-of all 262,144 side-3 positions is too heavy for a notebook (about 19 s and 0.8 GiB to
-build).  `count_paths` is the plain networkx version of the path count, used to
-cross-check the numpy one.
+`state_graph` builds the graph of any `SolvedGame`: nodes are positions (attribute
+``value`` plus the game's ``describe``), arcs are legal moves (``move``, ``reward``,
+``again``, ``move_value``); `optimal_subgraph` keeps the moves of optimal play.  For a
+cell board, questions about the whole board are answered with numpy
+(`optimal_game_counts`, `optimal_reach`, `optimal_move_counts`): a networkx graph of the
+262,144 side-3 positions takes about 19 s and 0.8 GiB.  `count_paths` is the networkx
+cross-check of the numpy path count.
 """
 
 from __future__ import annotations
@@ -61,8 +55,7 @@ def state_graph(
     solution : SolvedGame
         A solved game (its ``game`` gives the rules, ``value`` the node values).
     root : position, optional
-        Starting position as the game accepts it; ``solution.start`` by default (the
-        empty board of a cell game, the root of a searched game).
+        Starting position as the game accepts it.
     optimal_only : bool, default False
         Keep only the moves whose value equals the value of their position.
     max_positions : int, default `MAX_GRAPH_POSITIONS`
@@ -72,13 +65,6 @@ def state_graph(
     -------
     networkx.DiGraph
         Node and arc attributes as in the module docstring.
-
-    Raises
-    ------
-    ValueError
-        If the graph would have more than ``max_positions`` positions: for the full
-        graph of a cell board that is known, and refused, before anything is built
-        (`check_graph_size`); otherwise when the bound is passed.
 
     Examples
     --------
@@ -124,24 +110,10 @@ def state_graph(
 def check_graph_size(board: CellBoard, root: Position | list[int], max_positions: int = MAX_GRAPH_POSITIONS) -> None:
     """Refuse, before anything is solved or built, a full state graph above ``max_positions``.
 
-    The full graph from a position with ``f`` free edges has ``2**f`` positions (every
-    subset of the free edges is reachable).  `state_graph` and
-    `triangles_core.analysis.export.export_graph` call it, and so does ``triangles graph``
-    before it solves the board.
-
     Parameters
     ----------
-    board : CellBoard
-        The board.
     root : position
         Where the graph starts (`CellBoard.position`).
-    max_positions : int, default `MAX_GRAPH_POSITIONS`
-        The largest graph allowed.
-
-    Raises
-    ------
-    ValueError
-        If ``2**f > max_positions``.
 
     Examples
     --------
@@ -164,8 +136,6 @@ def optimal_subgraph(solution: SolvedGame, root: Any = None, *, max_positions: i
 
     Parameters
     ----------
-    solution : SolvedGame
-        A solved game.
     root : position, optional
         Starting position as the game accepts it; ``solution.start`` by default.
     max_positions : int, default `MAX_GRAPH_POSITIONS`
@@ -176,11 +146,6 @@ def optimal_subgraph(solution: SolvedGame, root: Any = None, *, max_positions: i
     networkx.DiGraph
         The positions reached by optimal play and the optimal moves between them, with
         the node and arc attributes of `state_graph`.
-
-    Raises
-    ------
-    ValueError
-        If the graph would have more than ``max_positions`` positions.
 
     Examples
     --------
@@ -194,10 +159,6 @@ def optimal_subgraph(solution: SolvedGame, root: Any = None, *, max_positions: i
 def symmetry_quotient_graph(solution: TableSolution) -> nx.DiGraph:
     """The state graph of the whole board folded by the board's symmetries.
 
-    One node per symmetry class, labelled by its canonical form (smallest bitmask).  An
-    arc joins a class to each class one move away; since symmetric positions have
-    symmetric moves, the arcs out of a class do not depend on the representative.
-
     Parameters
     ----------
     solution : TableSolution
@@ -206,11 +167,8 @@ def symmetry_quotient_graph(solution: TableSolution) -> nx.DiGraph:
     Returns
     -------
     networkx.DiGraph
-        Node attributes ``value``, ``edges_drawn`` and ``class_size`` (number of
-        positions in the class).  Arc attributes ``moves`` (how many moves of the
-        representative lead into the target class), ``move`` (the smallest such edge),
-        ``claims`` and ``move_value`` (shared by those moves).  The sum of
-        ``class_size`` over nodes is ``2**n_edges``.
+        Node attributes ``value``, ``edges_drawn`` and ``class_size`` (number of positions
+        in the class).
 
     Examples
     --------
@@ -253,11 +211,9 @@ def count_paths(graph: nx.DiGraph, source, weight: str | None = None) -> int:
     ----------
     graph : networkx.DiGraph
         A directed acyclic graph.
-    source : node
-        Where the paths start.
     weight : str, optional
-        An arc attribute giving the multiplicity of the arc (for example ``"moves"``
-        in `symmetry_quotient_graph`); each arc counts once if omitted.
+        An arc attribute giving the multiplicity of the arc (for example ``"moves"`` in
+        `symmetry_quotient_graph`).
 
     Returns
     -------
@@ -288,9 +244,7 @@ def optimal_move_counts(solution: TableSolution) -> np.ndarray:
     Returns
     -------
     numpy.ndarray of int8, shape (2**n_edges,)
-        Moves whose value equals the position's value; 0 for the full board.  A
-        position with exactly one optimal move is *critical*: every other move loses
-        something.
+        Moves whose value equals the position's value.
 
     Examples
     --------
@@ -305,16 +259,10 @@ def optimal_move_counts(solution: TableSolution) -> np.ndarray:
 def optimal_game_counts(solution: TableSolution) -> np.ndarray:
     """The number of distinct optimal games from every position.
 
-    A game is a sequence of moves to the full board; it is optimal when every move keeps
-    the value of the position it is played in (a path of the optimal-play subgraph).
-    The count is filled level by level from the full board down, like the retrograde
-    analysis.
-
     Returns
     -------
     numpy.ndarray of int64, shape (2**n_edges,)
-        ``counts[p]``: optimal games from ``p``; 1 for the full board.  Exact for up to
-        20 edges (``20! < 2**63``); side 3 has 18.
+        ``counts[p]``: optimal games from ``p``.
 
     Examples
     --------
@@ -399,9 +347,6 @@ def level_sizes(graph: nx.DiGraph, weight: str | None = None) -> list[int]:
 
 def state_graph_levels(board: CellBoard) -> pd.DataFrame:
     """Size of each level of the full state graph and of its symmetry quotient.
-
-    Computed without building the graph: level ``k`` has ``C(n_edges, k)`` positions,
-    each with ``n_edges - k`` out-arcs.
 
     Returns
     -------

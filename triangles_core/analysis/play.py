@@ -1,13 +1,9 @@
 """Positions reached in play: games sampled under a policy, and statistics of what they reach.
 
-A share taken over all ``2**n_edges`` positions of a board answers a question about the
-state space, but most of those edge sets are reached by no sensible game.  This module
-plays many games from a position under a *policy* and records every position reached
-and the move chosen there, so that the same statistics (who is winning, how many moves
-are mistakes, what a mistake costs) can be taken over the positions that games really
-reach.  Each sampled game contributes exactly one position at every number of edges
-drawn, so at each ``edges_drawn`` the positions are an independent sample of size
-``games`` and a 95% confidence interval says how precise each figure is.
+Most of the ``2**n_edges`` positions of a board are reached by no sensible game, so the
+statistics of `triangles_core.analysis.tables` are taken here over the positions that
+games played under a *policy* reach.  Each game gives one position at every
+``edges_drawn``: an independent sample of size ``games``, with 95% confidence intervals.
 
 Policies (each move chosen among the legal moves of the position):
 
@@ -21,9 +17,7 @@ Policies (each move chosen among the legal moves of the position):
     with probability proportional to ``exp(move_value / temperature)`` (a noisy player
     that prefers better moves: temperature 0+ is perfect play, infinity is random play).
 
-Move values come from the value table through the one compiled rule
-`triangles_core.engine.retrograde.move_value`; the random numbers from a
-``numpy.random.Generator`` seeded by the caller, so a run is reproducible to the byte.
+Runs are reproducible to the byte for a given seed.
 """
 
 from __future__ import annotations
@@ -167,13 +161,11 @@ def play_games(
         A value table of a cell board (``solve(side)``, ``solve_boxes(rows, cols)``).
     policy : {"random", "perfect", "softmax"}, default "random"
         How both players choose their moves (module docstring).
-    games : int, default 1000
-        Number of games.
     seed : int, default 0
         Seed of the ``numpy.random.default_rng`` that draws the choices.
     temperature : float, default 1.0
-        For ``"softmax"``: a move of value ``v`` is chosen with weight
-        ``exp((v - best) / temperature)``; must be positive and finite.
+        For ``"softmax"``: a move of value ``v`` is chosen with weight ``exp((v - best) /
+        temperature)``.
     start : int or list of int, default 0
         The position the games start from (empty board by default); A moves first.
 
@@ -187,12 +179,6 @@ def play_games(
         ``claims``, and over all legal moves of the position: ``moves``,
         ``optimal_moves``, ``mistakes`` (moves that lose value) and
         ``value_lost_total`` (the value lost summed over the legal moves).
-
-    Raises
-    ------
-    ValueError
-        For a temperature that is not positive (``"softmax"``), a start that is not a
-        position of the board, or more than `MAX_MOVES` rows.
 
     Examples
     --------
@@ -245,22 +231,13 @@ def wilson_interval(successes, trials, z: float = _Z95) -> tuple[np.ndarray, np.
     Parameters
     ----------
     successes : array_like of float
-        Counts of successes (``0 <= successes <= trials``); an effective count, such
-        as a share times a number of clusters (`triangles_core.openspiel.study`), need
-        not be whole.
-    trials : array_like of int
-        Whole numbers of trials (``trials >= 1``).
+        Counts of successes, ``0 <= successes <= trials`` (need not be whole).
     z : float
         Normal quantile (1.96 for 95%).
 
     Returns
     -------
     low, high : numpy.ndarray of float
-
-    Raises
-    ------
-    ValueError
-        If the counts are out of order (``0 <= successes <= trials``, ``trials >= 1``).
 
     Examples
     --------
@@ -284,19 +261,12 @@ def mean_interval(mean, std, n, z: float = _Z95) -> tuple[np.ndarray, np.ndarray
     ----------
     mean, std : array_like of float
         Sample mean and sample standard deviation (``ddof=1``).
-    n : array_like of int
-        Sample sizes.
     z : float
         Normal quantile (1.96 for 95%).
 
     Returns
     -------
     low, high : numpy.ndarray of float
-
-    Raises
-    ------
-    ValueError
-        If ``std < 0`` or ``n < 1`` somewhere.
 
     Examples
     --------

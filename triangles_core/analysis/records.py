@@ -51,8 +51,6 @@ class RecordError(ValueError):
 
     Parameters
     ----------
-    message : str
-        What is wrong.
     line : int
         1-based line of the record (the move number for `GameRecord.from_moves`), or 0
         for a token not read from a record (an ``EDGE`` argument of ``triangles``).
@@ -88,18 +86,10 @@ class GameRecord:
     start : int
         Bitmask of the edges drawn before the first move (0: the empty board).
     moves : tuple of int
-        1-based edge numbers in the order they were drawn; all distinct and undrawn
-        in ``start``.
+        1-based edge numbers in the order they were drawn.
     lines : tuple of int
         Record line of each move (same length as ``moves``; 0 for records not read
         from text).
-
-    Raises
-    ------
-    ValueError
-        ``start`` not a position of the board, not one line per move, or a move that
-        is not an edge of the board or is drawn twice (a `RecordError` naming the
-        move's line, or its number where the line is 0).
 
     Examples
     --------
@@ -150,12 +140,6 @@ class GameRecord:
             Edge numbers in playing order.
         start : iterable of int, or int, default 0
             Edges drawn before the game (edge numbers or a bitmask).
-
-        Raises
-        ------
-        RecordError
-            If a move is not an edge number of the board or is drawn twice (``line`` is
-            then the move number, counted from 1).
         """
         b = cell_board(board)
         moves = tuple(moves)
@@ -205,19 +189,10 @@ def parse_edge_tokens(
 ) -> list[tuple[int, str]]:
     """The moves written as ``tokens`` (one line of a game record): each edge with the token it was read from.
 
-    The one reader of the move notations of a record (module docstring): an edge number
-    (``7``, leading zeros allowed), ``e7``, or a dot pair ``2-4``; with ``pair_line``, a
-    line of exactly two plain numbers ``i j`` is one dot pair.  `parse_record` reads
-    every line with it (its ``start:`` line without ``pair_line``), and ``triangles``
-    reads its ``EDGE`` arguments with it, so both accept the same tokens.  Edges are
-    checked against the board, not against a position: a repeated edge is returned twice.
-
     Parameters
     ----------
     board : CellBoard
         The board the edges and dots belong to.
-    tokens : list of str
-        The line split into words.
     line : int, default 0
         The record line, for the errors (0: not read from a record).
     pair_line : bool, default True
@@ -227,12 +202,6 @@ def parse_edge_tokens(
     -------
     list of (int, str)
         Each edge number and the token it was read from (``"2 4"`` for a pair line).
-
-    Raises
-    ------
-    RecordError
-        For a malformed token, a number out of range, an edge not on the board or a
-        pair of dots that is not an edge, naming ``line`` and the token.
 
     Examples
     --------
@@ -273,8 +242,6 @@ def parse_record(
 
     Parameters
     ----------
-    text : str
-        The record.
     board : CellBoard, int or (int, int), default 3
         The board, a triangular board's side (side 3 is the board of Gym 100015F and
         POJ 1085), or ``(rows, cols)`` of a boxes board.
@@ -285,13 +252,6 @@ def parse_record(
     -------
     GameRecord
         The starting position and the moves.
-
-    Raises
-    ------
-    RecordError
-        For an edge drawn twice, a pair of dots that is not an edge, a dot or edge
-        number out of range, a malformed token, or a misplaced ``start:`` line; the
-        message names the line and the token.
 
     Examples
     --------
@@ -357,8 +317,6 @@ def random_record(
         Seed of the `random.Random` generator (same seed, same game).
     moves : int, optional
         Stop after this many moves; by default the game is played to the full board.
-    start : iterable of int, or int, default 0
-        Starting position.
 
     Returns
     -------
@@ -390,8 +348,7 @@ def format_record(record: GameRecord, dots: bool = True) -> str:
     ----------
     record : GameRecord
     dots : bool, default True
-        Write moves as dot pairs ``i j`` (Triangle War notation); otherwise as edge
-        numbers, one per line.
+        Write moves as dot pairs ``i j`` (Triangle War notation).
 
     Examples
     --------

@@ -12,24 +12,13 @@ it is the solution's value of the starting position; after the last move of a fi
 game it is the final score difference.  An optimal move keeps it; any other move moves it
 against the mover by the *value lost* (docs/glossary.md).
 
-Parity.  In a cell game (Fighting for Triangles, Dots-and-Boxes) the value of a position
-with ``R`` cells still unclaimed is congruent to ``R`` modulo 2, and so is the value of
-every legal move of that position: each is the mover's net score ``a - b`` over those
-``R`` cells under some continuation, and every such continuation ends with all of them
-claimed, ``a + b = R``, so ``a - b = R - 2b``.  Hence the value lost by any move,
-the difference of two such numbers, is even; a value lost of ``2k`` means that ``k``
-cells change hands (one cell moving from one player to the other changes ``a - b``
-by 2).  The tests check it on every move of every position of the side-2 and side-3
-boards and of 2x2 boxes (tests/test_review.py), and notebook 08 on every side-3 move.
+Parity: with ``R`` cells unclaimed, every value and move value is ``R - 2b`` for some
+``b``, so the value lost by a move is even and ``2k`` means ``k`` cells handed over
+(checked on every move of side 2, side 3 and 2x2 boxes in tests/test_review.py).
 
-Grades (the rule of `classify`, `CLASSIFICATION_RULE`), in cells handed over: value lost
-0 is optimal, 2 (one cell) an inaccuracy, 4 (two cells) an error, 6 or more (three or
-more cells) a blunder.  Each of the last three is a kind of *mistake*, a move that loses
-value.  The names are those of chess annotation (the PGN standard's glyphs ``?!``,
-``?`` and ``??``), except that the middle grade is called *error* because *mistake*
-already means any move that loses value.  An odd value lost, which no cell game
-produces, is graded as the next even value, so that `classify` is defined for every
-integer ``>= 0`` and every move that loses value is a mistake.
+Grades (`classify`, `CLASSIFICATION_RULE`) use the names of chess annotation (PGN glyphs
+``?!``, ``?``, ``??``); the middle one is *error* because *mistake* means any move that
+loses value.  An odd value lost is graded as the next even one.
 
 References: S. J. Edwards, *Portable Game Notation Specification and Implementation
 Guide* (1994), section 10, numeric annotation glyphs ($6 ``?!`` questionable move,
@@ -87,11 +76,6 @@ COLUMNS = [
 def classify(value_lost: int) -> str:
     """The grade of a move by the value it loses (see `CLASSIFICATION_RULE`).
 
-    In a cell game value lost is always even, ``2k`` for ``k`` cells handed over
-    (module docstring): 0 is optimal, 2 an inaccuracy, 4 an error, 6 or more a
-    blunder.  An odd value, which no cell game produces, is graded as the next even
-    one (1 as 2, 3 as 4, 5 as 6), so that every move that loses value is a mistake.
-
     Parameters
     ----------
     value_lost : int
@@ -101,11 +85,6 @@ def classify(value_lost: int) -> str:
     -------
     str
         ``"optimal"``, ``"inaccuracy"``, ``"error"`` or ``"blunder"``.
-
-    Raises
-    ------
-    ValueError
-        If ``value_lost`` is negative (no move beats an optimal one).
 
     Examples
     --------
@@ -139,8 +118,6 @@ class MoveReview:
     ----------
     move : int
         1-based move number.
-    player : {"A", "B"}
-        Who drew the edge.
     edge : int
         The edge drawn (SPEC numbering).
     dots : tuple of int
@@ -189,10 +166,6 @@ class GameReview:
 
     Attributes
     ----------
-    record : GameRecord
-        The game.
-    moves : tuple of MoveReview
-        One entry per move.
     start_value : int
         Value for A of the starting position (A to move): the result under perfect
         play from the start.
@@ -260,10 +233,7 @@ class GameReview:
 
     @property
     def value_lost(self) -> dict[str, int]:
-        """Total value lost by each player, ``{"A": ..., "B": ...}``.
-
-        ``start_value - value_lost["A"] + value_lost["B"] == end_value``.
-        """
+        """Total value lost by each player, ``{"A": ..., "B": ...}``."""
         lost = {"A": 0, "B": 0}
         for m in self.moves:
             lost[m.player] += m.value_lost
@@ -271,9 +241,6 @@ class GameReview:
 
     def claim_runs(self) -> list[tuple[str, int, int]]:
         """The runs of cells claimed by one player in consecutive moves.
-
-        In a cell game a player who completes a cell moves again, so cells are often
-        taken in runs: a *chain* collected in one turn.
 
         Returns
         -------
@@ -309,13 +276,6 @@ class GameReview:
     def decisive_move(self) -> MoveReview | None:
         """The deciding move: the last move that changed the predicted winner.
 
-        The predicted winner at a moment is the sign of the value for A (positive: A
-        wins, zero: a draw, negative: B wins) with perfect play from that moment on.  The
-        deciding move is the last move whose value for A before and after have different
-        signs; from it on the predicted winner is the one of the end of the record (the
-        actual winner of a finished game).  None when no move changed the sign: the game
-        ended with the winner that perfect play from the start predicts.
-
         Examples
         --------
         >>> from triangles_core.analysis.records import parse_record
@@ -333,14 +293,7 @@ class GameReview:
         return last
 
     def summary(self) -> dict[str, object]:
-        """The headline numbers of the review as a flat dict (one row of `summary_table`).
-
-        Keys: ``moves``, ``score_a``, ``score_b``, ``finished``, ``result``,
-        ``perfect_play_result``, ``lost_a``, ``lost_b``, ``mistakes_a``, ``mistakes_b`` (count
-        of mistakes: moves that lose value), and for the `decisive_move` (0 / empty when there is none)
-        ``decisive_move``, ``decisive_player``, ``decisive_edge``, ``decisive_dots``,
-        ``decisive_before``, ``decisive_after``.
-        """
+        """The headline numbers of the review as a flat dict (one row of `summary_table`)."""
         decisive = self.decisive_move
         lost = self.value_lost
         return {
@@ -363,11 +316,7 @@ class GameReview:
         }
 
     def table(self) -> "pandas.DataFrame":
-        """The review as a DataFrame, one row per move, columns `COLUMNS`.
-
-        ``dots`` is written ``"i-j"`` and ``best_moves`` as space-separated edge
-        numbers.  Integer columns are ``int64``.
-        """
+        """The review as a DataFrame, one row per move, columns `COLUMNS`."""
         import pandas as pd
 
         rows = [
@@ -391,18 +340,7 @@ def review_game(record: GameRecord, solution: SolvedCellGame | None = None) -> G
     record : GameRecord
         The game (see `triangles_core.analysis.records.parse_record`).
     solution : SolvedCellGame, optional
-        The solved board of the record (`triangles_core.solve`, `solve_boxes`); solved
-        on demand by default.
-
-    Returns
-    -------
-    GameReview
-        Move-by-move review and summary.
-
-    Raises
-    ------
-    ValueError
-        If ``solution`` is for another board.
+        The solved board of the record (`triangles_core.solve`, `solve_boxes`).
 
     Examples
     --------
@@ -470,11 +408,6 @@ def review_table(record: GameRecord, solution: SolvedCellGame | None = None) -> 
         One row per move, columns `COLUMNS` (``dots`` as ``"i-j"``, ``best_moves`` as
         space-separated edge numbers).
 
-    Raises
-    ------
-    ValueError
-        If ``solution`` is for another board.
-
     Examples
     --------
     >>> from triangles_core.analysis.records import parse_record
@@ -488,11 +421,6 @@ def review_table(record: GameRecord, solution: SolvedCellGame | None = None) -> 
 
 def summary_table(reviews: "dict[str, GameReview]") -> "pandas.DataFrame":
     """One row of `GameReview.summary` per named game, in the given order.
-
-    Parameters
-    ----------
-    reviews : dict of str to GameReview
-        Game name to review.
 
     Returns
     -------

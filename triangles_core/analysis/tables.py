@@ -1,19 +1,11 @@
 """pandas tables of a solved cell board, in the project's one vocabulary.
 
-Every table is about positions grouped by ``edges_drawn``, the number of edges already
-drawn, with outcomes for the *player to move*: a position is won, drawn or lost
-(``mover_wins``, ``draws``, ``mover_loses``) according to the net score of the cells
-still to be completed under optimal play, which is all a position determines (who owns
-the cells already complete is not part of it).  ``value_lost`` is what a move gives away
-against an optimal one; ``claims`` the cells a move completes.  *Clean* positions have
-no complete cell (every game passes through them until its first claim).  The
-terms are defined once in docs/glossary.md.
-
-The whole-board counts run in compiled kernels (`triangles_core.analysis.counting`), so
-the same functions serve side 3 (262,144 positions), side 4 and 3x4 boxes (2**31).  The
-per-edge tables read the solution's move table and need at most 24 edges.  Tables are
-sorted and have a fixed column order so that `save_table` writes the same bytes on every
-run.
+Positions are grouped by ``edges_drawn``, with outcomes for the player to move over the
+cells still to be completed (``mover_wins``, ``draws``, ``mover_loses``; terms in
+docs/glossary.md).  Whole-board counts run in compiled kernels
+(`triangles_core.analysis.counting`) and serve every board; the per-edge tables need at
+most 24 edges.  Tables are sorted with fixed columns, so `save_table` writes the same
+bytes on every run.
 """
 
 from __future__ import annotations
@@ -80,9 +72,6 @@ def save_table(frame: pd.DataFrame, name: str, directory: str | Path, *, float_d
 
     Parameters
     ----------
-    frame : pandas.DataFrame
-        The table; its column order and row order are written as they are, so sort it
-        before saving.
     name : str
         File stem, for example ``"side3_first_moves"``.
     directory : str or pathlib.Path
@@ -95,11 +84,6 @@ def save_table(frame: pd.DataFrame, name: str, directory: str | Path, *, float_d
     -------
     pathlib.Path
         The file written (UTF-8, ``\\n`` line ends, no index column).
-
-    Raises
-    ------
-    OSError
-        When the folder or the file cannot be written (an earlier file is kept).
 
     Examples
     --------
@@ -141,10 +125,7 @@ def outcomes_by_edges_drawn(solution: TableSolution, clean_only: bool = False) -
     Returns
     -------
     pandas.DataFrame
-        Columns `OUTCOME_COLUMNS`; one row per ``k = 0..n_edges``.  ``mover_wins``
-        counts value > 0, ``draws`` value == 0, ``mover_loses`` value < 0; the shares
-        are of ``positions`` (6 decimals; NaN where there is no position).  Without
-        ``clean_only`` the ``positions`` column is ``C(n_edges, k)``.
+        Columns `OUTCOME_COLUMNS`.
 
     Examples
     --------
@@ -275,9 +256,6 @@ def move_statistics_by_edges_drawn(
 def board_summary(outcomes: pd.DataFrame, moves: pd.DataFrame, by: str = "board") -> pd.DataFrame:
     """One row per board from per-``edges_drawn`` tables of one or more boards.
 
-    Whole-board move averages weight each row of ``moves`` by the number of moves of all
-    its positions (``all_moves``), so sampled rows count as much as they should.
-
     Parameters
     ----------
     outcomes : pandas.DataFrame
@@ -293,10 +271,8 @@ def board_summary(outcomes: pd.DataFrame, moves: pd.DataFrame, by: str = "board"
         Columns ``by``, ``positions``, ``mover_win_share``, ``draw_share``,
         ``mover_loss_share`` (of all positions), ``exhaustive`` (every position's moves
         examined), ``mistake_share`` (share of all legal moves that are mistakes),
-        ``outcome_changing_share``, ``mean_value_lost`` (expected value lost by a
-        uniformly random (position, move) pair) and ``mean_mistake_value_lost``; in
-        the order the boards first appear in ``outcomes``.
-
+        ``outcome_changing_share``, ``mean_value_lost`` (expected value lost by a uniformly
+        random (position, move) pair) and ``mean_mistake_value_lost``.
     """
     order = list(dict.fromkeys(outcomes[by]))
     totals = outcomes.groupby(by, sort=False)[["positions", "mover_wins", "draws", "mover_loses"]].sum()
@@ -334,8 +310,6 @@ def first_moves(solution: SolvedCellGame, position: int | list[int] = 0) -> pd.D
 
     Parameters
     ----------
-    solution : SolvedCellGame
-        A solved cell board.
     position : int or list of int, default 0
         The position (empty board by default).
 
@@ -371,8 +345,6 @@ def first_move_classes(solution: SolvedCellGame, position: int | list[int] = 0) 
 
     Parameters
     ----------
-    solution : SolvedCellGame
-        A solved cell board.
     position : int or list of int, default 0
         The position (empty board by default).
 

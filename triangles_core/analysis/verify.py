@@ -45,10 +45,6 @@ class Mismatch:
     ----------
     position : int
         The position (bitmask).
-    edges : tuple of int
-        Its drawn edges.
-    stored : int
-        The value in the table.
     derived : int
         The value the recurrence gives from the stored children.
     """
@@ -72,8 +68,6 @@ class Verification:
 
     Attributes
     ----------
-    board : CellBoard
-        The board.
     checked : int
         Positions checked (the whole table, ``2**n_edges``).
     mismatches : int
@@ -127,10 +121,6 @@ def derive_values(b: CellBoard, values: np.ndarray, start: int = 0, stop: int | 
 
     Parameters
     ----------
-    b : CellBoard
-        The board.
-    values : numpy.ndarray of int8, shape (2**b.n_edges,)
-        The table under test.
     start, stop : int
         Range of positions (bitmasks); the whole table by default.
 
@@ -139,12 +129,6 @@ def derive_values(b: CellBoard, values: np.ndarray, start: int = 0, stop: int | 
     numpy.ndarray of int8, shape (stop - start,)
         For each position, the best move value computed from ``values`` of its children
         (0 for the full board).
-
-    Raises
-    ------
-    ValueError
-        If ``values`` is not a table of ``b`` or ``start``/``stop`` is not a range of
-        its positions (the kernel would read outside the table).
 
     Examples
     --------
@@ -178,12 +162,6 @@ def verify_table(b: CellBoard, values: np.ndarray, progress: bool = False, chunk
     -------
     Verification
         How many positions were checked and the first mismatch, if any.
-
-    Raises
-    ------
-    ValueError
-        If ``values`` is not an int8 array of shape ``(2**b.n_edges,)``, or ``chunk``
-        is not a positive integer (nothing would be checked).
 
     Examples
     --------
@@ -247,9 +225,6 @@ def verify_solution(solution: TableSolution, progress: bool = False) -> Verifica
 def verify_side(side: int, progress: bool = False) -> Verification:
     """Load or compute the side-``side`` value table (`solve`) and check every value.
 
-    Side 4 loads the 1 GiB cached table (or computes it, a few seconds) and then
-    checks its 2**30 positions.
-
     Parameters
     ----------
     side : int
@@ -261,11 +236,6 @@ def verify_side(side: int, progress: bool = False) -> Verification:
     -------
     Verification
         How many positions were checked and the first mismatch, if any.
-
-    Raises
-    ------
-    ValueError
-        If ``side`` is not in 1..4.
 
     Examples
     --------

@@ -106,12 +106,7 @@ def _judge(args: argparse.Namespace) -> int:
 
 
 def _parse_edges(words: Sequence[str], board, command: str) -> int:
-    """The position drawn by the ``EDGE`` arguments (spaces or commas) as a bitmask.
-
-    Each token is read as a game record's ``start:`` line reads it
-    (`triangles_core.analysis.records.parse_edge_tokens`): ``7``, ``e7`` or a dot pair
-    ``2-4``.  A repeated edge is drawn once (said on stderr).
-    """
+    """The position drawn by the ``EDGE`` arguments (spaces or commas) as a bitmask."""
     from ..analysis.records import RecordError, parse_edge_tokens
 
     for word in words:
@@ -521,14 +516,7 @@ def _on_sigterm(signum, frame) -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the ``triangles`` command; returns the exit status.
-
-    0 on success (also when the reader of standard output went away, ``| head``), 1 when
-    ``verify`` finds a wrong value, 2 with one line on stderr for bad input (a file that
-    cannot be read or written among it), 130 for Ctrl-C and 143 for SIGTERM (what was
-    written before is kept).  With ``argv`` None (``sys.argv``) the command is the process
-    and SIGTERM is handled as Ctrl-C is.
-    """
+    """Run the ``triangles`` command; returns the exit status."""
     if argv is None:
         signal.signal(signal.SIGTERM, _on_sigterm)
     parser = build_parser()

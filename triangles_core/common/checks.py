@@ -35,8 +35,6 @@ def check_integer(
 ) -> int:
     """``value`` as an ``int`` if it is an integer in ``low..high`` (inclusive); otherwise raise ``error``.
 
-    An integer is what `operator.index` accepts: a Python or numpy integer.
-
     Examples
     --------
     >>> check_integer(3, "board side", 1, 4)

@@ -19,9 +19,6 @@ _LINE_BREAK = re.compile(r"\r\n|\n|\r")
 def quote_token(token: str, length: int | None = None, at_least: bool = False) -> str:
     """A token quoted for an error message, cut after `SHOWN` characters.
 
-    ``length`` is the token's full length when ``token`` is only the beginning a reader
-    kept, ``at_least`` that the reader gave up before its end.
-
     Examples
     --------
     >>> quote_token("19")

@@ -60,15 +60,7 @@ def table_path(board: CellBoard) -> Path:
 
 
 def open_table(path: str | os.PathLike) -> np.ndarray:
-    """A ``.npy`` table mapped read-only.
-
-    Raises
-    ------
-    OSError
-        If the file cannot be opened.
-    ValueError
-        In one line, for a file numpy cannot read as an array (a garbled header, a truncated file).
-    """
+    """A ``.npy`` table mapped read-only."""
     with open(path, "rb") as handle:
         if handle.read(6) != b"\x93NUMPY":  # the magic string of the format
             raise ValueError("not a .npy file (numpy.save format)")

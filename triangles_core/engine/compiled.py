@@ -35,11 +35,6 @@ def compiled(**options):
     ----------
     **options
         Passed to ``numba.njit`` (``parallel``, ``nogil``, ``inline``).
-
-    Returns
-    -------
-    callable
-        The decorator.
     """
 
     def decorate(function):
@@ -56,12 +51,7 @@ def compiled(**options):
 
 
 def _tolerate_damaged_cache(dispatcher) -> None:
-    """Make a damaged on-disk cache a cache miss: compile afresh and write a new cache.
-
-    Numba reads its cache index with ``pickle``; a truncated or garbled index file (a
-    full disk, a killed process) would otherwise raise ``UnpicklingError`` on every later
-    run.  The index of a damaged cache is removed so that the next save starts a new one.
-    """
+    """Make a damaged on-disk cache a cache miss: compile afresh and write a new cache."""
     cache = getattr(dispatcher, "_cache", None)
     load, save = getattr(cache, "load_overload", None), getattr(cache, "save_overload", None)
     if cache is None or load is None or save is None:
@@ -97,9 +87,6 @@ class CompilerDisabledError(RuntimeError):
 
 def require_compiler(what: str) -> None:
     """Raise `CompilerDisabledError` if ``NUMBA_DISABLE_JIT`` is set.
-
-    The retrograde kernel is built from LLVM intrinsics (`triangles_core.engine.lanes`),
-    which have no pure-Python form; with the compiler disabled it cannot run at all.
 
     Parameters
     ----------

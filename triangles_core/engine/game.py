@@ -100,13 +100,8 @@ class Game(Protocol[P, M]):
 def move_value(transition: Transition, value_after: int) -> int:
     """The value of a move for its mover, from the value of the position it leads to.
 
-    This is the rule inside the negamax recurrence, stated once in Python (its compiled
-    twin is `triangles_core.engine.retrograde.move_value`).
-
     Parameters
     ----------
-    transition : Transition
-        What the move does.
     value_after : int
         The value of ``transition.position`` for the player to move there.
 
@@ -136,13 +131,6 @@ class IllegalMoveError(InvalidPositionError):
         The move as given.
     reason : str
         Why it is illegal (the game's message), quoted after the move.
-
-    Attributes
-    ----------
-    ply : int
-        The 1-based number of the move in the line.
-    move : object
-        The move as given.
 
     Examples
     --------
@@ -179,8 +167,6 @@ class Step:
     value : int or None
         Value of the position before this move, for the player making it (None for a
         line replayed without a solution, `replay`).
-    position : hashable
-        The position after the move.
     score : (int, int)
         A's total and B's total of rewards along the line, this move included.
     position_before : hashable
@@ -233,13 +219,7 @@ Chooser = Callable[[Hashable, int], "tuple[Any, Transition] | None"]
 def play_line(
     game: "Game", position: Hashable, choose: Chooser, value_of: Callable[[Hashable], int] | None = None
 ) -> list[Step]:
-    """Play the moves that ``choose`` picks from ``position``: the package's one replay loop.
-
-    It keeps whose turn it is (the mover moves again after a move with ``again``) and
-    the running score, and values each move with ``value_of`` (the value of a
-    normalised position, for its mover) when given.  `replay`, and a solution's
-    ``replay`` and ``principal_variation``, are this loop with different choosers.
-    """
+    """Play the moves that ``choose`` picks from ``position``: the package's one replay loop."""
     steps: list[Step] = []
     mover, score, p = 0, [0, 0], position
     while (chosen := choose(p, len(steps) + 1)) is not None:
@@ -272,11 +252,7 @@ def play_line(
 
 
 def given_moves(game: "Game", moves: Iterable[Any]) -> Chooser:
-    """A chooser for `play_line` that plays ``moves`` in order, each checked by ``game.check_move``.
-
-    ``moves`` must be a sequence in playing order: a number, a string, a set or a mapping
-    is refused with a `ValueError` before any move is played.
-    """
+    """A chooser for `play_line` that plays ``moves`` in order, each checked by ``game.check_move``."""
     try:
         pending = None if isinstance(moves, (str, bytes, AbstractSet, Mapping)) else iter(moves)
     except TypeError:  # a number, a 0-d array
@@ -308,32 +284,17 @@ def start_position(game: "Game", start: Any = None) -> Hashable:
 def replay(game: "Game", moves: Iterable[Any], start: Any = None) -> list[Step]:
     """Play a sequence of moves by the rules, keeping score and whose turn it is.
 
-    This is the package's one replay loop (`play_line`); a solved game's ``replay``
-    adds the value of every move.
-
     Parameters
     ----------
-    game : Game
-        The rules.
     moves : iterable of moves
         The moves in playing order, as ``game.check_move`` accepts them.
     start : position, optional
-        Where the line starts, as ``game.position`` accepts it (A moves first there);
-        ``game.start`` by default.
+        Where the line starts, as ``game.position`` accepts it (A moves first there).
 
     Returns
     -------
     list of Step
         One per move, with the running ``score`` and ``value`` None.
-
-    Raises
-    ------
-    IllegalMoveError
-        (a `ValueError`) naming the 1-based ply and the move, for a move that is not
-        legal where it is played.
-    ValueError
-        For ``moves`` not in playing order (a string, a set), an invalid ``start``, or
-        no ``start`` for a game without a standard one.
 
     Examples
     --------
@@ -369,11 +330,9 @@ class NegamaxSolver(Generic[P, M]):
 
     Parameters
     ----------
-    game : Game
-        The game to solve.
     max_positions : int, optional
-        Stop with `SearchLimitError` once the memo would hold more positions than this
-        (a bound on time and memory); no bound by default.
+        Stop with `SearchLimitError` once the memo would hold more positions than this (a
+        bound on time and memory).
 
     Attributes
     ----------
@@ -397,9 +356,6 @@ class NegamaxSolver(Generic[P, M]):
 
         Raises
         ------
-        ValueError
-            (an `triangles_core.common.errors.InvalidPositionError`) if the position is
-            not one of the game's (`Game.position`).
         SearchLimitError
             If the memo would pass ``max_positions``.
         """
@@ -440,8 +396,6 @@ def negamax(game: Game[P, M], position: P) -> int:
 
     Parameters
     ----------
-    game : Game
-        The game.
     position : position
         The position to evaluate, as the game's ``position`` accepts it.
 
@@ -449,11 +403,6 @@ def negamax(game: Game[P, M], position: P) -> int:
     -------
     int
         Net score for the player to move under optimal play by both sides.
-
-    Raises
-    ------
-    ValueError
-        If the position is not one of the game's positions.
 
     Examples
     --------

@@ -102,10 +102,7 @@ def lane_count(typingctx, like):
 
 @intrinsic
 def load_lanes(typingctx, array, start, like):
-    """``array[start:start + count]`` as a vector of ``like``'s type (an unaligned load).
-
-    The caller guarantees the bounds: nothing is checked.
-    """
+    """``array[start:start + count]`` as a vector of ``like``'s type (an unaligned load)."""
     if not isinstance(like, Lanes):
         return None
 

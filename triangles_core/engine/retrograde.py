@@ -139,25 +139,13 @@ def cell_tables(board: CellBoard) -> tuple[np.ndarray, np.ndarray]:
 
 @compiled(inline="always")
 def claims(position, edge, first, second):  # pragma: no cover - compiled
-    """How many cells drawing ``edge`` (0-based) in ``position`` completes (0, 1 or 2).
-
-    ``first``/``second`` are the arrays of `cell_tables`.  Compiled twin of
-    `triangles_core.games.cells.CellBoard.claims`.
-    """
+    """How many cells drawing ``edge`` (0-based) in ``position`` completes (0, 1 or 2)."""
     return np.int64((position & first[edge]) == first[edge]) + np.int64((position & second[edge]) == second[edge])
 
 
 @compiled(inline="always")
 def rule_value(values, position, bit, edge, first, second, points):  # pragma: no cover - compiled
-    """Value for its mover of drawing ``edge`` (``bit == 1 << edge``) in ``position``, under a rule.
-
-    ``first``/``second`` are the arrays of `cell_tables`; the child's value is read
-    from ``values``: ``points * claims + child`` if the edge completes cells (the mover
-    moves again), ``-child`` otherwise.  ``points`` is the first entry of the rule's
-    `RULES` pair: 1 for the cell game, 0 for Nimstring.  Compiled (numba), for use
-    inside other kernels.  Its vector form is `move_values`, with the constants of
-    `_rule_lanes`.
-    """
+    """Value for its mover of drawing ``edge`` (``bit == 1 << edge``) in ``position``, under a rule."""
     child = np.int64(values[position | bit])
     completed = claims(position, edge, first, second)
     if completed:
@@ -172,12 +160,7 @@ def move_value(values, position, bit, edge, first, second):  # pragma: no cover 
 
 
 def _rule_lanes(completed: int, points: int = 1) -> tuple[int, int]:
-    """The constants ``(xor, add)`` that make `move_values` the rule of `rule_value`.
-
-    ``(child ^ 0) + points * completed == points * completed + child`` when
-    ``completed > 0``; ``(child ^ -1) + 1 == -child`` (two's complement) when
-    ``completed == 0``.
-    """
+    """The constants ``(xor, add)`` that make `move_values` the rule of `rule_value`."""
     if completed:
         return 0, points * completed
     return -1, 1
@@ -190,14 +173,7 @@ def _emit_move_values(builder, child, xor, add):
 
 @intrinsic
 def move_values(typingctx, child, xor, add):
-    """Vector form of `move_value`: the move values of a group of lanes, ``(child ^ xor) + add``.
-
-    ``child`` holds the children's values, lane by lane; ``xor`` and ``add`` are, lane by
-    lane, the constants `_rule_lanes` gives for the number of cells the move completes
-    there, read from the kernel's lane tables.  A lane where the edge is already drawn
-    (an inner edge) gets ``xor = add = 0`` and a child of `NOT_A_MOVE`, so its "move
-    value" is `NOT_A_MOVE`.
-    """
+    """Vector form of `move_value`: the move values of a group of lanes, ``(child ^ xor) + add``."""
     if not isinstance(child, Lanes) or not child == xor == add:
         return None
 
@@ -209,15 +185,7 @@ def move_values(typingctx, child, xor, add):
 
 @intrinsic
 def _best_inner_move(typingctx, vector, lane_tables, inner_rows):
-    """Lane by lane, the best move on an inner edge, children read from ``vector``.
-
-    For inner edge ``k`` (``k < group_bits``), lane ``j``'s child is lane ``j + 2**k``
-    when bit ``k`` of ``j`` is clear; when it is set the edge is drawn and the lane gets
-    `NOT_A_MOVE` (a shift of the lanes, filled from a constant: ``vpshufb``,
-    ``vperm2i128`` and friends).  ``inner_rows[k]`` is the offset in ``lane_tables`` of
-    that edge's ``xor`` row (its ``add`` row follows).  Unrolled over ``k`` at compile
-    time.
-    """
+    """Lane by lane, the best move on an inner edge, children read from ``vector``."""
     if not isinstance(vector, Lanes):
         return None
 
@@ -250,15 +218,7 @@ def _best_inner_move(typingctx, vector, lane_tables, inner_rows):
 
 @functools.lru_cache(maxsize=16)
 def _lane_tables(first_bytes: bytes, second_bytes: bytes, n_edges: int, group_bits: int, rule: str = "score"):
-    """The per-group constants of the kernel (``first``/``second`` as bytes: a cache key) for a `RULES` rule.
-
-    Returns ``first_outer``, ``second_outer`` (the parts of ``first``/``second`` outside
-    the lanes), ``lane_tables`` (flat ``int8``: for edge ``e`` and row
-    ``r = [first cell's outer part drawn] + 2 [second cell's outer part drawn]``, the
-    ``xor`` lanes at ``(4 e + r) * 2 * lanes`` and the ``add`` lanes right after) and
-    ``start_lanes`` (the lanes before any move: `NOT_A_MOVE`, and a second row for the
-    group of the full board, whose top lane is worth the rule's terminal value).
-    """
+    """The per-group constants of the kernel (``first``/``second`` as bytes: a cache key) for a `RULES` rule."""
     points, terminal = RULES[rule]
     first = np.frombuffer(first_bytes, dtype=np.int64)
     second = np.frombuffer(second_bytes, dtype=np.int64)
@@ -366,19 +326,15 @@ def solve_table(
     Parameters
     ----------
     board : CellBoard
-        The board, at most `MAX_TABLE_EDGES` edges; ``2**board.n_edges`` bytes of memory
-        are needed (1 GiB for side 4, 2 GiB for 3x4 boxes).
+        The board, at most `MAX_TABLE_EDGES` edges.
     low_bits : int, optional
-        Block size exponent, ``1 <= low_bits <= n_edges``; defaults to
-        ``min(n_edges, 20)``.  Any value gives the same table (a test checks this).
+        Block size exponent, ``1 <= low_bits <= n_edges``.
     progress : bool, default False
         Show a tqdm progress bar counted in blocks.
     out : numpy.ndarray of int8, shape (2**n_edges,), optional
         A writeable contiguous array to fill instead of allocating a new one.
     group_bits : int, optional
-        Group size exponent, ``0 <= group_bits <= min(low_bits, MAX_GROUP_BITS)``;
-        defaults to ``min(low_bits, DEFAULT_GROUP_BITS)``.  Any value gives the same
-        table; numba compiles (and caches) one kernel per value.
+        Group size exponent, ``0 <= group_bits <= min(low_bits, MAX_GROUP_BITS)``.
     rule : {"score", "control"}, default "score"
         `RULES`: the cell game, or Nimstring (the game of control) on the same board.
 
@@ -389,14 +345,6 @@ def solve_table(
         completed from position ``p`` under optimal play; ``|values[p]|`` is at most the
         number of incomplete cells.  Under ``rule="control"``: +1 if the player to move
         wins Nimstring from ``p``, -1 if not.
-
-    Raises
-    ------
-    ValueError
-        If ``low_bits`` or ``group_bits`` is out of range, ``rule`` is not a `RULES`
-        key, ``out`` is not a writeable
-        contiguous ``int8`` array of the right shape, or the board has more than
-        `MAX_TABLE_EDGES` edges.
 
     Examples
     --------
@@ -473,20 +421,12 @@ def move_value_table(board: CellBoard, values: np.ndarray) -> np.ndarray:
     ----------
     board : CellBoard
         A board with at most `MAX_MOVE_TABLE_EDGES` edges.
-    values : numpy.ndarray of int8, shape (2**n_edges,)
-        Its value table.
 
     Returns
     -------
     numpy.ndarray of int8, shape (2**n_edges, n_edges)
         ``table[p, e]`` is the value of drawing edge ``e + 1`` in position ``p``, or
-        `NOT_A_MOVE` where that edge is already drawn.  The row maximum over legal
-        moves is ``values[p]``.
-
-    Raises
-    ------
-    ValueError
-        If the board is too large for a whole move table.
+        `NOT_A_MOVE` where that edge is already drawn.
 
     Examples
     --------
@@ -521,13 +461,8 @@ def claims_table(board: CellBoard) -> np.ndarray:
     Returns
     -------
     numpy.ndarray of int8, shape (2**n_edges, n_edges)
-        ``table[p, e]``: cells (0, 1 or 2) that drawing edge ``e + 1`` completes in
-        position ``p``; 0 where that edge is already drawn.
-
-    Raises
-    ------
-    ValueError
-        If the board has more than `MAX_MOVE_TABLE_EDGES` edges.
+        ``table[p, e]``: cells (0, 1 or 2) that drawing edge ``e + 1`` completes in position
+        ``p``.
 
     Examples
     --------
@@ -565,15 +500,8 @@ def _derive_at(values, positions, n_edges, first, second, points, terminal):  # 
 def derived_values(board: CellBoard, values: np.ndarray, positions: np.ndarray, rule: str = "score") -> np.ndarray:
     """The value the recurrence gives each of ``positions`` from its children's entries in ``values``.
 
-    The best `rule_value` over the position's free edges, the rule's terminal value
-    (`RULES`) for the full board: what a sound table holds there.  `recurrence_problem` and the answer check of a table
-    solution's move values (`triangles_core.engine.solutions.TableSolution`) compare
-    it with the entries.
-
     Parameters
     ----------
-    board : CellBoard
-        The board of the table.
     values : numpy.ndarray of int8, shape (2**board.n_edges,)
         The table (its shape and dtype already checked).
     positions : numpy.ndarray of int64
@@ -609,23 +537,10 @@ def recurrence_problem(
 ) -> str | None:
     """Spot-check a value table against the recurrence: None if it holds, else what is wrong.
 
-    The empty board, every position with one edge drawn, the full board and ``samples``
-    positions drawn uniformly are derived from their children with `move_value` and
-    compared with the table.  The sample is drawn afresh on every call (unless ``seed``
-    is given), so a table damaged or forged consistently with its checksum is caught
-    unless it agrees with the recurrence wherever it is looked at; ``triangles verify``
-    checks every position.
-
     Parameters
     ----------
-    board : CellBoard
-        The board of the table.
     values : numpy.ndarray of int8, shape (2**board.n_edges,)
         The table (its shape and dtype already checked).
-    samples : int
-        How many positions to check.
-    seed : int
-        Seed of the positions drawn.
     rule : {"score", "control"}, default "score"
         The `RULES` rule of the table.
 

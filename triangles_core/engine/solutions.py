@@ -181,14 +181,7 @@ class ValueFunctionSolution:
         return start_position(self.game)
 
     def position(self, position: Any) -> Any:
-        """Check and normalise a position as the game accepts it (`Game.position`).
-
-        Raises
-        ------
-        ValueError
-            (an `triangles_core.common.errors.InvalidPositionError`) if the position is
-            not one of the game's.
-        """
+        """Check and normalise a position as the game accepts it (`Game.position`)."""
         return self.game.position(position)
 
     def _move_values(self, p: Any) -> dict:
@@ -200,13 +193,7 @@ class ValueFunctionSolution:
         return self._value_of(self.position(position))
 
     def move_value(self, position: Any, move: Any) -> int:
-        """The value, for its mover, of one move.
-
-        Raises
-        ------
-        ValueError
-            If the position is invalid or the move is not legal in it.
-        """
+        """The value, for its mover, of one move."""
         p = self.position(position)
         transition = self.game.play(p, self.game.check_move(p, move))
         return move_value(transition, self._value_of(transition.position))
@@ -218,7 +205,6 @@ class ValueFunctionSolution:
         -------
         dict
             Move to the mover's net score after playing it and playing on optimally.
-            Empty when the game is over.
         """
         return self._move_values(self.position(position))
 
@@ -261,13 +247,6 @@ class ValueFunctionSolution:
             ``move_value``, ``value_lost`` (0 for an optimal move) and the running
             ``score``.
 
-        Raises
-        ------
-        ValueError
-            If ``moves`` is not a list of moves (a string, a number, a 0-d array) or not in playing order (a set).
-        triangles_core.engine.game.IllegalMoveError
-            (a `ValueError`) naming the 1-based ply and the move, for an illegal move.
-
         Examples
         --------
         >>> from triangles_core import solve
@@ -281,28 +260,18 @@ class ValueFunctionSolution:
     def principal_variation(self, position: Any, first_move: Any = None) -> list[Step]:
         """An optimal line of play from ``position`` to the end of the game.
 
-        At each step the first optimal move in the game's move order is taken, so the
-        line is deterministic.  The rewards along it add up to the value: A's rewards
-        minus B's equals ``value(position)``.
-
         Parameters
         ----------
         position : position
             Where the line starts (A is the player to move there).
         first_move : move, optional
-            Play this move first (optimal or not), then continue optimally: the line
-            answers "what happens after this move?".  The rewards then add up to the
-            move's value instead.
+            Play this move first (optimal or not), then continue optimally: the line answers
+            "what happens after this move?".
 
         Returns
         -------
         list of Step
             One entry per move; empty when the game is over.
-
-        Raises
-        ------
-        ValueError
-            If ``first_move`` is not legal in ``position``.
 
         Examples
         --------
@@ -330,14 +299,6 @@ class ValueFunctionSolution:
 
 def check_values(board: CellBoard, values: np.ndarray) -> np.ndarray:
     """``values`` as an array if it is a value table of ``board`` (int8, one entry per position), else raise.
-
-    Every compiled kernel that reads a table is called through this check, so that a
-    wrong table is refused with a message instead of being read out of bounds.
-
-    Raises
-    ------
-    ValueError
-        For anything but a numpy int8 array of shape ``(2**board.n_edges,)``.
 
     Examples
     --------
@@ -369,11 +330,6 @@ class TableSolution(ValueFunctionSolution):
         ``values[p]``: net score for the player to move in position ``p``, counting only
         cells completed from now on, under optimal play by both.
 
-    Raises
-    ------
-    ValueError
-        If ``values`` is not an int8 array of one entry per position (`check_values`).
-
     Examples
     --------
     >>> from triangles_core import solve
@@ -399,13 +355,7 @@ class TableSolution(ValueFunctionSolution):
 
     @property
     def side(self) -> int:
-        """The side of a triangular board.
-
-        Raises
-        ------
-        AttributeError
-            For a board that has no side (Dots-and-Boxes).
-        """
+        """The side of a triangular board."""
         if not isinstance(self.board, TriangleBoard):
             raise AttributeError(f"the {self.board.label} has no side: it is not a triangular board")
         return self.board.side
@@ -437,21 +387,14 @@ class NegamaxSolution(ValueFunctionSolution):
 
     Parameters
     ----------
-    game : Game
-        The game.
     root : hashable, optional
-        A position to solve at once (with everything below it); checked with
-        ``game.position`` when the game has it.
+        A position to solve at once (with everything below it).
     max_positions : int, optional
         Refuse (`triangles_core.engine.game.SearchLimitError`) a search that would
         hold more positions than this.
 
     Attributes
     ----------
-    game : Game
-        The game.
-    root : hashable or None
-        The root position.
     solver : NegamaxSolver
         The memo: ``solver.cache`` maps every solved position to its value.
 

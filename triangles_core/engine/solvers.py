@@ -57,12 +57,6 @@ _memory: dict[tuple[CellBoard, bool], np.ndarray] = {}
 def method_for(cell_board: CellBoard, method: str = "auto") -> str:
     """How ``cell_board`` is solved with ``method``: ``"table"`` or ``"search"`` (the one place it is decided).
 
-    Raises
-    ------
-    ValueError
-        If ``method`` is not one of `METHODS`, or the board is too large for it: more
-        than 31 edges for a table, more than 62 for the search.
-
     Examples
     --------
     >>> from triangles_core import board
@@ -95,8 +89,6 @@ def solve_cells(
 
     Parameters
     ----------
-    cell_board : CellBoard
-        The board.
     progress : bool, default False
         Show a progress bar while the table is computed.
     use_cache : bool, default True
@@ -105,19 +97,13 @@ def solve_cells(
     method : {"auto", "table", "search"}, default "auto"
         `METHODS`, decided by `method_for`.
     max_memory, threads : int, optional
-        The search's transposition-table bytes (default 1 GiB) and threads (1 or 2);
-        refused for a board solved by its table rather than ignored.
+        The search's transposition-table bytes (default 1 GiB) and threads (1 or 2).
 
     Returns
     -------
     TableSolution or SearchSolution
         The table (read-only, computed once per process) or the search, which answers
         the same questions on demand.
-
-    Raises
-    ------
-    ValueError
-        As `method_for`, or for ``max_memory`` or ``threads`` given to a table.
 
     Examples
     --------
@@ -179,28 +165,14 @@ def solve(
     use_cache : bool, default True
         For side 4, load the table from (and save it to) the cache directory
         (`triangles_core.engine.cache`) instead of recomputing it.
-    method : {"auto", "table", "search"}, default "auto"
-        As for `solve_cells`: the table for sides 1 to 4, the search for side 5.
-    max_memory, threads : int, optional
-        The search's transposition-table bytes and threads, as for `solve_cells`: only
-        with the search (side 5, or ``method="search"``).
+    method, max_memory, threads
+        As for `solve_cells`.
 
     Returns
     -------
     TableSolution or SearchSolution
         Values of all ``2**n_edges`` positions (``int8``), or the search, which answers
         the same questions on demand.
-
-    Raises
-    ------
-    ValueError
-        As `method_for`: a side above 4 for a table, above 5 at all.
-
-    Notes
-    -----
-    A side-4 table read from the cache passes a shape, dtype and spot check of the
-    recurrence on load or is recomputed (`triangles_core.engine.cache`); ``triangles
-    verify`` proves it position by position.
 
     Examples
     --------
@@ -235,21 +207,13 @@ def solve_boxes(
     progress, use_cache : bool
         As for `solve`.
     method, max_memory, threads
-        As for `solve_cells` (``max_memory`` and ``threads`` only with the search:
-        beyond 31 lines, or ``method="search"``).
+        As for `solve_cells`.
 
     Returns
     -------
     TableSolution or SearchSolution
         Values of all ``2**n_lines`` positions, or the search beyond 31 lines: the same
         interface as `solve`.
-
-    Raises
-    ------
-    ValueError
-        If ``rows`` or ``cols`` is not a positive integer, the board has more than 31
-        lines with ``method="table"`` (more than 62 for the search), or ``max_memory`` or
-        ``threads`` is given for a board solved by its table.
 
     Examples
     --------
@@ -278,19 +242,10 @@ def solve_peg_game(values: Iterable[int], rows: int = 5) -> NegamaxSolution:
     rows : int, default 5
         Holes on a side.
 
-    Returns
-    -------
-    NegamaxSolution
-        ``root`` is the position; every position below it is solved.  Moves are
-        `triangles_core.games.peg.Jump` objects.
-
     Raises
     ------
-    InvalidPegBoardError
-        If the position is not one of this board (see `PegBoard.position`).
     SearchLimitError
-        If the search would need more than `MAX_PEG_POSITIONS` positions (large
-        boards with many distinct pegs): the message says so.
+        If the search would need more than `MAX_PEG_POSITIONS` positions.
 
     Examples
     --------
@@ -325,13 +280,6 @@ def solve_peg(values: Iterable[int], rows: int = 5) -> int:
     int
         First player's total minus the second's under optimal play.
 
-    Raises
-    ------
-    InvalidPegBoardError
-        If the board is not a legal start (see `PegBoard.start_position`).
-    SearchLimitError
-        As for `solve_peg_game`.
-
     Examples
     --------
     >>> solve_peg([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 0, 13, 14])
@@ -344,9 +292,7 @@ def solve_peg(values: Iterable[int], rows: int = 5) -> int:
 
 @lru_cache(maxsize=1)
 def solve_number_game() -> NumberGameSolution:
-    """Solve every position of the Number Game reachable from the full start.
-
-    By memoised negamax from the full start (ZOJ 1039 / POJ 1143): 3,515 positions.
+    """Solve every position of the Number Game (ZOJ 1039 / POJ 1143) reachable from the full start.
 
     Returns
     -------

@@ -49,11 +49,6 @@ def all_positions(b: CellBoard) -> np.ndarray:
     -------
     numpy.ndarray of int64, shape (2**n_edges,)
         ``arange(2**n_edges)``.
-
-    Raises
-    ------
-    ValueError
-        If the board has more than `MAX_ARRAY_EDGES` edges.
     """
     _check_size(b)
     return np.arange(1 << b.n_edges, dtype=np.int64)
@@ -86,8 +81,7 @@ def symmetry_images(b: CellBoard) -> np.ndarray:
     Returns
     -------
     numpy.ndarray of int64, shape (len(b.symmetries), 2**n_edges)
-        Row ``g`` holds ``b.apply_symmetry(b.symmetries[g], p)`` for every ``p``; row 0
-        (the identity) is ``arange(2**n_edges)``.
+        Row ``g`` holds ``b.apply_symmetry(b.symmetries[g], p)`` for every ``p``.
     """
     positions = all_positions(b)
     images = np.zeros((len(b.symmetries), positions.size), dtype=np.int64)
@@ -103,8 +97,7 @@ def canonical_forms(b: CellBoard) -> np.ndarray:
     Returns
     -------
     numpy.ndarray of int64, shape (2**n_edges,)
-        ``canonical[p] == b.canonical(p)``; ``canonical[p] == p`` exactly for the class
-        representatives.
+        ``canonical[p] == b.canonical(p)``.
 
     Examples
     --------
@@ -132,8 +125,6 @@ def orbit_sizes(b: CellBoard) -> np.ndarray:
 def orbit_class_counts(b: CellBoard) -> np.ndarray:
     """Brute-force number of symmetry classes with ``k`` drawn edges, ``k = 0..n_edges``.
 
-    Counts the positions that are their own canonical form.
-
     Returns
     -------
     numpy.ndarray of int64, shape (n_edges + 1,)
@@ -149,11 +140,6 @@ def cycle_lengths(permutation: tuple[int, ...]) -> list[int]:
     --------
     >>> cycle_lengths((2, 3, 1, 4))
     [3, 1]
-
-    Raises
-    ------
-    ValueError
-        If ``permutation`` is not a permutation of 1..n.
     """
     if sorted(permutation) != list(range(1, len(permutation) + 1)):
         raise ValueError(f"a permutation of the edges 1..n is needed, got {permutation!r}")
@@ -172,12 +158,6 @@ def cycle_lengths(permutation: tuple[int, ...]) -> list[int]:
 
 def burnside_class_counts(b: CellBoard) -> np.ndarray:
     """Number of symmetry classes with ``k`` drawn edges, by Burnside's lemma.
-
-    A position is fixed by a symmetry exactly when it is a union of the symmetry's edge
-    cycles, so the fixed positions with ``k`` edges are counted by the coefficient of
-    ``x**k`` in the product of ``1 + x**len`` over the cycles.  The number of classes is
-    the average number of fixed positions over the symmetries.  No position is listed,
-    so this works for any board.
 
     Returns
     -------
@@ -209,20 +189,10 @@ def burnside_class_counts(b: CellBoard) -> np.ndarray:
 def move_classes(b: CellBoard, position: int = 0) -> dict[int, int]:
     """Group the free edges of a position into classes of equivalent moves.
 
-    Two moves are equivalent when a symmetry that fixes ``position`` (its stabiliser)
-    maps one onto the other; on the empty board these are the edge orbits
-    `CellBoard.edge_orbits`, as tuples there and as a map to representatives here.
-
     Returns
     -------
     dict of int to int
         Each free edge (ascending) to the smallest edge of its class.
-
-    Raises
-    ------
-    ValueError
-        If ``b`` is not a cell board or ``position`` not one of its positions
-        (`CellBoard.position`).
 
     Examples
     --------

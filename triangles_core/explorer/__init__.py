@@ -90,12 +90,7 @@ def board_spec(game) -> dict:
     Returns
     -------
     dict
-        ``title``; ``dots``: ``[x, y]`` per dot with y pointing down (unit edges);
-        ``edges``: ``[i, j]`` 1-based dots per edge (edge numbers are positions in the
-        list, from 1); ``cells``: the 1-based edges around each cell; ``cell_name``;
-        ``grades`` (`grade_names`); ``colours``, the players' and grades' colours, and
-        ``value_colours``, the colour of each value ``-n_cells .. n_cells``: the
-        palette and the value scale of the package's figures (`triangles_core.plot.palette`).
+        ``title``.
     """
     from ..plot.palette import CLASSIFICATION_COLOURS, OWNER_COLOURS, value_colours
 
@@ -119,9 +114,6 @@ def board_spec(game) -> dict:
 
 def grade_names() -> list[str]:
     """The grade of each value lost 0, 1, ..., the last one standing for anything larger.
-
-    Computed from `triangles_core.analysis.review.classify`, the one definition of the grades
-    of ``triangles review``: the browser reads ``names[min(lost, len(names) - 1)]``.
 
     Examples
     --------
@@ -169,21 +161,12 @@ def site_boards(boards: dict | None = None) -> dict[str, dict]:
 def site_script(boards: dict[str, dict] | None = None, element_id: str = "explorer") -> str:
     """The ``<script type="module">`` of the site's explorer page: explorer.js inlined, then mounted.
 
-    The page needs the element ``<div id="{element_id}">`` and the style sheet `CSS`; the
-    module is inlined so that the page works from ``file://`` as well as over http.
-
     Parameters
     ----------
     boards : dict of str to dict, optional
         Board name to its spec, as `site_boards` returns them (`site_boards()` by default).
     element_id : str, default "explorer"
         The id of the element the explorer fills.
-
-    Returns
-    -------
-    str
-        HTML text.  Every ``<`` of the data is written ``\\u003c``, so that no name or id
-        ends the script element early.
     """
     data = json.dumps(site_boards() if boards is None else boards, separators=(",", ":"))
     mount = f"mountPage(document.getElementById({json.dumps(element_id)}), {{ boards: {data} }});"
@@ -197,10 +180,6 @@ def explorer_state(
 ) -> dict:
     """What the explorer shows of a game ``moves`` from ``start``: the widget's derived traits.
 
-    The moves are played by the engine's replay (`triangles_core.engine.game.replay`), valued by the solution and
-    reviewed by `triangles_core.analysis.review.review_game` (the grades of ``triangles review``),
-    so the explorer repeats no rule of the game.
-
     Parameters
     ----------
     game : int, (int, int) or Solution
@@ -208,13 +187,11 @@ def explorer_state(
     start : iterable of int, or int
         Edges drawn before the game (their complete cells belong to nobody).
     moves : iterable of int
-        The game: edges played since, in order; A moves first, and a move that completes a
-        cell claims it and moves again.
+        The game: edges played since, in order.
     show_pv : bool, default False
         Also compute the principal variation from the position on the board.
     cursor : int, optional
-        How many of the moves are on the board (default: all of them); the others stay in
-        the move list, as on an analysis board.
+        How many of the moves are on the board (default: all of them).
 
     Returns
     -------
@@ -228,13 +205,6 @@ def explorer_state(
         ``value_before``, ``value_after`` (values for A), ``value_lost``, ``grade``,
         ``best_moves``, ``lowest``, ``highest``), ``start_value`` (value for A of the start)
         and the inputs.
-
-    Raises
-    ------
-    InvalidPositionError
-        If an edge is off the board or drawn twice.
-    ValueError
-        If ``cursor`` is not from 0 to the number of moves.
     """
     from ..analysis.records import GameRecord
     from ..analysis.review import review_game
@@ -307,11 +277,6 @@ def explorer_state(
 def explore(side: int | None = None, position: Iterable[int] | int = (), *, boxes: tuple[int, int] | None = None):
     """An interactive explorer of a board in Jupyter (an anywidget).
 
-    Click an undrawn edge to draw it; every legal move is coloured and labelled by its
-    value for the player to move (optimal moves stand out); buttons play a best move,
-    undo, reset, and show the principal variation. The values come from the kernel
-    (`solve`), so side 4 works too (the 1 GiB table is solved or loaded first).
-
     Parameters
     ----------
     side : int, optional
@@ -322,17 +287,6 @@ def explore(side: int | None = None, position: Iterable[int] | int = (), *, boxe
     boxes : (int, int), optional
         ``(rows, cols)``: explore Dots-and-Boxes on that board instead (not together
         with ``side``).
-
-    Returns
-    -------
-    Explorer
-        The widget; ``.moves``, ``.values``, ``.score`` and the methods ``play``,
-        ``best_move``, ``undo`` and ``reset`` work from Python as well.
-
-    Raises
-    ------
-    ValueError
-        If ``side`` and ``boxes`` are both given, or either is not a board.
 
     Examples
     --------

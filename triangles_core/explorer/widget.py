@@ -1,12 +1,8 @@
 """The Jupyter side of the explorer: an anywidget whose values come from the kernel.
 
-The browser sends actions as custom messages (``{"type": "play", "edge": 5}``, ``"best"``,
-``"undo"``, ``"redo"``, ``{"type": "goto", "cursor": 3}``, ``"reset"``, ``{"type": "pv",
-"show": true}``, ``{"type": "line", "edges": [...]}``, ``{"type": "load", "text": ...}``,
-``"new_game"``, ``{"type": "opponent", "player": "B", "max_loss": 2}``); the widget applies
-them and sends back the whole state as traits (`explorer_state`), answering per position
-through Python, so that side 4 and 3x4 boxes work from their cached tables without sending
-a table to the page. The same actions are methods for use from Python.
+The browser sends actions as custom messages (``{"type": "play", "edge": 5}``, ``"undo"``,
+...); the widget applies them and sends back the whole state (`explorer_state`), so no
+table is sent to the page.  The same actions are methods for use from Python.
 """
 
 from __future__ import annotations
@@ -103,21 +99,13 @@ class Explorer(anywidget.AnyWidget):
 
     # ------------------------------------------------------------------ actions
     def play(self, edge: int) -> None:
-        """Draw ``edge`` (raises `InvalidPositionError` if it is off the board or drawn).
-
-        On an earlier position of the game the move replaces the rest of the line (unless it is
-        the next move of the line); then the solver replies if it plays the side to move.
-        """
+        """Draw ``edge`` (raises `InvalidPositionError` if it is off the board or drawn)."""
         self._solution.game.check_move(self._solution.board.position([*self.start, *self.moves]), edge)
         self._advance(edge)
         self._reply()
 
     def play_line(self, edges: Iterable[int]) -> None:
-        """Play several moves in turn (a best-line chip: the line up to that step).
-
-        The whole line is checked before the first move is played: a refused line
-        (`InvalidPositionError`) leaves the board as it was.
-        """
+        """Play several moves in turn (a best-line chip: the line up to that step)."""
         here = self._solution.board.position([*self.start, *self.moves])
         checked = [step.move for step in replay(self._solution.game, edges, here)]  # raises before any change
         for edge in checked:

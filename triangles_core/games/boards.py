@@ -38,10 +38,6 @@ def cell_board(board: CellBoard | int | tuple[int, int]) -> CellBoard:
 def standard_board(key: str) -> CellBoard | None:
     """The package's own board with this key (``"side3"``, ``"boxes3x4"``), or None.
 
-    Tables shipped with the package or cached on disk are stored under a board's key; they
-    belong to a board only if it is the package's board of that key (`CellBoard.__eq__`
-    compares the geometry too).
-
     Examples
     --------
     >>> standard_board("side3"), standard_board("boxes2x3"), standard_board("mine")

@@ -59,15 +59,8 @@ class CellBoard:
     cells : sequence of sequence of int
         The edge numbers of each cell.
     dot_symmetries : sequence of sequence of int
-        The board's symmetries as dot permutations (``s[d - 1]`` is the image of dot
-        ``d``), the identity first; each must map edges onto edges and cells onto cells.
-
-    Raises
-    ------
-    ValueError
-        If an edge or cell refers to something that does not exist, an edge lies in
-        more than two cells (the kernels read at most two), or a symmetry does not map
-        edges onto edges and cells onto cells (canonical forms would be wrong).
+        The board's symmetries as dot permutations (``s[d - 1]`` is the image of dot ``d``),
+        the identity first.
 
     Examples
     --------
@@ -147,11 +140,7 @@ class CellBoard:
 
     @cached_property
     def geometry(self) -> tuple:
-        """What makes two boards the same game: the numbers of dots, the edges and the cells.
-
-        Boards compare equal (and hash alike) when their type, key and geometry agree, so a
-        board that merely borrows another's key is a different board.
-        """
+        """What makes two boards the same game: the numbers of dots, the edges and the cells."""
         return (self.n_dots, self.edges, self.cells)
 
     def __eq__(self, other: object) -> bool:
@@ -205,12 +194,6 @@ class CellBoard:
     def check_edge(self, edge: object) -> int:
         """``edge`` as an ``int`` if it is an edge number of this board, else raise.
 
-        Raises
-        ------
-        InvalidPositionError
-            For a non-integer or a number outside ``1..n_edges`` (`edge_error`): the
-            compiled kernels index tables with it.
-
         Examples
         --------
         >>> from triangles_core.games.triangles import board
@@ -229,13 +212,7 @@ class CellBoard:
         return self.edges[self.check_edge(edge) - 1]
 
     def edge_between(self, i: int, j: int) -> int:
-        """The edge number joining dots ``i`` and ``j`` (in either order).
-
-        Raises
-        ------
-        InvalidPositionError
-            If a dot does not exist or the two dots are not adjacent.
-        """
+        """The edge number joining dots ``i`` and ``j`` (in either order)."""
         for dot in (i, j):
             if not 1 <= dot <= self.n_dots:
                 raise InvalidPositionError(f"dot {dot!r} is not on the {self.label} (dots are 1..{self.n_dots})")
@@ -263,15 +240,7 @@ class CellBoard:
 
     @cached_property
     def other_edge_masks(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
-        """Per edge, the masks of the other edges of its first and second cell.
-
-        ``first[e]`` is the mask of the edges other than ``e + 1`` of the first cell
-        containing edge ``e + 1``; ``second[e]`` the same for its second cell, or
-        ``1 << n_edges`` (a bit no position has) when the edge lies in one cell only
-        (or ``first`` too when it lies in none).  Drawing edge ``e + 1`` in position
-        ``p`` claims ``(p & first[e] == first[e]) + (p & second[e] == second[e])``
-        cells: the form the compiled kernel reads.
-        """
+        """Per edge, the masks of the other edges of its first and second cell."""
         never = 1 << self.n_edges
         first, second = [], []
         for e, cells in enumerate(self.edge_cells):
@@ -285,10 +254,7 @@ class CellBoard:
         return tuple(k for k, m in enumerate(self.cell_masks) if position & m == m)
 
     def completed_by(self, position: Position, edge: int) -> tuple[int, ...]:
-        """Indices of the cells that drawing ``edge`` in ``position`` completes (0, 1 or 2).
-
-        ``edge`` must be undrawn.
-        """
+        """Indices of the cells that drawing ``edge`` in ``position`` completes (0, 1 or 2)."""
         after = position | 1 << (edge - 1)
         return tuple(k for k in self.edge_cells[edge - 1] if after & self.cell_masks[k] == self.cell_masks[k])
 
@@ -329,16 +295,6 @@ class CellBoard:
         edges : iterable of int, or int
             Edge numbers in ``1..n_edges`` (duplicates allowed: a drawn edge is drawn),
             or a bitmask in ``0 .. 2**n_edges - 1``.
-
-        Returns
-        -------
-        int
-            The position as a bitmask.
-
-        Raises
-        ------
-        InvalidPositionError
-            If an edge number or the bitmask is out of range (`check_edge`).
 
         Examples
         --------
@@ -383,12 +339,7 @@ class CellBoard:
         return min(self.symmetric_positions(position))
 
     def edge_orbits(self) -> list[tuple[int, ...]]:
-        """The edges grouped into orbits under the board's symmetries, ordered by smallest edge.
-
-        From the empty board, all edges of an orbit are equally good first moves (the
-        moves equivalent in any other position are
-        `triangles_core.engine.symmetry.move_classes`).
-        """
+        """The edges grouped into orbits under the board's symmetries, ordered by smallest edge."""
         seen: set[int] = set()
         classes = []
         for edge in range(1, self.n_edges + 1):
@@ -412,11 +363,6 @@ class CellGame:
     Positions are bitmasks of drawn edges, moves are edge numbers (ascending), the
     reward of a move is the number of cells it completes (0, 1 or 2), the mover moves
     again when it is positive, and a full board is worth 0 (SPEC section 1).
-
-    Parameters
-    ----------
-    board : CellBoard
-        The geometry.
 
     Examples
     --------
@@ -452,13 +398,7 @@ class CellGame:
         return self.board.position(position)
 
     def check_move(self, position: Position, move: object) -> int:
-        """``move`` as an edge number if it is legal in ``position``, else raise.
-
-        Raises
-        ------
-        InvalidPositionError
-            If the edge is off the board or already drawn.
-        """
+        """``move`` as an edge number if it is legal in ``position``, else raise."""
         edge = self.board.check_edge(move)
         if position >> (edge - 1) & 1:
             raise InvalidPositionError(f"edge {edge} is already drawn in position {self.board.drawn_edges(position)}")

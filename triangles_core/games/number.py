@@ -69,13 +69,6 @@ def _check_mask(position: object) -> int:
 def position_mask(numbers: Iterable[int]) -> int:
     """The bitmask of a list of allowed numbers (duplicates are harmless).
 
-    Whether the position can occur is not checked here; see `is_valid_position`.
-
-    Raises
-    ------
-    InvalidNumberPositionError
-        If a number is not an integer in 2..20.
-
     Examples
     --------
     >>> bin(position_mask([2, 3, 20]))
@@ -113,24 +106,15 @@ def _choose(position: int, number: int) -> int:
 def choose(position: int, number: int) -> int:
     """The position after choosing ``number`` (the additive-closure rule of SPEC section 3).
 
-    The new forbidden set is ``{f + a*number : a >= 0, f forbidden or 0} - {0}``.
-
     Parameters
     ----------
     position : int
         Bitmask of allowed numbers (a valid position).
-    number : int
-        An allowed number.
 
     Returns
     -------
     int
         The bitmask of numbers still allowed.
-
-    Raises
-    ------
-    InvalidNumberPositionError
-        If ``position`` is not a bitmask of 19 bits, or ``number`` is not allowed in it.
 
     Examples
     --------
@@ -150,8 +134,6 @@ def choose(position: int, number: int) -> int:
 
 def additive_closure(numbers: Iterable[int]) -> set[int]:
     """Every number in 2..20 that is a sum of one or more of ``numbers`` (repeats allowed).
-
-    A brute-force fixpoint: the independent check of `choose`.
 
     Examples
     --------
@@ -231,13 +213,6 @@ class NumberGame:
 
     def position(self, position: int | Iterable[int]) -> int:
         """Check and normalise a position: a bitmask, or the list of allowed numbers.
-
-        Raises
-        ------
-        InvalidNumberPositionError
-            A bitmask out of range, a number that is not an integer in 2..20, or a
-            position whose forbidden numbers are not closed under addition (it cannot
-            occur, SPEC section 3).
 
         Examples
         --------

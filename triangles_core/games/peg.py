@@ -8,10 +8,6 @@ into an empty hole; the jumped peg is removed and the mover scores the product o
 two values.  Players alternate (no extra moves); the game ends when the player to move
 has no jump.  The value of a position is the mover's future score minus the opponent's
 under optimal play, so the answer to the problem is the value of the starting board.
-
-The jumps are generated from the geometry of the triangle, never typed by hand: hole
-``(row, column)`` with ``0 <= column <= row`` has neighbours in the six directions
-``(0, +-1)``, ``(+-1, 0)`` and ``+-(1, 1)``.
 """
 
 from __future__ import annotations
@@ -108,8 +104,6 @@ class PegBoard:
 
     Attributes
     ----------
-    rows : int
-        Holes on a side.
     n_holes : int
         ``rows * (rows + 1) // 2`` holes.
     coordinates : tuple of (int, int)
@@ -120,8 +114,8 @@ class PegBoard:
     jumps : tuple of Jump
         Every geometrically possible jump, sorted by (start, over, land).
     symmetries : tuple of tuple of int
-        The 6 symmetries of the triangle: ``symmetries[i][k - 1]`` is the hole that
-        hole ``k`` goes to; the identity first.
+        The 6 symmetries of the triangle: ``symmetries[i][k - 1]`` is the hole that hole
+        ``k`` goes to.
 
     Examples
     --------
@@ -212,8 +206,7 @@ class PegBoard:
         Parameters
         ----------
         values : iterable of int
-            Peg value per hole, row by row; 0 marks a hole.  Values are integers in
-            ``0..max_value``.
+            Peg value per hole, row by row.
         max_value : int, default 100
             Largest allowed peg value (NAQ 2018 J allows 0..100).
 
@@ -221,12 +214,6 @@ class PegBoard:
         -------
         tuple of int
             The position, length `n_holes`.
-
-        Raises
-        ------
-        InvalidPegBoardError
-            The wrong number of values, or a value that is not an integer in
-            ``0..max_value`` (a position that cannot occur).
 
         Examples
         --------
@@ -243,11 +230,6 @@ class PegBoard:
 
     def start_position(self, values: Iterable[int], max_value: int = MAX_PEG_VALUE) -> PegPosition:
         """Check a starting board (exactly one hole) and return it as a position.
-
-        Raises
-        ------
-        InvalidPegBoardError
-            As `position`, or not exactly one 0 (NAQ 2018 J starts with one hole).
 
         Examples
         --------
@@ -280,11 +262,6 @@ class PegBoard:
 
     def play(self, position: PegPosition, jump: Jump) -> tuple[PegPosition, int]:
         """Make ``jump``; returns the new position and the mover's score for it.
-
-        Raises
-        ------
-        ValueError
-            If the jump is not legal in ``position``.
 
         Examples
         --------
@@ -319,11 +296,6 @@ def peg_board(rows: int = 5) -> PegBoard:
     ----------
     rows : int, default 5
         Holes on a side, ``1..MAX_ROWS`` (5 in NAQ 2018 J).
-
-    Returns
-    -------
-    PegBoard
-        The board, the same object for every call with this size.
 
     Examples
     --------

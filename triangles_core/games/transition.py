@@ -12,8 +12,6 @@ class Transition(NamedTuple):
 
     Attributes
     ----------
-    position : hashable
-        The position after the move.
     reward : int
         What the mover scores with this move (cells claimed, peg product, ...).
     again : bool

@@ -105,9 +105,6 @@ class TriangleBoard(CellBoard):
     def text_art(self, position: Position) -> str:
         """The position as text art for a terminal.
 
-        Dots are ``o``, drawn edges ``/``, ``\\`` and ``---``, undrawn edges blank, and
-        each complete triangle has a ``*`` in its middle.
-
         Examples
         --------
         >>> print(board(1).text_art(0b111))

@@ -22,11 +22,6 @@ DIALECTS = ("gym", "uestc", "triangle-war", "peg", "zoj1039", "poj1143")
 def dialect_function(name: str) -> Callable[[Reader], Iterator[str]]:
     """The function of the dialect ``name`` (a key of `DIALECTS`).
 
-    Raises
-    ------
-    ValueError
-        If ``name`` is not a dialect; the message lists them.
-
     Examples
     --------
     >>> dialect_function("GYM")
@@ -48,11 +43,6 @@ def run_dialect(
     before_read: Callable[[], object] | None = None,
 ) -> Iterator[str]:
     """Answer a judge input in dialect ``name`` (a key of `DIALECTS`), line by line, as each case is read.
-
-    ``source`` is the whole input, or a binary stream read as needed (`lines`); ``warn``
-    receives the note about a duplicate edge or number; ``before_read`` is called before each
-    read from the input, where it may wait (to flush the answers).  A malformed input raises
-    `JudgeInputError` after every earlier answer has been yielded.
 
     Examples
     --------

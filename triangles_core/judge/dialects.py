@@ -48,11 +48,7 @@ def gym(reader: Reader) -> Iterator[str]:
 
 
 def uestc(reader: Reader) -> Iterator[str]:
-    """UESTC 2016 training, problem B: one case ``n a1..an``; yields ``WIN!``, ``LOSE!`` or ``Draw``.
-
-    The answer waits for the end of input: a token after the case is an error (the count
-    may be wrong), and then no answer is given.
-    """
+    """UESTC 2016 training, problem B: one case ``n a1..an``; yields ``WIN!``, ``LOSE!`` or ``Draw``."""
     solution = solve(SIDE)
     n_edges = solution.board.n_edges
     value = solution.value(_edges(reader, 1, reader.integer(1, "the number of drawn edges n", 0, n_edges), n_edges))
@@ -61,12 +57,7 @@ def uestc(reader: Reader) -> Iterator[str]:
 
 
 def triangle_war(reader: Reader) -> Iterator[str]:
-    """POJ 1085 / UVa 751 Triangle War: games given as move histories of dot pairs.
-
-    Triangles completed by the given moves count for whoever drew them and earn that player
-    the next move; the rest is played optimally.  Yields ``Game k: A wins.`` or
-    ``Game k: B wins.``.
-    """
+    """POJ 1085 / UVa 751 Triangle War: games given as move histories of dot pairs."""
     solution = solve(SIDE)
     b = solution.board
     dot = f"a dot number 1..{b.n_dots}"
@@ -94,10 +85,7 @@ def triangle_war(reader: Reader) -> Iterator[str]:
 
 
 def peg(reader: Reader) -> Iterator[str]:
-    """NAQ 2018 J: one board of 15 peg values 0..100 with exactly one 0; yields the first player's net score.
-
-    The answer waits for the end of input, since a 16th value is an error.
-    """
+    """NAQ 2018 J: one board of 15 peg values 0..100 with exactly one 0; yields the first player's net score."""
     values: list[int] = []
     for k in range(1, HOLES + 1):
         values.append(reader.integer(1, f"the peg value of hole {k} of {HOLES}", 0, MAX_PEG_VALUE))
@@ -114,14 +102,7 @@ def _numbers(count: int) -> str:
 
 
 def _position(reader: Reader, case: int, count: int, own_line: bool) -> int:
-    """The position of the ``count`` allowed numbers after the count just read.
-
-    Raises
-    ------
-    JudgeInputError
-        At the first token off the line, or the first extra token on it; at a token that
-        is not a number 2..20; at the last number of a position that cannot occur.
-    """
+    """The position of the ``count`` allowed numbers after the count just read."""
     wanted = reader.last.line + (not own_line)
     first = reader.peek() if count else None
     if first is not None and first.line != wanted:

@@ -46,13 +46,7 @@ class Token(NamedTuple):
 
 
 def lines(source: str | ByteStream, before_read: Callable[[], object] | None = None) -> Iterator[str]:
-    """The lines of a judge input (without ``\\n``), read 64 KiB at a time as they are asked for.
-
-    A binary stream is read with ``read1`` where it has one (a pipe or a terminal gives what
-    it has), and decoded as UTF-8, a byte-order mark dropped and bad bytes replaced.  The
-    ``\\r`` of ``\\r\\n`` stays in the line, as white space.  ``before_read`` is called before
-    each read, where the reader may wait for input (the command flushes its answers there).
-    """
+    """The lines of a judge input (without ``\\n``), read 64 KiB at a time as they are asked for."""
     stream = io.BytesIO(source.encode()) if isinstance(source, str) else source
     read = getattr(stream, "read1", None) or stream.read
     decoder = codecs.getincrementaldecoder("utf-8-sig")(errors="replace")
@@ -116,13 +110,7 @@ class Reader:
         return JudgeInputError(message, case, token.line, token.text)
 
     def integer(self, case: int | None, expected: str, low: int, high: int | None = None) -> int:
-        """The next token as a decimal integer in ``low..high`` (``0007`` is 7, as for ``scanf``).
-
-        Raises
-        ------
-        JudgeInputError
-            At the end of input, or at a token that is not an integer or out of range.
-        """
+        """The next token as a decimal integer in ``low..high`` (``0007`` is 7, as for ``scanf``)."""
         if self.peek() is None:
             raise JudgeInputError(f"input ended, expected {expected}", case, max(1, self.line), None)
         self.last = self._ahead.popleft()

@@ -138,37 +138,21 @@ def draw_position(
 
     Parameters
     ----------
-    ax : matplotlib.axes.Axes
-        Where to draw.
     board : CellBoard
         The board (triangular or boxes).
     position : int, default 0
         Bitmask of drawn edges.
     move_values : mapping of int to int, optional
-        Value of each legal move (edge number to value for the mover): the undrawn
-        edges are coloured on the value scale and labelled with the value; the optimal
-        moves (the highest value) get a black outline and a bold label, the others a
-        thin grey one, so that every move shows whatever its colour.
+        Value of each legal move (edge number to value for the mover): the undrawn edges are
+        coloured on the value scale and labelled with the value.
     owners : mapping of int to {"A", "B", None}, optional
         Owner of each complete cell (index into ``board.cells``); unowned ones are grey.
     edge_numbers : bool, default False
-        Label every edge with its number (SPEC numbering); with ``move_values`` the
-        label of a legal move reads ``edge: value``.
+        Label every edge with its number (SPEC numbering).
     dot_numbers : bool, default False
         Label every dot with its number (the Triangle War notation of POJ 1085).
-    highlight : mapping of int to str, optional
-        Edge number to colour.  A drawn edge is drawn thick in that colour, with a black
-        border (the last move of a principal variation); an edge that carries a move
-        value keeps its value colour and gets a dashed outline in that colour.
-    value_limit : int, optional
-        Limit of the value scale; by default the board's number of cells, which bounds
-        every value, so that all figures of one board share one scale.
     colorbar : bool, default False
-        Add a colour bar of move values below the axes (`add_value_colorbar`).  A figure
-        holding only this axes, without constrained layout, is made taller by the bar's
-        height so that the board keeps its size.
-    title : str, optional
-        Axes title.
+        Add a colour bar of move values below the axes (`add_value_colorbar`).
 
     Returns
     -------
@@ -177,8 +161,6 @@ def draw_position(
 
     Examples
     --------
-    >>> import matplotlib
-    >>> matplotlib.use("Agg")
     >>> import matplotlib.pyplot as plt
     >>> from triangles_core import board, solve
     >>> fig, ax = plt.subplots()
@@ -268,32 +250,19 @@ def add_value_colorbar(
 ):
     """A colour bar of the values shown, one labelled colour per value, for one or more axes.
 
-    The bar is discrete: one swatch per value that occurs in the figure (by default the
-    move values `draw_position` labelled on ``axes``), in its colour on the value scale,
-    labelled with the integer.  By default the bar lies below the boards, horizontal, so
-    that a figure keeps its width (phone standard: keys below the plot).
-
     Parameters
     ----------
-    fig : matplotlib.figure.Figure or SubFigure
-        The figure.
     mappable : matplotlib.cm.ScalarMappable
         From `draw_position` (its norm and colour map give the colours).
     axes : matplotlib.axes.Axes or list of them
         The boards the bar belongs to.
-    label : str, optional
-        The bar's label.
-    values : iterable of int, optional
-        The values to list; by default those drawn on ``axes`` (every integer of the
-        scale if none was recorded).
     optimal_key : bool, default True
         Add the key to the optimal moves (bold, outlined) to the label.
     location : {"bottom", "right"}, default "bottom"
         Below the axes (horizontal) or beside them (vertical).
     contiguous : bool, default False
-        List every integer from the lowest value to the highest, so that equal steps of
-        the bar are equal steps of value (for the nodes of a position graph); by default
-        only the values that occur.
+        List every integer from the lowest value to the highest, so that equal steps of the
+        bar are equal steps of value (for the nodes of a position graph).
 
     Returns
     -------
@@ -301,8 +270,6 @@ def add_value_colorbar(
 
     Examples
     --------
-    >>> import matplotlib
-    >>> matplotlib.use("Agg")
     >>> import matplotlib.pyplot as plt
     >>> from triangles_core.engine.solvers import solve
     >>> s = solve(3)
@@ -355,14 +322,8 @@ def position_figure(
 
     Parameters
     ----------
-    solution : SolvedCellGame
-        A solved cell board.
-    position : int or list of int, default 0
-        The position.
     show_moves : bool, default False
         Colour and label every legal move by its value for the mover.
-    title : str, optional
-        Caption.
     edge_numbers : bool, default False
         Label every edge with its number (a legal move then reads ``edge: value``).
 
@@ -370,12 +331,10 @@ def position_figure(
     -------
     matplotlib.figure.Figure
         At most `MAX_WIDTH` inches wide, the colour bar (with ``show_moves``) below the
-        board.  Save it with `triangles_core.plot.export.save_figure`.
+        board.
 
     Examples
     --------
-    >>> import matplotlib
-    >>> matplotlib.use("Agg")
     >>> import matplotlib.pyplot as plt
     >>> from triangles_core.engine.solvers import solve
     >>> fig = position_figure(solve(3), 0, show_moves=True, edge_numbers=True)
@@ -401,8 +360,6 @@ class DrawnPosition:
 
     Parameters
     ----------
-    board : CellBoard
-        The board.
     position : int
         The position bitmask (edge numbers are taken too, and kept as the bitmask).
     move_values : dict of int to int, optional
@@ -448,8 +405,6 @@ def show_position(
         The position (empty board by default).
     show_moves : bool, default False
         Colour and label every legal move by its value.
-    title : str, optional
-        Caption.
 
     Returns
     -------
@@ -490,8 +445,6 @@ def cell_owners(board: CellBoard, position: Position, steps: Sequence[Step]) -> 
 
     Parameters
     ----------
-    board : CellBoard
-        The board.
     position : int
         The position the line starts from; its complete cells belong to nobody (None).
     steps : sequence of Step
@@ -541,15 +494,8 @@ def draw_principal_variation(
 ):
     """Draw a principal variation move by move, one small board per move.
 
-    Each panel shows the position after the move, the move itself highlighted in the
-    mover's colour, and every claimed cell filled in its owner's colour (A blue, B
-    orange; cells complete before the line started are grey); its title gives the move
-    number, the mover, the edge, a ``*`` per cell claimed and the score so far.
-
     Parameters
     ----------
-    solution : SolvedCellGame
-        A solved cell board.
     position : int, default 0
         Starting position (bitmask).
     columns : int, default 2
@@ -557,7 +503,7 @@ def draw_principal_variation(
         at phone width with 10 pt titles).
     plies : sequence of int, optional
         The move numbers (1-based) to draw, for example ``range(9, 16)`` for a stretch of
-        the line; by default every move.  Scores in the titles count the whole line.
+        the line.
     panel_inches : float, default 2.15
         Width of one panel in inches.  The key lies below the panels.
 
@@ -566,15 +512,8 @@ def draw_principal_variation(
     matplotlib.figure.Figure
         One panel per move drawn; an empty figure for a full board.
 
-    Raises
-    ------
-    ValueError
-        If ``plies`` names a move the line does not have.
-
     Examples
     --------
-    >>> import matplotlib
-    >>> matplotlib.use("Agg")
     >>> import matplotlib.pyplot as plt
     >>> from triangles_core.engine.solvers import solve
     >>> fig = draw_principal_variation(solve(2), 0, plies=[1, 2])
@@ -644,16 +583,10 @@ def draw_edge_classes(
 
     Parameters
     ----------
-    ax : matplotlib.axes.Axes
-        Where to draw.
-    board : CellBoard
-        The board.
     classes : mapping of str to sequence of int
         Class name (shown in the legend, below the board) to its edge numbers.
     edge_numbers : bool, default True
         Label every edge with its number.
-    title : str, optional
-        Axes title.
     """
     handles = []
     for (name, edges), colour in zip(classes.items(), CLASS_COLOURS, strict=False):

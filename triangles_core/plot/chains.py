@@ -33,15 +33,8 @@ def draw_components(
 ) -> None:
     """Draw a position with its unclaimed cells coloured by the chain, loop or complex component they form.
 
-    Each component is labelled at its middle cell with its kind and size ("3-chain",
-    "6-loop", "5-junction" for a component with a junction; in `LABEL_POINTS` type); its cells are hatched
-    (`UNCLAIMED_HATCH`) in the colour of its kind, while claimed cells keep their owners'
-    solid colours (`draw_position`).
-
     Parameters
     ----------
-    ax : matplotlib.axes.Axes
-        Where to draw.
     board : CellBoard
         The board (triangles or boxes).
     position : int
@@ -50,13 +43,9 @@ def draw_components(
         Owner of each complete cell, as for `draw_position`.
     edge_numbers : bool, default False
         Label every edge with its number (SPEC numbering).
-    title : str, optional
-        Axes title.
 
     Examples
     --------
-    >>> import matplotlib
-    >>> matplotlib.use("Agg")
     >>> import matplotlib.pyplot as plt
     >>> from triangles_core.games.boxes import boxes_board
     >>> fig, ax = plt.subplots()

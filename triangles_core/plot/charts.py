@@ -51,22 +51,16 @@ def outcome_bars(
 
     Parameters
     ----------
-    ax : matplotlib.axes.Axes
-        Where to draw.
     outcomes : pandas.DataFrame
-        A table from `triangles_core.analysis.tables.outcomes_by_edges_drawn`; rows
-        without positions are skipped.
+        A table from `triangles_core.analysis.tables.outcomes_by_edges_drawn`.
     shares : bool, default True
         Plot shares of the positions with that ``k`` (else raw counts).
-    title : str, optional
-        Axes title.
     xlabel : str, default "edges drawn"
         X-axis label ("lines drawn" for Dots-and-Boxes).
     tick_fontsize : float, default 9
         Size of the x tick labels (9 or more for a figure read at phone width).
     tick_step : int, optional
-        Label every ``tick_step``-th number of edges drawn; by default 1, 2 or 5
-        depending on how many there are.
+        Label every ``tick_step``-th number of edges drawn.
     """
     table = outcomes[outcomes["positions"] > 0]
     bottom = np.zeros(len(table))
@@ -90,8 +84,6 @@ def outcome_legend(fig, ncol: int = 3) -> None:
 
     Parameters
     ----------
-    fig : matplotlib.figure.Figure or matplotlib.figure.SubFigure
-        The figure.
     ncol : int, default 3
         Columns of the legend, in ``1..3`` (one per outcome at most).
 
@@ -113,13 +105,8 @@ def value_heatmap(
 ):
     """Heatmap of the share of positions with each value, for each number of edges drawn.
 
-    Shares are coloured on a square-root scale so that rare values stay visible; value
-    cells with no position are shown light grey (``#f4f4f4``).
-
     Parameters
     ----------
-    ax : matplotlib.axes.Axes
-        Where to draw.
     distribution : pandas.DataFrame
         A table from `triangles_core.analysis.tables.value_distribution`.
     value_limit : int
@@ -127,12 +114,9 @@ def value_heatmap(
         the board's number of cells.
     n_edges : int
         Rows ``0 .. n_edges`` are shown, at most 62 (the largest board the engine solves).
-    title : str, optional
-        Axes title.
     xticks : sequence of int, optional
-        Values to tick, each in ``-value_limit..value_limit`` (for example only the odd
-        ones for clean side-3 positions, whose values are all odd); by default every
-        third value on boards with more than 6 cells, else every value.
+        Values to tick, each in ``-value_limit..value_limit`` (for example only the odd ones
+        for clean side-3 positions, whose values are all odd).
 
     Returns
     -------
@@ -184,8 +168,6 @@ def edge_heatmap(
 
     Parameters
     ----------
-    ax : matplotlib.axes.Axes
-        Where to draw.
     frequencies : pandas.DataFrame
         Columns ``edges_drawn``, ``rows`` and ``column`` (for example from
         `triangles_core.analysis.tables.edge_move_frequencies`, or the same summed over
@@ -194,10 +176,6 @@ def edge_heatmap(
         The share to colour (sequential colour map, 0 to 1).
     rows : str, default "edge"
         The column giving the rows.
-    row_labels : dict, optional
-        Row value to tick label.
-    title : str, optional
-        Axes title.
 
     Returns
     -------
@@ -238,19 +216,13 @@ def lines_by_edges_drawn(
 
     Parameters
     ----------
-    ax : matplotlib.axes.Axes
-        Where to draw.
     table : pandas.DataFrame
         Has an ``edges_drawn`` column.
     columns : dict of str to str
         Column name to legend label, plotted in this order.
-    ylabel : str
-        Y-axis label.
-    title : str, optional
-        Axes title.
     ystep : float, optional
-        Y ticks at the multiples of this step (2 for a value lost, which is always even
-        in a cell game); by default matplotlib chooses.
+        Y ticks at the multiples of this step (2 for a value lost, which is always even in a
+        cell game).
 
     Examples
     --------
@@ -295,31 +267,15 @@ def exact_and_sampled_by_edges_drawn(
 ) -> None:
     """A statistic by edges drawn: the exact state-space curve and sampled curves with 95% bands.
 
-    The exact curve (a uniform average over all positions with ``k`` edges drawn) is a
-    solid black line; each sampled curve (positions reached in sampled games,
-    `triangles_core.analysis.play.play_statistics`) is a dashed coloured line, with a
-    marker of its own so that overlapping curves stay apart, and its
-    confidence interval shaded, and "(sampled, 95% CI)" in its legend entry, so that
-    exact and sampled figures are never confused.  Sampled curves are drawn over the
-    exact one, so that a sample that agrees with it stays visible.
-
     Parameters
     ----------
-    ax : matplotlib.axes.Axes
-        Where to draw.
     exact : pandas.DataFrame or None
         Columns ``edges_drawn`` and ``column``: the exact values (None: no exact curve).
     sampled : dict of str to pandas.DataFrame
         Legend label (the policy) to a table with ``edges_drawn``, ``column``, ``low``
         and ``high``, drawn in this order in the colours of `CLASS_COLOURS`.
-    column : str
-        The statistic.
     low, high : str
         Columns of the bounds of the 95% confidence interval in the sampled tables.
-    ylabel : str
-        Y-axis label.
-    title : str, optional
-        Axes title.
     exact_label : str, default "all positions (exact)"
         Legend entry of the exact curve.
     ystep : float, optional
@@ -394,16 +350,8 @@ def bars_by_edges_drawn(
 
     Parameters
     ----------
-    ax : matplotlib.axes.Axes
-        Where to draw.
     table : pandas.DataFrame
         Has ``edges_drawn`` and ``column``.
-    column : str
-        The bar heights.
-    ylabel : str
-        Y-axis label.
-    title : str, optional
-        Axes title.
     labels : bool, default True
         Write each bar's value (two decimals) inside its top, so that a reference line
         drawn just above the bars stays clear.
@@ -436,36 +384,26 @@ def boards_by_fraction_drawn(
 ) -> None:
     """One line per board: a per-``edges_drawn`` column against the fraction of edges drawn.
 
-    Boards of different sizes (side 3 and 3x3 boxes, sides 1 to 4) are compared on one
-    axis by dividing ``edges_drawn`` by the board's number of edges.
-
     Parameters
     ----------
-    ax : matplotlib.axes.Axes
-        Where to draw.
     tables : dict of str to (pandas.DataFrame, int)
         Board label to a table with ``edges_drawn`` and ``column`` (for example from
         `triangles_core.analysis.tables.move_statistics_by_edges_drawn`) and the board's
         number of edges.
     column : str
         The column to plot.
-    ylabel : str
-        Y-axis label.
     sampled : set of str, optional
         Boards whose values are estimated from samples: drawn dashed, with hollow
         markers, and "(sampled)" in the legend.
     colours : dict of str to str, optional
-        Board label to colour (`triangles_core.plot.palette.board_colour`, so that a
-        board has the same colour in every notebook); by default the qualitative set in
-        order.
-    title : str, optional
-        Axes title.
+        Board label to colour (`triangles_core.plot.palette.board_colour`, so that a board
+        has the same colour in every notebook).
     xlabel : str, default "fraction of the edges drawn"
         X-axis label (Dots-and-Boxes calls its edges lines).
     band : (str, str), optional
-        Columns of the lower and upper bounds of a confidence interval, shaded around
-        the line of every sampled board whose table has them (rows where they are
-        missing, the exact ones, get no band); the legend then says "(sampled, 95% CI)".
+        Columns of the lower and upper bounds of a confidence interval, shaded around the
+        line of every sampled board whose table has them (rows where they are missing, the
+        exact ones, get no band).
     legend : bool, default True
         Draw the legend on this axes (False to draw one legend for several axes).
     styles : dict of str to dict, optional

@@ -33,32 +33,16 @@ def png_bytes(fig, dpi: int = DPI) -> bytes:
 def save_figure(fig, name: str, directory: str | Path, dpi: int = DPI) -> list[Path]:
     """Save a figure as ``name.png`` and ``name.svg`` with reproducible bytes.
 
-    No software or date stamp is written and the SVG hash salt is fixed, so that
-    re-running a notebook reproduces the same bytes on the same library versions.  Both
-    files are written to temporary names and renamed into place only when both are
-    complete, so that a failure (a full disk) keeps the old pair.
-
     Parameters
     ----------
-    fig : matplotlib.figure.Figure
-        The figure.
     name : str
         File stem, for example ``"side3_first_moves"``.
     directory : str or pathlib.Path
         Target directory (created if missing), usually ``data/figures``.
-    dpi : int, default `DPI`
-        Resolution of the PNG.
-
-    Returns
-    -------
-    list of pathlib.Path
-        The two files written.
 
     Examples
     --------
     >>> import tempfile
-    >>> import matplotlib
-    >>> matplotlib.use("Agg")
     >>> import matplotlib.pyplot as plt
     >>> fig, ax = plt.subplots(figsize=(2, 1))
     >>> with tempfile.TemporaryDirectory() as folder:
@@ -88,22 +72,15 @@ def save_figure(fig, name: str, directory: str | Path, dpi: int = DPI) -> list[P
 def show_figure(fig, alt: str, dpi: int = DPI) -> None:
     """Show a figure in Jupyter as a PNG with alternative text, and close it.
 
-    The output is an HTML ``<img>`` with an ``alt`` attribute (what screen readers say,
-    and what nbconvert and the site need), plus the text itself as the plain-text form.
-
     Parameters
     ----------
     fig : matplotlib.figure.Figure
         The figure (closed afterwards, so that Jupyter does not show it twice).
     alt : str
         What the figure shows, in one or two sentences.
-    dpi : int, default `DPI`
-        Resolution.
 
     Examples
     --------
-    >>> import matplotlib
-    >>> matplotlib.use("Agg")
     >>> import matplotlib.pyplot as plt
     >>> fig, ax = plt.subplots(figsize=(2, 1))
     >>> show_figure(fig, "An empty axes.")  # the PNG inlined in src # doctest: +ELLIPSIS +NORMALIZE_WHITESPACE

@@ -18,13 +18,6 @@ __all__ = ["draw_value_graph", "layered_layout"]
 def layered_layout(graph: nx.DiGraph, level: str = "edges_drawn", *, descending: bool = False, tie=None) -> dict:
     """Deterministic drawing positions for a small position DAG, one column per level.
 
-    Columns are the values of a node attribute (``edges_drawn`` by default), placed in
-    increasing order (or decreasing, with ``descending``).  Within a column the nodes are
-    ordered by the mean rank of their predecessors (the barycentre heuristic, which keeps
-    arcs short and crossings few), ties broken by node (or by ``tie(node)``), and spread
-    evenly around 0.  No randomness is involved, so the same graph always gets the same
-    layout.
-
     Returns
     -------
     dict
@@ -77,32 +70,16 @@ def draw_value_graph(
 ) -> dict:
     """Draw a small position graph, one column per number of drawn edges, nodes coloured by value.
 
-    Uses `layered_layout` (no randomness).  The x axis shows the levels (edges drawn);
-    with ``labels`` each node carries its value for the player to move.  Arcs whose move
-    claims a cell (``again`` true: the same player moves next, so parent and child
-    values are for the same player) are drawn solid and dark; arcs whose move passes the
-    turn (the child's value is for the other player) dashed and grey.  Node colours use
-    the one value scale (`triangles_core.plot.palette.value_norm`).
-
     Parameters
     ----------
-    ax : matplotlib.axes.Axes
-        Where to draw.
     graph : networkx.DiGraph
-        Nodes with ``value`` and ``edges_drawn`` attributes (an optimal-play subgraph);
-        arcs with ``again`` (or ``reward``) attributes, as `triangles_core.state_graph`
-        builds them; an arc without either is drawn as passing the turn.
-    value_limit : int, optional
-        Colour scale limit; by default the largest absolute value in the graph (at least
-        1).  Pass the board's number of cells to share the scale of its boards.
+        Nodes with ``value`` and ``edges_drawn`` attributes (an optimal-play subgraph).
     labels : bool, default False
         Write each node's value on it.
     colorbar : bool, default True
         Add a colour bar below the plot (`triangles_core.plot.boards.add_value_colorbar`),
         one labelled colour per integer from the lowest value to the highest, so that
         equal steps of the bar are equal steps of value.
-    title : str, optional
-        Axes title.
     arc_key : bool, default True
         Add a legend telling claiming arcs from passing ones: in a figure with constrained
         layout a figure legend below the plot and its colour bar (the phone standard),
@@ -117,8 +94,6 @@ def draw_value_graph(
 
     Examples
     --------
-    >>> import matplotlib
-    >>> matplotlib.use("Agg")
     >>> import matplotlib.pyplot as plt
     >>> g = nx.DiGraph()
     >>> g.add_node(0, value=1, edges_drawn=0); g.add_node(1, value=-1, edges_drawn=1)

@@ -14,14 +14,12 @@ def draw_number_strip(ax, rows: list[tuple[str, int, int | None]], *, per_line: 
 
     Parameters
     ----------
-    ax : matplotlib.axes.Axes
-        Where to draw.
     rows : list of (label, position, chosen)
         Row label, bitmask of allowed numbers, and the number just chosen (outlined in
         red; None for none).  Allowed numbers are white, forbidden ones grey.
     per_line : int, default 10
-        Numbers per line: 10 gives two lines per position (2-11 and 12-20), narrow
-        enough for a phone; 19 gives one line.
+        Numbers per line: 10 gives two lines per position (2-11 and 12-20), narrow enough
+        for a phone.
 
     Examples
     --------
@@ -146,36 +144,22 @@ def draw_number_game_graph(
 
     Parameters
     ----------
-    ax : matplotlib.axes.Axes
-        Where to draw.
     graph : networkx.DiGraph
         A state graph of the Number Game (`triangles_core.analysis.graph.state_graph`):
         node attributes ``value`` (+1 or -1) and ``remaining``, arc attribute
         ``move_value`` and ``move``.
-    title : str, optional
-        Axes title.
     move_labels : bool, default True
-        Label each winning move (thick arc) with the number chosen; the other arcs carry
-        no label.
+        Label each winning move (thick arc) with the number chosen.
     width, level_height : float
         Horizontal extent of the widest level and distance between levels, in data units
         (choose the figure size to match, about 1 inch per unit).
 
     Notes
     -----
-    Rows are the number of allowed numbers, from the root at the top to the empty
-    position at the bottom (the number is written at the left of each row; say so in
-    the title).  Each node
-    is its set of allowed numbers written in a box, blue for an N-position (the mover
-    wins) and red for a P-position (the mover loses); arcs end at the box edges, so they
-    never run over a node's label.  The winning moves (into a P-position) are thick
-    black arcs labelled with the number chosen; the other moves are thin grey arcs.
-    Each arc is a quadratic Bezier curve in data coordinates, cut where it leaves the
-    source box and where it enters the target box (box sizes measured in data units,
-    so the cut holds in every saved copy, ``bbox_inches="tight"`` included); an arc
-    over other levels bends, by the bend among a few that crosses the fewest other
-    boxes and then comes near the arcs already drawn least, and a move label sits on its
-    own arc, at the midpoint or, where crowded, near it.
+    Rows are the number of allowed numbers, root at the top.  Nodes are blue for an
+    N-position (the mover wins) and red for a P-position; winning moves (into a
+    P-position) are thick black arcs labelled with the number chosen, other moves thin
+    grey arcs.
 
     Examples
     --------
@@ -303,21 +287,11 @@ def draw_positions_by_remaining(ax, remaining, n_positions, p_positions, *, titl
 
     Parameters
     ----------
-    ax : matplotlib.axes.Axes
-        Where to draw.
     remaining : sequence of int
         Numbers still allowed (one bar pair per value).
     n_positions, p_positions : sequence of int
         How many positions with that many allowed numbers are N-positions (the mover
         wins) and P-positions (the mover loses).
-    title : str, optional
-        Axes title.
-
-    Notes
-    -----
-    The two bars of a row stand side by side (N above, P below), never stacked or
-    overlaid, and every count is written at the end of its bar, so that counts of 1 or 2
-    stay readable next to counts of several hundred.
 
     Examples
     --------

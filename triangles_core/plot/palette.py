@@ -90,8 +90,6 @@ class ValueNorm(Normalize):
 def value_norm(limit: int) -> ValueNorm:
     """The colour scale of values: one colour per integer of ``-limit .. +limit``, white at 0.
 
-    Figures of one board use its number of cells as the limit, so that they share one scale.
-
     Examples
     --------
     >>> norm = value_norm(9)

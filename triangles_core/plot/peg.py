@@ -34,13 +34,8 @@ def draw_peg_position(
 
     Parameters
     ----------
-    ax : matplotlib.axes.Axes
-        Where to draw.
-    board : PegBoard
-        The board.
     position : sequence of int, optional
-        Peg values (0 = empty); pegs are drawn as discs labelled with their value.
-        Without it every hole is drawn empty.
+        Peg values (0 = empty).
     jump : Jump, optional
         A jump to draw as an arrow (the jumped peg is ringed in the same colour).
     lines : bool, default False
@@ -52,10 +47,8 @@ def draw_peg_position(
         Write each hole's number in grey at the upper left of its disc, clear of it
         (with peg values inside the pegs).
     circled : collection of int, optional
-        Holes to circle in the winning colour (for example the best starting holes): a
-        list, tuple, set, range or array of hole numbers; None or ``()`` circles none.
-    title : str, optional
-        Axes title.
+        Holes to circle in the winning colour (for example the best starting holes): a list,
+        tuple, set, range or array of hole numbers.
     jump_colour : str, default "red"
         Colour of the jump arrow and of the ring on the jumped peg (for instance the
         colour of the player who jumps, `OWNER_COLOURS`).
@@ -170,8 +163,6 @@ def draw_peg_principal_variation(
 
     Parameters
     ----------
-    board : PegBoard
-        The board.
     start : sequence of int
         The position before the first jump.
     steps : list of Step
@@ -188,10 +179,9 @@ def draw_peg_principal_variation(
     Returns
     -------
     matplotlib.figure.Figure
-        One panel per jump (titled with the jump, its score and A's running net score),
-        a last panel with the final position, and a key below: arrow and ring in A's colour
-        for A's jumps, in B's colour for B's (`OWNER_COLOURS`); grey numbers are holes,
-        black numbers are peg values.
+        One panel per jump (titled with the jump, its score and A's running net score), a
+        last panel with the final position, and a key below: arrow and ring in A's colour
+        for A's jumps, in B's colour for B's (`OWNER_COLOURS`).
 
     Examples
     --------

@@ -100,27 +100,10 @@ def plot_value_history(
 ):
     """Plot the value for A after each move, like an engine's evaluation graph.
 
-    The black line is the value for A at the start (move 0) and after each move.  At
-    each move a vertical bar in the mover's colour (A blue, B orange) carries one tick
-    for each distinct value for A that a legal move of the mover reached: the choices
-    are discrete, so they are drawn as ticks, not as a band.  The mover's optimal
-    choice is the top tick for A and the bottom tick for B.  The dotted line is the
-    value under perfect play from the start; the mistakes are circled in the colour of
-    their grade and labelled with their player and dot pair (``B:2-5``, the Triangle
-    War notation of the records), placed directly above or below the marker where no
-    line, bar, point or other label crosses them (B's above the point and A's below
-    where there is room).  The y
-    ticks are the values of the parity that the value for A has in this game (every
-    value for A of one game has the same parity, `triangles_core.analysis.review`).
-
     Parameters
     ----------
-    review : GameReview
-        The reviewed game.
     ax : matplotlib.axes.Axes, optional
         Where to draw; a new figure of size 4.4 x 3.2 inches by default.
-    title : str, optional
-        Axes title.
     legend : bool, default True
         Draw the legend below the axes (turn it off to draw one legend for a grid of
         plots from ``ax.get_legend_handles_labels()``).
@@ -130,15 +113,8 @@ def plot_value_history(
         Size of every text in points (9 pt stays at least 8 pt on a phone for a figure
         up to 4.5 in wide).
 
-    Returns
-    -------
-    matplotlib.axes.Axes
-        The axes drawn on.
-
     Examples
     --------
-    >>> import matplotlib
-    >>> matplotlib.use("Agg")
     >>> from triangles_core.analysis.records import parse_record
     >>> from triangles_core.analysis.review import review_game
     >>> ax = plot_value_history(review_game(parse_record("1 2\\n2 3\\n1 3")))
@@ -237,8 +213,6 @@ def plot_shares(
 
     Parameters
     ----------
-    ax : matplotlib.axes.Axes
-        Where to draw.
     table : pandas.DataFrame
         Columns ``x``, ``share``, ``low`` and ``high`` (the interval), and ``group`` if given.
     x : str
@@ -250,26 +224,13 @@ def plot_shares(
         Colour of each group (`OWNER_COLOURS` for players by default).
     colour : str, default "#666666"
         Colour of the marks without ``group``.
-    xlabel, title : str, optional
-        Axis label and title.
-    bars : bool, default True
-        Bars with error bars; False: points with error bars (for many values), one
-        marker shape per group (circle, square, triangle, diamond).
     dodge : bool, default True
-        Draw the groups side by side at each value of ``x``; False: all at ``x`` (for
-        groups that never share a value, such as the winner of each margin).
+        Draw the groups side by side at each value of ``x``.
     width : float, default 0.8
         Width taken by the marks of one value of ``x``, in units of ``x``.
 
-    Returns
-    -------
-    matplotlib.axes.Axes
-        The axes drawn on.
-
     Examples
     --------
-    >>> import matplotlib
-    >>> matplotlib.use("Agg")
     >>> import matplotlib.pyplot as plt, pandas as pd
     >>> t = pd.DataFrame({"k": [1, 2], "share": [0.25, 0.75], "low": [0.1, 0.6], "high": [0.4, 0.9]})
     >>> ax = plot_shares(plt.subplots()[1], t, "k")
