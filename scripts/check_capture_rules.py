@@ -31,8 +31,8 @@ from pathlib import Path
 from _provenance import cpu_model  # scripts/, beside this file
 
 import triangles_core as tc
-from triangles_core.common.files import atomic_open
-from triangles_core.common.limits import MAX_TABLE_EDGES
+from triangles_core._files import atomic_open
+from triangles_core.engine.limits import MAX_TABLE_EDGES
 from triangles_core.games.boards import standard_board
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -54,7 +54,7 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from _baseline import SOURCE, compiled_baseline, compiler_path, run_table  # noqa: E402
 
-from triangles_core.common.files import atomic_open  # noqa: E402
+from triangles_core._files import atomic_open  # noqa: E402
 from triangles_core.engine.retrograde import solve_table  # noqa: E402
 from triangles_core.games.boxes import boxes_board  # noqa: E402
 from triangles_core.games.triangles import board  # noqa: E402

@@ -63,9 +63,9 @@ from _provenance import cpu_model  # scripts/, beside this file
 from open_spiel.python.algorithms import mcts
 
 import triangles_core as tc
+from triangles_core._files import atomic_open
 from triangles_core.analysis.chains import capturable_cells, is_loony_endgame
 from triangles_core.analysis.play import mean_interval, play_games, wilson_interval
-from triangles_core.common.files import atomic_open
 from triangles_core.games.boxes import BoxesBoard
 from triangles_core.openspiel import boxes, triangles
 from triangles_core.openspiel.bots import ExactBot, ExactEvaluator, exact_action_values, state_board_position

@@ -34,7 +34,7 @@ from nbclient import NotebookClient
 from nbstripout import strip_output
 from tqdm import tqdm
 
-from triangles_core.common.files import atomic_open
+from triangles_core._files import atomic_open
 
 ROOT = Path(__file__).resolve().parent.parent
 TIMEOUT_S = 900

@@ -136,8 +136,8 @@ def _no_large_table_in_the_fast_loop(request, monkeypatch):
     """
     if not FAST:
         return
-    from triangles_core.common.limits import LARGE_TABLE_EDGES
     from triangles_core.engine import cache as store
+    from triangles_core.engine.limits import LARGE_TABLE_EDGES
 
     real = store.cached_table
 

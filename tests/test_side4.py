@@ -106,7 +106,7 @@ def test_progress_bar_counts_blocks_to_the_end(solution3, monkeypatch):
 def test_progress_bar_without_ipywidgets(monkeypatch):
     from tqdm import std
 
-    from triangles_core.common.progress import progress_bar
+    from triangles_core._files import progress_bar
 
     monkeypatch.setitem(sys.modules, "ipywidgets", None)  # import ipywidgets now raises ImportError
     bar = progress_bar(3, "test")

@@ -9,7 +9,7 @@ import threading
 
 import pytest
 
-from triangles_core.common.files import atomic_open
+from triangles_core._files import atomic_open
 
 
 def test_a_file_is_replaced_whole_and_keeps_its_mode(tmp_path):

@@ -66,7 +66,7 @@ _LAZY = {
     "NumberGame": "games.number",
     "InvalidNumberPositionError": "games.number",
     "Transition": "games.transition",
-    "InvalidPositionError": "common.errors",
+    "InvalidPositionError": "errors",
     # engine: solving
     "Game": "engine.game",
     "NegamaxSolver": "engine.game",

@@ -15,10 +15,10 @@ from dataclasses import dataclass
 import numpy as np
 from numba import prange
 
-from ..common.checks import check_integer
 from ..engine.compiled import compiled, trailing_zeros
 from ..engine.retrograde import cell_tables, move_value
 from ..engine.solutions import check_values
+from ..errors import check_integer
 from ..games.cells import CellBoard
 
 __all__ = [

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import networkx as nx
 
-from ..common.files import atomic_open
+from .._files import atomic_open
 from ..engine.solutions import SolvedCellGame
 from ..games.cells import CellBoard, Position
 from . import graph as _graph

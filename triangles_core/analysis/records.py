@@ -34,13 +34,22 @@ import re
 from dataclasses import dataclass
 from typing import Callable, Iterable
 
-from ..common.errors import InvalidPositionError
-from ..common.text import quote_token, split_lines
+from ..errors import InvalidPositionError
 from ..games.boards import cell_board
 from ..games.cells import CellBoard, Position
 from ..games.triangles import TriangleBoard
 
 __all__ = ["GameRecord", "RecordError", "parse_edge_tokens", "parse_record", "random_record", "format_record"]
+
+
+_LINE_BREAK = re.compile(r"\r\n|\n|\r")
+"""Lines as editors count them: broken at ``\\n``, ``\\r\\n`` or ``\\r``."""
+
+
+def _quoted(token: str, shown: int = 40) -> str:
+    """``repr(token)``, cut after ``shown`` characters with its length said."""
+    return repr(token) if len(token) <= shown else f"{token[:shown]!r}... ({len(token)} characters)"
+
 
 _PAIR = re.compile(r"^(\d+)-(\d+)$")
 _EDGE = re.compile(r"^[eE]?(\d+)$")
@@ -72,7 +81,7 @@ class RecordError(ValueError):
     def __str__(self) -> str:
         if self.line == 0:  # no line to point to
             return self.message
-        return f"line {self.line}, token {quote_token(self.token)}: {self.message}"
+        return f"line {self.line}, token {_quoted(self.token)}: {self.message}"
 
 
 @dataclass(frozen=True)
@@ -272,7 +281,7 @@ def parse_record(
     lines: list[int] = []
     start_seen = False
     duplicate_said = False
-    for number, raw in enumerate(split_lines(text), start=1):
+    for number, raw in enumerate(_LINE_BREAK.split(text), start=1):
         content = raw.split("#", 1)[0].strip()
         if not content:
             continue

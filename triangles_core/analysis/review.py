@@ -31,9 +31,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..common.checks import check_integer
 from ..engine.solutions import SolvedCellGame
 from ..engine.solvers import solve_cells
+from ..errors import check_integer
 from .records import GameRecord
 
 if TYPE_CHECKING:  # pragma: no cover

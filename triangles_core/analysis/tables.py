@@ -16,7 +16,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from ..common.files import atomic_open
+from .._files import atomic_open
 from ..engine.retrograde import NOT_A_MOVE
 from ..engine.solutions import SolvedCellGame, TableSolution, verdict_of
 from ..engine.symmetry import edge_counts, move_classes

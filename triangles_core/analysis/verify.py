@@ -23,12 +23,12 @@ from dataclasses import dataclass
 import numpy as np
 from numba import prange
 
-from ..common.checks import check_integer
-from ..common.progress import progress_bar
+from .._files import progress_bar
 from ..engine.compiled import compiled
 from ..engine.retrograde import NOT_A_MOVE, cell_tables, move_value
 from ..engine.solutions import TableSolution, check_values
 from ..engine.solvers import solve
+from ..errors import check_integer
 from ..games.cells import CellBoard
 
 __all__ = ["Mismatch", "Verification", "derive_values", "verify_side", "verify_solution", "verify_table"]

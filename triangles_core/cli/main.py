@@ -4,7 +4,7 @@ Each subcommand is a handler that returns an exit status.  Bad input ends the co
 with one line on stderr naming what and where, and exit status 2; every answer before it
 is already on stdout.  Ctrl-C ends it with one line and 130 (SIGTERM: 143).  Output files
 are replaced whole or not at all, streams written as streams
-(`triangles_core.common.files.atomic_open`).
+(`triangles_core._files.atomic_open`).
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from contextlib import nullcontext
 from typing import Mapping, Sequence
 
 from .. import __version__
-from ..common.limits import LARGE_TABLE_EDGES, MAX_SEARCH_EDGES, MAX_SEARCH_SIDE, MAX_TABLE_EDGES, MAX_TABLE_SIDE
+from ..engine.limits import LARGE_TABLE_EDGES, MAX_SEARCH_EDGES, MAX_SEARCH_SIDE, MAX_TABLE_EDGES, MAX_TABLE_SIDE
 
 __all__ = ["main", "build_parser", "CommandError"]
 
@@ -182,7 +182,7 @@ def _review(args: argparse.Namespace) -> int:
     elif args.csv == "-":
         review.table().to_csv(sys.stdout, index=False, lineterminator="\n")
     else:
-        from ..common.files import atomic_open
+        from .._files import atomic_open
 
         def write() -> None:
             with atomic_open(args.csv, "w", encoding="utf-8", newline="") as handle:

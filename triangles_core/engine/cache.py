@@ -5,7 +5,7 @@ live in the user cache folder (``platformdirs.user_cache_dir("triangles_core")``
 folder named by ``TRIANGLES_CORE_CACHE``), named after the board (``side4_values.npy``).
 The side-3 table (256 KiB) ships with the package, so that the judges answer without numba.
 
-A table is written whole or not at all (`triangles_core.common.files.atomic_open`) and
+A table is written whole or not at all (`triangles_core._files.atomic_open`) and
 mapped read-only on load.  It is used only after a shape and dtype check and, for a cached
 table, the spot check of the recurrence
 (`triangles_core.engine.retrograde.recurrence_problem`); on any failure it is recomputed
@@ -23,7 +23,7 @@ from typing import Callable
 
 import numpy as np
 
-from ..common.files import atomic_open
+from .._files import atomic_open
 from ..games.cells import CellBoard
 
 __all__ = ["CACHE_ENV", "PACKAGED", "cache_dir", "cached_table", "discard_cached_table", "open_table", "table_path"]

@@ -27,7 +27,7 @@ from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from typing import Any, Callable, Generic, Hashable, Iterable, Protocol, TypeVar, cast, runtime_checkable
 
-from ..common.errors import InvalidPositionError
+from ..errors import InvalidPositionError
 from ..games.transition import Transition
 
 __all__ = [

@@ -46,10 +46,9 @@ from llvmlite import ir
 from numba import prange
 from numba.core.extending import intrinsic
 
-from ..common.limits import MAX_MOVE_TABLE_EDGES, MAX_TABLE_EDGES
-from ..common.progress import progress_bar
+from .._files import progress_bar
 from ..games.cells import CellBoard
-from .compiled import compiled, require_compiler, trailing_zeros
+from .compiled import compiled, trailing_zeros
 from .lanes import (
     Lanes,
     LaneWidth,
@@ -61,6 +60,7 @@ from .lanes import (
     store_lanes,
     vector_type,
 )
+from .limits import MAX_MOVE_TABLE_EDGES, MAX_TABLE_EDGES
 
 __all__ = [
     "DEFAULT_GROUP_BITS",
@@ -360,7 +360,6 @@ def solve_table(
     _check_size(board)
     if rule not in RULES:
         raise ValueError(f"rule must be one of {sorted(RULES)}, got {rule!r}")
-    require_compiler(f"solving the {board.label}")
     n = board.n_edges
     if low_bits is None:
         low_bits = min(n, DEFAULT_LOW_BITS)

@@ -28,9 +28,9 @@ from typing import Any
 
 import numpy as np
 
-from ..common.checks import check_integer
-from ..common.limits import MAX_SEARCH_EDGES, MAX_TABLE_EDGES
+from ..errors import check_integer
 from ..games.cells import CellBoard, CellGame, popcount
+from .limits import MAX_SEARCH_EDGES, MAX_TABLE_EDGES
 from .solutions import ValueFunctionSolution as SolvedGameBase
 
 __all__ = [
@@ -298,9 +298,6 @@ class SearchSolution(SolvedGameBase):
     ValueError
         For a board that is not a `CellBoard`, too many edges, an option out of range, or
         a ``max_memory`` that the process cannot allocate (under ``ulimit -v``).
-    triangles_core.engine.compiled.CompilerDisabledError
-        If ``NUMBA_DISABLE_JIT`` is set: the endgame oracle runs the retrograde kernel,
-        which only runs compiled.
 
     Examples
     --------
@@ -342,9 +339,6 @@ class SearchSolution(SolvedGameBase):
         self.threads = check_integer(threads, "threads", 1, 2)
         self.oracle_edges = check_integer(oracle_edges, "oracle_edges", 0, MAX_ORACLE_EDGES)
         self.progress = progress
-        from .compiled import require_compiler  # here: importing numba is for solvers, not for the judge's start
-
-        require_compiler(f"searching the {board.label}")
         if move_order not in MOVE_ORDERS:
             raise ValueError(f"move_order must be one of {', '.join(MOVE_ORDERS)}, got {move_order!r}")
         self.move_order = move_order
@@ -571,7 +565,7 @@ class SearchSolution(SolvedGameBase):
         self._nodes_at_start = int(self._stats[:, 0].sum())
         self._bar = None
         if self.progress:
-            from ..common.progress import progress_bar
+            from .._files import progress_bar
 
             self._bar = progress_bar(0, f"{self.board.title}, {popcount(p)} drawn", unit="node", unit_scale=True)
         guess = max(lower, min(upper, 0))
@@ -789,7 +783,7 @@ def check_capture_rules(
     n = 1 << board.n_edges
     bar = None
     if progress:
-        from ..common.progress import progress_bar
+        from .._files import progress_bar
 
         bar = progress_bar(n, f"capture rules, {board.label}", unit="position", unit_scale=True)
     try:

@@ -17,13 +17,13 @@ from typing import TYPE_CHECKING, Iterable
 
 import numpy as np
 
-from ..common.limits import LARGE_TABLE_EDGES, MAX_SEARCH_EDGES, MAX_TABLE_EDGES
 from ..games.boards import standard_board
 from ..games.boxes import boxes_board
 from ..games.cells import CellBoard
 from ..games.peg import PegGame, peg_board
 from ..games.triangles import board
 from .game import SearchLimitError
+from .limits import LARGE_TABLE_EDGES, MAX_SEARCH_EDGES, MAX_TABLE_EDGES
 from .solutions import NegamaxSolution, NumberGameSolution, TableSolution
 
 if TYPE_CHECKING:

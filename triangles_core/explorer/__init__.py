@@ -31,7 +31,7 @@ import json
 from pathlib import Path
 from typing import Iterable
 
-from ..common.limits import LARGE_TABLE_EDGES
+from ..engine.limits import LARGE_TABLE_EDGES
 
 __all__ = [
     "ESM",

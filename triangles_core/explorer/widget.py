@@ -14,8 +14,8 @@ import anywidget
 import traitlets
 
 from ..analysis.records import RecordError, parse_record
-from ..common.errors import InvalidPositionError
 from ..engine.game import replay
+from ..errors import InvalidPositionError
 from . import CSS, ESM, board_spec, explorer_state
 
 __all__ = ["Explorer"]

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import functools
 
-from ..common.checks import check_integer
+from ..errors import check_integer
 from .cells import CellBoard, CellGame, Position
 
 __all__ = ["BoxesBoard", "BoxesGame", "boxes_board", "MAX_BOXES"]

@@ -19,8 +19,7 @@ from functools import cached_property
 from operator import index
 from typing import Any, Iterable, Iterator, Sequence
 
-from ..common.checks import check_integer
-from ..common.errors import InvalidPositionError
+from ..errors import InvalidPositionError, check_integer
 from .transition import Transition
 
 __all__ = ["CellBoard", "CellGame", "Position", "popcount"]
@@ -200,7 +199,7 @@ class CellBoard:
         >>> board(3).check_edge(1.0)
         Traceback (most recent call last):
         ...
-        triangles_core.common.errors.InvalidPositionError: edge must be an integer, got 1.0
+        triangles_core.errors.InvalidPositionError: edge must be an integer, got 1.0
         """
         number = check_integer(edge, "edge", error=InvalidPositionError)
         if not 1 <= number <= self.n_edges:

@@ -15,8 +15,7 @@ from __future__ import annotations
 from operator import index
 from typing import Iterable
 
-from ..common.checks import check_integer
-from ..common.errors import InvalidPositionError
+from ..errors import InvalidPositionError, check_integer
 from .cells import iter_position
 from .transition import Transition
 

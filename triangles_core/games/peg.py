@@ -17,8 +17,7 @@ import random
 from dataclasses import dataclass
 from typing import Iterable, Sequence
 
-from ..common.checks import check_integer
-from ..common.errors import InvalidPositionError
+from ..errors import InvalidPositionError, check_integer
 from .cells import iter_position
 from .transition import Transition
 

@@ -14,7 +14,7 @@ import functools
 import itertools
 import math
 
-from ..common.checks import check_integer
+from ..errors import check_integer
 from .cells import CellBoard, CellGame, Position
 
 __all__ = ["Board", "TriangleBoard", "TriangleGame", "board", "MAX_SIDE"]

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import matplotlib
 
-from ..common.files import atomic_open, make_folder
+from .._files import atomic_open, make_folder
 
 __all__ = ["DPI", "SVG_HASH_SALT", "png_bytes", "save_figure", "show_figure"]
 

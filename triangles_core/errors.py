@@ -1,33 +1,31 @@
-"""The one integer check of the library's entry points.
+"""The error family of the package, and its one integer check.
 
-`check_integer` refuses, at the domain boundary and quoting the input, an integer
-argument that would crash compiled code or give a wrong answer (an edge, a board size,
-a peg value, a number of the Number Game).  Everything else is left to Python's default
-behaviour.
+Following python-chess, every invalid-input error is a `ValueError` subclass whose
+message quotes the offending input, so callers may catch `ValueError` or the precise
+class.  `check_integer` refuses, at the domain boundary, an integer argument that would
+crash compiled code or give a wrong answer (an edge, a board size, a peg value, a number
+of the Number Game); everything else is left to Python's default behaviour.
 """
 
 from __future__ import annotations
 
 import operator
 
-__all__ = ["check_integer", "excerpt"]
-
-MAX_EXCERPT = 40
-"""Characters of an input's ``repr`` that a message quotes."""
+__all__ = ["InvalidPositionError", "check_integer"]
 
 
-def excerpt(value: object, limit: int = MAX_EXCERPT) -> str:
-    """``repr(value)`` on one line, cut short after ``limit`` characters (with the full length said).
+class InvalidPositionError(ValueError):
+    """A position, move, edge, dot or board that does not exist in the game.
+
+    The message quotes the offending input.  The sibling games raise subclasses
+    (`triangles_core.games.peg.InvalidPegBoardError`,
+    `triangles_core.games.number.InvalidNumberPositionError`).
 
     Examples
     --------
-    >>> excerpt(19)
-    '19'
-    >>> excerpt("x" * 100)
-    "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx... (102 characters)"
+    >>> issubclass(InvalidPositionError, ValueError)
+    True
     """
-    text = " ".join(repr(value).split())
-    return text if len(text) <= limit else f"{text[: limit - 1]}... ({len(text)} characters)"
 
 
 def check_integer(
