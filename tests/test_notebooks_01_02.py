@@ -16,7 +16,7 @@ import pytest
 
 from triangles_core import board, solve
 from triangles_core.analysis import explain
-from triangles_core.analysis.chains import capturable_cells, safe_moves
+from triangles_core.analysis.chains import capturable_cells, components, safe_moves
 
 ROOT = Path(__file__).resolve().parent.parent
 TABLES = ROOT / "data" / "tables"
@@ -191,3 +191,19 @@ def test_the_triangular_cell_graph_is_bipartite_with_the_border_on_one_side():
     one, other = nx.bipartite.sets(graph)
     border = {k for k, on in graph.nodes(data="border") if on}
     assert border == one or border == other
+
+
+def test_01_the_principal_variation_takes_its_run_from_the_junction_component():
+    s = solve(3)
+    line = s.principal_variation(0)
+    before_10 = line[8].position
+    parts = {c.kind: set(c.cells) for c in components(s.board, before_10)}
+    claimed = {k for step in line[10:14] for k in s.board.completed_by(step.position_before, step.move)}
+    assert {step.player for step in line[10:14]} == {"B"} and len(claimed) == 4
+    assert claimed <= parts["complex"] and len(parts["complex"]) == 5
+
+
+def test_02_symmetry_folds_least_at_the_ends():
+    levels = table("side3_symmetry_classes_by_edges_drawn").set_index("edges_drawn").positions_per_class
+    assert levels[0] == levels[18] == 1 and levels.max() == levels[8] == levels[10] == 5.949
+    assert f"{levels.max()} at 8 and at 10" in prose("02_state_graph")
