@@ -453,7 +453,7 @@ def test_phone_readers_can_open_navigation_search_and_contents(browser, base_url
         toggle.click()
         dialog = page.locator("#pst-primary-sidebar-modal")
         dialog.wait_for(state="visible")
-        link = dialog.get_by_role("link", name=re.compile("02 · What does the game look like"))
+        link = dialog.get_by_role("link", name=re.compile("02 · "))
         assert link.is_visible()
         SCREENSHOTS.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(SCREENSHOTS / "phone_navigation.png"))

@@ -1,0 +1,409 @@
+"""What notebooks 01 and 02 measure: move kinds, critical positions, perfect-play reach, chain parity.
+
+Each function answers one question of the notebooks over every position of a solved table
+(or every optimal line), so that the notebooks' cells stay short.  Definitions:
+
+- the *kind* of a legal move (in the strings-and-coins terms of `triangles_core.analysis.chains`):
+  a *capture* completes a cell; a *declined capture* completes nothing while a cell is
+  capturable; otherwise a *safe move* leaves no cell capturable and a *sacrifice* leaves one;
+- a position is *critical* when some legal move loses value (not every legal move is
+  optimal); a position with a single legal move is never critical;
+- *perfect play* chooses uniformly at random among the optimal moves, both players.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+import networkx as nx
+import numpy as np
+import pandas as pd
+
+from ..engine.solutions import TableSolution
+from ..games.cells import CellBoard
+from .chains import analyse_endgame, components, is_loony_endgame
+from .counting import positions_by_edges_drawn
+from .graph import optimal_game_counts
+
+__all__ = [
+    "MOVE_KINDS",
+    "cell_graph",
+    "control_count",
+    "critical_by_edges_drawn",
+    "critical_by_move_kind",
+    "describe",
+    "first_loony_endgames_exact",
+    "loony_component_sizes",
+    "move_kinds",
+    "optimal_line_to",
+    "optimal_lines_exact",
+    "perfect_play_reach",
+    "value_for_A",
+]
+
+MOVE_KINDS = ("capture", "safe move", "sacrifice", "declined capture")
+"""Names of the codes `move_kinds` returns (0 to 3); -1 marks a drawn edge."""
+
+
+def move_kinds(board: CellBoard) -> np.ndarray:
+    """The kind of every legal move of every position (codes into `MOVE_KINDS`).
+
+    Returns
+    -------
+    numpy.ndarray of int8, shape (2**n_edges, n_edges)
+        -1 where the edge is drawn.
+
+    Examples
+    --------
+    >>> from triangles_core import board
+    >>> [MOVE_KINDS[k] for k in move_kinds(board(1))[0b011][2:]]   # two sides drawn: the third captures
+    ['capture']
+    """
+    n = board.n_edges
+    p = np.arange(1 << n, dtype=np.int64)
+    left = np.stack([sum(1 - ((p >> (e - 1)) & 1) for e in cell) for cell in board.cells])  # undrawn sides per cell
+    capturable = (left == 1).any(axis=0)
+    kinds = np.full((p.size, n), -1, dtype=np.int8)
+    for e in range(n):
+        free = ((p >> e) & 1) == 0
+        touched = [k for k, cell in enumerate(board.cells) if e + 1 in cell]
+        completes = np.zeros(p.size, dtype=bool)
+        opens = np.zeros(p.size, dtype=bool)
+        for k in touched:
+            completes |= left[k] == 1
+            opens |= left[k] == 2
+        kind = np.where(completes, 0, np.where(capturable, 3, np.where(opens, 2, 1)))
+        kinds[free, e] = kind[free]
+    return kinds
+
+
+def perfect_play_reach(solution: TableSolution) -> np.ndarray:
+    """The probability that perfect play from the empty board passes through each position.
+
+    Both players choose uniformly at random among the optimal moves (module docstring).
+
+    Examples
+    --------
+    >>> from triangles_core import solve
+    >>> float(perfect_play_reach(solve(1))[0b111])
+    1.0
+    """
+    board, table, values = solution.board, solution.move_table, solution.values
+    reach = np.zeros(values.size)
+    reach[0] = 1.0
+    for level in positions_by_edges_drawn(board)[: board.n_edges]:
+        level = level[reach[level] > 0]
+        optimal = table[level] == values[level][:, None]
+        share = reach[level] / optimal.sum(axis=1)
+        for e in range(board.n_edges):
+            rows = optimal[:, e]
+            np.add.at(reach, level[rows] | (1 << e), share[rows])
+    return reach
+
+
+def _critical(solution: TableSolution) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    table, values = solution.move_table, solution.values
+    legal = (solution.board.n_edges - np.bitwise_count(np.arange(values.size))).astype(np.int64)
+    optimal = (table == values[:, None]).sum(axis=1)
+    return legal, optimal, (optimal < legal)
+
+
+def critical_by_edges_drawn(solution: TableSolution) -> pd.DataFrame:
+    """Critical positions per number of edges drawn, over all positions and in perfect play.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per ``edges_drawn``: ``positions``; ``critical`` (some legal move loses
+        value) and ``one_optimal_move``, each position counted once; ``reachable`` (on
+        some optimal game from the empty board) and ``critical_reachable``;
+        ``perfect_play_critical`` (the probability that perfect play meets a critical
+        position at this number of edges drawn, rounded to 6 places).
+
+    Examples
+    --------
+    >>> from triangles_core import solve
+    >>> critical_by_edges_drawn(solve(1)).critical.tolist()
+    [0, 0, 0, 0]
+    """
+    legal, optimal, critical = _critical(solution)
+    reach = perfect_play_reach(solution)
+    rows = []
+    for k, level in enumerate(positions_by_edges_drawn(solution.board)):
+        on = reach[level] > 0
+        rows.append(
+            {
+                "edges_drawn": k,
+                "positions": level.size,
+                "critical": int(critical[level].sum()),
+                "one_optimal_move": int(((optimal[level] == 1) & (legal[level] > 1)).sum()),
+                "reachable": int(on.sum()),
+                "critical_reachable": int((critical[level] & on).sum()),
+                "perfect_play_critical": round(float(reach[level] @ critical[level]), 6),
+            }
+        )
+    return pd.DataFrame(rows)
+
+
+def critical_by_move_kind(solution: TableSolution) -> pd.DataFrame:
+    """Critical positions split by the kinds of their optimal moves.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per combination of kinds among a critical position's optimal moves
+        (``optimal_kinds``, kinds joined by ``" or "`` in `MOVE_KINDS` order):
+        ``positions`` (all critical positions, each counted once) and
+        ``perfect_play`` (expected number met per perfect game, rounded to 6 places),
+        most frequent in perfect play first.
+
+    Examples
+    --------
+    >>> from triangles_core import solve
+    >>> len(critical_by_move_kind(solve(1)))
+    0
+    """
+    _, _, critical = _critical(solution)
+    table, values = solution.move_table, solution.values
+    kinds = move_kinds(solution.board)
+    reach = perfect_play_reach(solution)
+    where = np.flatnonzero(critical)
+    optimal = table[where] == values[where][:, None]
+    code = np.zeros(where.size, dtype=np.int64)
+    for k in range(len(MOVE_KINDS)):
+        code |= ((kinds[where] == k) & optimal).any(axis=1).astype(np.int64) << k
+    frame = pd.DataFrame({"code": code, "reach": reach[where]})
+    out = frame.groupby("code").agg(positions=("code", "size"), perfect_play=("reach", "sum")).reset_index()
+    out["optimal_kinds"] = [" or ".join(n for k, n in enumerate(MOVE_KINDS) if c >> k & 1) for c in out.code]
+    out["perfect_play"] = out.perfect_play.round(6)
+    out = out.sort_values(["perfect_play", "positions"], ascending=False, kind="stable")
+    return out[["optimal_kinds", "positions", "perfect_play"]].reset_index(drop=True)
+
+
+def value_for_A(graph: nx.DiGraph, root: int, mover: str = "A") -> nx.DiGraph:
+    """A copy of an optimal-play subgraph whose node ``value`` is for A, not for the player to move.
+
+    The player to move at each node follows from the arcs (a move that claims keeps the
+    turn); a node reached with two different players to move raises ValueError.
+
+    Examples
+    --------
+    >>> g = nx.DiGraph([(0, 1)]); g.nodes[0]["value"], g.nodes[1]["value"] = 1, -1
+    >>> [v for _, v in value_for_A(g, 0, "B").nodes(data="value")]
+    [-1, -1]
+    """
+    turn = {root: mover}
+    for u in nx.topological_sort(graph):
+        for v, data in graph[u].items():
+            player = turn[u] if data.get("again", data.get("reward", 0) > 0) else "AB".replace(turn[u], "")
+            if turn.setdefault(v, player) != player:
+                raise ValueError(f"position {v!r} is reached with both players to move")
+    out = graph.copy()
+    for v, data in out.nodes(data=True):
+        data["value"] = data["value"] if turn[v] == "A" else -data["value"]
+    return out
+
+
+def cell_graph(board: CellBoard) -> nx.Graph:
+    """The cells as nodes, joined when they share an edge; ``border`` marks a cell with a border edge.
+
+    Examples
+    --------
+    >>> from triangles_core import board
+    >>> nx.is_bipartite(cell_graph(board(3)))
+    True
+    """
+    graph = nx.Graph()
+    for k, cell in enumerate(board.cells):
+        graph.add_node(k, border=any(len(board.edge_cells[e - 1]) == 1 for e in cell))
+    for cells in board.edge_cells:
+        if len(cells) == 2:
+            graph.add_edge(*cells)
+    return graph
+
+
+def loony_component_sizes(board: CellBoard) -> pd.DataFrame:
+    """The components of every loony-endgame position, by kind and size.
+
+    Returns
+    -------
+    pandas.DataFrame
+        ``kind`` (chain, loop, complex), ``size``, ``components`` (over all loony
+        endgames), ``positions`` (loony endgames with at least one such component) and
+        ``corner_components`` (those whose cells all have two border edges or more).
+
+    Examples
+    --------
+    >>> from triangles_core import board
+    >>> loony_component_sizes(board(1)).values.tolist()   # one edge drawn: a 1-chain, three ways
+    [['chain', 1, 3, 3, 3]]
+    """
+    corners = {k for k, cell in enumerate(board.cells) if sum(len(board.edge_cells[e - 1]) == 1 for e in cell) >= 2}
+    rows = []
+    for p in range(1 << board.n_edges):
+        if is_loony_endgame(board, p):
+            rows += [(p, c.kind, c.size, set(c.cells) <= corners) for c in components(board, p)]
+    frame = pd.DataFrame(rows, columns=["position", "kind", "size", "corner"])
+    out = frame.groupby(["kind", "size"]).agg(
+        components=("position", "size"), positions=("position", "nunique"), corner_components=("corner", "sum")
+    )
+    return out.reset_index()
+
+
+def control_count(board: CellBoard, position: int, mover_in_control: bool) -> int:
+    """What control is worth by Berlekamp's count (net cells for the controller).
+
+    The short chains are handed over alternately, smallest first; every long chain or loop
+    but the last is declined (2 cells given per chain, 4 per loop); the last is taken
+    whole, a chain if there is one (Berlekamp 2000, ch. "The long chain rule").
+
+    Examples
+    --------
+    >>> from triangles_core.games.boxes import boxes_board
+    >>> b = boxes_board(1, 3)
+    >>> control_count(b, b.position([1, 2, 3, 8, 9, 10]), False)   # one 3-chain, taken whole
+    3
+    """
+    parts = components(board, position)
+    shorts = sorted(c.size for c in parts if c.kind == "chain" and not c.long)
+    net = sum(size if (i % 2 == 1) == mover_in_control else -size for i, size in enumerate(shorts))
+    chains = [c.size for c in parts if c.kind == "chain" and c.long]
+    loops = [c.size for c in parts if c.kind == "loop"]
+    return net + sum(chains) - 4 * len(chains) + sum(loops) - 8 * len(loops) + (4 if chains else 8)
+
+
+def describe(parts) -> str:
+    """Components as text, largest first: ``"3-chain, 1-chain, 1-chain"``."""
+    kinds = {"complex": "junction"}
+    ordered = sorted(parts, key=lambda c: (-c.size, c.kind))
+    return ", ".join(f"{c.size}-{kinds.get(c.kind, c.kind)}" for c in ordered)
+
+
+def _rule_kind(board: CellBoard, p: int) -> tuple[str, int, int]:
+    a = analyse_endgame(board, p)
+    kind = "junction" if not a.simple else "long chain or loop" if a.long_chains + a.loops else "no long chain or loop"
+    return kind, a.long_chains, a.loops
+
+
+def first_loony_endgames_exact(solution: TableSolution) -> pd.DataFrame:
+    """Where perfect play first reaches a loony endgame: each position's probability and optimal games.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per first loony-endgame position: ``position``, ``first_loony_endgame``
+        (``"long chain or loop"``, ``"no long chain or loop"`` or ``"junction"``),
+        ``long_chains``, ``loops``, ``probability`` (exact, as a float) and
+        ``optimal_games`` (optimal games from the empty board through it, each counted once).
+    """
+    board = solution.board
+    games_from = optimal_game_counts(solution)
+    probability, paths, rows = {0: Fraction(1)}, {0: 1}, []
+    for k in range(board.n_edges + 1):
+        for p in sorted(q for q in probability if q.bit_count() == k):
+            if is_loony_endgame(board, p):
+                rows.append((p, *_rule_kind(board, p), float(probability[p]), paths[p] * int(games_from[p])))
+                continue
+            best = solution.optimal_moves(p)
+            for move in best:
+                q = p | 1 << (move - 1)
+                probability[q] = probability.get(q, 0) + probability[p] / len(best)
+                paths[q] = paths.get(q, 0) + paths[p]
+    columns = ["position", "first_loony_endgame", "long_chains", "loops", "probability", "optimal_games"]
+    return pd.DataFrame(rows, columns=columns)
+
+
+def optimal_lines_exact(solution: TableSolution) -> pd.DataFrame:
+    """Every end state of perfect play, with what happened at its first loony endgame.
+
+    Follows all optimal lines from the empty board to the full board, merging equal states.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per distinct end state: at the first loony endgame ``edges_drawn``,
+        ``components`` (`describe`), ``to_move``, ``in_control`` (by the long chain rule;
+        ``"-"`` where it does not apply), ``A_before``, ``B_before``,
+        ``double_crosses_before``, ``long_cells``; then the cells of its long chains taken
+        by each player (``long_chain_taken_by_A``, ``_B``), the final score (``A_final``,
+        ``B_final``) and the exact ``probability`` (a Fraction).
+    """
+    board = solution.board
+    states: dict[tuple[Any, ...], Fraction] = {(0, "A", 0, 0, 0, None): Fraction(1)}
+    for k in range(board.n_edges):
+        following: dict = {}
+        for (p, mover, a, b, d, first), pr in states.items():
+            if first is None and is_loony_endgame(board, p):
+                parts, end = components(board, p), analyse_endgame(board, p)
+                control = (
+                    "-"
+                    if end.mover_in_control is None or not (end.long_chains + end.loops)
+                    else (mover if end.mover_in_control else "AB".replace(mover, ""))
+                )
+                long_cells = frozenset(x for c in parts if c.long for x in c.cells)
+                first = (k, describe(parts), mover, control, a, b, d, long_cells, 0, 0)
+            best = solution.optimal_moves(p)
+            for move in best:
+                done = board.completed_by(p, move)
+                f = first
+                if f is not None:
+                    taken = sum(x in f[7] for x in done)
+                    f = f[:8] + ((f[8] + taken, f[9]) if mover == "A" else (f[8], f[9] + taken))
+                key = (
+                    p | 1 << (move - 1),
+                    mover if done else "AB".replace(mover, ""),
+                    a + len(done) * (mover == "A"),
+                    b + len(done) * (mover == "B"),
+                    d + (len(done) == 2),
+                    f,
+                )
+                following[key] = following.get(key, 0) + pr / len(best)
+        states = following
+    names = ["edges_drawn", "components", "to_move", "in_control", "A_before", "B_before", "double_crosses_before"]
+    return pd.DataFrame(
+        [
+            dict(zip(names, f[:7], strict=True))
+            | {
+                "long_cells": len(f[7]),
+                "long_chain_taken_by_A": f[8],
+                "long_chain_taken_by_B": f[9],
+                "A_final": a,
+                "B_final": b,
+                "probability": pr,
+            }
+            for (p, mover, a, b, d, f), pr in states.items()
+        ]
+    )
+
+
+def optimal_line_to(solution: TableSolution, position: int) -> list[int]:
+    """A perfect-play line from the empty board to ``position`` that meets no loony endgame before it.
+
+    Depth first from the empty board along optimal moves that stay inside ``position``,
+    lowest-numbered edge first; ValueError if there is none.
+
+    Examples
+    --------
+    >>> from triangles_core import solve
+    >>> optimal_line_to(solve(1), 0b010)
+    [2]
+    """
+    board, dead = solution.board, set()
+
+    def search(p: int) -> list[int] | None:
+        if p == position:
+            return []
+        if p in dead or is_loony_endgame(board, p):
+            return None
+        for move in solution.optimal_moves(p):
+            q = p | 1 << (move - 1)
+            if q & ~position == 0 and (rest := search(q)) is not None:
+                return [move, *rest]
+        dead.add(p)
+        return None
+
+    line = search(0)
+    if line is None:
+        raise ValueError(f"perfect play does not reach {position!r} outside a loony endgame")
+    return line
