@@ -1,0 +1,106 @@
+"""The numbers that notebook 10 states, checked against the tables it commits.
+
+The bold answer and the figures typed in the prose are checked here against `data/tables`
+and the committed search runs in `data/search`.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import nbformat
+import numpy as np
+import pandas as pd
+import pytest
+
+from triangles_core.games.boards import standard_board
+
+ROOT = Path(__file__).resolve().parent.parent
+TABLES = ROOT / "data" / "tables"
+SEARCH = ROOT / "data" / "search"
+
+
+def table(name: str) -> pd.DataFrame:
+    return pd.read_csv(TABLES / f"10_{name}.csv")
+
+
+@pytest.fixture(scope="module")
+def prose() -> str:
+    cells = nbformat.read(ROOT / "notebooks" / "10_beyond_the_table.ipynb", as_version=4).cells
+    return " ".join(" ".join(c.source.split()) for c in cells if c.cell_type == "markdown")
+
+
+@pytest.fixture(scope="module")
+def ratios() -> pd.DataFrame:
+    return table("search_switches").pivot(index="switch", columns="board", values="nodes_ratio")
+
+
+def test_the_answer_is_bold_short_and_its_numbers_are_the_tables(prose, ratios):
+    answer = re.search(r"\*\*Answer: (.+?)\*\*", prose).group(1)
+    assert len(answer.split()) <= 50
+    committed = pd.read_csv(SEARCH / "switches_boxes3x4.csv").set_index("switch").loc["everything on"]
+    assert f"{committed['nodes'] / 1e6:.1f} million nodes, {committed['cpu_seconds']:.0f} CPU seconds" in answer
+    symmetries = ratios.loc["board symmetries off"]
+    assert f"{symmetries.min():.1f} to {symmetries.max():.1f} times fewer nodes" in answer
+    beyond = table("beyond_the_table")
+    assert sorted({round(s / 60) for s in beyond["seconds"]}) == [15, 20] and "15- and 20-minute runs" in answer
+
+
+def test_the_search_finds_the_tables_values_with_every_switch():
+    switches = table("search_switches")
+    assert (switches["value"] == switches["table_value"]).all()
+    assert switches.groupby("board")["table_value"].first().to_dict() == {"boxes3x3": -3, "boxes3x4": 0, "side4": -2}
+    assert len(switches) == 15 and (switches.groupby("board")["nodes_ratio"].min() == 1.0).all()
+
+
+def test_the_rule_table_as_the_prose_reads_it(prose, ratios):
+    assert ratios.loc["board symmetries off"].min() > ratios.drop("board symmetries off").max().max()
+    corner = ratios.loc["corner edges not interchangeable"]
+    assert f"({corner.min():.1f} to {corner.max():.1f} times)" in prose
+    rest = ratios.loc[["rules A-C off", "edge order, not centre-out"]]
+    assert f"{rest.min().min():.1f} to {rest.max().max():.1f} times each" in prose
+    assert [len(standard_board(k).symmetries) for k in ["boxes3x4", "side4"]] == [4, 6]
+    assert "3x4 board has 4 of them and side 4 has 6" in prose
+
+
+def test_search_and_tables_agree_everywhere_compared(prose):
+    agreement = table("search_agreement")
+    assert (agreement["agree_oracle_8"] == agreement["positions"]).all()
+    assert (agreement["agree_oracle_0"] == agreement["positions"]).all()
+    assert f"{agreement['positions'].sum():,} positions" in prose
+    rules = table("search_rules_checked").set_index("board")
+    assert (rules["failures"] == 0).all()
+    assert rules["positions"].to_dict() == {k: 2 ** standard_board(k).n_edges for k in rules.index}
+    assert rules.loc["side4", "positions"] == 2**30 and rules.loc["boxes3x4", "positions"] == 2**31
+
+
+def test_the_unsolved_boards_proved_only_the_trivial_bounds():
+    beyond = table("beyond_the_table")
+    assert (beyond["status"] == "time limit").all()
+    assert (beyond["lower"] == -beyond["cells"]).all() and (beyond["upper"] == beyond["cells"]).all()
+    assert beyond["board"].tolist() == ["boxes3x5", "boxes4x4", "side5"] and (beyond["threads"] == 2).all()
+
+
+def test_side5_reach_and_the_one_extrapolation_paragraph(prose):
+    cost = table("side5_cost_by_free_edges")
+    solved = cost[cost["solved_within_limit"] == cost["samples"]]
+    assert solved["edges_drawn"].min() == 5 and (cost.loc[cost["edges_drawn"] == 4, "solved_within_limit"] == 0).all()
+    window = solved[solved["free_edges"] >= 34]
+    slope, intercept = np.polyfit(window["free_edges"], np.log(window["median_nodes"]), 1)
+    assert f"grows {np.exp(slope):.2f} times per free edge" in prose
+    assert f"{np.exp(intercept + 45 * slope) / 1e9:.1f} × 10^9 nodes" in prose
+    assert prose.count("Extrapolation") == 1 and "extrapolat" not in prose.split("**Extrapolation")[0].lower()
+    empty = table("beyond_the_table").set_index("board").loc["side5", "nodes"]
+    assert f"({empty / 1e9:.1f} × 10^9 nodes over two threads)" in prose
+
+
+def test_the_committed_rule_checks_are_those_of_the_search_rules():
+    for key in ["side4", "boxes3x4"]:
+        record = json.loads((SEARCH / f"{key}_capture_rules.json").read_text())
+        assert record["holds"] and record["rules"] == {
+            "safe_captures": True,
+            "double_dealing": True,
+            "long_chains": True,
+        }
