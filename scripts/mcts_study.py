@@ -43,6 +43,10 @@ seeds), 10^5 and 4x10^5 (3 seeds each), with margin and with win/loss returns; a
 500 3x3 positions at 1,000 simulations with c = 18 (c = 2 times 9, the largest 3x3
 margin) and margin returns, and with c = 2 and win/loss returns (OpenSpiel's default),
 beside the main run's c = 2 with margin returns.
+
+Two checks are quick enough to run inside the notebook instead: `first_move_playouts` (the
+exact mean of random play after each first move) and `solver_searches` (the empty 2x2
+board with and without MCTS-Solver backups, about 6 s).
 """
 
 from __future__ import annotations
@@ -65,11 +69,12 @@ from open_spiel.python.algorithms import mcts
 import triangles_core as tc
 from triangles_core._files import atomic_open
 from triangles_core.analysis.chains import capturable_cells, is_loony_endgame
+from triangles_core.analysis.outcomes import policy_weights, reach_probabilities
 from triangles_core.analysis.play import mean_interval, play_games, wilson_interval
 from triangles_core.games.boxes import BoxesBoard
 from triangles_core.openspiel import boxes, triangles
 from triangles_core.openspiel.bots import ExactBot, ExactEvaluator, exact_action_values, state_board_position
-from triangles_core.plot.palette import CLASS_COLOURS, board_colour
+from triangles_core.plot.palette import OWNER_COLOURS
 
 UCT_C = 2.0
 """The UCT exploration constant (OpenSpiel's examples use 2)."""
@@ -169,8 +174,9 @@ def mcts_bot(
     evaluator: str = "random",
     solution=None,
     uct_c: float = UCT_C,
+    solve: bool = False,
 ) -> pyspiel.Bot:
-    """OpenSpiel's MCTS bot: UCT with exploration constant ``uct_c``, one random rollout per leaf, no solver.
+    """OpenSpiel's MCTS bot: UCT with exploration constant ``uct_c``, one random rollout per leaf.
 
     Parameters
     ----------
@@ -190,6 +196,10 @@ def mcts_bot(
         The exploration constant (`UCT_C` by default).  It multiplies a term of order 1
         while the mean returns it is added to are of the order of the game's returns:
         margins up to the number of cells, or +-1 for win/loss returns.
+    solve : bool
+        MCTS-Solver backups (Winands, Bjornsson and Saito, "Monte-Carlo tree search
+        solver", Computers and Games 2008): a node whose subtree is proved takes its
+        exact outcome.  Off in the study.
 
     Returns
     -------
@@ -205,7 +215,7 @@ def mcts_bot(
         if evaluator != "random":
             raise ValueError("the C++ MCTS bot takes only OpenSpiel's C++ evaluators: use implementation='python'")
         return pyspiel.MCTSBot(
-            game, pyspiel.RandomRolloutEvaluator(1, seed), float(uct_c), simulations, 1000, False, seed, False
+            game, pyspiel.RandomRolloutEvaluator(1, seed), float(uct_c), simulations, 1000, solve, seed, False
         )
     if implementation != "python":
         raise ValueError(f"implementation must be 'cpp' or 'python', got {implementation!r}")
@@ -216,7 +226,7 @@ def mcts_bot(
         leaf = mcts.RandomRolloutEvaluator(1, rng)
     else:
         raise ValueError(f"evaluator must be 'random' or 'exact', got {evaluator!r}")
-    return mcts.MCTSBot(game, float(uct_c), simulations, leaf, solve=False, random_state=rng)
+    return mcts.MCTSBot(game, float(uct_c), simulations, leaf, solve=solve, random_state=rng)
 
 
 def _verdict(v: int) -> int:
@@ -232,6 +242,7 @@ def mcts_choices(
     evaluator: str = "random",
     uct_c: float = UCT_C,
     utility_margin: bool = True,
+    solve: bool = False,
 ) -> pd.DataFrame:
     """MCTS's move at each position, graded by the exact values.
 
@@ -241,7 +252,7 @@ def mcts_choices(
         The board's solution.
     positions : pandas.DataFrame
         With a ``position`` column (`sample_positions`).
-    simulations, seed, implementation, evaluator, uct_c
+    simulations, seed, implementation, evaluator, uct_c, solve
         As for `mcts_bot`; position ``i`` is searched with seed ``seed + i``.
     utility_margin : bool
         Returns equal to the final margin (the default), or win/draw/loss returns +-1, 0.
@@ -264,7 +275,7 @@ def mcts_choices(
     rows = []
     for i, p in enumerate(positions["position"]):
         state = game_state(game, int(p))
-        bot = mcts_bot(game, simulations, seed + i, implementation, evaluator, solution, uct_c)
+        bot = mcts_bot(game, simulations, seed + i, implementation, evaluator, solution, uct_c, solve)
         start = time.perf_counter()
         action = bot.step(state)
         seconds = time.perf_counter() - start
@@ -275,6 +286,57 @@ def mcts_choices(
         )
     graded = pd.DataFrame(rows, columns=["simulations", "action", "value_lost", "verdict_lost", "seconds"])
     return pd.concat([positions.reset_index(drop=True), graded], axis=1)
+
+
+def solver_searches(solution, plan, position: int = 0) -> pd.DataFrame:
+    """The C++ MCTS bot at one position with and without MCTS-Solver backups, and what it proved.
+
+    Parameters
+    ----------
+    solution : Solution
+        A boxes solution (the native ``dots_and_boxes`` game, margin returns).
+    plan : iterable of (int, int)
+        ``(simulations, seeds)``: searches with seeds ``0 .. seeds - 1``.
+    position : int
+        The position searched (the empty board by default).
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per search: ``solve``, ``simulations``, ``seed``, ``action`` (the move the
+        bot plays, ``SearchNode.best_child``), ``value_lost``, ``root_children_proved``
+        (root moves whose exact outcome the solver established), ``nodes_with_outcome``
+        (terminal or proved) and ``nodes`` (of the search tree).
+    """
+    game = board_game(solution)
+
+    def walk(node):
+        counts = np.array([1, len(node.outcome) > 0])
+        return counts + sum((walk(c) for c in node.children), np.zeros(2, dtype=int))
+
+    rows = []
+    for solve in (False, True):
+        for simulations, seeds in plan:
+            for seed in range(seeds):
+                state = game_state(game, position)
+                root = mcts_bot(game, simulations, seed, solve=solve).mcts_search(state)
+                action = root.best_child().action
+                values = exact_action_values(solution, state)
+                proved = sum(len(c.outcome) > 0 for c in root.children)
+                nodes, nodes_with_outcome = walk(root)
+                lost = max(values.values()) - values[action]
+                rows.append((solve, simulations, seed, action, lost, proved, int(nodes_with_outcome), int(nodes)))
+    columns = [
+        "solve",
+        "simulations",
+        "seed",
+        "action",
+        "value_lost",
+        "root_children_proved",
+        "nodes_with_outcome",
+        "nodes",
+    ]
+    return pd.DataFrame(rows, columns=columns)
 
 
 def mcts_games(
@@ -565,11 +627,6 @@ def root_estimates(solution, positions: pd.DataFrame, simulations: int, seed: in
 
 # The figures of notebook 11 (matplotlib, the package palette).
 
-BOARD_MARKERS = {"side3": "D", "boxes2x2": "o", "boxes2x3": "s", "boxes3x3": "^", "boxes3x4": "v"}
-"""A marker per board, so that lines read apart without colour."""
-_FREE_FIRST = ("#e7298a", "#d95f02")
-"""Free palette colours tried first: hues far from the boards' own."""
-
 BOARD_NAMES = {
     "side3": "side-3 triangles",
     "boxes2x2": "2x2 boxes",
@@ -579,68 +636,116 @@ BOARD_NAMES = {
 }
 
 
-def board_colours(keys) -> dict[str, str]:
-    """Each board's palette colour (`board_colour`), a free palette colour where two would be alike.
+def first_move_playouts(solution) -> pd.DataFrame:
+    """Each first move's exact value beside the exact mean margin of uniformly random play after it.
 
-    Boards the palette orders (2x3 boxes is not one of them) keep their colour; 2x3 boxes,
-    whose palette colour is a green beside 2x2's, gets the first free colour of
-    ``_FREE_FIRST`` (magenta), then of the palette.
+    The random-play mean is what a random rollout estimates for the move: both players
+    then play uniformly at random (`triangles_core.analysis.outcomes.policy_weights`),
+    and the distribution of the final margin is propagated exactly
+    (`reach_probabilities`), with no sampling.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per first move: ``line`` (SPEC line number), ``value`` (exact, for the
+        first player) and ``random_play_mean`` (the first player's mean final margin
+        under random play after that move, 4 decimals).
 
     Examples
     --------
-    >>> colours = board_colours(["boxes2x3", "boxes3x3"])
-    >>> colours["boxes3x3"] == board_colour("boxes3x3") != colours["boxes2x3"]
-    True
+    >>> import triangles_core as tc
+    >>> first_move_playouts(tc.solve_boxes(1, 1))["value"].tolist()
+    [-1, -1, -1, -1]
     """
-    keys = list(keys)
-    usual = [k for k in keys if k != "boxes2x3"] + [k for k in keys if k == "boxes2x3"]
-    colours: dict[str, str] = {}
-    for key in usual:
-        colour = board_colour(key)
-        if key == "boxes2x3" or colour in colours.values():
-            colour = next(c for c in (*_FREE_FIRST, *CLASS_COLOURS) if c not in colours.values())
-        colours[key] = colour
-    return {k: colours[k] for k in keys}
+    board, n = solution.board, solution.board.n_cells
+    weights, full = policy_weights(solution, "random"), (1 << board.n_edges) - 1
+    rows = []
+    for e in range(board.n_edges):
+        first = weights.copy()
+        first[0] = np.eye(board.n_edges)[e]
+        final = reach_probabilities(solution, first)[full].sum(axis=0)
+        rows.append((e + 1, int(solution.move_table[0, e]), round(float(final @ np.arange(-n, n + 1)), 4)))
+    return pd.DataFrame(rows, columns=["line", "value", "random_play_mean"])
 
 
-def error_rate_figure(summary: pd.DataFrame):
-    """Two panels by simulations (log scale): rate of value-losing moves and mean value lost, 95% bands.
+def removed_share(exact: pd.DataFrame, rollouts: pd.DataFrame, seed: int = 0) -> tuple[float, float, float]:
+    """Share of the rollout searches' errors that exact leaves remove, with a 95% cluster-bootstrap interval.
 
-    ``summary`` is `error_summary` by ``board`` and
-    ``simulations`` (its cluster-bootstrap intervals are the bands); each board has its
-    own hue and marker (`BOARD_MARKERS`).
+    ``1 - errors(exact) / errors(rollouts)`` over the same rows in the same order
+    (matched by `sample_rows`); rows are resampled by whole positions, as in
+    `cluster_interval`.
+
+    Examples
+    --------
+    >>> a = pd.DataFrame({"position": [1, 2, 3, 4], "value_lost": [0, 0, 2, 0]})
+    >>> b = pd.DataFrame({"position": [1, 2, 3, 4], "value_lost": [2, 2, 2, 0]})
+    >>> removed_share(a, b)[0]
+    0.666667
     """
-    fig, axes = plt.subplots(2, 1, figsize=(4.5, 5.6), sharex=True)
-    colours = board_colours(dict.fromkeys(summary["board"]))
-    for key, rows in summary.groupby("board", sort=False):
-        colour = colours[key]
-        x = rows["simulations"].to_numpy()
-        for ax, (mid, low, high) in zip(
-            axes, (("error_rate", "error_low", "error_high"), ("mean_value_lost", "lost_low", "lost_high")), strict=True
-        ):
-            ax.plot(
-                x,
-                rows[mid],
-                marker=BOARD_MARKERS.get(key, "o"),
-                ms=4,
-                color=colour,
-                ls="--" if key == "boxes2x3" else "-",
-                label=BOARD_NAMES.get(key, key),
-            )
-            ax.fill_between(x, rows[low], rows[high], color=colour, alpha=0.15, lw=0)
-    axes[0].set_ylabel("share of moves\nthat lose value", fontsize=9)
-    axes[1].set_ylabel("mean value lost per\nmove (net score)", fontsize=9)
-    axes[1].set_xscale("log")
-    axes[1].set_xlabel("MCTS simulations per move", fontsize=9)
-    axes[0].set_ylim(bottom=0)
-    axes[1].set_ylim(bottom=0)
-    handles, labels = axes[0].get_legend_handles_labels()
-    fig.legend(
-        handles, labels, loc="upper center", ncol=3, fontsize=9, frameon=False, columnspacing=1.0, handlelength=2.2
+    if not (exact["position"].to_numpy() == rollouts["position"].to_numpy()).all():
+        raise ValueError("removed_share needs the same rows in the same order")
+    frame = pd.DataFrame(
+        {
+            "c": exact["position"].to_numpy(),
+            "x": exact["value_lost"].to_numpy() > 0,
+            "r": rollouts["value_lost"].to_numpy() > 0,
+        }
     )
-    for ax in axes:
-        ax.tick_params(labelsize=9)
-    fig.tight_layout(rect=(0, 0, 1, 1 - 0.5 / fig.get_figheight()))
+    sums = frame.groupby("c", sort=True)[["x", "r"]].sum().to_numpy(dtype=float)
+    picks = np.random.default_rng(seed).integers(len(sums), size=(BOOTSTRAP_RESAMPLES, len(sums)))
+    x, r = sums[picks, 0].sum(axis=1), sums[picks, 1].sum(axis=1)
+    low, high = np.percentile(1 - x / np.maximum(r, 1), [2.5, 97.5])
+    return round(float(1 - sums[:, 0].sum() / sums[:, 1].sum()), 6), round(float(low), 6), round(float(high), 6)
+
+
+ROLLOUT_COLOUR, EXACT_COLOUR = OWNER_COLOURS["A"], OWNER_COLOURS["B"]
+"""The two searches of `error_rate_panels`: random rollouts and exact leaf values."""
+
+
+def error_rate_panels(summary: pd.DataFrame, control: pd.DataFrame):
+    """Small multiples, one panel per board: the share of value-losing moves by simulations (log scale).
+
+    In each panel the rollout searches (`error_summary` rows of ``summary``: line and 95%
+    cluster-bootstrap band), the exact-leaf control where it was run (``control``:
+    points with 95% bars) and a random move's share at the same positions (grey dashes).
+    One key above the panels; the panels share both axes.
+    """
+    keys = list(dict.fromkeys(summary["board"]))
+    fig, axes = plt.subplots(3, 2, figsize=(4.5, 5.8), sharex=True, sharey=True)
+    for ax, key in zip(axes.flat, keys, strict=False):
+        rows = summary[summary["board"] == key]
+        x = rows["simulations"].to_numpy()
+        ax.fill_between(x, rows["error_low"], rows["error_high"], color=ROLLOUT_COLOUR, alpha=0.2, lw=0)
+        ax.plot(x, rows["error_rate"], marker="o", ms=3, color=ROLLOUT_COLOUR, label="MCTS, random rollouts")
+        ax.axhline(rows["random_move_error"].iloc[-1], color="grey", ls="--", lw=1, label="a random move")
+        c = control[control["board"] == key]
+        if len(c):
+            bars = [c["error_rate"] - c["error_low"], c["error_high"] - c["error_rate"]]
+            ax.errorbar(
+                c["simulations"],
+                c["error_rate"],
+                yerr=bars,
+                fmt="s",
+                ms=4,
+                color=EXACT_COLOUR,
+                capsize=2,
+                label="MCTS, exact leaf values",
+            )
+        ax.set_title(BOARD_NAMES.get(key, key), fontsize=9)
+        ax.tick_params(labelsize=8)
+    for ax in axes.flat[len(keys) :]:
+        ax.set_axis_off()
+    axes[0, 0].set_xscale("log")
+    axes[0, 0].set_ylim(0, 1)
+    for ax in axes[:, 0]:
+        ax.set_ylabel("share of moves\nthat lose value", fontsize=8)
+    for ax in (axes[2, 0], axes[1, 1]):
+        ax.set_xlabel("simulations per move", fontsize=8)
+        ax.xaxis.set_tick_params(labelbottom=True)
+    handles, labels = axes[0, 0].get_legend_handles_labels()
+    order = [labels.index(k) for k in ("MCTS, random rollouts", "MCTS, exact leaf values", "a random move")]
+    axes[2, 1].legend([handles[i] for i in order], [labels[i] for i in order], loc="center", fontsize=8, frameon=False)
+    fig.tight_layout()
     return fig
 
 

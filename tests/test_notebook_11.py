@@ -1,0 +1,309 @@
+"""Notebook 11 (how good is MCTS?): its new helpers against plain oracles, and its prose against its tables.
+
+The tables are the committed ones in data/tables, written by the notebook from the runs of
+scripts/mcts_study.py committed in data/openspiel (re-running it changes no byte), so
+these tests execute nothing heavy.
+"""
+
+import json
+import re
+import sys
+from functools import cache
+from pathlib import Path
+
+import pandas as pd
+import pytest
+
+import triangles_core as tc
+from triangles_core.openspiel import boxes
+from triangles_core.openspiel.bots import exact_action_values
+
+ROOT = Path(__file__).resolve().parent.parent
+DATA = ROOT / "data"
+NOTEBOOK = ROOT / "notebooks" / "11_how_good_is_mcts.ipynb"
+BOARDS = ["side3", "boxes2x2", "boxes2x3", "boxes3x3", "boxes3x4"]
+
+
+def table(name, index=None):
+    frame = pd.read_csv(DATA / "tables" / f"{name}.csv")
+    return frame.set_index(index) if index else frame
+
+
+def percent(series):
+    return {k: round(100 * v) for k, v in series.items()}
+
+
+@pytest.fixture(scope="module")
+def study():
+    sys.path.insert(0, str(ROOT / "scripts"))
+    try:
+        import mcts_study
+    finally:
+        sys.path.remove(str(ROOT / "scripts"))
+    return mcts_study
+
+
+def _random_play_mean(board, position, memo):
+    # the mover's mean net future score when both players move uniformly at random, by plain recursion
+    if position in memo:
+        return memo[position]
+    free = [e for e in range(board.n_edges) if not position >> e & 1]
+    total = 0.0
+    for e in free:
+        after = position | 1 << e
+        claims = sum(m & after == m and m & position != m for m in board.cell_masks)
+        rest = _random_play_mean(board, after, memo) if free[1:] else 0.0
+        total += claims + rest if claims else -rest
+    memo[position] = total / len(free) if free else 0.0
+    return memo[position]
+
+
+def test_first_move_playouts_match_a_plain_recursion(study):
+    solution = tc.solve_boxes(2, 2)
+    board, memo = solution.board, {}
+    got = study.first_move_playouts(solution)
+    for e, row in got.iterrows():
+        after = 1 << e
+        claims = sum(m & after == m for m in board.cell_masks)
+        rest = _random_play_mean(board, after, memo)
+        assert row["random_play_mean"] == pytest.approx(claims + rest if claims else -rest, abs=5e-5)
+
+
+def test_removed_share_counts_errors_of_the_same_rows(study):
+    rollouts = pd.DataFrame({"position": [1, 1, 2, 3], "value_lost": [2, 2, 4, 0]})
+    exact = rollouts.assign(value_lost=[0, 2, 0, 0])
+    share, low, high = study.removed_share(exact, rollouts)
+    assert share == pytest.approx(2 / 3) and low <= share <= high
+    with pytest.raises(ValueError, match="same rows"):
+        study.removed_share(exact.iloc[::-1], rollouts)
+
+
+def test_the_bold_answer_is_short_and_says_what_the_tables_say():
+    cells = json.loads(NOTEBOOK.read_text())["cells"]
+    bold = re.search(r"\*\*(.+?)\*\*", "".join(cells[0]["source"]), re.S).group(1)
+    assert len(bold.split()) <= 50
+    top = table("11_mcts_error_rates")
+    top = top[top.simulations == top.groupby("board")["simulations"].transform("max")]
+    assert (round(100 * top.error_rate.min()), round(100 * top.error_rate.max())) == (20, 35)
+    assert "20–35%" in bold and "22–42%" in bold
+    control = table("11_mcts_exact_evaluator", ["board", "simulations"])
+    beyond = control.loc[[("boxes3x3", 100), ("boxes3x3", 1000), ("side3", 100)], "removed_share"]
+    assert (round(100 * beyond.min()), round(100 * beyond.max())) == (22, 42)
+
+
+def test_code_cells_are_short():
+    cells = json.loads(NOTEBOOK.read_text())["cells"]
+    assert all(len("".join(c["source"]).splitlines()) <= 15 for c in cells if c["cell_type"] == "code")
+
+
+def test_error_rates_by_simulations_as_the_prose_says():
+    summary = table("11_mcts_error_rates")
+    first = summary[summary.simulations == 10].set_index("board").loc[BOARDS]
+    top = summary.loc[summary.groupby("board")["simulations"].idxmax()].set_index("board").loc[BOARDS]
+    assert first["positions"].tolist() == [100, 500, 500, 500, 300]
+    assert top["distinct_positions"].tolist() == [86, 392, 485, 486, 289]
+    assert percent(first["error_rate"]) == {"side3": 59, "boxes2x2": 49, "boxes2x3": 54, "boxes3x3": 54, "boxes3x4": 62}
+    assert top["simulations"].tolist() == [3000, 10000, 10000, 10000, 10000]
+    answer = (100 * top[["error_rate", "error_low", "error_high"]]).round().astype(int).values.tolist()
+    assert answer == [[29, 20, 40], [35, 23, 50], [20, 16, 24], [26, 22, 30], [31, 25, 37]]
+    assert percent(top["random_move_error"]) == {
+        "side3": 69,
+        "boxes2x2": 58,
+        "boxes2x3": 60,
+        "boxes3x3": 62,
+        "boxes3x4": 69,
+    }
+    assert (top["error_rate"] < top["random_move_error"]).all()
+    assert top["mean_value_lost"].round(2).tolist() == [1.26, 0.78, 0.48, 0.82, 1.03]
+    assert percent(top["verdict_lost_rate"]) == {
+        "side3": 19,
+        "boxes2x2": 26,
+        "boxes2x3": 11,
+        "boxes3x3": 8,
+        "boxes3x4": 25,
+    }
+    changed = top["verdict_lost_rate"] / top["error_rate"]
+    assert changed["boxes3x3"] < 1 / 3 and (changed.drop("boxes3x3") > 0.5).all()
+    two = summary[summary.board == "boxes2x2"].set_index("simulations")
+    assert percent(two.loc[[300, 10000], "error_rate"]) == {300: 33, 10000: 35}
+
+
+@cache
+def _choices():
+    choices = pd.read_csv(DATA / "openspiel" / "mcts_choices.csv")
+    main = choices[choices.evaluator == "random"]
+    return choices, main[(main.board != "boxes3x3") | (main.implementation == "cpp")]
+
+
+def test_the_empty_2x2_board_as_the_prose_says():
+    choices, main = _choices()
+    two = main[main.board == "boxes2x2"]
+    empty = two[two.position == 0].groupby("simulations")["value_lost"]
+    assert empty.size().eq(59).all()
+    assert percent(empty.apply(lambda s: (s > 0).mean())) == {
+        10: 36,
+        30: 46,
+        100: 64,
+        300: 83,
+        1000: 88,
+        3000: 100,
+        10000: 100,
+    }
+    rest = two[two.position != 0].groupby("simulations")["value_lost"].apply(lambda s: (s > 0).mean())
+    assert round(100 * rest[300], 1) == 26.1 and round(100 * rest[10000], 1) == 26.8
+    solution = tc.solve_boxes(2, 2)
+    values = exact_action_values(solution, boxes.native_game(2, 2).new_initial_state())
+    centre = {a for a, v in values.items() if v == 0}
+    assert centre == {2, 3, 7, 10} and {v for a, v in values.items() if a not in centre} == {2}
+    extra = pd.read_csv(DATA / "openspiel" / "mcts_extra.csv")
+    searches = extra[(extra.board == "boxes2x2") & (extra.position == 0)]
+    assert searches.groupby(["utility_margin", "simulations"]).size().to_dict() == {
+        (m, n): k for m in (False, True) for n, k in ((10000, 10), (100000, 3), (400000, 3))
+    }
+    assert searches["action"].isin(centre).all() and (searches["value_lost"] == 2).all()
+    exact_empty = choices[(choices.evaluator == "exact") & (choices.board == "boxes2x2") & (choices.position == 0)]
+    assert exact_empty.groupby("simulations").size().eq(20).all() and not exact_empty["action"].isin(centre).any()
+
+
+def test_random_rollouts_rank_the_2x2_first_moves_backwards():
+    moves = table("11_mcts_2x2_first_moves")
+    centre = moves[moves.centre_dot]
+    assert sorted(centre["action"]) == [2, 3, 7, 10] and set(centre["value"]) == {0}
+    assert set(centre["random_play_mean"]) == {0.2921}
+    others = moves[~moves.centre_dot]
+    assert set(others["value"]) == {2} and set(others["random_play_mean"]) == {-0.1304}
+
+
+def test_mcts_solver_changes_nothing_at_the_empty_2x2_board():
+    solver = table("11_mcts_solver_empty_2x2")
+    assert solver.groupby(["solve", "simulations"]).size().to_dict() == {
+        (s, n): k for s in (False, True) for n, k in ((10000, 5), (100000, 3))
+    }
+    assert solver["action"].isin([2, 3, 7, 10]).all() and (solver["value_lost"] == 2).all()
+    assert (solver["root_children_proved"] == 0).all()
+    deep = solver[solver.simulations == 100000].groupby("solve")[["nodes_with_outcome", "nodes"]].mean()
+    assert 6000 < deep.loc[True, "nodes_with_outcome"] < 7000 and 2000 < deep.loc[False, "nodes_with_outcome"] < 2500
+    assert (deep["nodes"] > 90_000).all() and (deep["nodes"] < 110_000).all()
+
+
+def test_phases_and_thirds_as_the_prose_says():
+    phases = table("11_mcts_errors_by_phase", ["board", "phase"])
+    capture = phases.xs("capture available", level="phase").loc[BOARDS]
+    safe = phases.xs("safe moves remain", level="phase").loc[BOARDS]
+    assert capture[["errors", "positions"]].values.tolist() == [[2, 58], [0, 221], [1, 277], [18, 278], [26, 185]]
+    assert percent(safe["error_rate"]) == {"side3": 66, "boxes2x2": 68, "boxes2x3": 42, "boxes3x3": 49, "boxes3x4": 59}
+    assert percent(safe["random_move_error"]) == {
+        "side3": 69,
+        "boxes2x2": 50,
+        "boxes2x3": 48,
+        "boxes3x3": 52,
+        "boxes3x4": 63,
+    }
+    inside = (safe["error_low"] <= safe["random_move_error"]) & (safe["random_move_error"] <= safe["error_high"])
+    assert inside.to_dict() == {"side3": True, "boxes2x2": False, "boxes2x3": True, "boxes3x3": True, "boxes3x4": True}
+    assert percent(safe["error_low"])["boxes2x2"] == 53 and int(safe.loc["boxes2x2", "errors"]) == 177
+    assert phases.xs("loony endgame", level="phase").loc[BOARDS, "positions"].tolist() == [1, 18, 17, 13, 6]
+    stages = table("11_mcts_errors_by_edges_drawn").groupby(["board", "stage"])[["errors", "positions"]].sum()
+    last = stages.xs("last third", level="stage").loc[BOARDS]
+    assert last["errors"].tolist() == [0, 0, 0, 0, 5] and int(last.loc["boxes3x4", "positions"]) == 87
+    rate = (stages["errors"] / stages["positions"]).unstack("stage")
+    assert (rate["first third"] > rate["middle third"]).all()
+
+
+def test_the_control_as_the_prose_says():
+    control = table("11_mcts_exact_evaluator", ["board", "simulations"])
+    assert percent(control["error_rate"]) == {
+        ("boxes2x2", 10): 1,
+        ("boxes2x2", 100): 6,
+        ("boxes2x2", 1000): 2,
+        ("boxes3x3", 10): 6,
+        ("boxes3x3", 100): 29,
+        ("boxes3x3", 1000): 21,
+        ("side3", 10): 4,
+        ("side3", 100): 26,
+    }
+    shares = (100 * control[["removed_share", "removed_low", "removed_high"]]).round().astype(int)
+    assert shares.values.tolist() == [
+        [98, 93, 100],
+        [83, 56, 96],
+        [95, 78, 100],
+        [88, 77, 96],
+        [22, -6, 45],
+        [30, -5, 56],
+        [93, 85, 98],
+        [42, 19, 61],
+    ]
+    imp = table("11_mcts_cpp_vs_python", ["implementation", "simulations"])
+    assert percent(imp["error_rate"]) == {
+        ("cpp", 100): 41,
+        ("cpp", 1000): 31,
+        ("python", 100): 40,
+        ("python", 1000): 30,
+    }
+    paired = table("11_mcts_paired_comparisons")
+    counts = paired[["first_only", "second_only"]].values.tolist()
+    assert counts == [[71, 66], [55, 50], [1, 6], [0, 23], [1, 23], [8, 1], [4, 4], [10, 4], [57, 61], [40, 97]]
+    p = paired["p_value"].tolist()
+    assert (round(p[0], 2), round(p[1], 2)) == (0.73, 0.70) and p[2] > 0.1 and max(p[3:5]) < 0.001
+    assert [round(100 * s) for s in paired["same_move"][:2]] == [25, 36]
+    assert (round(p[5], 2), p[6], round(p[7], 2)) == (0.04, 1.0, 0.18) and p[8] > 0.5 and p[9] < 0.001
+
+
+def test_the_root_estimates_as_the_prose_says():
+    roots = table("11_mcts_root_estimates", "simulations")
+    assert roots.loc[10, ["positions_with_unvisited_moves", "of_which_chosen_mean_exact"]].tolist() == [70, 70]
+    assert roots.loc[10, ["errors", "errors_no_optimal_visited"]].tolist() == [6, 6]
+    assert roots.loc[100, ["errors", "errors_no_optimal_visited", "errors_chosen_more_overestimated"]].tolist() == [
+        29,
+        0,
+        29,
+    ]
+    assert roots.loc[100, ["mean_chosen_bias_at_errors", "mean_optimal_bias_at_errors"]].round(2).tolist() == [
+        2.79,
+        -2.84,
+    ]
+
+
+def test_more_simulations_and_other_settings_as_the_prose_says():
+    more = table("11_mcts_100k_simulations", ["board", "simulations"])
+    assert percent(more.xs(100000, level="simulations")["error_rate"]) == {
+        "boxes2x2": 37,
+        "boxes2x3": 21,
+        "boxes3x3": 17,
+    }
+    assert percent(more.xs(10000, level="simulations")["error_rate"]) == {
+        "boxes2x2": 44,
+        "boxes2x3": 21,
+        "boxes3x3": 27,
+    }
+    assert (more.xs(100000, level="simulations")["error_low"] > 0.08).all()
+    returns = table("11_mcts_exploration_and_returns", ["utility_margin", "uct_c"])
+    assert {k: round(100 * v, 1) for k, v in returns["error_rate"].items()} == {
+        (True, 2.0): 30.6,
+        (True, 18.0): 31.4,
+        (False, 2.0): 42.0,
+    }
+    assert returns.loc[(False, 2.0), "mean_value_lost"] > returns.loc[(True, 2.0), "mean_value_lost"]
+
+
+def test_games_as_the_prose_says():
+    games = table("11_mcts_games", ["board", "evaluator", "simulations"])
+    best = {"boxes2x2": 10000, "boxes2x3": 10000, "boxes3x3": 10000, "boxes3x4": 10000, "side3": 1000}
+    rows = games.loc[[(b, "random", n) for b, n in best.items()]]
+    assert rows["mean_shortfall"].round(2).tolist() == [1.6, 2.18, 4.78, 7.64, 4.8]
+    assert ((rows["shortfall_high"] - rows["shortfall_low"]) / 2).round(2).tolist() == [0.16, 0.27, 0.55, 0.65, 1.25]
+    assert rows[["perfect_games", "games"]].values.tolist() == [[20, 100], [20, 100], [6, 100], [0, 50], [3, 20]]
+    control = games.xs("exact", level="evaluator")
+    assert control["mean_shortfall"].round(2).tolist() == [0.5, 3.85, 4.2]
+    assert control[["perfect_games", "games"]].values.tolist() == [[31, 40], [3, 40], [1, 40]]
+    mover = table("11_mcts_games_by_mover", ["board", "evaluator", "simulations", "mcts_first"]).sort_index()
+    assert mover.loc[("boxes2x2", "random", 10000, True), ["games", "mean_shortfall", "worst"]].tolist() == [50, 2, 2]
+    assert mover.loc[("boxes2x2", "random", 10000, False), "perfect_games"] == 20
+    m33, m34 = (mover.loc[(b, "random", 10000)]["mean_shortfall"].round(2).to_dict() for b in ("boxes3x3", "boxes3x4"))
+    assert m33 == {True: 2.56, False: 7.0} and m34 == {True: 9.12, False: 6.16}
+
+
+def test_seconds_per_move_as_the_prose_says():
+    summary = table("11_mcts_error_rates", ["board", "simulations"])
+    assert all(0.2 < summary.loc[(b, 10000), "seconds_per_move"] < 0.35 for b in ("boxes3x3", "boxes3x4"))
+    assert 3.5 < summary.loc[("side3", 3000), "seconds_per_move"] < 4.5
