@@ -105,8 +105,8 @@ def test_equal_pegs_identity_and_table():
     # the identity: with pegs worth 1 the value is the parity of every optimal game's length
     assert (equal["value_unit_pegs"] == equal["shortest_optimal_game"] % 2).all()
     assert (equal["value_unit_pegs"] == equal["longest_optimal_game"] % 2).all()
-    assert (equal.groupby("hole_class")[["value_unit_pegs", "shortest_optimal_game", "longest_optimal_game"]]
-            .nunique() == 1).all().all()
+    columns = ["value_unit_pegs", "shortest_optimal_game", "longest_optimal_game"]
+    assert (equal.groupby("hole_class")[columns].nunique() == 1).all().all()
     for c in (3, 7):
         for hole in (1, 2, 4, 5):  # one hole of each symmetry class
             start = tuple(0 if k == hole - 1 else c for k in range(15))
@@ -141,8 +141,8 @@ def test_boards_by_hole_table_and_prose():
     assert (by_hole.loc[~corner, "ahead"].sum(), (~corner).sum()) == (197, 240)
     assert (counts["sum"] / counts["size"] > 0.5).all()
     odd = by_hole["longest_optimal_game"] % 2 == 1
-    assert (by_hole.loc[odd, "ahead"].sum(), odd.sum(), by_hole.loc[~odd, "ahead"].sum(), (~odd).sum()) == (
-        105, 134, 129, 166)
+    assert (by_hole.loc[odd, "ahead"].sum(), odd.sum()) == (105, 134)
+    assert (by_hole.loc[~odd, "ahead"].sum(), (~odd).sum()) == (129, 166)
     _, text = notebook_text()
     assert "37 of 60 corner-hole boards (62%) against 197 of 240 others (82%)" in text
     assert "ahead on 105 of 134 odd-length games (78%) and 129 of 166 even-length ones (78%)" in text
@@ -154,10 +154,10 @@ def test_game_sizes_bound_every_board():
     assert (largest["hole_class"], largest["positions"], largest["jumps"]) == ("edge midpoint", 26725, 66298)
     assert (smallest["hole_class"], smallest["positions"]) == ("interior", 5373)
     assert (sizes["longest_game"] == 13).all()
-    bound = dict(zip(sizes["hole"], sizes["positions"]))
+    bound = dict(zip(sizes["hole"], sizes["positions"], strict=True))
     for name in ("peg_random_boards", "peg_boards_by_hole"):
         frame = table(name)
-        assert all(n <= bound[h] for h, n in zip(frame["hole"], frame["positions"]))
+        assert all(n <= bound[h] for h, n in zip(frame["hole"], frame["positions"], strict=True))
 
 
 def test_principal_variation_of_the_first_sample():

@@ -91,7 +91,15 @@ def board_outcomes(boards: Sequence[Sequence[int]]) -> pd.DataFrame:
         solution = solve_peg_game(start)
         lengths = optimal_game_lengths(solution, solution.root)
         hole = list(start).index(0) + 1
-        rows.append({"board": " ".join(map(str, start)), "hole": hole, "hole_class": classes[hole],
-                     "value": solution.value(solution.root), "positions": solution.n_positions,
-                     "shortest_optimal_game": min(lengths), "longest_optimal_game": max(lengths)})
+        rows.append(
+            {
+                "board": " ".join(map(str, start)),
+                "hole": hole,
+                "hole_class": classes[hole],
+                "value": solution.value(solution.root),
+                "positions": solution.n_positions,
+                "shortest_optimal_game": min(lengths),
+                "longest_optimal_game": max(lengths),
+            }
+        )
     return pd.DataFrame(rows)
