@@ -2,8 +2,7 @@
 
 The prose of the two notebooks states numbers that no cell prints; each is checked here
 against `data/tables`, so that a table that changes makes the prose fail instead of
-drifting.  `analysis.explain` is checked against `analysis.chains` and the plain
-definitions on the side-2 board.
+drifting.  `analysis.explain` is checked against the plain definitions on small boards.
 """
 
 import re
@@ -16,7 +15,7 @@ import pytest
 
 from triangles_core import board, solve
 from triangles_core.analysis import explain
-from triangles_core.analysis.chains import capturable_cells, components, safe_moves
+from triangles_core.analysis.chains import components
 
 ROOT = Path(__file__).resolve().parent.parent
 TABLES = ROOT / "data" / "tables"
@@ -114,58 +113,38 @@ def test_02_optimal_play_uses_one_percent_of_the_positions():
 
 def test_02_critical_positions_split_by_move_kind():
     optimal = table("side3_optimal_play_by_edges_drawn")
-    kinds = table("side3_critical_positions_by_move_kind").set_index("optimal_kinds")
+    kinds = table("side3_critical_positions_by_move_kind").set_index("optimal_move_kind")
     with_choice = optimal[optimal.edges_drawn <= optimal.edges_drawn.max() - 2]  # two legal moves or more
     answer, text = bold_answer("02_state_graph"), prose("02_state_graph")
     assert percent(with_choice.perfect_play_critical.sum() / len(with_choice)) in answer
     share = kinds.perfect_play_share
-    assert percent(share["capture"]) in answer and percent(1 - share["capture"]) in answer
-    for kind in ("safe move", "sacrifice", "safe move or sacrifice"):
-        assert percent(share[kind]) in text
+    for kind in ("capture", "safe move", "sacrifice"):
+        assert percent(share[kind]) in answer and percent(share[kind]) in text
+    assert f"{optimal.perfect_play_critical.sum():.1f} critical positions" in text
     assert kinds.perfect_play["declined capture"] == 0 and f"{kinds.positions['declined capture']:,}" in text
     assert kinds.positions.sum() == optimal.critical.sum()
+    assert abs(kinds.perfect_play.sum() - optimal.perfect_play_critical.sum()) < 1e-5
 
 
-# analysis.explain, against analysis.chains and the plain definitions
+def test_02_and_04_count_the_same_critical_positions():
+    """One definition of a critical position across the collection (docs/glossary.md)."""
+    optimal = table("side3_optimal_play_by_edges_drawn")
+    moves = table("side3_moves_by_kind_by_edges_drawn")
+    every, perfect = (
+        moves[moves.policy == name].groupby("edges_drawn").critical.sum() for name in ("all positions", "perfect")
+    )
+    assert (every.reindex(optimal.edges_drawn, fill_value=0).to_numpy() == optimal.critical).all()
+    assert (
+        abs(perfect.reindex(optimal.edges_drawn, fill_value=0).to_numpy() - optimal.perfect_play_critical).max() < 1e-5
+    )
+
+
+# analysis.explain, against the plain definitions
 
 
 @pytest.fixture(scope="module")
 def side2():
     return solve(2)
-
-
-def test_move_kinds_follow_their_definitions(side2):
-    b = side2.board
-    kinds = explain.move_kinds(b)
-    for p in range(2**b.n_edges):
-        capturable, safe = capturable_cells(b, p), set(safe_moves(b, p))
-        for e in range(1, b.n_edges + 1):
-            if p >> (e - 1) & 1:
-                assert kinds[p, e - 1] == -1
-                continue
-            expected = (
-                "capture"
-                if b.completed_by(p, e)
-                else "declined capture"
-                if capturable
-                else "safe move"
-                if e in safe
-                else "sacrifice"
-            )
-            assert explain.MOVE_KINDS[kinds[p, e - 1]] == expected, (p, e)
-
-
-def test_critical_positions_and_perfect_play_reach(side2):
-    reach = explain.perfect_play_reach(side2)
-    critical = explain.critical_by_edges_drawn(side2)
-    for level in range(side2.board.n_edges + 1):
-        on = [p for p in range(2**side2.board.n_edges) if p.bit_count() == level]
-        assert round(sum(reach[p] for p in on), 12) == 1  # one position per level per game
-        some_loses = [p for p in on if any(v < side2.values[p] for v in side2.move_values(p).values())]
-        assert critical.critical[level] == len(some_loses)
-    kinds = explain.critical_by_move_kind(side2)
-    assert kinds.positions.sum() == critical.critical.sum()
-    assert abs(kinds.perfect_play.sum() - critical.perfect_play_critical.sum()) < 1e-5
 
 
 def test_optimal_lines_end_in_the_value_of_the_empty_board(side2):

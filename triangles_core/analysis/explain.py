@@ -1,14 +1,9 @@
-"""What notebooks 01 and 02 measure: move kinds, critical positions, perfect-play reach, chain parity.
+"""What notebooks 01 and 02 measure: chains, control and the lines of perfect play.
 
 Each function answers one question of the notebooks over every position of a solved table
-(or every optimal line), so that the notebooks' cells stay short.  Definitions:
-
-- the *kind* of a legal move (in the strings-and-coins terms of `triangles_core.analysis.chains`):
-  a *capture* completes a cell; a *declined capture* completes nothing while a cell is
-  capturable; otherwise a *safe move* leaves no cell capturable and a *sacrifice* leaves one;
-- a position is *critical* when some legal move loses value (not every legal move is
-  optimal); a position with a single legal move is never critical;
-- *perfect play* chooses uniformly at random among the optimal moves, both players.
+(or every optimal line), so that the notebooks' cells stay short.  *Perfect play* chooses
+uniformly at random among the optimal moves, both players.  Move kinds, critical positions
+and the exact reach of a policy are `triangles_core.analysis.outcomes`'s.
 """
 
 from __future__ import annotations
@@ -17,168 +12,23 @@ from fractions import Fraction
 from typing import Any
 
 import networkx as nx
-import numpy as np
 import pandas as pd
 
 from ..engine.solutions import TableSolution
 from ..games.cells import CellBoard
 from .chains import analyse_endgame, components, is_loony_endgame
-from .counting import positions_by_edges_drawn
 from .graph import optimal_game_counts
 
 __all__ = [
-    "MOVE_KINDS",
     "cell_graph",
     "control_count",
-    "critical_by_edges_drawn",
-    "critical_by_move_kind",
     "describe",
     "first_loony_endgames_exact",
     "loony_component_sizes",
-    "move_kinds",
     "optimal_line_to",
     "optimal_lines_exact",
-    "perfect_play_reach",
     "value_for_A",
 ]
-
-MOVE_KINDS = ("capture", "safe move", "sacrifice", "declined capture")
-"""Names of the codes `move_kinds` returns (0 to 3); -1 marks a drawn edge."""
-
-
-def move_kinds(board: CellBoard) -> np.ndarray:
-    """The kind of every legal move of every position (codes into `MOVE_KINDS`).
-
-    Returns
-    -------
-    numpy.ndarray of int8, shape (2**n_edges, n_edges)
-        -1 where the edge is drawn.
-
-    Examples
-    --------
-    >>> from triangles_core import board
-    >>> [MOVE_KINDS[k] for k in move_kinds(board(1))[0b011][2:]]   # two sides drawn: the third captures
-    ['capture']
-    """
-    n = board.n_edges
-    p = np.arange(1 << n, dtype=np.int64)
-    left = np.stack([sum(1 - ((p >> (e - 1)) & 1) for e in cell) for cell in board.cells])  # undrawn sides per cell
-    capturable = (left == 1).any(axis=0)
-    kinds = np.full((p.size, n), -1, dtype=np.int8)
-    for e in range(n):
-        free = ((p >> e) & 1) == 0
-        touched = [k for k, cell in enumerate(board.cells) if e + 1 in cell]
-        completes = np.zeros(p.size, dtype=bool)
-        opens = np.zeros(p.size, dtype=bool)
-        for k in touched:
-            completes |= left[k] == 1
-            opens |= left[k] == 2
-        kind = np.where(completes, 0, np.where(capturable, 3, np.where(opens, 2, 1)))
-        kinds[free, e] = kind[free]
-    return kinds
-
-
-def perfect_play_reach(solution: TableSolution) -> np.ndarray:
-    """The probability that perfect play from the empty board passes through each position.
-
-    Both players choose uniformly at random among the optimal moves (module docstring).
-
-    Examples
-    --------
-    >>> from triangles_core import solve
-    >>> float(perfect_play_reach(solve(1))[0b111])
-    1.0
-    """
-    board, table, values = solution.board, solution.move_table, solution.values
-    reach = np.zeros(values.size)
-    reach[0] = 1.0
-    for level in positions_by_edges_drawn(board)[: board.n_edges]:
-        level = level[reach[level] > 0]
-        optimal = table[level] == values[level][:, None]
-        share = reach[level] / optimal.sum(axis=1)
-        for e in range(board.n_edges):
-            rows = optimal[:, e]
-            np.add.at(reach, level[rows] | (1 << e), share[rows])
-    return reach
-
-
-def _critical(solution: TableSolution) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    table, values = solution.move_table, solution.values
-    legal = (solution.board.n_edges - np.bitwise_count(np.arange(values.size))).astype(np.int64)
-    optimal = (table == values[:, None]).sum(axis=1)
-    return legal, optimal, (optimal < legal)
-
-
-def critical_by_edges_drawn(solution: TableSolution) -> pd.DataFrame:
-    """Critical positions per number of edges drawn, over all positions and in perfect play.
-
-    Returns
-    -------
-    pandas.DataFrame
-        One row per ``edges_drawn``: ``positions``; ``critical`` (some legal move loses
-        value) and ``one_optimal_move``, each position counted once; ``reachable`` (on
-        some optimal game from the empty board) and ``critical_reachable``;
-        ``perfect_play_critical`` (the probability that perfect play meets a critical
-        position at this number of edges drawn, rounded to 6 places).
-
-    Examples
-    --------
-    >>> from triangles_core import solve
-    >>> critical_by_edges_drawn(solve(1)).critical.tolist()
-    [0, 0, 0, 0]
-    """
-    legal, optimal, critical = _critical(solution)
-    reach = perfect_play_reach(solution)
-    rows = []
-    for k, level in enumerate(positions_by_edges_drawn(solution.board)):
-        on = reach[level] > 0
-        rows.append(
-            {
-                "edges_drawn": k,
-                "positions": level.size,
-                "critical": int(critical[level].sum()),
-                "one_optimal_move": int(((optimal[level] == 1) & (legal[level] > 1)).sum()),
-                "reachable": int(on.sum()),
-                "critical_reachable": int((critical[level] & on).sum()),
-                "perfect_play_critical": round(float(reach[level] @ critical[level]), 6),
-            }
-        )
-    return pd.DataFrame(rows)
-
-
-def critical_by_move_kind(solution: TableSolution) -> pd.DataFrame:
-    """Critical positions split by the kinds of their optimal moves.
-
-    Returns
-    -------
-    pandas.DataFrame
-        One row per combination of kinds among a critical position's optimal moves
-        (``optimal_kinds``, kinds joined by ``" or "`` in `MOVE_KINDS` order):
-        ``positions`` (all critical positions, each counted once) and
-        ``perfect_play`` (expected number met per perfect game, rounded to 6 places),
-        most frequent in perfect play first.
-
-    Examples
-    --------
-    >>> from triangles_core import solve
-    >>> len(critical_by_move_kind(solve(1)))
-    0
-    """
-    _, _, critical = _critical(solution)
-    table, values = solution.move_table, solution.values
-    kinds = move_kinds(solution.board)
-    reach = perfect_play_reach(solution)
-    where = np.flatnonzero(critical)
-    optimal = table[where] == values[where][:, None]
-    code = np.zeros(where.size, dtype=np.int64)
-    for k in range(len(MOVE_KINDS)):
-        code |= ((kinds[where] == k) & optimal).any(axis=1).astype(np.int64) << k
-    frame = pd.DataFrame({"code": code, "reach": reach[where]})
-    out = frame.groupby("code").agg(positions=("code", "size"), perfect_play=("reach", "sum")).reset_index()
-    out["optimal_kinds"] = [" or ".join(n for k, n in enumerate(MOVE_KINDS) if c >> k & 1) for c in out.code]
-    out["perfect_play"] = out.perfect_play.round(6)
-    out = out.sort_values(["perfect_play", "positions"], ascending=False, kind="stable")
-    return out[["optimal_kinds", "positions", "perfect_play"]].reset_index(drop=True)
 
 
 def value_for_A(graph: nx.DiGraph, root: int, mover: str = "A") -> nx.DiGraph:

@@ -382,7 +382,8 @@ def optimal_play_by_edges_drawn(solution: TableSolution) -> pd.DataFrame:
     pandas.DataFrame
         One row per ``k = 0..n_edges``: ``positions``, ``reachable`` (positions that
         optimal play from the empty board can reach), ``critical`` (positions with
-        exactly one optimal move) and ``critical_reachable`` (both).
+        at least two legal moves and exactly one optimal move, docs/glossary.md) and
+        ``critical_reachable`` (both).
 
     Examples
     --------
@@ -393,7 +394,7 @@ def optimal_play_by_edges_drawn(solution: TableSolution) -> pd.DataFrame:
     b = solution.board
     k = edge_counts(b).astype(np.int64)
     reach = optimal_reach(solution)
-    critical = optimal_move_counts(solution) == 1
+    critical = (optimal_move_counts(solution) == 1) & (k <= b.n_edges - 2)
     length = b.n_edges + 1
     return pd.DataFrame(
         {
