@@ -1,0 +1,125 @@
+"""Notebook 09 (Dots-and-Boxes: who wins, and which first lines keep it?): its prose against its tables.
+
+The tables are the committed ones in data/tables (the notebook writes them; re-running it
+changes no byte). The few facts not in a table are recomputed on the small boards.
+"""
+
+import json
+from pathlib import Path
+
+import pandas as pd
+
+import triangles_core as tc
+from triangles_core.engine.game import NegamaxSolver
+
+DATA = Path(__file__).resolve().parent.parent / "data"
+
+
+def table(name):
+    return pd.read_csv(DATA / "tables" / f"{name}.csv")
+
+
+def test_small_boards_agree_with_plain_negamax_and_the_prose():
+    assert tc.solve_boxes(1, 1).value([]) == -1
+    two = tc.solve_boxes(2, 2)
+    reference = NegamaxSolver(tc.BoxesGame(2, 2))
+    assert all(reference.value(p) == two.values[p] for p in range(2**12))
+    assert two.value([]) == 2
+    assert two.winning_moves([]) == [1, 2, 3, 5, 8, 10, 11, 12] and two.drawing_moves([]) == [4, 6, 7, 9]
+    assert tc.explore(boxes=(2, 2)).values == two.move_values([])
+
+
+def test_empty_boards():
+    empty = table("boxes_empty_boards").set_index("board")["value"]
+    assert empty["3x3 boxes"] == -3
+    single_row = table("boxes_empty_boards").query("board.str.startswith('1x')")
+    assert (single_row["value"] == -(single_row["cells"] % 2)).all()
+    assert empty[["2x2 boxes", "2x4 boxes"]].tolist() == [2, 2] and empty[["2x3 boxes", "2x5 boxes"]].tolist() == [
+        -2,
+        -2,
+    ]
+    assert (empty[["side-2 triangles", "side-3 triangles", "3x3 boxes"]] < 0).all()
+    assert set(empty[empty > 0].index) == {"2x2 boxes", "2x4 boxes", "side-1 triangles"}
+    assert set(empty[empty == 0].index) == {f"1x{c} boxes" for c in (2, 4, 6, 8)}
+
+
+def test_outcomes_by_lines_drawn():
+    boxes = table("boxes3x3_outcomes_by_edges_drawn").set_index("edges_drawn")
+    assert (boxes.loc[[0, 2], "mover_loss_share"] == 1).all() and (boxes.loc[[1, 3], "mover_win_share"] == 1).all()
+    assert round(boxes.loc[8, "mover_loss_share"], 2) == 0.63
+    assert boxes.loc[2, "draws"] == 0 and round(100 * boxes.loc[4, "draw_share"], 2) == 0.01
+    assert round(boxes.loc[4, "mover_loss_share"], 3) == 0.985
+    summary = table("boxes_vs_triangles_summary").set_index("board")
+    assert summary["draw_share"].round(3).tolist() == [0.017, 0.033]
+    large = table("boxes3x4_outcomes_by_edges_drawn").set_index("edges_drawn")
+    assert large.loc[range(2, 16, 2), "draw_share"].round(2).tolist() == [0.53, 0.48, 0.49, 0.46, 0.32, 0.17, 0.07]
+    assert (large.loc[[1, 3, 5, 7], "mover_win_share"] > 0.9).all()
+
+
+def test_3x3_one_and_two_lines():
+    boxes = tc.solve_boxes(3, 3)
+    assert {int(boxes.values[1 << e]) for e in range(24)} == {3}
+    two_lines = pd.Series([int(boxes.values[(1 << e) | (1 << f)]) for e in range(24) for f in range(e + 1, 24)])
+    assert two_lines.value_counts().to_dict() == {-3: 210, -1: 66}
+    pv = boxes.principal_variation([])
+    assert [i for i, step in enumerate(pv, 1) if step.reward] == [7, 9, 10, 14, 16, 17, 21, 23, 24]
+    assert pv[5].player == "B" and "".join(step.player for step in pv if step.reward) == "ABB" * 3
+    assert sum(step.reward for step in pv if step.player == "B") == 6
+
+
+def test_first_moves_of_3x3_and_side_3():
+    from triangles_core.analysis.tables import first_move_classes
+
+    boxes = first_move_classes(tc.solve_boxes(3, 3))
+    assert (boxes["value"] == -3).all() and boxes["size"].sum() == 24 and len(boxes) == 4
+    tri = first_move_classes(tc.solve(3))
+    assert sorted(tri["value"]) == [-5, -5, -3, -3] and tri.loc[tri["value"] == -5, "size"].sum() == 6
+
+
+def test_mistakes():
+    summary = table("boxes_vs_triangles_summary").set_index("board")
+    assert summary["mistake_share"].round(2).tolist() == [0.65, 0.79]
+    assert summary["mean_value_lost"].round(1).tolist() == [6.8, 5.9]
+    assert summary["mean_mistake_value_lost"].round(1).tolist() == [10.4, 7.5]
+    in_play = table("boxes_mistakes_in_play")
+    played = in_play[in_play["positions"].str.startswith("sampled")]
+    tri, box = (played[played["board"] == name].set_index("positions") for name in ("side-3 triangles", "3x3 boxes"))
+    assert [round(100 * tri["mistake_share"].min()), round(100 * tri["mistake_share"].max())] == [66, 71]
+    assert [round(100 * box["mistake_share"].min()), round(100 * box["mistake_share"].max())] == [46, 55]
+    assert [round(tri["mean_value_lost"].min(), 1), round(tri["mean_value_lost"].max(), 1)] == [2.9, 4.8]
+    assert [round(box["mean_value_lost"].min(), 1), round(box["mean_value_lost"].max(), 1)] == [1.5, 3.0]
+    assert (tri["mistake_low"] > box["mistake_high"]).all() and (box["lost_high"] < tri["lost_low"]).all()  # by policy
+    exact = in_play[in_play["positions"].str.startswith("exact")].set_index("board")["mistake_share"]
+    assert (tri["mistake_low"] > exact["side-3 triangles"]).all() and (box["mistake_high"] < exact["3x3 boxes"]).all()
+
+
+def test_3x4_first_lines_and_the_c_program():
+    classes = table("boxes3x4_first_moves")
+    assert classes.loc[classes["optimal"], "edges"].tolist() == ["7 25", "16"]
+    assert set(classes.loc[classes["optimal"], "value"]) == {0} and set(classes.loc[~classes["optimal"], "value"]) == {
+        -2
+    }
+    assert classes["size"].sum() == 31
+    checks = {c["board"]: c for c in json.loads((DATA / "checks" / "table_checks.json").read_text())["checks"]}
+    c = checks["boxes3x4"]
+    assert c["agree"] and c["positions_that_differ"] == 0 and c["positions"] == 2**31
+    assert c["c_sha256"] == c["package_sha256"] and c["c_empty_board_value"] == 0
+
+
+def test_triangle_side_of_the_comparison():
+    side3 = table("side3_outcomes_by_edges_drawn").set_index("edges_drawn")
+    assert round(side3.loc[2, "mover_win_share"], 2) == 0.59
+
+
+def test_where_a_random_move_costs_most():
+    from triangles_core.analysis.tables import move_statistics_by_edges_drawn
+
+    moves = {
+        "triangles": move_statistics_by_edges_drawn(tc.solve(3)),
+        "boxes": move_statistics_by_edges_drawn(tc.solve_boxes(3, 3)),
+    }
+    peaks = {name: t.loc[t["mean_value_lost"].idxmax()] for name, t in moves.items()}
+    assert (peaks["triangles"]["edges_drawn"], round(peaks["triangles"]["mean_value_lost"], 1)) == (7, 8.0)
+    assert (peaks["boxes"]["edges_drawn"], round(peaks["boxes"]["mean_value_lost"], 1)) == (14, 7.4)
+    assert all(round(t["mistake_share"].max(), 2) == 0.87 for t in moves.values())
+    assert all(t["mean_value_lost"].iloc[-1] == 0 for t in moves.values())

@@ -1,0 +1,253 @@
+"""The long chain rule measured on exact values, in perfect play and in sampled games.
+
+Helpers of notebooks 09 and 13.  The chain vocabulary (loony endgame, chain, loop,
+junction, control) is `triangles_core.analysis.chains`; the value of a chains-and-loops
+endgame from its sizes alone is `triangles_core.analysis.endgames.oracle_value`
+(Berlekamp, *The Dots-and-Boxes Game*, 2000; *Winning Ways*, ch. 16).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from triangles_core.analysis.chains import analyse_endgame, first_loony_endgames
+from triangles_core.analysis.endgames import configuration, oracle_value
+from triangles_core.analysis.play import mean_interval, play_games, wilson_interval
+
+POLICIES: dict[str, dict[str, Any]] = {"random": {}, "perfect": {}, "softmax": {"temperature": 1.0}}
+RULE = ["controller wins", "draw", "controller loses", "no long chain or loop", "junction"]
+
+
+def recursion_value(board, position: int) -> int:
+    """`oracle_value` of a position whose components are all chains and loops (for the player to move)."""
+    return oracle_value(*configuration(board, position))
+
+
+def loony(board, positions: np.ndarray) -> np.ndarray:
+    """Which of the positions (int64 array) are loony endgames (`chains.is_loony_endgame`, vectorised)."""
+    masks = np.array(board.cell_masks, dtype=np.int64)
+    degree = np.array([len(c) for c in board.cells]) - np.bitwise_count(positions[:, None] & masks)
+    free = (positions[:, None] >> np.arange(board.n_edges)) & 1 == 0
+    safe = free & np.stack([(degree[:, list(cells)] >= 3).all(axis=1) for cells in board.edge_cells], axis=1)
+    return (positions != board.full) & ~(degree == 1).any(axis=1) & ~safe.any(axis=1)
+
+
+def perfect_play_endgames(solution) -> list[tuple[str, int, int, float]]:
+    """The first loony endgame and the first one of chains and loops only, with their exact probabilities.
+
+    Perfect play as in `play_games` ("perfect": each player uniform among the optimal
+    moves). The probability is propagated level by level (lines drawn) over the states
+    optimal play reaches: a state is the position, the player to move (0 = A, 1 = B) and
+    whether a loony endgame has occurred before; a game stops at its first simple loony
+    endgame. Returns rows (stage, position, mover, probability).
+    """
+    b, values = solution.board, solution.values
+    masks = np.array(b.cell_masks, dtype=np.int64)
+    P, mover, seen = np.zeros(1, np.int64), np.zeros(1, np.int64), np.zeros(1, bool)
+    prob: np.ndarray = np.ones(1)
+    found: list[tuple[str, int, int, float]] = []
+    simple: dict[int, bool] = {}
+    while len(P):
+        here = loony(b, P)
+        stop = np.zeros(len(P), bool)
+        for i in np.flatnonzero(here):
+            p = int(P[i])
+            stop[i] = simple.setdefault(p, analyse_endgame(b, p).simple)
+            found += [("first loony endgame", p, int(mover[i]), prob[i])] * (not seen[i])
+            found += [("first simple loony endgame", p, int(mover[i]), prob[i])] * bool(stop[i])
+        keep = ~stop & (P != b.full)
+        P, mover, prob, seen = P[keep], mover[keep], prob[keep], (seen | here)[keep]
+        rows, lines = np.nonzero((P[:, None] >> np.arange(b.n_edges)) & 1 == 0)
+        child = P[rows] | (np.int64(1) << lines)
+        claims = ((child[:, None] & masks) == masks).sum(axis=1) - ((P[rows, None] & masks) == masks).sum(axis=1)
+        move_value = np.where(claims > 0, claims + values[child], -values[child].astype(np.int64))
+        best = np.full(len(P), -128)
+        np.maximum.at(best, rows, move_value)
+        optimal = move_value == best[rows]
+        rows, child, claims = rows[optimal], child[optimal], claims[optimal]
+        key = (child * 2 + np.where(claims > 0, mover[rows], 1 - mover[rows])) * 2 + seen[rows]
+        keys, inverse = np.unique(key, return_inverse=True)
+        prob = np.bincount(inverse, weights=prob[rows] / np.bincount(rows)[rows])
+        P, mover, seen = keys // 4, keys // 2 % 2, (keys % 2).astype(bool)
+    return found
+
+
+def classify(solution, states) -> pd.DataFrame:
+    """What the rule says at each state of `perfect_play_endgames`, the values there, and the recursion's value."""
+    b, v0, rows = solution.board, int(solution.values[0]), []
+    for stage, p, m, probability in states:
+        a, value, mover = analyse_endgame(b, p), int(solution.values[p]), "AB"[m]
+        rule = "junction" if not a.simple else "no long chain or loop" if a.long_chains + a.loops == 0 else "applies"
+        a_value = value if mover == "A" else -value
+        controller = (mover if a.mover_in_control else "AB"[1 - m]) if rule == "applies" else ""
+        rows.append(
+            {
+                "stage": stage,
+                "position": p,
+                "mover": mover,
+                "probability": probability,
+                "rule": rule,
+                "long_chains": a.long_chains,
+                "loops": a.loops,
+                "controller": controller,
+                "controller_value": value if a.mover_in_control else -value,
+                "controller_before": (v0 - a_value) * (1 if controller == "A" else -1),
+                "d0_odd": (m + p.bit_count() + b.n_cells - a.unclaimed_cells) % 2 == 1,
+                "recursion_agrees": recursion_value(b, p) == value if a.simple else pd.NA,
+            }
+        )
+    return pd.DataFrame(rows)
+
+
+def exact_summary(group: pd.DataFrame) -> pd.Series:
+    """Probabilities of one board and stage of `classify`; those after `applies` are given that the rule applies."""
+
+    def p(mask):
+        return group.loc[mask, "probability"].sum()
+
+    ap = group["rule"] == "applies"
+
+    def given(mask):
+        return p(ap & mask) / p(ap)
+
+    simple = group["rule"] != "junction"
+    return pd.Series(
+        {
+            "states": len(group),
+            "probability": p(group["probability"] > 0),
+            "junction": p(group["rule"] == "junction"),
+            "no_long_chain_or_loop": p(group["rule"] == "no long chain or loop"),
+            "applies": p(ap),
+            "one_long_chain": given(group["long_chains"] == 1),
+            "loop_and_no_long_chain": given(group["long_chains"] == 0),
+            "first_player_in_control": given(group["controller"] == "A"),
+            "controller_wins_endgame": given(group["controller_value"] > 0),
+            "controller_behind": given(group["controller_before"] < 0),
+            "controller_level": given(group["controller_before"] == 0),
+            "controller_ahead": given(group["controller_before"] > 0),
+            "d0_odd": p(simple & group["d0_odd"]),
+            "recursion_agrees": f"{int(group['recursion_agrees'].sum())} of {int(simple.sum())}",
+        }
+    )
+
+
+def loony_endgames(name: str, games_by_policy: dict[str, pd.DataFrame], board) -> pd.DataFrame:
+    """First loony-endgame position of each sampled game, for every policy (`first_loony_endgames`).
+
+    Adds the first player's net score before that position (a_before), the number of
+    double-crosses (moves completing two cells) played before it, the player in control
+    ("" where the rule does not apply) and the value of the position for the first player
+    (a_value).
+    """
+    frames = []
+    for policy, games in games_by_policy.items():
+        gained = np.where(games["player"] == "A", 1, -1) * games["claims"]
+        doubles = (games["claims"] == 2).astype(int)
+        games = games.assign(
+            a_before=gained.groupby(games["game"]).cumsum() - gained,
+            double_crosses_before=doubles.groupby(games["game"]).cumsum() - doubles,
+        )
+        ends = first_loony_endgames(board, games).merge(
+            games[["game", "position", "a_before", "double_crosses_before"]], on=["game", "position"]
+        )
+        other = ends["player"].map({"A": "B", "B": "A"})
+        in_control = ends["mover_in_control"].astype(bool)
+        ends["controller"] = np.where(ends["rule_applies"], np.where(in_control, ends["player"], other), "")
+        ends["a_value"] = np.where(ends["player"] == "A", ends["value"], -ends["value"])
+        frames.append(ends.assign(board=name, policy=policy))
+    return pd.concat(frames, ignore_index=True)
+
+
+def rule_table(ends: pd.DataFrame, by: list[str]) -> pd.DataFrame:
+    """Counts of each rule outcome of `loony_endgames`, with shares and 95% Wilson intervals."""
+    counts = (
+        ends.groupby(by, sort=False)["rule"].value_counts().unstack(fill_value=0).reindex(columns=RULE, fill_value=0)
+    )
+    table = counts.rename(columns=lambda c: c.replace(" ", "_")).reset_index()
+    reached, applies = counts.sum(axis=1).to_numpy(), counts[RULE[:3]].sum(axis=1).to_numpy()
+    table.insert(len(by), "loony_endgames", reached)
+    table["rule_applies"] = applies
+    table["applies_share"] = applies / reached
+    table["applies_low"], table["applies_high"] = wilson_interval(applies, reached)
+    wins, some = counts["controller wins"].to_numpy(), np.maximum(applies, 1)
+    low, high = wilson_interval(wins, some)
+    table["controller_win_share"] = np.where(applies > 0, wins / some, np.nan)
+    table["controller_win_low"] = np.where(applies > 0, low, np.nan)
+    table["controller_win_high"] = np.where(applies > 0, high, np.nan)
+    return table
+
+
+def first_simple_endgames(board, games: pd.DataFrame) -> pd.DataFrame:
+    """The first position of each sampled game that is a loony endgame of chains and loops only."""
+    rows = []
+    reached = games[loony(board, games["position"].to_numpy(np.int64))]
+    for game, moves in reached.groupby("game", sort=True):
+        for row in moves.itertuples():
+            a = analyse_endgame(board, int(row.position))
+            if a.simple:
+                value = int(row.value) if a.mover_in_control else -int(row.value)
+                rows.append(
+                    {
+                        "game": game,
+                        "edges_drawn": row.edges_drawn,
+                        "position": int(row.position),
+                        "applies": a.long_chains + a.loops > 0,
+                        "controller_value": value,
+                        "recursion_agrees": recursion_value(board, int(row.position)) == row.value,
+                    }
+                )
+                break
+    return pd.DataFrame(rows)
+
+
+def owners_at(board, games: pd.DataFrame, game: int, position: int) -> dict[int, str]:
+    """Who claimed each complete cell of a sampled game's position (for `plot.chains.draw_components`)."""
+    owners, moves = {}, games[games["game"] == game]
+    for p, move, player in zip(moves["position"], moves["move"], moves["player"], strict=True):
+        if int(p) == position:
+            break
+        owners.update({k: player for k in board.completed_by(int(p), int(move))})
+    return owners
+
+
+def mistakes_in_play(name: str, solution, exact_row: pd.Series, games: int, seed: int) -> pd.DataFrame:
+    """Share of legal moves that are mistakes and mean value lost by a random move: exact, then in sampled play.
+
+    The exact row is over every position (`exact_row` from `tables.board_summary`); each
+    sampled row is over the positions the `games` games of one policy reach (seed `seed`),
+    every legal move counted once, with a 95% interval over the independent games.
+    """
+    rows = [
+        {
+            "board": name,
+            "positions": "exact: all positions",
+            "mistake_share": exact_row["mistake_share"],
+            "mistake_low": np.nan,
+            "mistake_high": np.nan,
+            "mean_value_lost": exact_row["mean_value_lost"],
+            "lost_low": np.nan,
+            "lost_high": np.nan,
+        }
+    ]
+    for policy, options in POLICIES.items():
+        played = play_games(solution, policy, games=games, seed=seed, **options)
+        per_game = played.groupby("game")[["mistakes", "value_lost_total", "moves"]].sum()
+        mistake, lost = per_game["mistakes"] / per_game["moves"], per_game["value_lost_total"] / per_game["moves"]
+        m_low, m_high = mean_interval(mistake.mean(), mistake.std(ddof=1), len(per_game))
+        l_low, l_high = mean_interval(lost.mean(), lost.std(ddof=1), len(per_game))
+        rows.append(
+            {
+                "board": name,
+                "positions": f"sampled: reached in {policy} play",
+                "mistake_share": mistake.mean(),
+                "mistake_low": m_low,
+                "mistake_high": m_high,
+                "mean_value_lost": lost.mean(),
+                "lost_low": l_low,
+                "lost_high": l_high,
+            }
+        )
+    return pd.DataFrame(rows)
