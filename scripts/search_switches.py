@@ -23,7 +23,7 @@ from pathlib import Path
 
 import pandas as pd
 
-from triangles_core.common.files import atomic_open
+from triangles_core._files import atomic_open
 from triangles_core.games.boards import standard_board
 from triangles_core.games.cells import CellBoard
 

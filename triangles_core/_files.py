@@ -111,7 +111,9 @@ def make_folder(directory: str | os.PathLike, what: str = "directory") -> Path:
 
 def _in_jupyter() -> bool:
     """Whether this process is a Jupyter kernel (where stderr is not a terminal, yet is shown)."""
-    return "ipykernel" in sys.modules
+    ipython = sys.modules.get("IPython")
+    shell = ipython.get_ipython() if ipython is not None else None
+    return type(shell).__name__ == "ZMQInteractiveShell"
 
 
 def progress_bar(total: int, description: str, unit: str = "it", unit_scale: bool = False):
