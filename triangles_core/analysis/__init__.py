@@ -10,5 +10,12 @@
 - `triangles_core.analysis.records` and `triangles_core.analysis.review`: game records
   and their review against the exact solution;
 - `triangles_core.analysis.verify`: the self-check of a value table;
-- `triangles_core.analysis.export`: GraphML and DOT export of state graphs.
+- `triangles_core.analysis.export`: GraphML and DOT export of state graphs;
+- `triangles_core.analysis.chains`, `control` and `endgames`: Berlekamp's chains and
+  the long chain rule, the game of control (Nimstring) solved by the engine, and simple
+  loony endgames in closed form;
+- `triangles_core.analysis.outcomes`: move kinds, and play followed exactly (the
+  probability of every position a policy reaches);
+- `explain`, `larger`, `review_stats`, `boxes_stats`, `peg_stats`: the computations of
+  notebooks 01–02, 07, 08, 09 and 13, and 05.
 """
