@@ -230,6 +230,14 @@ def test_a_full_standard_output_is_one_line():
     assert_one_line_error(result, "triangles judge gym: error: cannot write standard output: No space left on device")
 
 
+def test_an_input_that_fails_while_it_is_read_is_one_line(capsys):
+    status, out, err = run(capsys, "judge", "gym", "/proc/self/mem")  # reading from offset 0 fails (EIO)
+    assert (status, out) == (
+        2,
+        "",
+    ) and err == "triangles judge gym: error: cannot read /proc/self/mem: Input/output error\n"
+
+
 def test_a_missing_optional_package_names_the_extra(tmp_path):
     program = (
         "import sys\nsys.modules['networkx'] = None  # a plain install, without the notebooks extra\n"

@@ -13,6 +13,7 @@ import pytest
 import triangles_core as tc
 from triangles_core.analysis.records import RecordError
 from triangles_core.analysis.verify import derive_values
+from triangles_core.engine.retrograde import derived_values, move_value_table
 from triangles_core.engine.solutions import TableSolution
 from triangles_core.games.number import InvalidNumberPositionError, NumberGame, choose
 from triangles_core.games.peg import InvalidPegBoardError, Jump, PegGame, peg_board
@@ -29,8 +30,9 @@ from triangles_core.games.triangles import board
         lambda: tc.solve(3).value([1.0]),
         lambda: board(3).edge_dots(19),
         lambda: tc.boxes_board(2, 2).position([13]),
+        lambda: derived_values(board(2), tc.solve(2).values, np.array([512])),
     ],
-    ids=["edge-19", "edge-0", "mask-high", "mask-negative", "float-edge", "edge_dots", "boxes"],
+    ids=["edge-19", "edge-0", "mask-high", "mask-negative", "float-edge", "edge_dots", "boxes", "derived-values"],
 )
 def test_an_edge_out_of_range_is_refused(call):
     with pytest.raises(tc.InvalidPositionError):
@@ -62,8 +64,9 @@ def test_an_illegal_move_is_refused(call, error):
         lambda: board(65),
         lambda: tc.boxes_board(1, 65),
         lambda: peg_board(65),
+        lambda: board(True),
     ],
-    ids=["side5-table", "side7", "side65", "boxes65", "peg65"],
+    ids=["side5-table", "side7", "side65", "boxes65", "peg65", "side-True"],
 )
 def test_a_board_too_big_is_refused(call):
     with pytest.raises(ValueError):
@@ -91,6 +94,8 @@ def test_a_table_of_the_wrong_length_or_type_is_refused(values):
         TableSolution(board(3), values)
     with pytest.raises(ValueError, match="table must be an int8 array"):
         derive_values(board(4), values, 0, 16)
+    with pytest.raises(ValueError, match="table must be an int8 array"):
+        move_value_table(board(3), values)
 
 
 def test_a_board_that_borrows_a_key_is_solved_for_itself():

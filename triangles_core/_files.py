@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import stat
 import sys
 import tempfile
@@ -13,12 +14,15 @@ from typing import IO, Iterator
 __all__ = ["atomic_open", "make_folder", "progress_bar"]
 
 
+_DESCRIPTOR = re.compile(r"/dev/(stdin|stdout|stderr|fd/\d+)|/proc/[^/]+/(task/\d+/)?fd/\d+")
+"""The names of a descriptor the shell opened: ``/dev/stdout``, ``/dev/fd/1``, ``/proc/self/fd/1``."""
+
+
 def _is_stream(path: str) -> bool:
-    """A pipe, a terminal, a device, or a descriptor the shell opened (``/dev/stdout``,
-    ``/proc/self/fd/1``, reached directly or through links): anything but a regular file
-    that a path names."""
+    """A descriptor the shell opened (`_DESCRIPTOR`, reached directly or through links), or
+    anything but a regular file (a pipe, a terminal, a device)."""
     for _ in range(40):  # the system's own limit on links in a row
-        if os.path.abspath(path).startswith(("/dev/", "/proc/")):
+        if _DESCRIPTOR.fullmatch(os.path.abspath(path)):
             return True
         if not os.path.islink(path):
             break

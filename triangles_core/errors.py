@@ -47,6 +47,8 @@ def check_integer(
     ValueError: board side 9 is out of range (1..4)
     """
     try:
+        if isinstance(value, bool):  # True is 1 to Python, but never a board side or an edge
+            raise TypeError
         number = operator.index(value)  # type: ignore[arg-type]  # why: refused below if it has no __index__
     except TypeError:
         raise error(f"{what} must be an integer, got {value!r}") from None

@@ -10,6 +10,7 @@ are replaced whole or not at all, streams written as streams
 from __future__ import annotations
 
 import argparse
+import errno
 import os
 import signal
 import sys
@@ -65,7 +66,10 @@ def _input(path: str):
 def _read_record(path: str) -> str:
     """A game record (``-``: standard input), bounded by `MAX_RECORD_BYTES`."""
     with _input(path) as handle:
-        data = handle.read(MAX_RECORD_BYTES + 1)
+        try:
+            data = handle.read(MAX_RECORD_BYTES + 1)
+        except OSError as error:
+            raise CommandError(f"cannot read {path}: {error.strerror or error}") from None
     if len(data) > MAX_RECORD_BYTES:
         raise CommandError(f"{path} is larger than {MAX_RECORD_BYTES >> 20} MiB; a game record is a few lines")
     return data.decode("utf-8-sig", errors="replace")
@@ -208,8 +212,10 @@ def _verify(args: argparse.Namespace) -> int:
     else:
         import numpy as np
 
+        from ..engine.cache import open_table
+
         try:
-            values = np.load(args.table, mmap_mode="r")
+            values = open_table(args.table)
         except OSError as error:
             raise CommandError(f"cannot read {args.table}: {error.strerror or error}") from None
         except ValueError as error:
@@ -544,9 +550,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             raise
         extra = "pip install 'triangles_core[notebooks]'"
         return _end(command, f"error: this command needs {error.name}, from the 'notebooks' extra: {extra}")
-    except OSError as error:  # standard output on a full device
-        _drop_stdout()
-        return _end(command, f"error: cannot write standard output: {error.strerror or error}")
+    except OSError as error:  # standard output on a full device, or an input that fails while it is read
+        if error.errno in (errno.ENOSPC, errno.EDQUOT, errno.EFBIG):
+            _drop_stdout()
+            return _end(command, f"error: cannot write standard output: {error.strerror}")
+        source = getattr(args, "file", "-")
+        return _end(command, f"error: cannot read {'standard input' if source == '-' else source}: {error.strerror}")
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -121,7 +121,7 @@ def cached_table(board: CellBoard, compute: Callable[[], np.ndarray], check: Che
     values = compute()
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        with atomic_open(path) as handle:
+        with atomic_open(path, replace_special=True) as handle:  # the package's own file: whatever is there is replaced
             np.save(handle, values, allow_pickle=False)
     except OSError as error:
         warnings.warn(f"could not cache the {board.label} table in {path}: {error}", RuntimeWarning, stacklevel=2)

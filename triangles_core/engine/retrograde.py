@@ -47,6 +47,7 @@ from numba import prange
 from numba.core.extending import intrinsic
 
 from .._files import progress_bar
+from ..errors import InvalidPositionError
 from ..games.cells import CellBoard
 from .compiled import compiled, trailing_zeros
 from .lanes import (
@@ -61,6 +62,7 @@ from .lanes import (
     vector_type,
 )
 from .limits import MAX_MOVE_TABLE_EDGES, MAX_TABLE_EDGES
+from .solutions import check_values
 
 __all__ = [
     "DEFAULT_GROUP_BITS",
@@ -440,6 +442,7 @@ def move_value_table(board: CellBoard, values: np.ndarray) -> np.ndarray:
             f"the {board.label} has {board.n_edges} edges: whole move tables are built only up to "
             f"{MAX_MOVE_TABLE_EDGES} edges"
         )
+    check_values(board, values)
     first, second = cell_tables(board)
     table = np.empty((values.shape[0], board.n_edges), dtype=np.int8)
     _move_value_table(values, board.n_edges, first, second, table)
@@ -502,9 +505,9 @@ def derived_values(board: CellBoard, values: np.ndarray, positions: np.ndarray, 
     Parameters
     ----------
     values : numpy.ndarray of int8, shape (2**board.n_edges,)
-        The table (its shape and dtype already checked).
+        The table of ``board`` (int8, one entry per position; checked).
     positions : numpy.ndarray of int64
-        Positions of the board (bitmasks, not checked).
+        Positions of the board (bitmasks in ``0 .. 2**board.n_edges - 1``).
     rule : {"score", "control"}, default "score"
         The `RULES` rule of the table.
 
@@ -519,6 +522,10 @@ def derived_values(board: CellBoard, values: np.ndarray, positions: np.ndarray, 
     >>> derived_values(s.board, s.values, np.array([0, 5], dtype=np.int64)).tolist() == s.values[[0, 5]].tolist()
     True
     """
+    check_values(board, values)
+    positions = np.asarray(positions, dtype=np.int64)
+    if positions.size and (positions.min() < 0 or positions.max() >> board.n_edges):
+        raise InvalidPositionError(f"positions of the {board.label} are 0..{(1 << board.n_edges) - 1}")
     first, second = cell_tables(board)
     return _derive_at(values, positions, board.n_edges, first, second, *RULES[rule])
 
@@ -539,7 +546,7 @@ def recurrence_problem(
     Parameters
     ----------
     values : numpy.ndarray of int8, shape (2**board.n_edges,)
-        The table (its shape and dtype already checked).
+        The table of ``board`` (int8, one entry per position; checked).
     rule : {"score", "control"}, default "score"
         The `RULES` rule of the table.
 
