@@ -15,7 +15,7 @@ SMALL = 1 << 20  # table bytes of each worker's search
 
 
 def check_against_table(b, table, tmp_path, executor, depth):
-    run = solve_units(b, tmp_path / "run", depth=depth, executor=executor, max_memory=SMALL)
+    run = solve_units(b, tmp_path / "run", depth=depth, executor=executor, first_moves=True, max_memory=SMALL)
     assert run.value == table.value([])
     bounds = run.bounds
     for e in b.free_edges(0):  # every first move's value, exact
@@ -51,13 +51,19 @@ def test_a_stopped_run_resumes_without_recomputing(tmp_path):
     assert lower <= solve_boxes(2, 3).value([]) <= upper
     with (folder / "units.jsonl").open("a") as log:  # a line cut off in mid-write by a crash
         log.write('{"position": 12, "val')
-    second = solve_units(b, folder, depth=2, max_memory=SMALL)
+    second = solve_units(b, folder, depth=2, first_moves=True, max_memory=SMALL)
     assert second.value == solve_boxes(2, 3).value([])
     assert second.computed == len(second.units) - 5
     lines = (folder / "units.jsonl").read_text().splitlines()
     positions = [json.loads(line)["position"] for line in lines]
     assert sorted(positions) == second.units  # each unit computed once
-    assert solve_units(b, folder, depth=2).computed == 0
+    assert solve_units(b, folder, depth=2, first_moves=True).computed == 0
+
+
+def test_the_run_ends_when_the_value_is_proved(tmp_path):
+    # 3x3 boxes two edges deep: the root's value is proved before every first move's
+    run = solve_units(boxes_board(3, 3), tmp_path, depth=2, max_memory=1 << 24)
+    assert run.value == -3 and len(run.done) < len(run.units)  # -3: the 3x3 table (data/search)
 
 
 def test_a_folder_of_another_run_is_refused(tmp_path):

@@ -26,8 +26,9 @@ import os
 import signal
 import threading
 import time
-from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
+from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
+from itertools import islice
 from pathlib import Path
 from typing import Any
 
@@ -157,6 +158,11 @@ class UnitRun:
         """``{0: root bounds, e: bounds of move e}`` (`tree_bounds`)."""
         return tree_bounds(self.board, self.root, self.depth, {p: r["value"] for p, r in self.done.items()})
 
+    def finished(self, first_moves: bool) -> bool:
+        """Whether the root's value is exact, and with ``first_moves`` each first move's too."""
+        bounds = self.bounds
+        return all(lo == hi for e, (lo, hi) in bounds.items() if first_moves or e == 0)
+
     @property
     def value(self) -> int | None:
         """The root's exact value, or None while units are missing."""
@@ -196,7 +202,9 @@ def solve_units(
     root: int = 0,
     depth: int = 1,
     executor: Executor | None = None,
+    first_moves: bool = False,
     max_units: int | None = None,
+    in_flight: int = 64,
     progress: bool = False,
     **options: Any,
 ) -> UnitRun:
@@ -214,8 +222,13 @@ def solve_units(
         Edges drawn after ``root`` in each unit.
     executor : concurrent.futures.Executor, optional
         Where units run (`local_executor`, `dask_executor`); `InlineExecutor` by default.
+    first_moves : bool, default False
+        Go on until every first move's value is exact, not only the root's (which may be
+        proved before all units are done).
     max_units : int, optional
         Stop after this many units finish (a session's share); all by default.
+    in_flight : int, default 64
+        Most units handed to the executor at once (1 with `InlineExecutor`).
     progress : bool, default False
         Show a bar of units done with the root's proved bounds.
     **options
@@ -254,27 +267,37 @@ def solve_units(
         bar = progress_bar(len(run.units), f"{board.title}, units", unit="unit")
         bar.update(len(done))
         bar.set_postfix_str("{} <= value <= {}".format(*run.bounds[0]))
-    futures = [executor.submit(solve_unit, board, p, options) for p in todo]
+    # Units are handed out a window at a time, so that each is written as soon as it is
+    # known (at once with the in-process executor) and no more are queued than needed.
+    window = 1 if isinstance(executor, InlineExecutor) else in_flight
+    queue = iter(todo)
+    pending: set[Future] = set()
     try:
         with open(folder / "units.jsonl", "a", encoding="utf-8") as log:
-            for future in as_completed(futures):
-                record = future.result()
-                log.write(json.dumps(record) + "\n")
-                log.flush()
-                os.fsync(log.fileno())
-                done[record["position"]] = record
-                run.computed += 1
-                if bar is not None:
-                    bar.update(1)
-                    bar.set_postfix_str("{} <= value <= {}".format(*run.bounds[0]))
-    except BaseException:
-        for future in futures:
-            future.cancel()
-        if isinstance(executor, ProcessPoolExecutor):  # its running units cannot be cancelled: end them
+            while not run.finished(first_moves):
+                pending.update(
+                    executor.submit(solve_unit, board, p, options) for p in islice(queue, window - len(pending))
+                )
+                if not pending:
+                    break
+                finished, pending = wait(pending, return_when=FIRST_COMPLETED)
+                for future in finished:
+                    record = future.result()
+                    log.write(json.dumps(record) + "\n")
+                    log.flush()
+                    os.fsync(log.fileno())
+                    done[record["position"]] = record
+                    run.computed += 1
+                    if bar is not None:
+                        bar.update(1)
+                        bar.set_postfix_str("{} <= value <= {}".format(*run.bounds[0]))
+    finally:
+        if pending and isinstance(executor, ProcessPoolExecutor):  # its running units cannot be cancelled: end them
             for child in multiprocessing.active_children():
                 child.terminate()
-        raise
-    finally:
+        else:
+            for future in pending:
+                future.cancel()
         if bar is not None:
             bar.close()
     return run
