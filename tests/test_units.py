@@ -72,6 +72,7 @@ def test_a_folder_of_another_run_is_refused(tmp_path):
         solve_units(board(2), tmp_path, depth=2, max_memory=SMALL)
 
 
+@pytest.mark.slow  # a local cluster starts processes (about 15 s)
 def test_dask_cluster_of_two_workers(tmp_path):
     distributed = pytest.importorskip("distributed")
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True) as cluster:
