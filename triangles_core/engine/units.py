@@ -61,7 +61,7 @@ def solve_unit(board: CellBoard, position: int, options: dict) -> dict:
 class InlineExecutor(Executor):
     """An executor that runs each call at once in this process (for tests and one-core runs)."""
 
-    def submit(self, fn, /, *args, **kwargs) -> Future:  # type: ignore[override]
+    def submit(self, fn, /, *args, **kwargs) -> Future:
         future: Future = Future()
         try:
             future.set_result(fn(*args, **kwargs))
@@ -93,9 +93,10 @@ def dask_executor(address: str) -> Executor:
 
     Needs ``dask.distributed`` (not a dependency of the package); its workers need this package.
     """
-    from distributed import Client  # an optional dependency: ImportError says what is missing
+    import importlib
 
-    return Client(address).get_executor()
+    distributed = importlib.import_module("distributed")  # optional, untyped here: ImportError says what is missing
+    return distributed.Client(address).get_executor()
 
 
 def _cells_left(board: CellBoard, p: int) -> int:
