@@ -92,3 +92,19 @@ def test_dask_cluster_of_two_workers(tmp_path):
 def test_units_equal_the_big_tables(make_board, make_table, tmp_path):
     with local_executor(2) as pool:
         check_against_table(make_board(), make_table(), tmp_path, pool, 2)
+
+
+def test_the_command_resumes_a_run(tmp_path, monkeypatch):
+    import importlib
+    import sys
+    from pathlib import Path
+
+    monkeypatch.syspath_prepend(str(Path(__file__).resolve().parent.parent / "scripts"))
+    script = importlib.import_module("solve_search")
+    command = ["empty", "boxes2x3", "--resume", str(tmp_path), "--depth", "2", "--max-memory", str(SMALL)]
+    assert script.main([*command, "--first-moves"]) == 0
+    summary = json.loads((tmp_path / "summary.json").read_text())
+    assert (summary["value"], summary["units_done"], summary["status"]) == (-2, 41, "solved")
+    assert script.main(command) == 0  # nothing left to do
+    assert json.loads((tmp_path / "summary.json").read_text())["units_done_this_session"] == 0
+    sys.modules.pop("solve_search")
