@@ -35,7 +35,16 @@ from typing import Any
 from ..common.files import atomic_open, make_folder
 from ..games.cells import CellBoard
 
-__all__ = ["InlineExecutor", "UnitRun", "dask_executor", "local_executor", "solve_units"]
+__all__ = [
+    "InlineExecutor",
+    "UnitRun",
+    "dask_executor",
+    "frontier",
+    "local_executor",
+    "solve_unit",
+    "solve_units",
+    "tree_bounds",
+]
 
 _SOLUTIONS: dict = {}  # one SearchSolution per board and options in each worker process, its table kept
 
