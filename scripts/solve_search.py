@@ -8,6 +8,12 @@ and says so)::
     .venv/bin/python scripts/solve_search.py empty boxes3x3 --time-limit 600
     .venv/bin/python scripts/solve_search.py empty side5 --time-limit 1800 --first-moves
 
+    # the same solve split into work units, stored in a run folder as they finish: stopped
+    # (Ctrl-C, --time-limit, kill) and run again, it resumes; units run on a process pool
+    # (--workers N, each with its own --max-memory table) or a Dask cluster
+    .venv/bin/python scripts/solve_search.py empty boxes3x5 --resume data/search/boxes3x5 --depth 2 --workers 2
+    .venv/bin/python scripts/solve_search.py empty side5 --resume data/search/side5 --executor dask:tcp://host:8786
+
     # the value table's time for comparison (boards of at most 31 edges)
     .venv/bin/python scripts/solve_search.py table side4
 
@@ -190,6 +196,76 @@ def run_empty(args, b) -> dict:
     return record
 
 
+def make_executor(args):
+    """The executor of ``--executor`` (a process pool of ``--workers``, or a Dask cluster's)."""
+    from triangles_core.engine.units import dask_executor, local_executor
+
+    if args.executor == "local":
+        return local_executor(args.workers)
+    address = args.executor.removeprefix("dask:")
+    try:
+        return dask_executor(address)
+    except OSError as error:  # no scheduler there (distributed's timeout is an OSError)
+        raise ValueError(f"no Dask scheduler at {address!r}: {error}") from None
+
+
+def run_units(args, b) -> dict:
+    """The empty board by work units (`triangles_core.engine.units`), resumed from ``--resume``.
+
+    Finished units are in the run folder whatever happens; ``summary.json`` there (and the
+    returned record) says what is proved when the run ends, is stopped by Ctrl-C or reaches
+    ``--time-limit``.
+    """
+    from triangles_core.engine.units import solve_units
+
+    options = {
+        "max_memory": args.max_memory,
+        "threads": args.threads,
+        "oracle_edges": args.oracle_edges,
+        "move_order": args.move_order,
+        **rule_options(args),
+    }
+    folder = Path(args.resume)
+    started = time.perf_counter()
+    before = len(solve_units(b, folder, depth=args.depth, max_units=0).done)  # also checks the folder's run
+    stopped = False
+    with make_executor(args) as executor, Deadline(args.time_limit) as deadline:
+        try:
+            solve_units(
+                b,
+                folder,
+                depth=args.depth,
+                executor=executor,
+                first_moves=args.first_moves,
+                progress=True,
+                **options,
+            )
+        except KeyboardInterrupt:
+            stopped = not deadline.fired
+    run = solve_units(b, folder, depth=args.depth, max_units=0)  # what the folder holds now
+    bounds = run.bounds
+    records = run.done.values()
+    body = {
+        "resume": str(args.resume),
+        "depth": args.depth,
+        "executor": args.executor,
+        "workers": args.workers if args.executor == "local" else None,
+        "units_total": len(run.units),
+        "units_done": len(run.done),
+        "units_done_this_session": len(run.done) - before,
+        "lower": bounds[0][0],
+        "upper": bounds[0][1],
+        "status": "solved" if run.finished(args.first_moves) else ("stopped" if stopped else "time limit"),
+        "first_move_bounds": {str(e): list(v) for e, v in bounds.items() if e},
+        "unit_seconds_total": round(sum(r["seconds"] for r in records), 3),
+        "unit_nodes_total": sum(r["nodes"] for r in records),
+        "wall_seconds": round(time.perf_counter() - started, 3),
+    }
+    if run.value is not None:
+        body["value"] = run.value
+    return body
+
+
 def run_growth(args, b) -> dict:
     rng = np.random.default_rng(args.seed)
     rows = []
@@ -350,6 +426,12 @@ def main(argv=None) -> int:
     parser.add_argument("--repeat", type=positive(int), default=3, help="repeats of a timed run")
     parser.add_argument("--no-table", action="store_true", help="a timed run without the value table")
     parser.add_argument("--suffix", default="")
+    parser.add_argument("--resume", metavar="DIR", help="an empty-board solve by work units, kept and resumed in DIR")
+    parser.add_argument("--depth", type=positive(int), default=1, help="edges drawn in each work unit (--resume)")
+    parser.add_argument(
+        "--executor", default="local", help="where units run (--resume): local, or dask:ADDRESS of a Dask scheduler"
+    )
+    parser.add_argument("--workers", type=positive(int), default=1, help="processes of a local run (--resume)")
     args = parser.parse_args(argv)
     if "/" in args.suffix or "\0" in args.suffix:
         parser.error(f"--suffix {args.suffix!r}: a file-name suffix cannot hold '/'")
@@ -357,6 +439,12 @@ def main(argv=None) -> int:
         parser.error(
             f"the {args.board.label} has {args.board.n_edges} edges: no value table (at most {MAX_TABLE_EDGES})"
         )
+    if args.resume is not None and args.kind != "empty":
+        parser.error(f"--resume is for an empty-board solve, not {args.kind!r}")
+    if args.executor != "local" and not args.executor.startswith("dask:"):
+        parser.error(f"--executor must be local or dask:ADDRESS, got {args.executor!r}")
+    if args.resume is not None and args.pv:
+        parser.error("--pv is for a run without --resume")
     try:  # the options, checked before any long computation
         SearchSolution(
             args.board,
@@ -389,17 +477,35 @@ def main(argv=None) -> int:
         **rule_options(args),
     }
     try:
-        body = {"empty": run_empty, "growth": run_growth, "table": run_table, "timed": run_timed}[args.kind](args, b)
+        if args.resume is not None:
+            body = run_units(args, b)
+        else:
+            body = {"empty": run_empty, "growth": run_growth, "table": run_table, "timed": run_timed}[args.kind](
+                args, b
+            )
+    except ImportError as missing:  # --executor dask without dask.distributed
+        parser.error(f"--executor {args.executor}: {missing}")
+    except ValueError as error:  # --resume: a folder of another run; --executor: no scheduler there
+        parser.error(str(error))
     except KeyboardInterrupt as stopped:
         print(f"solve_search: {stopped} (nothing written)", file=sys.stderr)
         return 130
     record = {**header, **body, "peak_memory_bytes": peak_memory_bytes()}
     OUT.mkdir(parents=True, exist_ok=True)
     path = OUT / f"{b.key}_{args.kind}{args.suffix}.json"
+    if args.resume is not None:
+        path = Path(args.resume) / "summary.json"
     with atomic_open(path, "w", encoding="utf-8") as f:
         json.dump(record, f, indent=1)
         f.write("\n")
-    print(f"wrote {path.relative_to(ROOT)}")
+    print(f"wrote {path}")
+    if body.get("status") == "stopped":
+        print(
+            f"solve_search: stopped with {body['units_done']} of {body['units_total']} units done, "
+            f"{body['lower']} <= value <= {body['upper']}; the same command resumes",
+            file=sys.stderr,
+        )
+        return 130
     return 0
 
 

@@ -1,0 +1,110 @@
+"""A search split into work units (`triangles_core.engine.units`) equals the value tables, and resumes."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from triangles_core import solve, solve_boxes
+from triangles_core.engine.units import InlineExecutor, local_executor, solve_units
+from triangles_core.games.boxes import boxes_board
+from triangles_core.games.triangles import board
+
+SMALL = 1 << 20  # table bytes of each worker's search
+
+
+def check_against_table(b, table, tmp_path, executor, depth):
+    run = solve_units(b, tmp_path / "run", depth=depth, executor=executor, first_moves=True, max_memory=SMALL)
+    assert run.value == table.value([])
+    bounds = run.bounds
+    for e in b.free_edges(0):  # every first move's value, exact
+        assert bounds[e] == (table.move_value([], e),) * 2
+    return run
+
+
+CASES = [
+    pytest.param(lambda: board(2), lambda: solve(2), id="side2"),
+    pytest.param(lambda: board(3), lambda: solve(3), id="side3"),
+    pytest.param(lambda: boxes_board(2, 2), lambda: solve_boxes(2, 2), id="boxes2x2"),
+    pytest.param(lambda: boxes_board(2, 3), lambda: solve_boxes(2, 3), id="boxes2x3"),
+]
+
+
+@pytest.mark.parametrize("make_board, make_table", CASES)
+@pytest.mark.parametrize("depth", [1, 3])
+def test_units_equal_the_table_in_process(make_board, make_table, depth, tmp_path):
+    check_against_table(make_board(), make_table(), tmp_path, InlineExecutor(), depth)
+
+
+@pytest.mark.parametrize("make_board, make_table", CASES)
+def test_units_equal_the_table_on_two_processes(make_board, make_table, tmp_path):
+    with local_executor(2) as pool:
+        check_against_table(make_board(), make_table(), tmp_path, pool, 2)
+
+
+def test_a_stopped_run_resumes_without_recomputing(tmp_path):
+    b, folder = boxes_board(2, 3), tmp_path / "run"
+    first = solve_units(b, folder, depth=2, max_units=5, max_memory=SMALL)
+    assert first.computed == 5 and first.value is None
+    lower, upper = first.bounds[0]
+    assert lower <= solve_boxes(2, 3).value([]) <= upper
+    with (folder / "units.jsonl").open("a") as log:  # a line cut off in mid-write by a crash
+        log.write('{"position": 12, "val')
+    second = solve_units(b, folder, depth=2, first_moves=True, max_memory=SMALL)
+    assert second.value == solve_boxes(2, 3).value([])
+    assert second.computed == len(second.units) - 5
+    lines = (folder / "units.jsonl").read_text().splitlines()
+    positions = [json.loads(line)["position"] for line in lines]
+    assert sorted(positions) == second.units  # each unit computed once
+    assert solve_units(b, folder, depth=2, first_moves=True).computed == 0
+
+
+def test_the_run_ends_when_the_value_is_proved(tmp_path):
+    # 3x3 boxes two edges deep: the root's value is proved before every first move's
+    run = solve_units(boxes_board(3, 3), tmp_path, depth=2, max_memory=1 << 24)
+    assert run.value == -3 and len(run.done) < len(run.units)  # -3: the 3x3 table (data/search)
+
+
+def test_a_folder_of_another_run_is_refused(tmp_path):
+    solve_units(board(2), tmp_path, max_memory=SMALL)
+    with pytest.raises(ValueError, match="holds another run"):
+        solve_units(board(2), tmp_path, depth=2, max_memory=SMALL)
+
+
+@pytest.mark.slow  # a local cluster starts processes (about 15 s)
+def test_dask_cluster_of_two_workers(tmp_path):
+    distributed = pytest.importorskip("distributed")
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True) as cluster:
+        with distributed.Client(cluster) as client:
+            check_against_table(boxes_board(2, 3), solve_boxes(2, 3), tmp_path, client.get_executor(), 2)
+
+
+@pytest.mark.slow
+@pytest.mark.side4
+@pytest.mark.parametrize(
+    "make_board, make_table",
+    [
+        pytest.param(lambda: boxes_board(3, 3), lambda: solve_boxes(3, 3), id="boxes3x3"),
+        pytest.param(lambda: board(4), lambda: solve(4), id="side4"),
+    ],
+)
+def test_units_equal_the_big_tables(make_board, make_table, tmp_path):
+    with local_executor(2) as pool:
+        check_against_table(make_board(), make_table(), tmp_path, pool, 2)
+
+
+def test_the_command_resumes_a_run(tmp_path, monkeypatch):
+    import importlib
+    import sys
+    from pathlib import Path
+
+    monkeypatch.syspath_prepend(str(Path(__file__).resolve().parent.parent / "scripts"))
+    script = importlib.import_module("solve_search")
+    command = ["empty", "boxes2x3", "--resume", str(tmp_path), "--depth", "2", "--max-memory", str(SMALL)]
+    assert script.main([*command, "--first-moves"]) == 0
+    summary = json.loads((tmp_path / "summary.json").read_text())
+    assert (summary["value"], summary["units_done"], summary["status"]) == (-2, 41, "solved")
+    assert script.main(command) == 0  # nothing left to do
+    assert json.loads((tmp_path / "summary.json").read_text())["units_done_this_session"] == 0
+    sys.modules.pop("solve_search")

@@ -1,0 +1,313 @@
+"""A search split into independent work units, run by any executor and resumable from disk.
+
+A solve of a big board by `triangles_core.engine.search.SearchSolution` takes hours.
+Here the position is expanded ``depth`` edges deep; each canonical position reached (one
+per symmetry class, `CellBoard.canonical`) is a *unit*, whose exact value one search
+gives.  The value of the root follows from the units by the negamax recurrence of
+DESIGN.md (``r + v`` when the mover moves again, ``r - v`` otherwise) over that small
+tree; with some units still unknown, the same recurrence over intervals (an unknown
+position's value lies within plus or minus its cells left) gives the bounds proved so
+far.  With ``depth=1`` the units are the first moves, so their values are also the
+first-move values.
+
+Units run through any `concurrent.futures.Executor`: a `ProcessPoolExecutor`
+(`local_executor`), a Dask cluster (``distributed.Client(address).get_executor()``,
+`dask_executor`), or `InlineExecutor` in this process.  Each finished unit is one line
+appended to ``units.jsonl`` in the run folder, flushed and synced before the next, so a
+stop loses no finished unit; a half-written last line (a crash in mid-write) is cut
+off when the run is opened again, and a rerun skips the units already there.
+"""
+
+from __future__ import annotations
+
+import json
+import multiprocessing
+import os
+import signal
+import threading
+import time
+from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
+from dataclasses import dataclass, field
+from itertools import islice
+from pathlib import Path
+from typing import Any
+
+from ..common.files import atomic_open, make_folder
+from ..games.cells import CellBoard
+
+__all__ = [
+    "InlineExecutor",
+    "UnitRun",
+    "dask_executor",
+    "frontier",
+    "local_executor",
+    "solve_unit",
+    "solve_units",
+    "tree_bounds",
+]
+
+_SOLUTIONS: dict = {}  # one SearchSolution per board and options in each worker process, its table kept
+
+
+def solve_unit(board: CellBoard, position: int, options: dict) -> dict:
+    """The exact value of one unit, by the search of this process (its table kept between units)."""
+    from .search import SearchSolution
+
+    key = (board, tuple(sorted(options.items())))
+    solution = _SOLUTIONS.get(key)
+    if solution is None:
+        solution = _SOLUTIONS[key] = SearchSolution(board, **options)
+    nodes, started = solution.stats.nodes, time.perf_counter()
+    value = solution.value(position)
+    return {
+        "position": position,
+        "value": value,
+        "nodes": solution.stats.nodes - nodes,
+        "seconds": round(time.perf_counter() - started, 3),
+    }
+
+
+class InlineExecutor(Executor):
+    """An executor that runs each call at once in this process (for tests and one-core runs)."""
+
+    def submit(self, fn, /, *args, **kwargs) -> Future:
+        future: Future = Future()
+        try:
+            future.set_result(fn(*args, **kwargs))
+        except Exception as error:
+            future.set_exception(error)
+        return future
+
+
+def _watch_parent() -> None:
+    """In a pool worker: leave Ctrl-C to the coordinator, and exit when the coordinator is gone."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    parent = os.getppid()
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(1.0)
+        os._exit(1)
+
+    threading.Thread(target=watch, daemon=True).start()
+
+
+def local_executor(workers: int) -> ProcessPoolExecutor:
+    """A process pool of ``workers`` processes, each ending when its coordinator ends (even by kill)."""
+    return ProcessPoolExecutor(max_workers=workers, initializer=_watch_parent)
+
+
+def dask_executor(address: str) -> Executor:
+    """The executor of the Dask cluster at ``address`` (``distributed.Client(address).get_executor()``).
+
+    Needs ``dask.distributed`` (not a dependency of the package); its workers need this package.
+    """
+    import importlib
+
+    distributed = importlib.import_module("distributed")  # optional, untyped here: ImportError says what is missing
+    return distributed.Client(address).get_executor()
+
+
+def _cells_left(board: CellBoard, p: int) -> int:
+    return sum(1 for m in board.cell_masks if p & m != m)
+
+
+def frontier(board: CellBoard, root: int, depth: int) -> list[int]:
+    """The units: canonical positions ``depth`` edges after ``root`` (fewer if the board fills first)."""
+    level = {board.canonical(root)}
+    for _ in range(min(depth, len(board.free_edges(root)))):
+        level = {board.canonical(q | 1 << (e - 1)) for q in level for e in board.free_edges(q)}
+    return sorted(level)
+
+
+def tree_bounds(board: CellBoard, root: int, depth: int, known: dict[int, int]) -> dict[int, tuple[int, int]]:
+    """Bounds on the value of ``root`` and of each of its moves, from the units' values ``known``.
+
+    Returns ``{0: (lower, upper) of root, e: (lower, upper) of move e, ...}``; a bound is
+    exact (``lower == upper``) once the units below it are known.
+    """
+    memo: dict[int, tuple[int, int]] = {}
+    depth = min(depth, len(board.free_edges(root)))
+
+    def moves(p: int, d: int) -> dict[int, tuple[int, int]]:
+        out = {}
+        for e in board.free_edges(p):
+            r = board.claims(p, e)
+            lo, hi = bounds(p | 1 << (e - 1), d - 1)
+            out[e] = (r + lo, r + hi) if r else (-hi, -lo)
+        return out
+
+    def bounds(p: int, d: int) -> tuple[int, int]:
+        key = board.canonical(p)
+        if d == 0:
+            left = _cells_left(board, p)
+            return (known[key], known[key]) if key in known else (-left, left)
+        if key not in memo:
+            children = moves(p, d).values()
+            memo[key] = (max(lo for lo, _ in children), max(hi for _, hi in children)) if children else (0, 0)
+        return memo[key]
+
+    first = moves(root, depth) if depth else {}
+    return {0: bounds(root, depth), **first}
+
+
+@dataclass
+class UnitRun:
+    """What a run of units proved: the root's bounds, each first move's, and the units' records."""
+
+    board: CellBoard
+    root: int
+    depth: int
+    units: list[int]
+    done: dict[int, dict] = field(default_factory=dict)
+    computed: int = 0
+    """Units computed by this call (the others were read from the run folder)."""
+
+    @property
+    def bounds(self) -> dict[int, tuple[int, int]]:
+        """``{0: root bounds, e: bounds of move e}`` (`tree_bounds`)."""
+        return tree_bounds(self.board, self.root, self.depth, {p: r["value"] for p, r in self.done.items()})
+
+    def finished(self, first_moves: bool) -> bool:
+        """Whether the root's value is exact, and with ``first_moves`` each first move's too."""
+        bounds = self.bounds
+        return all(lo == hi for e, (lo, hi) in bounds.items() if first_moves or e == 0)
+
+    @property
+    def value(self) -> int | None:
+        """The root's exact value, or None while units are missing."""
+        lower, upper = self.bounds[0]
+        return lower if lower == upper else None
+
+
+def _open_run(folder: Path, header: dict) -> dict[int, dict]:
+    """Check the run folder's ``run.json`` against ``header`` (or write it), and read its finished units."""
+    make_folder(folder, "run folder")
+    run_file, units_file = folder / "run.json", folder / "units.jsonl"
+    if run_file.exists():
+        stored = json.loads(run_file.read_text(encoding="utf-8"))
+        if stored != header:
+            raise ValueError(f"run folder {os.fspath(folder)!r} holds another run: {stored!r}, not {header!r}")
+    else:
+        with atomic_open(run_file, "w", encoding="utf-8") as f:
+            json.dump(header, f)
+            f.write("\n")
+    done: dict[int, dict] = {}
+    if units_file.exists():
+        data = units_file.read_bytes()
+        whole = data[: data.rfind(b"\n") + 1]
+        if len(whole) < len(data):  # a line cut off by a crash in mid-write: not a finished unit
+            with open(units_file, "r+b") as f:
+                f.truncate(len(whole))
+        for line in whole.decode("utf-8").splitlines():
+            record = json.loads(line)
+            done[record["position"]] = record
+    return done
+
+
+def solve_units(
+    board: CellBoard,
+    folder: str | os.PathLike,
+    *,
+    root: int = 0,
+    depth: int = 1,
+    executor: Executor | None = None,
+    first_moves: bool = False,
+    max_units: int | None = None,
+    in_flight: int = 64,
+    progress: bool = False,
+    **options: Any,
+) -> UnitRun:
+    """Solve ``root`` by units (`frontier`), each stored in ``folder`` as it finishes; resume what is there.
+
+    Parameters
+    ----------
+    board : CellBoard
+        Any board the search takes.
+    folder : path
+        The run folder: ``run.json`` (board, root, depth) and ``units.jsonl`` (one finished unit a line).
+    root : int, default 0
+        The position solved (a bitmask), the empty board by default.
+    depth : int, default 1
+        Edges drawn after ``root`` in each unit.
+    executor : concurrent.futures.Executor, optional
+        Where units run (`local_executor`, `dask_executor`); `InlineExecutor` by default.
+    first_moves : bool, default False
+        Go on until every first move's value is exact, not only the root's (which may be
+        proved before all units are done).
+    max_units : int, optional
+        Stop after this many units finish (a session's share); all by default.
+    in_flight : int, default 64
+        Most units handed to the executor at once (1 with `InlineExecutor`).
+    progress : bool, default False
+        Show a bar of units done with the root's proved bounds.
+    **options
+        Of `SearchSolution` (``max_memory``, ``oracle_edges``, the rule switches), in each worker.
+
+    Returns
+    -------
+    UnitRun
+
+    Raises
+    ------
+    ValueError
+        If ``folder`` holds another run (board, root or depth).
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> from triangles_core.games.boxes import boxes_board
+    >>> with tempfile.TemporaryDirectory() as d:
+    ...     run = solve_units(boxes_board(2, 2), d, max_memory=1 << 20)
+    >>> run.value, len(run.units)   # the table's value; 12 first moves, 2 up to symmetry
+    (2, 2)
+    """
+    folder = Path(folder)
+    header = {"board": board.key, "root": root, "depth": depth}
+    done = _open_run(folder, header)
+    run = UnitRun(board, root, depth, frontier(board, root, depth), done)
+    todo = [p for p in run.units if p not in done]
+    if max_units is not None:
+        todo = todo[:max_units]
+    executor = executor or InlineExecutor()
+    bar = None
+    if progress:
+        from ..common.progress import progress_bar
+
+        bar = progress_bar(len(run.units), f"{board.title}, units", unit="unit")
+        bar.update(len(done))
+        bar.set_postfix_str("{} <= value <= {}".format(*run.bounds[0]))
+    # Units are handed out a window at a time, so that each is written as soon as it is
+    # known (at once with the in-process executor) and no more are queued than needed.
+    window = 1 if isinstance(executor, InlineExecutor) else in_flight
+    queue = iter(todo)
+    pending: set[Future] = set()
+    try:
+        with open(folder / "units.jsonl", "a", encoding="utf-8") as log:
+            while not run.finished(first_moves):
+                pending.update(
+                    executor.submit(solve_unit, board, p, options) for p in islice(queue, window - len(pending))
+                )
+                if not pending:
+                    break
+                finished, pending = wait(pending, return_when=FIRST_COMPLETED)
+                for future in finished:
+                    record = future.result()
+                    log.write(json.dumps(record) + "\n")
+                    log.flush()
+                    os.fsync(log.fileno())
+                    done[record["position"]] = record
+                    run.computed += 1
+                    if bar is not None:
+                        bar.update(1)
+                        bar.set_postfix_str("{} <= value <= {}".format(*run.bounds[0]))
+    finally:
+        if pending and isinstance(executor, ProcessPoolExecutor):  # its running units cannot be cancelled: end them
+            for child in multiprocessing.active_children():
+                child.terminate()
+        else:
+            for future in pending:
+                future.cancel()
+        if bar is not None:
+            bar.close()
+    return run
