@@ -32,7 +32,7 @@ from itertools import islice
 from pathlib import Path
 from typing import Any
 
-from ..common.files import atomic_open, make_folder
+from .._files import atomic_open, make_folder
 from ..games.cells import CellBoard
 
 __all__ = [
@@ -100,7 +100,7 @@ def local_executor(workers: int) -> ProcessPoolExecutor:
 def dask_executor(address: str) -> Executor:
     """The executor of the Dask cluster at ``address`` (``distributed.Client(address).get_executor()``).
 
-    Needs ``dask.distributed`` (not a dependency of the package); its workers need this package.
+    Needs the ``cluster`` extra (``pip install -e .[cluster]``: ``distributed``); its workers need this package.
     """
     import importlib
 
@@ -272,7 +272,7 @@ def solve_units(
     executor = executor or InlineExecutor()
     bar = None
     if progress:
-        from ..common.progress import progress_bar
+        from .._files import progress_bar
 
         bar = progress_bar(len(run.units), f"{board.title}, units", unit="unit")
         bar.update(len(done))
