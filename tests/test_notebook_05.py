@@ -171,5 +171,9 @@ def test_bold_answer_is_short_and_matches_the_tables():
     sources, _ = notebook_text()
     answer = re.search(r"\*\*Samples:.*?\*\*", sources[0], re.S).group(0)
     assert len(answer.split()) <= 50 and any(answer in s for s in sources[1:])  # repeated under "Answer"
-    for phrase in ("21, 19, 2148", "63 of 80", "69–86%", "(62% against 82% in a fresh\ntest)"):
+    fresh = "fresh test: corner and interior holes 62%,\nedge holes 87–93%"
+    for phrase in ("21, 19, 2148", "63 of 80", "69–86%", fresh):
         assert phrase in answer
+    share = table("peg_boards_by_hole").groupby("hole_class")["value"].apply(lambda v: round(100 * (v > 0).mean()))
+    assert (share["corner"], share["interior"]) == (62, 62)
+    assert (share["edge next to a corner"], share["edge midpoint"]) == (87, 93)

@@ -150,10 +150,10 @@ def test_perfect_play_against_all_positions():
         for play in ("random", "perfect")
     }
     assert figures == {
-        (3, "random"): (0.53, 0.47),
-        (3, "perfect"): (0.61, 0.28),
-        (4, "random"): (0.55, 0.47),
-        (4, "perfect"): (0.70, 0.24),
+        (3, "random"): (0.66, 0.54),
+        (3, "perfect"): (0.69, 0.32),
+        (4, "random"): (0.71, 0.52),
+        (4, "perfect"): (0.77, 0.24),
     }
     side4 = per_game.loc[(4, "perfect")]
     assert side4["mistake_share_high"] - side4["mistake_share_low"] < 0.004

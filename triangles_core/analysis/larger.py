@@ -271,19 +271,22 @@ def compare_with_all_positions(play: pd.DataFrame, moves: pd.DataFrame, column: 
 
 
 def per_game_averages(play: pd.DataFrame, moves: pd.DataFrame, games: pd.DataFrame | None = None) -> pd.DataFrame:
-    """Per side: the share of mistakes and the value lost by a random move, averaged over a game's positions.
+    """Per side: the share of mistakes and the value lost by a random move, over a game's legal moves.
 
-    A game passes through one position of each level ``0 .. n_edges - 1``, so its average
-    counts each level once.  ``"random"`` rows are the means over levels of all positions
-    (exact: random play reaches a uniform edge set at each level); ``"perfect"`` rows the
-    means of the exact rows of ``play``, or, for a side with sampled rows, the mean over
-    the ``games`` (the `play_games` record) with a normal 95% interval over games.
-
-    Raises
-    ------
-    ValueError
-        If ``play`` has sampled rows and no ``games`` are given.
+    The collection's one definition (notebooks 04, 07 and 09): a game's share of mistakes is
+    the mistakes among all the legal moves of the positions it passes, divided by their
+    number, and its value lost by a random move is the mean over those legal moves.  A
+    game passes one position with ``n_edges - k`` legal moves at each level ``k``, so the
+    levels are weighted by ``n_edges - k``.  ``"random"`` rows pool the levels of all
+    positions (exact: random play reaches a uniform edge set at each level); ``"perfect"``
+    rows pool the exact rows of ``play``, or, for a side with sampled rows, take the mean
+    over the ``games`` (the `play_games` record) with a normal 95% interval over games.
     """
+
+    def pooled(levels: pd.DataFrame, column: str) -> float:
+        legal = levels["edges_drawn"].max() + 1 - levels["edges_drawn"]
+        return float((levels[column] * legal).sum() / legal.sum())
+
     rows = []
     for side, reached in play.groupby("side"):
         every = moves[(moves["side"] == side) & (moves["moves"] > 0)]
@@ -292,8 +295,8 @@ def per_game_averages(play: pd.DataFrame, moves: pd.DataFrame, games: pd.DataFra
                 "side": side,
                 "play": "random",
                 "exact": True,
-                "mistake_share": every["mistake_share"].mean(),
-                "mean_value_lost": every["mean_value_lost"].mean(),
+                "mistake_share": pooled(every, "mistake_share"),
+                "mean_value_lost": pooled(every, "mean_value_lost"),
             }
         )
         if reached["exact"].all():
@@ -302,17 +305,17 @@ def per_game_averages(play: pd.DataFrame, moves: pd.DataFrame, games: pd.DataFra
                     "side": side,
                     "play": "perfect",
                     "exact": True,
-                    "mistake_share": reached["mistake_share"].mean(),
-                    "mean_value_lost": reached["random_move_value_lost"].mean(),
+                    "mistake_share": pooled(reached, "mistake_share"),
+                    "mean_value_lost": pooled(reached, "random_move_value_lost"),
                 }
             )
             continue
         if games is None:
             raise ValueError(f"side {side!r} has sampled rows: pass the games they come from")
-        per_game = games.assign(
-            share=games["mistakes"] / games["moves"], lost=games["value_lost_total"] / games["moves"]
+        totals = games.groupby("game")[["mistakes", "value_lost_total", "moves"]].sum()
+        per_game = pd.DataFrame(
+            {"share": totals["mistakes"] / totals["moves"], "lost": totals["value_lost_total"] / totals["moves"]}
         )
-        per_game = per_game.groupby("game")[["share", "lost"]].mean()
         row = {"side": side, "play": "perfect", "exact": False}
         for name, column in (("mistake_share", "share"), ("mean_value_lost", "lost")):
             low, high = mean_interval(per_game[column].mean(), per_game[column].std(ddof=1), len(per_game))
