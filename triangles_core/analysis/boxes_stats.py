@@ -15,7 +15,7 @@ import pandas as pd
 
 from triangles_core.analysis.chains import analyse_endgame, first_loony_endgames
 from triangles_core.analysis.endgames import configuration, oracle_value
-from triangles_core.analysis.play import mean_interval, play_games, wilson_interval
+from triangles_core.analysis.play import mean_interval, mistakes_per_game, play_games, wilson_interval
 
 POLICIES: dict[str, dict[str, Any]] = {"random": {}, "perfect": {}, "softmax": {"temperature": 1.0}}
 RULE = ["controller wins", "draw", "controller loses", "no long chain or loop", "junction"]
@@ -234,8 +234,8 @@ def mistakes_in_play(name: str, solution, exact_row: pd.Series, games: int, seed
     ]
     for policy, options in POLICIES.items():
         played = play_games(solution, policy, games=games, seed=seed, **options)
-        per_game = played.groupby("game")[["mistakes", "value_lost_total", "moves"]].sum()
-        mistake, lost = per_game["mistakes"] / per_game["moves"], per_game["value_lost_total"] / per_game["moves"]
+        per_game = mistakes_per_game(played)
+        mistake, lost = per_game["mistake_share"], per_game["value_lost_per_move"]
         m_low, m_high = mean_interval(mistake.mean(), mistake.std(ddof=1), len(per_game))
         l_low, l_high = mean_interval(lost.mean(), lost.std(ddof=1), len(per_game))
         rows.append(

@@ -22,7 +22,7 @@ import pandas as pd
 from ..engine.retrograde import NOT_A_MOVE
 from ..engine.solutions import TableSolution
 from .counting import positions_with_edges_drawn
-from .play import mean_interval, wilson_interval
+from .play import mean_interval, mistakes_per_game, wilson_interval
 from .tables import board_summary
 
 __all__ = [
@@ -312,12 +312,9 @@ def per_game_averages(play: pd.DataFrame, moves: pd.DataFrame, games: pd.DataFra
             continue
         if games is None:
             raise ValueError(f"side {side!r} has sampled rows: pass the games they come from")
-        totals = games.groupby("game")[["mistakes", "value_lost_total", "moves"]].sum()
-        per_game = pd.DataFrame(
-            {"share": totals["mistakes"] / totals["moves"], "lost": totals["value_lost_total"] / totals["moves"]}
-        )
+        per_game = mistakes_per_game(games)
         row = {"side": side, "play": "perfect", "exact": False}
-        for name, column in (("mistake_share", "share"), ("mean_value_lost", "lost")):
+        for name, column in (("mistake_share", "mistake_share"), ("mean_value_lost", "value_lost_per_move")):
             low, high = mean_interval(per_game[column].mean(), per_game[column].std(ddof=1), len(per_game))
             row.update({name: per_game[column].mean(), f"{name}_low": float(low), f"{name}_high": float(high)})
         rows.append(row)

@@ -36,6 +36,7 @@ __all__ = [
     "PLAY_COLUMNS",
     "POLICIES",
     "mean_interval",
+    "mistakes_per_game",
     "play_games",
     "play_statistics",
     "wilson_interval",
@@ -279,6 +280,39 @@ def mean_interval(mean, std, n, z: float = _Z95) -> tuple[np.ndarray, np.ndarray
     half = z * std / np.sqrt(n)
     low, high = mean - half, mean + half
     return np.round(low, 6), np.round(high, 6)
+
+
+def mistakes_per_game(games: pd.DataFrame) -> pd.DataFrame:
+    """Each game's share of mistakes and value lost by a random move, over its legal moves.
+
+    The collection's one definition (notebooks 04, 07 and 09): the mistakes among all the
+    legal moves of the positions a game passes, over their number, and the mean value lost
+    by those legal moves.
+
+    Parameters
+    ----------
+    games : pandas.DataFrame
+        The result of `play_games` (any policy).
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per game: ``mistake_share`` and ``value_lost_per_move``.
+
+    Examples
+    --------
+    >>> from triangles_core import solve
+    >>> per_game = mistakes_per_game(play_games(solve(1), "random", games=4, seed=0))
+    >>> per_game["mistake_share"].tolist()
+    [0.0, 0.0, 0.0, 0.0]
+    """
+    totals = games.groupby("game")[["mistakes", "value_lost_total", "moves"]].sum()
+    return pd.DataFrame(
+        {
+            "mistake_share": totals["mistakes"] / totals["moves"],
+            "value_lost_per_move": totals["value_lost_total"] / totals["moves"],
+        }
+    )
 
 
 def play_statistics(games: pd.DataFrame) -> pd.DataFrame:
