@@ -172,7 +172,7 @@ def test_bold_answer_is_short_and_matches_the_tables():
     answer = re.search(r"\*\*Samples:.*?\*\*", sources[0], re.S).group(0)
     assert len(answer.split()) <= 50 and any(answer in s for s in sources[1:])  # repeated under "Answer"
     fresh = "fresh test: corner and interior holes 62%,\nedge holes 87–93%"
-    for phrase in ("21, 19, 2148", "63 of 80", "69–86%", fresh):
+    for phrase in ("21, 19, 2148", "79% (63/80;", "69–86%", fresh):
         assert phrase in answer
     share = table("peg_boards_by_hole").groupby("hole_class")["value"].apply(lambda v: round(100 * (v > 0).mean()))
     assert (share["corner"], share["interior"]) == (62, 62)
