@@ -26,7 +26,6 @@ __all__ = [
     "MOVE_STATISTICS_COLUMNS",
     "OUTCOME_COLUMNS",
     "board_summary",
-    "edge_move_frequencies",
     "first_move_classes",
     "first_moves",
     "move_statistics_by_edges_drawn",
@@ -385,48 +384,6 @@ def _selection(solution: TableSolution, clean_only: bool) -> np.ndarray:
     if not clean_only:
         return np.ones(solution.values.size, dtype=bool)
     return clean_positions(solution.board)
-
-
-def edge_move_frequencies(solution: TableSolution, clean_only: bool = False) -> pd.DataFrame:
-    """For each ``k`` and edge: how often drawing the edge is legal, winning, optimal.
-
-    Parameters
-    ----------
-    solution : TableSolution
-        A solved board of at most 24 edges.
-    clean_only : bool, default False
-        Count only positions with no complete cell.
-
-    Returns
-    -------
-    pandas.DataFrame
-        One row per ``(edges_drawn, edge)`` with ``k < n_edges``, sorted: ``legal``
-        (positions with ``k`` drawn edges where the edge is free), ``winning`` (where
-        its move value is > 0), ``optimal`` (where it keeps the position's value),
-        ``winning_share`` and ``optimal_share`` (of ``legal``, 6 decimals).
-
-    Examples
-    --------
-    >>> from triangles_core import solve
-    >>> table = edge_move_frequencies(solve(2))
-    >>> int(table.query("edges_drawn == 0")["legal"].sum())
-    9
-    """
-    b = solution.board
-    keep = _selection(solution, clean_only)
-    table = solution.move_table[keep]
-    values = solution.values[keep]
-    k = edge_counts(b)[keep].astype(np.int64)
-    length = b.n_edges + 1
-    rows = []
-    for e in range(b.n_edges):
-        column = table[:, e]
-        legal = column != NOT_A_MOVE
-        counts = [np.bincount(k[legal & extra], minlength=length) for extra in (True, column > 0, column == values)]
-        rows += [(level, e + 1, *(int(c[level]) for c in counts)) for level in range(b.n_edges)]
-    frame = pd.DataFrame(rows, columns=["edges_drawn", "edge", "legal", "winning", "optimal"])
-    frame = _shares(frame, {"winning_share": "winning", "optimal_share": "optimal"}, "legal")
-    return frame.sort_values(["edges_drawn", "edge"]).reset_index(drop=True)
 
 
 def winning_move_existence(solution: TableSolution, clean_only: bool = False) -> pd.DataFrame:

@@ -6,7 +6,6 @@
 - Values: one discrete diverging scale (`value_norm` on `value_colormap`), red (losing)
   through white (0) to blue (winning), one colour per integer; the explorer's page gets
   the same colours (`value_colours`).
-- Shares (0 to 1): one sequential colour map.
 - Symmetry classes and other categories: a qualitative set.
 """
 
@@ -22,7 +21,6 @@ __all__ = [
     "COMPONENT_COLOURS",
     "OUTCOME_COLOURS",
     "OWNER_COLOURS",
-    "SHARE_COLORMAP",
     "VALUE_FLOOR",
     "ValueNorm",
     "board_colour",
@@ -36,9 +34,6 @@ OWNER_COLOURS = {"A": "#4c72b0", "B": "#dd8452", None: "#c8c8c8"}
 
 OUTCOME_COLOURS = {"win": "#2166ac", "draw": "#bdbdbd", "loss": "#b2182b"}
 """Colours of the outcomes for the player to move (the two ends of the value colour map)."""
-
-SHARE_COLORMAP = "viridis"
-"""The sequential colour map of shares."""
 
 CLASS_COLOURS = ("#1b9e77", "#d95f02", "#7570b3", "#e7298a", "#66a61e", "#e6ab02", "#a6761d", "#666666")
 """Colours of categories such as symmetry classes (ColorBrewer Dark2)."""
