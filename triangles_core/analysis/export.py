@@ -25,7 +25,6 @@ __all__ = [
     "export_graph",
     "graph_format",
     "labelled",
-    "read_graphml",
     "write_graph",
 ]
 
@@ -125,11 +124,6 @@ def write_graph(graph: nx.DiGraph, path: str | Path, format: str | None = None) 
     return path
 
 
-def read_graphml(path: str | Path) -> nx.DiGraph:
-    """Read a graph written by `write_graph` as GraphML, with integer node ids."""
-    return nx.read_graphml(path, node_type=int)
-
-
 def check_graph_size(board: CellBoard, root: Position | list[int], max_positions: int = MAX_EXPORT_POSITIONS) -> None:
     """`triangles_core.analysis.graph.check_graph_size` with the bound of a written graph (``triangles graph``)."""
     _graph.check_graph_size(board, root, max_positions)
@@ -162,7 +156,7 @@ def export_graph(
     >>> from triangles_core import solve
     >>> with tempfile.TemporaryDirectory() as tmp:
     ...     path = export_graph(solve(2), pathlib.Path(tmp) / "side2.graphml")
-    ...     read_graphml(path).number_of_nodes()
+    ...     nx.read_graphml(path).number_of_nodes()
     512
     """
     graph_format(Path(path), format)

@@ -39,7 +39,7 @@ from ..games.boards import cell_board
 from ..games.cells import CellBoard, Position
 from ..games.triangles import TriangleBoard
 
-__all__ = ["GameRecord", "RecordError", "parse_edge_tokens", "parse_record", "random_record", "format_record"]
+__all__ = ["GameRecord", "RecordError", "parse_edge_tokens", "parse_record", "random_record"]
 
 
 _LINE_BREAK = re.compile(r"\r\n|\n|\r")
@@ -348,31 +348,3 @@ def random_record(
         free.remove(edge)
         played.append(edge)
     return GameRecord.from_moves(b, played, position)
-
-
-def format_record(record: GameRecord, dots: bool = True) -> str:
-    """Write a record back as text that `parse_record` reads to the same record.
-
-    Parameters
-    ----------
-    record : GameRecord
-    dots : bool, default True
-        Write moves as dot pairs ``i j`` (Triangle War notation).
-
-    Examples
-    --------
-    >>> r = parse_record("start: 7\\n2 4\\n5")
-    >>> print(format_record(r))
-    start: 7
-    2 4
-    2 5
-    >>> parse_record(format_record(r)) == GameRecord(r.board, r.start, r.moves, (2, 3))
-    True
-    """
-    b = record.board
-    lines = []
-    if record.start:
-        lines.append("start: " + " ".join(map(str, b.drawn_edges(record.start))))
-    for edge in record.moves:
-        lines.append("{} {}".format(*b.edges[edge - 1]) if dots else str(edge))
-    return "\n".join(lines)

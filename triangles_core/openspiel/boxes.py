@@ -30,7 +30,6 @@ __all__ = [
     "line_to_action",
     "native_game",
     "native_state",
-    "openspiel_value",
     "package_value",
     "played_margin",
     "state_position",
@@ -146,19 +145,6 @@ def package_value(state: pyspiel.State, player0_margin: float) -> int:
     """
     s = 1 if state.current_player() == 0 else -1
     return int(round(s * (player0_margin - played_margin(state))))
-
-
-def openspiel_value(state: pyspiel.State, value: int) -> int:
-    """OpenSpiel's final margin for player 0, ``V0 = m + s value``, from the package's value.
-
-    Examples
-    --------
-    >>> s = native_game(1, 1).new_initial_state()
-    >>> openspiel_value(s, -1)
-    -1
-    """
-    s = 1 if state.current_player() == 0 else -1
-    return played_margin(state) + s * int(value)
 
 
 def native_state(game: pyspiel.Game, position) -> pyspiel.State:
