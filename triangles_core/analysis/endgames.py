@@ -2,26 +2,15 @@
 
 A *simple loony endgame* (K. Buzzard and M. Ciere, "Playing simple loony dots and boxes
 endgames optimally", *INTEGERS* 14 (2014) G08, arXiv:1305.2156) is a position whose
-unclaimed cells form only long chains (at least 3 cells, both ends on the ground) and
-loops (at least 4 cells), nothing capturable: the player to move must open one, and the
-opponent may take it whole or take all but 2 cells of a chain (all but 4 of a loop) and
-decline the rest with a double-dealing move, keeping control.  Its *configuration* is the
-multiset of chain lengths and the multiset of loop lengths; every position of one
-configuration has the same value for the cells still unclaimed, which `endgame_tables`
-checks on the tables.  Chains and loops come from `triangles_core.analysis.chains`.
+unclaimed cells form only long chains and loops, nothing capturable.  Its
+*configuration* is the multiset of chain lengths and of loop lengths; every position of
+one configuration has the same value (`endgame_tables` checks this on the tables).
 
-Two closed forms are tested here, both as the net score of the remaining cells for the
-player *not* to move (the controller), which is minus the table's ``value``:
-
-- the *controlled value* (Berlekamp, *The Dots-and-Boxes Game*, A K Peters 2000; with
-  the terminal bonus of Buzzard and Ciere): roughly the score of a controller who keeps
-  control to the end, giving 2 cells away per chain and 4 per loop except the last
-  component, ``cv = size - 4 * chains - 8 * loops + tb`` (`controlled_value`);
-- the optimal value of Buzzard and Ciere: ``cv`` when ``cv >= 2`` (after Berlekamp),
-  otherwise a case analysis by 3-chains and 4-loops (`optimal_value`).
-
-On the triangular board the cell graph is bipartite and only up-triangles touch the
-border, so an isolated chain has odd length and a loop even length (notebook 12).
+Both closed forms are the net score of the remaining cells for the controller (minus the
+table's ``value``): the *controlled value* ``cv = size - 4 * chains - 8 * loops + tb``
+(Berlekamp 2000, with Buzzard and Ciere's terminal bonus; `controlled_value`), and
+Buzzard and Ciere's optimal value: ``cv`` when ``cv >= 2``, otherwise a case analysis by
+3-chains and 4-loops (`optimal_value`).
 """
 
 from __future__ import annotations

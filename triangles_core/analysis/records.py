@@ -1,30 +1,17 @@
 """Plain-text game records of cell games (Fighting for Triangles, Dots-and-Boxes).
 
-A game record lists the moves of one game in order, for replaying against the exact
-solution (`triangles_core.review`).  The syntax, line by line:
+The syntax, line by line (SPEC sections 1 and 4):
 
-- Everything after ``#`` is a comment; blank lines are ignored.
-- ``start: ...`` (optional, at most once, before the first move) lists the edges drawn
-  before the game begins, as edge numbers (``start: 1 2 3``) or ``i-j`` dot pairs.
-  Triangles they complete belong to nobody (SPEC section 1).  A duplicate edge there is
-  not an error (a drawn edge is drawn) and is reported once through ``warn``.
-- Every other line holds moves, in one of three notations:
+- everything after ``#`` is a comment; blank lines are ignored;
+- ``start: ...`` (optional, once, before the first move) lists the edges drawn before the
+  game, as edge numbers or ``i-j`` dot pairs; cells they complete belong to nobody, and a
+  duplicate edge there is reported once through ``warn``;
+- every other line holds moves: a line of exactly two numbers ``i j`` is the edge joining
+  dots ``i`` and ``j`` (the Triangle War notation of POJ 1085 / UVa 751); a token ``i-j``
+  is a dot pair; any other number is an edge number (``e7`` forces the edge reading).
 
-  * a line of exactly two plain numbers ``i j`` is one move: the edge joining dots
-    ``i`` and ``j`` (the Triangle War notation of POJ 1085 / UVa 751; dots are numbered
-    1.. row by row from the top, SPEC sections 1 and 4);
-  * a token ``i-j`` is always one dot-pair move, whatever else is on the line;
-  * any other plain number is an edge number (SPEC numbering, ``1..n_edges``), so a line
-    ``7`` is one move and a line ``1 2 3`` is three moves; write ``e7`` to force the
-    edge reading (``e5 e9`` is two edges, while ``5 9`` would be a dot pair).
-
-Players are ``A`` (moves first from the starting position) and ``B``; who moves next
-follows from the rules (completing a cell earns another move), so the record does not
-say who made each move.
-
-Bad records raise `RecordError` (a `ValueError`) naming the line and the token: an edge
-drawn twice, a pair of dots that is not an edge, a number out of range, a malformed
-token, or a ``start:`` line after the first move.
+Player ``A`` moves first; who moves next follows from the rules.  Bad records raise
+`RecordError` naming the line and the token.
 """
 
 from __future__ import annotations

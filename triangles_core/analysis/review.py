@@ -1,29 +1,14 @@
 """Game review: replay a recorded game of a cell game against the exact solution.
 
-Like a chess engine's game analysis, but exact.  Each move of a `GameRecord` is compared
-with the solved value table: what the position was worth before and after the move,
-which moves were optimal, and how much value the move played gave away.
+Values are from player A's point of view and count the whole game: the *value for A* at a
+moment is A's cells minus B's at the end under perfect play from then on, counting the
+cells already claimed.  An optimal move keeps it; any other move moves it against the
+mover by the *value lost* (docs/glossary.md), which is even (``R - 2b`` parity).
 
-Values here are from player A's point of view and count the whole game: the *value for
-A* at a moment is A's cells minus B's at the end of the game if both sides play
-perfectly from that moment on, including the cells already claimed in this game
-(cells complete in the starting position belong to nobody).  Before the first move
-it is the solution's value of the starting position; after the last move of a finished
-game it is the final score difference.  An optimal move keeps it; any other move moves it
-against the mover by the *value lost* (docs/glossary.md).
-
-Parity: with ``R`` cells unclaimed, every value and move value is ``R - 2b`` for some
-``b``, so the value lost by a move is even and ``2k`` means ``k`` cells handed over
-(checked on every move of side 2, side 3 and 2x2 boxes in tests/test_review.py).
-
-Grades (`classify`, `CLASSIFICATION_RULE`) use the names of chess annotation (PGN glyphs
-``?!``, ``?``, ``??``); the middle one is *error* because *mistake* means any move that
-loses value.  An odd value lost is graded as the next even one.
-
-References: S. J. Edwards, *Portable Game Notation Specification and Implementation
-Guide* (1994), section 10, numeric annotation glyphs ($6 ``?!`` questionable move,
-$2 ``?`` poor move, $4 ``??`` very poor move); POJ 1085 / UVa 751 "Triangle War" for the
-record format of the sample games.
+Grades (`classify`, `CLASSIFICATION_RULE`) use the chess annotation glyphs of S. J.
+Edwards, *Portable Game Notation Specification* (1994), section 10: $6 ``?!``
+inaccuracy, $2 ``?`` error, $4 ``??`` blunder.  An odd value lost is graded as the next
+even one.
 """
 
 from __future__ import annotations

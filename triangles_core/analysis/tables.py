@@ -69,20 +69,8 @@ MOVE_STATISTICS_COLUMNS = [
 def save_table(frame: pd.DataFrame, name: str, directory: str | Path, *, float_digits: int = 6) -> Path:
     """Write a DataFrame as ``name.csv`` with reproducible bytes, atomically.
 
-    Parameters
-    ----------
-    name : str
-        File stem, for example ``"side3_first_moves"``.
-    directory : str or pathlib.Path
-        Target directory (created if missing), usually ``data/tables``.
-    float_digits : int, default 6
-        Floats are rounded to this many decimals and written with this many
-        significant digits, on purpose.
-
-    Returns
-    -------
-    pathlib.Path
-        The file written (UTF-8, ``\\n`` line ends, no index column).
+    Floats are rounded to ``float_digits`` decimals; the file is UTF-8 with ``\\n`` line ends
+    and no index column.
 
     Examples
     --------
@@ -190,27 +178,18 @@ def move_statistics_by_edges_drawn(
 
     Parameters
     ----------
-    solution : TableSolution
-        A solved cell board (any size).
     samples, seed : int, optional
-        None (default): every position.  Otherwise at most ``samples`` positions per
-        ``k``, drawn uniformly at random with ``seed`` (see
-        `triangles_core.analysis.counting.move_statistics`).
+        None: every position; else at most ``samples`` positions per ``k``
+        (`triangles_core.analysis.counting.move_statistics`).
     clean_only : bool, default False
         Only positions with no complete cell (exhaustive runs only).
 
     Returns
     -------
     pandas.DataFrame
-        Columns `MOVE_STATISTICS_COLUMNS`, one row per ``k = 0..n_edges - 1``:
-        ``positions`` (of the kind counted), ``examined``, ``exhaustive`` (bool),
-        ``moves`` (legal moves of the examined positions), ``mistakes`` (those that
-        lose value), ``outcome_changing`` (mistakes that change win/draw/loss),
-        ``value_lost`` (their sum), ``mean_value_lost`` (expected value lost by a
-        uniformly random move), ``mean_mistake_value_lost`` (average over mistakes; NaN
-        where there is none), ``max_value_lost``, and ``all_moves`` (legal moves of all
-        positions of the kind: the weight of the row in a whole-board average).  Shares
-        and means are rounded to 6 decimals.
+        Columns `MOVE_STATISTICS_COLUMNS`, one row per ``k = 0..n_edges - 1``;
+        ``mean_value_lost`` is the expected value lost by a uniformly random move and
+        ``all_moves`` the row's weight in a whole-board average.
 
     Examples
     --------
@@ -253,25 +232,16 @@ def move_statistics_by_edges_drawn(
 
 
 def board_summary(outcomes: pd.DataFrame, moves: pd.DataFrame, by: str = "board") -> pd.DataFrame:
-    """One row per board from per-``edges_drawn`` tables of one or more boards.
+    """One row per board from `outcomes_by_edges_drawn` and `move_statistics_by_edges_drawn` rows.
 
-    Parameters
-    ----------
-    outcomes : pandas.DataFrame
-        `outcomes_by_edges_drawn` rows of one or more boards, with a column ``by``.
-    moves : pandas.DataFrame
-        `move_statistics_by_edges_drawn` rows of the same boards, with a column ``by``.
-    by : str, default "board"
-        The column naming the board (for example ``"side"``).
+    Both tables have a column ``by`` naming the board.
 
     Returns
     -------
     pandas.DataFrame
-        Columns ``by``, ``positions``, ``mover_win_share``, ``draw_share``,
-        ``mover_loss_share`` (of all positions), ``exhaustive`` (every position's moves
-        examined), ``mistake_share`` (share of all legal moves that are mistakes),
-        ``outcome_changing_share``, ``mean_value_lost`` (expected value lost by a uniformly
-        random (position, move) pair) and ``mean_mistake_value_lost``.
+        Columns ``by``, ``positions``, the outcome shares, ``exhaustive``,
+        ``mistake_share``, ``outcome_changing_share``, ``mean_value_lost`` and
+        ``mean_mistake_value_lost``.
     """
     order = list(dict.fromkeys(outcomes[by]))
     totals = outcomes.groupby(by, sort=False)[["positions", "mover_wins", "draws", "mover_loses"]].sum()
@@ -342,23 +312,11 @@ def first_moves(solution: SolvedCellGame, position: int | list[int] = 0) -> pd.D
 def first_move_classes(solution: SolvedCellGame, position: int | list[int] = 0) -> pd.DataFrame:
     """The legal moves of a position grouped by symmetry class.
 
-    Parameters
-    ----------
-    position : int or list of int, default 0
-        The position (empty board by default).
-
     Returns
     -------
     pandas.DataFrame
-        One row per class, sorted by ``symmetry_class`` (its smallest edge):
-        ``symmetry_class``, ``edges`` (space-separated edge numbers), ``size``,
-        ``value`` (shared by the class: a test of the table and the symmetries) and
-        ``optimal``.
-
-    Raises
-    ------
-    AssertionError
-        If two edges of one class had different values.
+        One row per class (its smallest edge): ``symmetry_class``, ``edges``, ``size``,
+        ``value`` (shared by the class, asserted) and ``optimal``.
 
     Examples
     --------

@@ -1,19 +1,11 @@
 """Interactive analysis board: ``explore(side)`` in Jupyter, and the site's explorer page.
 
-The front end is one plain ES module, ``explorer.js`` (with ``explorer.css``), used
-unchanged in two places:
-
-* in Jupyter, as an anywidget (`Explorer`, ``widget.py``): the kernel answers per position
-  from the package's solution (`explorer_state`), so side 4 and 3x4 boxes work from their
-  cached tables (no table is sent to the page);
-* on the static site (`site_boards`, `site_script`), with no kernel: the module computes
-  each value table in the browser by its own port of the retrograde rule, which
-  tests/test_explorer_browser.py checks against the library.
-
-Both show an analysis board: the moves with their values, the game's review (the grades of
-``triangles review``, `grade_names`), a value graph, a game-record box and a solver to play
-against.  The module only knows a *cell board spec* (`board_spec`), so the triangular
-boards and Dots-and-Boxes use it unchanged.
+One ES module, ``explorer.js`` (with ``explorer.css``), serves both: in Jupyter as an
+anywidget (`Explorer`, ``widget.py``) whose kernel answers per position
+(`explorer_state`), and on the static site (`site_boards`, `site_script`), where the
+module computes each value table in the browser by its own port of the retrograde rule
+(checked by tests/test_explorer_browser.py).  It only knows a *cell board spec*
+(`board_spec`).
 
 Examples
 --------

@@ -48,9 +48,7 @@ def outcome_bars(
     shares : bool, default True
         Plot shares of the positions with that ``k`` (else raw counts).
     xlabel : str, default "edges drawn"
-        X-axis label ("lines drawn" for Dots-and-Boxes).
-    tick_fontsize : float, default 9
-        Size of the x tick labels (9 or more for a figure read at phone width).
+        X-axis label.
     tick_step : int, optional
         Label every ``tick_step``-th number of edges drawn.
     """
@@ -136,30 +134,18 @@ def boards_by_fraction_drawn(
     Parameters
     ----------
     tables : dict of str to (pandas.DataFrame, int)
-        Board label to a table with ``edges_drawn`` and ``column`` (for example from
-        `triangles_core.analysis.tables.move_statistics_by_edges_drawn`) and the board's
-        number of edges.
-    column : str
-        The column to plot.
+        Board label to a table with ``edges_drawn`` and ``column``, and the board's number
+        of edges.
     sampled : set of str, optional
-        Boards whose values are estimated from samples: drawn dashed, with hollow
-        markers, and "(sampled)" in the legend.
+        Boards estimated from samples: dashed, hollow markers, "(sampled)" in the legend.
     colours : dict of str to str, optional
-        Board label to colour (`triangles_core.plot.palette.board_colour`, so that a board
-        has the same colour in every notebook).
-    xlabel : str, default "fraction of the edges drawn"
-        X-axis label (Dots-and-Boxes calls its edges lines).
+        Board label to colour (`triangles_core.plot.palette.board_colour`).
     band : (str, str), optional
-        Columns of the lower and upper bounds of a confidence interval, shaded around the
-        line of every sampled board whose table has them (rows where they are missing, the
-        exact ones, get no band).
+        Columns of a confidence interval, shaded around each sampled board's line.
     legend : bool, default True
-        Draw the legend on this axes (False to draw one legend for several axes).
+        Draw the legend on this axes.
     styles : dict of str to dict, optional
-        Board label to keyword arguments of ``Axes.plot`` that replace the defaults for
-        that line (for example ``{"linestyle": "none", "marker": "x", "zorder": 3}`` for
-        markers only, drawn on top), so that overlapping lines differ in style as well
-        as in colour.
+        Board label to ``Axes.plot`` keyword arguments replacing the defaults.
 
     Examples
     --------

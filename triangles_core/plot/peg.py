@@ -39,25 +39,15 @@ def draw_peg_position(
     jump : Jump, optional
         A jump to draw as an arrow (the jumped peg is ringed in the same colour).
     lines : bool, default False
-        Draw the jump lines (every straight line of 3 or more holes), one colour per
-        direction, with a legend.
+        Draw the jump lines, one colour per direction, with a legend.
     hole_numbers : bool, default False
         Label each hole with its number instead of the peg value.
     hole_labels : bool, default False
-        Write each hole's number in grey at the upper left of its disc, clear of it
-        (with peg values inside the pegs).
+        Write each hole's number in grey beside its disc.
     circled : collection of int, optional
-        Holes to circle in the winning colour (for example the best starting holes): a list,
-        tuple, set, range or array of hole numbers.
-    jump_colour : str, default "red"
-        Colour of the jump arrow and of the ring on the jumped peg (for instance the
-        colour of the player who jumps, `OWNER_COLOURS`).
-    font_size : float, default 9
-        Size in points of the peg values, hole numbers and title (9 pt stays at least
-        8 pt on a phone for a figure up to 4.5 in wide).
+        Holes to circle in the winning colour.
     legend_below : bool, default False
-        Put the key of the jump lines below the board (one row) instead of at its
-        upper left.
+        Put the key of the jump lines below the board.
 
     Examples
     --------
