@@ -43,15 +43,7 @@ _EDGE = re.compile(r"^[eE]?(\d+)$")
 
 
 class RecordError(ValueError):
-    """A game record that cannot be read.
-
-    Parameters
-    ----------
-    line : int
-        1-based line of the record (the move number for `GameRecord.from_moves`), or 0
-        for a token not read from a record (an ``EDGE`` argument of ``triangles``).
-    token : str
-        The offending token (a dot pair is quoted as written, e.g. ``"2 7"``).
+    """A game record that cannot be read, naming the 1-based ``line`` (0: not from a record) and the ``token``.
 
     Examples
     --------
@@ -185,19 +177,8 @@ def parse_edge_tokens(
 ) -> list[tuple[int, str]]:
     """The moves written as ``tokens`` (one line of a game record): each edge with the token it was read from.
 
-    Parameters
-    ----------
-    board : CellBoard
-        The board the edges and dots belong to.
-    line : int, default 0
-        The record line, for the errors (0: not read from a record).
-    pair_line : bool, default True
-        Read a line of exactly two plain numbers as one dot pair.
-
-    Returns
-    -------
-    list of (int, str)
-        Each edge number and the token it was read from (``"2 4"`` for a pair line).
+    ``pair_line`` reads a line of exactly two plain numbers as one dot pair; ``line`` is the
+    record line for the errors.
 
     Examples
     --------
@@ -303,20 +284,7 @@ def parse_record(
 def random_record(
     board: CellBoard | int | tuple[int, int], seed: int, moves: int | None = None, start: Iterable[int] | int = 0
 ) -> GameRecord:
-    """A game between two players who draw uniformly random legal edges.
-
-    Parameters
-    ----------
-    board : CellBoard, int or (int, int)
-        The board, a triangular board's side, or ``(rows, cols)`` of boxes.
-    seed : int
-        Seed of the `random.Random` generator (same seed, same game).
-    moves : int, optional
-        Stop after this many moves; by default the game is played to the full board.
-
-    Returns
-    -------
-    GameRecord
+    """A game between two players who draw uniformly random legal edges (seeded `random.Random`).
 
     Examples
     --------

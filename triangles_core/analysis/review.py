@@ -59,17 +59,7 @@ COLUMNS = [
 
 
 def classify(value_lost: int) -> str:
-    """The grade of a move by the value it loses (see `CLASSIFICATION_RULE`).
-
-    Parameters
-    ----------
-    value_lost : int
-        Value lost by the move, ``>= 0`` (0 for an optimal move).
-
-    Returns
-    -------
-    str
-        ``"optimal"``, ``"inaccuracy"``, ``"error"`` or ``"blunder"``.
+    """The grade of a move by the value it loses, ``>= 0`` (see `CLASSIFICATION_RULE`).
 
     Examples
     --------
@@ -103,29 +93,22 @@ class MoveReview:
     ----------
     move : int
         1-based move number.
-    edge : int
-        The edge drawn (SPEC numbering).
-    dots : tuple of int
-        Its two dots ``(i, j)``, ``i < j`` (Triangle War numbering).
+    edge, dots : int, tuple of int
+        The edge drawn and its two dots ``(i, j)``, ``i < j``.
     claims : int
-        Cells the move completed (0, 1 or 2).
+        Cells the move completed.
     score_a, score_b : int
         Cells claimed by A and by B so far, this move included.
     value_before, value_after : int
         Value for A (module docstring) before and after the move.
     best_moves : tuple of int
-        The optimal moves of the position (ascending edge numbers).
+        The optimal moves of the position.
     value_lost : int
-        How much the move gave away, ``>= 0``: ``value_before - value_after`` for A,
-        the opposite for B.
+        How much the move gave away, ``>= 0``.
     classification : str
         `classify` of ``value_lost``.
-    lowest, highest : int
-        The lowest and highest value for A that any legal move of the mover reached:
-        the range of the mover's choices (one end is the optimal value).
-    choices : tuple of int
-        Every distinct value for A that a legal move of the mover reached, ascending
-        (``choices[0] == lowest``, ``choices[-1] == highest``).
+    lowest, highest, choices : int, int, tuple of int
+        The lowest, highest and every distinct value for A that a legal move reached.
     """
 
     move: int
@@ -378,20 +361,7 @@ def review_game(record: GameRecord, solution: SolvedCellGame | None = None) -> G
 
 
 def review_table(record: GameRecord, solution: SolvedCellGame | None = None) -> "pandas.DataFrame":
-    """The move-by-move review of a game as a DataFrame (`GameReview.table`).
-
-    Parameters
-    ----------
-    record : GameRecord
-        The game (see `triangles_core.analysis.records.parse_record`).
-    solution : SolvedCellGame, optional
-        The solved board of the record; solved on demand by default.
-
-    Returns
-    -------
-    pandas.DataFrame
-        One row per move, columns `COLUMNS` (``dots`` as ``"i-j"``, ``best_moves`` as
-        space-separated edge numbers).
+    """The move-by-move review of a game as a DataFrame (`GameReview.table`, columns `COLUMNS`).
 
     Examples
     --------
