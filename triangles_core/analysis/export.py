@@ -58,19 +58,7 @@ def labelled(graph: nx.DiGraph, b: CellBoard) -> nx.DiGraph:
 
 
 def graph_format(path: str | Path, format: str | None = None) -> str:
-    """The format to write ``path`` in: ``format`` if given, else from the suffix.
-
-    Parameters
-    ----------
-    path : str or pathlib.Path
-        The target (only its suffix is read).
-    format : {"graphml", "dot"}, optional
-        The format asked for; it overrides the suffix.
-
-    Returns
-    -------
-    str
-        One of `FORMAT_NAMES`.
+    """The format to write ``path`` in (one of `FORMAT_NAMES`): ``format`` if given, else from the suffix.
 
     Examples
     --------
@@ -92,20 +80,9 @@ def graph_format(path: str | Path, format: str | None = None) -> str:
 
 
 def write_graph(graph: nx.DiGraph, path: str | Path, format: str | None = None) -> Path:
-    """Write a graph as GraphML or DOT, atomically (a stream as a stream).
+    """Write a graph as GraphML or DOT (format from the suffix by default, `FORMATS`), atomically; a stream as a stream.
 
-    Parameters
-    ----------
-    graph : networkx.DiGraph
-        Any graph (usually from `labelled`).
-    format : {"graphml", "dot"}, optional
-        By default taken from the suffix (`FORMATS`): ``.graphml``, or ``.dot`` /
-        ``.gv``.
-
-    Raises
-    ------
-    RuntimeError
-        For DOT when pydot is not installed.
+    DOT needs pydot (RuntimeError without it).
     """
     path = Path(path)
     kind = graph_format(path, format)
@@ -138,17 +115,10 @@ def export_graph(
     format: str | None = None,
     max_positions: int = MAX_EXPORT_POSITIONS,
 ) -> Path:
-    """Write the state graph (or the optimal-play subgraph) from ``root``.
+    """Write the state graph (or with ``optimal_only`` the optimal-play subgraph) from ``root``.
 
-    Parameters
-    ----------
-    path : str or pathlib.Path
-        Target file (``.graphml``, ``.dot`` or ``.gv``), or a stream such as
-        ``/dev/stdout`` (then give ``format``).
-    optimal_only : bool, default False
-        Only the moves of optimal play.
-    format : {"graphml", "dot"}, optional
-        Override the format given by the suffix.
+    ``path`` is a ``.graphml``, ``.dot`` or ``.gv`` file, or a stream such as ``/dev/stdout``
+    (then give ``format``).
 
     Examples
     --------

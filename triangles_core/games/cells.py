@@ -1,16 +1,10 @@
 """Cell games: "draw an edge; complete a cell, claim it and move again".
 
-Fighting for Triangles (Gym 100015F, POJ 1085) and Dots-and-Boxes are this one game on
-two geometries.  A `CellBoard` is given by its dots (with drawing coordinates), its edges
-(pairs of dots, numbered from 1) and its cells (sets of edges; every edge lies in at most
-two cells), together with the board's symmetries as permutations of the dots.  Everything
-else (positions, claims, symmetries of positions, text art) is derived here once, so the
-engine, the analysis and the plots work for any cell board with no per-game code beyond
-the geometry (`triangles_core.games.triangles`, `triangles_core.games.boxes`).
-
-A *position* is the set of drawn edges, stored as a plain ``int`` bitmask: bit ``i`` set
-means edge ``i + 1`` is drawn.  `CellGame` is the game in the
-`triangles_core.engine.game.Game` form.
+Fighting for Triangles (Gym 100015F, POJ 1085) and Dots-and-Boxes are this one game on two
+geometries.  A `CellBoard` is given by its dots, edges (numbered from 1) and cells (sets of
+edges, every edge in at most two cells) and its symmetries; everything else is derived
+here once.  A *position* is an ``int`` bitmask: bit ``i`` set means edge ``i + 1`` is
+drawn.  `CellGame` is the game in the `triangles_core.engine.game.Game` form.
 """
 
 from __future__ import annotations
@@ -287,13 +281,7 @@ class CellBoard:
 
     # --------------------------------------------------------------- positions
     def position(self, edges: Iterable[int] | int) -> Position:
-        """Build a position from edge numbers, or check a bitmask.
-
-        Parameters
-        ----------
-        edges : iterable of int, or int
-            Edge numbers in ``1..n_edges`` (duplicates allowed: a drawn edge is drawn),
-            or a bitmask in ``0 .. 2**n_edges - 1``.
+        """Build a position from edge numbers (duplicates allowed), or check a bitmask.
 
         Examples
         --------
