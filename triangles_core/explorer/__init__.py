@@ -73,16 +73,7 @@ def _solution(game):
 def board_spec(game) -> dict:
     """The cell board spec of a board, as the JavaScript module reads it.
 
-    Parameters
-    ----------
-    game : int, (int, int), CellBoard or Solution
-        A side of the triangular board, ``(rows, cols)`` of a boxes board, a board, or
-        a solved board.
-
-    Returns
-    -------
-    dict
-        ``title``.
+    ``game`` is a side, ``(rows, cols)`` of boxes, a board or a solved board.
     """
     from ..plot.palette import CLASSIFICATION_COLOURS, OWNER_COLOURS, value_colours
 
@@ -181,22 +172,17 @@ def explorer_state(
     moves : iterable of int
         The game: edges played since, in order.
     show_pv : bool, default False
-        Also compute the principal variation from the position on the board.
+        Also compute the principal variation.
     cursor : int, optional
         How many of the moves are on the board (default: all of them).
 
     Returns
     -------
     dict
-        ``line`` (the moves), ``cursor``, ``moves`` (``line[:cursor]``), ``values`` (legal edge
-        to its value for the mover), ``value`` (of the position for the player to move; None
-        when the board is full), ``to_move``, ``score`` (``[A, B]`` cells claimed), ``owners``
-        (per cell: ``"A"``, ``"B"``, ``"-"`` complete at the start, ``""`` open), ``pv`` (steps
-        as dicts), ``history`` (one dict per move of the line: ``ply``, ``player``, ``edge``,
-        ``dots``, ``cells`` (1-based cells claimed), ``claims``, ``score_a``, ``score_b``,
-        ``value_before``, ``value_after`` (values for A), ``value_lost``, ``grade``,
-        ``best_moves``, ``lowest``, ``highest``), ``start_value`` (value for A of the start)
-        and the inputs.
+        ``line``, ``cursor``, ``moves``, ``values`` (legal edge to its value), ``value``,
+        ``to_move``, ``score``, ``owners`` (per cell ``"A"``, ``"B"``, ``"-"`` or ``""``),
+        ``pv``, ``history`` (one dict per move: the `MoveReview` fields and ``grade``),
+        ``start_value`` and the inputs.
     """
     from ..analysis.records import GameRecord
     from ..analysis.review import review_game
@@ -272,13 +258,11 @@ def explore(side: int | None = None, position: Iterable[int] | int = (), *, boxe
     Parameters
     ----------
     side : int, optional
-        Side of the triangular board, 1 to 4 (3 when neither ``side`` nor ``boxes`` is
-        given).
+        Side of the triangular board, 1 to 4 (3 by default).
     position : iterable of int, or int
-        Edges drawn before the game starts (default: the empty board).
+        Edges drawn before the game starts.
     boxes : (int, int), optional
-        ``(rows, cols)``: explore Dots-and-Boxes on that board instead (not together
-        with ``side``).
+        ``(rows, cols)``: explore Dots-and-Boxes instead (not together with ``side``).
 
     Examples
     --------

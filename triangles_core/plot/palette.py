@@ -58,12 +58,9 @@ def value_colormap():
 class ValueNorm(Normalize):
     """The discrete colour scale of values: one colour per integer in ``-limit .. +limit``.
 
-    A value is rounded to the nearest integer and mapped to the colour-map position
-    ``0.5 + 0.5 * sign(v) * (VALUE_FLOOR + (1 - VALUE_FLOOR) * |v| / limit)``: 0 is the
-    white middle of the diverging map and every non-zero integer its own step, equally
-    spaced, so that two values never share a colour.  The scale depends only on
-    ``limit`` (a board's number of cells), so one value has one colour in every figure
-    of a board; a limit of 0 gives the scale of 1.
+    A value is rounded and mapped to ``0.5 + 0.5 * sign(v) * (VALUE_FLOOR + (1 - VALUE_FLOOR)
+    * |v| / limit)``: 0 is white, every non-zero integer its own step.  A limit of 0 gives
+    the scale of 1.
     """
 
     def __init__(self, limit: int):
@@ -112,17 +109,7 @@ _BOARD_ORDER = ("side1", "side2", "side3", "side4", "boxes2x2", "boxes3x3", "box
 
 
 def board_colour(key: str) -> str:
-    """The colour of one board in every chart that compares boards (the same in every notebook).
-
-    Parameters
-    ----------
-    key : str
-        The board's `key` (``"side3"``, ``"boxes3x3"``).
-
-    Returns
-    -------
-    str
-        A colour of `CLASS_COLOURS`.
+    """The colour (of `CLASS_COLOURS`) of the board ``key`` in every chart that compares boards.
 
     Examples
     --------

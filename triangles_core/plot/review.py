@@ -95,15 +95,11 @@ def plot_value_history(
     Parameters
     ----------
     ax : matplotlib.axes.Axes, optional
-        Where to draw; a new figure of size 4.4 x 3.2 inches by default.
+        Where to draw; a new 4.4 x 3.2 in figure by default.
     legend : bool, default True
-        Draw the legend below the axes (turn it off to draw one legend for a grid of
-        plots from ``ax.get_legend_handles_labels()``).
+        Draw the legend below the axes.
     xlim, ylim : (float, float), optional
-        Axis limits, to give several games one scale; set before the labels are placed.
-    font_size : float, default 9
-        Size of every text in points (9 pt stays at least 8 pt on a phone for a figure
-        up to 4.5 in wide).
+        Axis limits, to give several games one scale.
 
     Examples
     --------
