@@ -18,6 +18,7 @@ from numba import prange
 from ..engine.compiled import compiled, trailing_zeros
 from ..engine.retrograde import cell_tables, move_value
 from ..engine.solutions import check_values
+from ..engine.symmetry import check_array_board
 from ..errors import check_integer
 from ..games.cells import CellBoard
 
@@ -73,7 +74,7 @@ def clean_positions(board: CellBoard) -> np.ndarray:
     >>> clean_positions(board(1)).tolist()
     [True, True, True, True, True, True, True, False]
     """
-    _check_array_board(board)
+    check_array_board(board)
     return _clean_positions(1 << board.n_edges, np.array(board.cell_masks, dtype=np.int64))
 
 
@@ -208,19 +209,8 @@ def positions_by_edges_drawn(board: CellBoard) -> list[np.ndarray]:
     >>> [level.tolist() for level in positions_by_edges_drawn(board(1))]
     [[0], [1, 2, 4], [3, 5, 6], [7]]
     """
-    _check_array_board(board)
+    check_array_board(board)
     return _levels(board.n_edges, board.n_edges)
-
-
-def _check_array_board(board: CellBoard) -> None:
-    """Refuse a board too big for a whole-board array (`triangles_core.engine.symmetry.MAX_ARRAY_EDGES`)."""
-    from ..engine.symmetry import MAX_ARRAY_EDGES
-
-    if board.n_edges > MAX_ARRAY_EDGES:
-        raise ValueError(
-            f"the {board.label} has 2**{board.n_edges} positions: whole-board arrays are built "
-            f"only up to {MAX_ARRAY_EDGES} edges"
-        )
 
 
 @dataclass(frozen=True)
