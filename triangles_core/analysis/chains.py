@@ -156,12 +156,7 @@ def _strings(board: CellBoard, position: int, degrees: tuple[int, ...]) -> tuple
 
 
 def components(board: CellBoard, position: int | Iterable[int]) -> list[Component]:
-    """The components of the unclaimed cells, each a chain, a loop or complex.
-
-    Returns
-    -------
-    list of Component
-        Ordered by their smallest cell index.
+    """The components of the unclaimed cells (chain, loop or complex), ordered by their smallest cell index.
 
     Examples
     --------
@@ -295,18 +290,7 @@ def controller(free_edges: int, unclaimed_cells: int, long_chains: int) -> bool:
 
 
 def analyse_endgame(board: CellBoard, position: int | Iterable[int]) -> EndgameAnalysis:
-    """Chains, loops, and the long chain rule's verdict on control for one position.
-
-    Parameters
-    ----------
-    board : CellBoard
-        Any cell board (triangles or boxes).
-    position : int or iterable of int
-        The position (bitmask or edge numbers).
-
-    Returns
-    -------
-    EndgameAnalysis
+    """Chains, loops, and the long chain rule's verdict on control for one position of any cell board.
 
     Examples
     --------
@@ -368,19 +352,13 @@ ENDGAME_COLUMNS = [
 def first_loony_endgames(board: CellBoard, games: "pandas.DataFrame") -> "pandas.DataFrame":
     """The first loony-endgame position of each sampled game, and what the long chain rule says there.
 
-    Parameters
-    ----------
-    board : CellBoard
-        The board the games were played on.
-    games : pandas.DataFrame
-        Sampled games (`triangles_core.analysis.play.play_games`): one row per move with
-        ``game``, ``edges_drawn``, ``position``, ``player`` and ``value``.
+    ``games`` are sampled by `triangles_core.analysis.play.play_games`.
 
     Returns
     -------
     pandas.DataFrame
         One row per game that reaches a loony endgame (`ENDGAME_COLUMNS`): the position
-        where it begins, its `EndgameAnalysis` counts.
+        where it begins and its `EndgameAnalysis` counts.
 
     Examples
     --------

@@ -100,19 +100,7 @@ def _shares(frame: pd.DataFrame, columns: dict[str, str], total: str) -> pd.Data
 
 
 def outcomes_by_edges_drawn(solution: TableSolution, clean_only: bool = False) -> pd.DataFrame:
-    """How many positions with ``k`` drawn edges are won, drawn and lost by the mover.
-
-    Parameters
-    ----------
-    solution : TableSolution
-        A solved cell board (any size).
-    clean_only : bool, default False
-        Count only positions with no complete cell.
-
-    Returns
-    -------
-    pandas.DataFrame
-        Columns `OUTCOME_COLUMNS`.
+    """How many positions with ``k`` drawn edges are won, drawn and lost by the mover (columns `OUTCOME_COLUMNS`).
 
     Examples
     --------
@@ -140,19 +128,11 @@ def outcomes_by_edges_drawn(solution: TableSolution, clean_only: bool = False) -
 def value_distribution(solution: TableSolution, clean_only: bool = False) -> pd.DataFrame:
     """The number of positions with each (edges drawn, value) pair.
 
-    Parameters
-    ----------
-    solution : TableSolution
-        A solved cell board (any size).
-    clean_only : bool, default False
-        Count only positions with no complete cell.
-
     Returns
     -------
     pandas.DataFrame
-        Tidy table with columns ``edges_drawn``, ``value`` (for the player to move),
-        ``positions`` (> 0) and ``share`` (of the positions with that ``k``, 6
-        decimals), sorted by ``edges_drawn`` then ``value``.
+        Columns ``edges_drawn``, ``value`` (for the player to move), ``positions`` (> 0) and
+        ``share`` (of the positions with that ``k``, 6 decimals).
 
     Examples
     --------
@@ -277,18 +257,12 @@ def board_summary(outcomes: pd.DataFrame, moves: pd.DataFrame, by: str = "board"
 def first_moves(solution: SolvedCellGame, position: int | list[int] = 0) -> pd.DataFrame:
     """Every legal move of a position with its value and symmetry class.
 
-    Parameters
-    ----------
-    position : int or list of int, default 0
-        The position (empty board by default).
-
     Returns
     -------
     pandas.DataFrame
-        Columns ``edge``, ``dots`` (``"i-j"``), ``claims`` (cells the move completes),
-        ``value`` (for the mover), ``symmetry_class`` (the smallest edge equivalent to
-        this one under the symmetries fixing the position), ``optimal`` (bool) and
-        ``outcome`` (``"win"``, ``"draw"`` or ``"loss"`` for the mover), sorted by edge.
+        Columns ``edge``, ``dots``, ``claims``, ``value`` (for the mover), ``symmetry_class``
+        (the smallest equivalent edge under the symmetries fixing the position), ``optimal``
+        and ``outcome``, sorted by edge.
 
     Examples
     --------

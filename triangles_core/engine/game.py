@@ -132,24 +132,16 @@ class Step:
     ply : int
         1-based move number along the line.
     player : {"A", "B"}
-        Who makes the move: ``"A"`` is the player to move where the line starts.
-    move : object
-        The move (an edge number for cell games, a `Jump`, a number).
-    reward : int
-        What the move scores for its mover (cells claimed, peg product, 0).
-    again : bool
-        True if the same player moves next.
-    value : int or None
-        Value of the position before this move, for the player making it (None for a
-        line replayed without a solution, `replay`).
+        Who moves: ``"A"`` is the player to move where the line starts.
+    move, reward, again
+        The move, what it scores for its mover, and whether the same player moves next.
+    value, move_value, value_lost : int or None
+        The position's value before the move and the move's value, for the mover, and
+        ``value - move_value >= 0`` (None for a line replayed without a solution).
     score : (int, int)
         A's total and B's total of rewards along the line, this move included.
     position_before : hashable
         The position the move is played in.
-    move_value : int or None
-        The value of the move for its mover (None without a solution).
-    value_lost : int or None
-        ``value - move_value``, ``>= 0``: 0 for an optimal move (None without a solution).
 
     Examples
     --------
@@ -257,19 +249,9 @@ def start_position(game: "Game", start: Any = None) -> Hashable:
 
 
 def replay(game: "Game", moves: Iterable[Any], start: Any = None) -> list[Step]:
-    """Play a sequence of moves by the rules, keeping score and whose turn it is.
+    """Play a sequence of moves by the rules from ``start`` (A moves first), keeping score and whose turn it is.
 
-    Parameters
-    ----------
-    moves : iterable of moves
-        The moves in playing order, as ``game.check_move`` accepts them.
-    start : position, optional
-        Where the line starts, as ``game.position`` accepts it (A moves first there).
-
-    Returns
-    -------
-    list of Step
-        One per move, with the running ``score`` and ``value`` None.
+    Returns one `Step` per move, with the running ``score`` and ``value`` None.
 
     Examples
     --------

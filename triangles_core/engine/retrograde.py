@@ -305,12 +305,10 @@ def solve_table(
     group_bits: int | None = None,
     rule: str = "score",
 ) -> np.ndarray:
-    """The value of every position of a cell board, by retrograde analysis.
+    """The value of every position of a cell board (at most `MAX_TABLE_EDGES` edges), by retrograde analysis.
 
     Parameters
     ----------
-    board : CellBoard
-        The board, at most `MAX_TABLE_EDGES` edges.
     low_bits : int, optional
         Block size exponent, ``1 <= low_bits <= n_edges``.
     progress : bool, default False
@@ -320,15 +318,14 @@ def solve_table(
     group_bits : int, optional
         Group size exponent, ``0 <= group_bits <= min(low_bits, MAX_GROUP_BITS)``.
     rule : {"score", "control"}, default "score"
-        `RULES`: the cell game, or Nimstring (the game of control) on the same board.
+        `RULES`: the cell game, or Nimstring on the same board.
 
     Returns
     -------
     numpy.ndarray of int8, shape (2**n_edges,)
-        ``values[p]`` is the net score, for the player to move, of the cells still to be
-        completed from position ``p`` under optimal play; ``|values[p]|`` is at most the
-        number of incomplete cells.  Under ``rule="control"``: +1 if the player to move
-        wins Nimstring from ``p``, -1 if not.
+        ``values[p]``: the net score for the player to move of the cells still to be
+        completed from ``p`` under optimal play; under ``rule="control"`` +1 if the player to
+        move wins Nimstring, -1 if not.
 
     Examples
     --------
@@ -398,18 +395,9 @@ def _move_value_table(values, n_edges, first, second, table):  # pragma: no cove
 
 
 def move_value_table(board: CellBoard, values: np.ndarray) -> np.ndarray:
-    """The value of every legal move of every position, for its mover.
+    """The value of every legal move of every position (at most `MAX_MOVE_TABLE_EDGES` edges), for its mover.
 
-    Parameters
-    ----------
-    board : CellBoard
-        A board with at most `MAX_MOVE_TABLE_EDGES` edges.
-
-    Returns
-    -------
-    numpy.ndarray of int8, shape (2**n_edges, n_edges)
-        ``table[p, e]`` is the value of drawing edge ``e + 1`` in position ``p``, or
-        `NOT_A_MOVE` where that edge is already drawn.
+    ``table[p, e]`` is the value of drawing edge ``e + 1`` in ``p``, or `NOT_A_MOVE` where it is drawn.
 
     Examples
     --------
@@ -440,13 +428,7 @@ def _claims_table(n_positions, n_edges, first, second, table):  # pragma: no cov
 
 
 def claims_table(board: CellBoard) -> np.ndarray:
-    """How many cells each move completes, for every position.
-
-    Returns
-    -------
-    numpy.ndarray of int8, shape (2**n_edges, n_edges)
-        ``table[p, e]``: cells (0, 1 or 2) that drawing edge ``e + 1`` completes in position
-        ``p``.
+    """How many cells (0, 1 or 2) drawing edge ``e + 1`` completes in position ``p``, as ``table[p, e]``.
 
     Examples
     --------
@@ -484,18 +466,7 @@ def _derive_at(values, positions, n_edges, first, second, points, terminal):  # 
 def derived_values(board: CellBoard, values: np.ndarray, positions: np.ndarray, rule: str = "score") -> np.ndarray:
     """The value the recurrence gives each of ``positions`` from its children's entries in ``values``.
 
-    Parameters
-    ----------
-    values : numpy.ndarray of int8, shape (2**board.n_edges,)
-        The table of ``board`` (int8, one entry per position; checked).
-    positions : numpy.ndarray of int64
-        Positions of the board (bitmasks in ``0 .. 2**board.n_edges - 1``).
-    rule : {"score", "control"}, default "score"
-        The `RULES` rule of the table.
-
-    Returns
-    -------
-    numpy.ndarray of int8, shape of ``positions``
+    ``values`` is checked; ``rule`` is the `RULES` rule of the table.
 
     Examples
     --------
@@ -523,18 +494,7 @@ def recurrence_problem(
     seed: int | None = None,
     rule: str = "score",
 ) -> str | None:
-    """Spot-check a value table against the recurrence: None if it holds, else what is wrong.
-
-    Parameters
-    ----------
-    values : numpy.ndarray of int8, shape (2**board.n_edges,)
-        The table of ``board`` (int8, one entry per position; checked).
-    rule : {"score", "control"}, default "score"
-        The `RULES` rule of the table.
-
-    Returns
-    -------
-    str or None
+    """Spot-check a value table (checked) against the recurrence of ``rule``: None if it holds, else what is wrong.
 
     Examples
     --------

@@ -93,7 +93,7 @@ def solve_cells(
         Show a progress bar while the table is computed.
     use_cache : bool, default True
         For boards of 28 edges or more, load the table from (and save it to) the cache
-        folder (`triangles_core.engine.cache`) instead of recomputing it.
+        (`triangles_core.engine.cache`).
     method : {"auto", "table", "search"}, default "auto"
         `METHODS`, decided by `method_for`.
     max_memory, threads : int, optional
@@ -102,8 +102,8 @@ def solve_cells(
     Returns
     -------
     TableSolution or SearchSolution
-        The table (read-only, computed once per process) or the search, which answers
-        the same questions on demand.
+        The table (read-only, computed once per process) or the search, which answers the
+        same questions on demand.
 
     Examples
     --------

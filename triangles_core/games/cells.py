@@ -36,15 +36,11 @@ def popcount(mask: int) -> int:
 class CellBoard:
     """A board of dots, edges and cells: the geometry of a cell game.
 
-    Subclasses name their cells (`cell_name`, `cell_plural`) and give the board a short
-    `title` for text output ("Side-3", "3x3 boxes").
-
     Parameters
     ----------
-    key : str
-        Short identifier, used in file names (``"side3"``, ``"boxes3x3"``).
-    label : str
-        How messages name the board (``"side-3 board"``, ``"3x3 boxes board"``).
+    key, label : str
+        Short identifier for file names (``"side3"``) and how messages name the board
+        (``"side-3 board"``).
     dot_coordinates : sequence of (float, float)
         Drawing coordinates of each dot (dot ``d`` at index ``d - 1``; y points up).
     edges : sequence of (int, int)
@@ -52,13 +48,11 @@ class CellBoard:
     cells : sequence of sequence of int
         The edge numbers of each cell.
     dot_symmetries : sequence of sequence of int
-        The board's symmetries as dot permutations (``s[d - 1]`` is the image of dot ``d``),
-        the identity first.
+        The symmetries as dot permutations (``s[d - 1]`` is the image of dot ``d``), the
+        identity first.
 
     Examples
     --------
-    A single triangle:
-
     >>> b = CellBoard("one", "one-triangle board", [(0, 0), (1, 0), (0.5, 0.8)],
     ...               [(1, 2), (1, 3), (2, 3)], [(1, 2, 3)], [(1, 2, 3)])
     >>> b.n_edges, b.n_cells, b.completed_by(0b011, 3)
