@@ -3,7 +3,8 @@
 Values are from player A's point of view and count the whole game: the *value for A* at a
 moment is A's cells minus B's at the end under perfect play from then on, counting the
 cells already claimed.  An optimal move keeps it; any other move moves it against the
-mover by the *value lost* (docs/glossary.md), which is even (``R - 2b`` parity).
+mover by the *value lost* (docs/glossary.md).  With ``R`` cells unclaimed every value is
+``R - 2b`` for some ``b``, so a value lost is even (tests/test_review.py).
 
 Grades (`classify`, `CLASSIFICATION_RULE`) use the chess annotation glyphs of S. J.
 Edwards, *Portable Game Notation Specification* (1994), section 10: $6 ``?!``
@@ -301,14 +302,7 @@ class GameReview:
 
 
 def review_game(record: GameRecord, solution: SolvedCellGame | None = None) -> GameReview:
-    """Replay a game record against the exact solution.
-
-    Parameters
-    ----------
-    record : GameRecord
-        The game (see `triangles_core.analysis.records.parse_record`).
-    solution : SolvedCellGame, optional
-        The solved board of the record (`triangles_core.solve`, `solve_boxes`).
+    """Replay a game record against the exact solution (the record's board, solved on demand by default).
 
     Examples
     --------

@@ -147,15 +147,11 @@ class SolvedCellGame(SolvedGame, Protocol):
 class ValueFunctionSolution:
     """The `SolvedGame` queries, implemented once from a game and a value function.
 
-    Subclasses set ``game`` and define ``_value_of(p)``, the value of a normalised
-    position ``p`` for the player to move; everything else follows.
-    Positions from users are checked with ``game.position``, moves with
-    ``game.check_move``.
+    Subclasses set ``game`` and define ``_value_of(p)``, the value of a normalised position
+    for the player to move; positions and moves from users are checked by the game.
 
     Examples
     --------
-    A solution valued by the reference negamax, from the hook alone:
-
     >>> from triangles_core import TriangleGame, negamax
     >>> class ByNegamax(ValueFunctionSolution):
     ...     def __init__(self, game):
@@ -299,13 +295,8 @@ def check_values(board: CellBoard, values: np.ndarray) -> np.ndarray:
 class TableSolution(ValueFunctionSolution):
     """The value of every position of one cell board: a strong solution, as a table.
 
-    Parameters
-    ----------
-    board : CellBoard
-        The board that was solved (the triangular board of side n, or a boxes board).
-    values : numpy.ndarray of int8, shape (2**board.n_edges,)
-        ``values[p]``: net score for the player to move in position ``p``, counting only
-        cells completed from now on, under optimal play by both.
+    ``values[p]`` is the net score for the player to move in ``p``, counting only cells
+    completed from now on, under optimal play by both.
 
     Examples
     --------
@@ -404,14 +395,9 @@ class NegamaxSolution(ValueFunctionSolution):
 class NumberGameSolution(NegamaxSolution):
     """The Number Game solved from the full start: all 3,515 reachable positions.
 
-    Positions are bitmasks of allowed numbers or lists of allowed numbers; positions
-    that cannot occur are refused (`triangles_core.games.number.InvalidNumberPositionError`).
-
-    Attributes
-    ----------
-    values : numpy.ndarray of int8, shape (2**19,)
-        Indexed by position: +1 for an N-position (the mover wins), -1 for a
-        P-position (the mover loses), 0 for a position not reachable from the start.
+    Positions that cannot occur are refused (`triangles_core.games.number.InvalidNumberPositionError`).
+    ``values`` (int8, indexed by bitmask) is +1 for an N-position, -1 for a P-position, 0 for
+    a position not reachable from the start.
 
     Examples
     --------

@@ -104,15 +104,7 @@ def _choose(position: int, number: int) -> int:
 def choose(position: int, number: int) -> int:
     """The position after choosing ``number`` (the additive-closure rule of SPEC section 3).
 
-    Parameters
-    ----------
-    position : int
-        Bitmask of allowed numbers (a valid position).
-
-    Returns
-    -------
-    int
-        The bitmask of numbers still allowed.
+    Positions are bitmasks of the numbers still allowed.
 
     Examples
     --------
