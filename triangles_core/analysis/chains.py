@@ -19,6 +19,8 @@ In a loony endgame of chains and loops, short chains hand the obligation to open
 forth; whoever must then open a long chain or loop loses *control*.  With ``s`` short
 chains the player to move is in control iff ``s`` is odd; with ``F`` undrawn edges, ``R``
 unclaimed cells and ``L`` long chains this reads ``F - R + L - 1`` even (`controller`).
+From the start, a game of ``V`` dots with no double-cross before the loony endgame gives
+the first player the last turn iff ``V + L`` is even: Berlekamp's *long chain rule*.
 Control names who takes the last turn, not the winner: it costs two cells per declined
 chain and four per declined loop.
 """

@@ -146,7 +146,8 @@ def optimal_value(chains: tuple[int, ...], loops: tuple[int, ...]) -> int:
     Parameters
     ----------
     chains, loops : tuple of int
-        Chain lengths (each at least 3) and loop lengths (each even, at least 4).
+        Chain lengths (each at least 3) and loop lengths (each even, at least 4); anything
+        else, or an empty endgame, is refused (ValueError).
 
     Returns
     -------

@@ -228,6 +228,11 @@ def solve_peg_game(values: Iterable[int], rows: int = 5) -> NegamaxSolution:
     rows : int, default 5
         Holes on a side.
 
+    Raises
+    ------
+    SearchLimitError
+        If the search would need more than `MAX_PEG_POSITIONS` positions.
+
     Examples
     --------
     >>> s = solve_peg_game([3, 1, 6, 1, 7, 8, 5, 0, 3, 4, 9, 3, 2, 1, 9])

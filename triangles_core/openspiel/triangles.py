@@ -193,7 +193,8 @@ def load(side: int = 3, utility_margin: bool = False) -> TrianglesGame:
 def start_state(game: TrianglesGame, edges) -> TrianglesState:
     """A state whose drawn edges are ``edges`` (SPEC numbers or a bitmask): no triangle owned, player 0 to move.
 
-    This is SPEC section 1's starting position; its ``history()`` is empty.
+    This is SPEC section 1's starting position; its ``history()`` is empty.  An edge not
+    on the board is refused (ValueError).
 
     Examples
     --------
