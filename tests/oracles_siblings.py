@@ -135,6 +135,12 @@ def forbidden_after(allowed: frozenset, choice: int) -> frozenset:
     return frozenset(n for n in NUMBERS if reachable[n])
 
 
+def additive_closure(numbers) -> set[int]:
+    """Every number in 2..20 that is a sum of one or more of ``numbers`` (repeats allowed)."""
+    numbers = list(numbers)
+    return set(forbidden_after(frozenset(NUMBERS).difference(numbers), numbers[0])) if numbers else set()
+
+
 def number_game_oracle() -> dict[frozenset, bool]:
     """Every position reachable from the full start -> True if the player to move wins.
 

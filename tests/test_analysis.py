@@ -15,7 +15,6 @@ from triangles_core import board, solve
 from triangles_core.analysis.graph import optimal_play_by_edges_drawn, positions_by_edges_drawn, state_graph_levels
 from triangles_core.analysis.tables import (
     OUTCOME_COLUMNS,
-    edge_move_frequencies,
     first_move_classes,
     first_moves,
     move_statistics_by_edges_drawn,
@@ -148,33 +147,6 @@ def test_first_moves_after_a_move():
     assert dict(zip(table["edge"], table["value"], strict=False)) == s.move_values([1])
 
 
-def test_edge_frequencies_side2_against_brute_force():
-    s = solve(2)
-    expected: dict[tuple[int, int], list[int]] = {}
-    for k, v, moves in brute_force_rows(s):
-        for e, mv in moves.items():
-            row = expected.setdefault((k, e), [0, 0, 0])
-            row[0] += 1
-            row[1] += mv > 0
-            row[2] += mv == v
-    table = edge_move_frequencies(s)
-    got = {
-        (k, e): [a, b, c]
-        for k, e, a, b, c in table[["edges_drawn", "edge", "legal", "winning", "optimal"]].values.tolist()
-    }
-    assert got == expected
-    assert len(table) == 9 * 9
-
-
-def test_edge_frequencies_side3_levels():
-    s = solve(3)
-    table = edge_move_frequencies(s)
-    legal = table.groupby("edges_drawn")["legal"].sum()
-    assert legal.tolist() == [comb(18, k) * (18 - k) for k in range(18)]
-    optimal = table.groupby("edges_drawn")["optimal"].sum()
-    assert all(optimal[k] >= comb(18, k) for k in range(18))  # every position has an optimal move
-
-
 def test_winning_move_existence_side2_against_brute_force():
     s = solve(2)
     expected = {k: [0, 0, 0, 0, 0] for k in range(9)}
@@ -267,12 +239,8 @@ def test_charts_draw_every_table():
     from triangles_core.plot import charts
 
     s = solve(2)
-    fig, axes = plt.subplots(1, 4)
+    fig, axes = plt.subplots(1, 1, squeeze=False)
+    axes = axes[0]
     charts.outcome_bars(axes[0], outcomes_by_edges_drawn(s, clean_only=True), title="t")
-    charts.value_heatmap(axes[1], value_distribution(s), value_limit=4, n_edges=9)
-    charts.edge_heatmap(axes[2], edge_move_frequencies(s), "winning_share")
-    charts.lines_by_edges_drawn(
-        axes[3], move_statistics_by_edges_drawn(s), {"mean_value_lost": "mean"}, ylabel="value lost"
-    )
     assert len(axes[0].patches) == 3 * 7  # clean side-2 positions have at most 6 edges
     plt.close(fig)

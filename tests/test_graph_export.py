@@ -4,9 +4,13 @@ import networkx as nx
 import pytest
 
 from triangles_core import solve
-from triangles_core.analysis.export import export_graph, labelled, read_graphml, write_graph
+from triangles_core.analysis.export import export_graph, labelled, write_graph
 from triangles_core.analysis.graph import optimal_subgraph, state_graph
 from triangles_core.cli import main
+
+
+def read_graphml(path):
+    return nx.read_graphml(path, node_type=int)
 
 
 def same_graph(written: nx.DiGraph, read: nx.DiGraph) -> None:

@@ -11,13 +11,13 @@ import nbformat
 import networkx as nx
 import pandas as pd
 import pytest
+from oracles_siblings import additive_closure
 
 import triangles_core as tc
 from triangles_core.games.number import (
     FULL,
     HIGH,
     LOW,
-    additive_closure,
     allowed_numbers,
     choose,
     is_valid_position,

@@ -190,7 +190,8 @@ def test_exact_evaluator_gives_the_final_margin_of_optimal_play():
     solution = tc.solve_boxes(2, 3)
     game = boxes.native_game(2, 3)
     state = boxes.native_state(game, [1, 2, 3, 4, 5])
-    expected = boxes.openspiel_value(state, solution.value([1, 2, 3, 4, 5]))
+    s = 1 if state.current_player() == 0 else -1
+    expected = boxes.played_margin(state) + s * solution.value([1, 2, 3, 4, 5])
     assert ExactEvaluator(solution).evaluate(state).tolist() == [expected, -expected]
 
 

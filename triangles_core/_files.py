@@ -123,16 +123,6 @@ def _in_jupyter() -> bool:
 def progress_bar(total: int, description: str, unit: str = "it", unit_scale: bool = False):
     """A tqdm progress bar: a widget in Jupyter, text on a terminal, nothing in a pipe or a log.
 
-    Parameters
-    ----------
-    unit_scale : bool, default False
-        Show large counts with SI prefixes (k, M, G).
-
-    Returns
-    -------
-    tqdm.tqdm
-        Call ``update(n)`` and ``close()`` on it.
-
     Examples
     --------
     >>> bar = progress_bar(10, "demo")  # drawn on stderr if it is a terminal

@@ -1,51 +1,28 @@
 """Chains, loops and control: Berlekamp's theory of the cell-game endgame, for any cell board.
 
-The theory is that of Dots-and-Boxes (E. R. Berlekamp, *The Dots-and-Boxes Game*, A K
-Peters 2000; Berlekamp, Conway and Guy, *Winning Ways for your Mathematical Plays*, 2nd
-ed., vol. 3, ch. 16), stated in its dual form, *strings and coins*: every unclaimed cell is
-a coin, every undrawn edge a string that ties its one or two cells together (an edge on
-the border of the board ties its cell to the *ground*).  Drawing an edge cuts a string; a
-coin whose last string is cut is captured.  Nothing in the dual depends on the cells
-being squares, so the same definitions serve the triangular board of Fighting for
-Triangles.
+Source: E. R. Berlekamp, *The Dots-and-Boxes Game* (A K Peters 2000), ch. "The long chain
+rule"; Berlekamp, Conway and Guy, *Winning Ways*, 2nd ed., vol. 3, ch. 16; stated as
+*strings and coins* (every unclaimed cell a coin, every undrawn edge a string; a border
+edge ties its cell to the ground), which does not depend on the cells being squares.
 
-In a position (definitions used by every function here):
+Definitions used by every function here:
 
-- the *degree* of an unclaimed cell is its number of undrawn edges; a cell of degree 1 is
-  *capturable*;
-- a move is *safe* if it completes no cell and makes no cell capturable (every cell it
-  touches keeps degree >= 2);
-- the *loony endgame* has begun when nothing is capturable and no move is safe: every move
-  gives cells away;
-- a *component* is a connected set of unclaimed cells (joined through undrawn edges).  If
-  no cell of it has degree 3 or more it is a *chain* (a path of cells; in a loony endgame
-  every cell has degree 2 and both end strings go to the ground) or a *loop* (a cycle of
-  cells of degree 2); otherwise it has a junction (a cell of degree >= 3) and is
-  *complex*.  A chain with a capturable end has been opened.  A chain of 3 or more cells is
-  *long*; a chain of 1 or 2 cells is *short*;
-- a move is *loony* if it offers the opponent the choice of taking everything offered or
-  declining the last two cells (one double-dealing move) to keep control: opening a loop,
-  a long chain, or a 2-chain at an end string (opening a 2-chain at its middle string, the
-  "hard-hearted handout", and opening a 1-chain are not loony).
+- the *degree* of an unclaimed cell is its number of undrawn edges; degree 1 is *capturable*;
+- a move is *safe* if it completes no cell and makes no cell capturable;
+- the *loony endgame* has begun when nothing is capturable and no move is safe;
+- a *component* is a connected set of unclaimed cells: a *chain* (a path of cells) or a
+  *loop* (a cycle of cells of degree 2) if no cell has degree >= 3, else *complex*.  A
+  chain of 3 or more cells is *long*, of 1 or 2 *short*;
+- a move is *loony* if it opens a loop, a long chain, or a 2-chain at an end string.
 
-Who is in control (Berlekamp 2000, ch. "The long chain rule"; Winning Ways ch. 16).  In
-a loony endgame whose components are all chains and loops, the player to move must open
-one.  A short chain opened (a 1-chain, or a 2-chain at its middle string) is taken whole,
-and the taker must then open the next component; so the short chains hand the obligation
-to open back and forth, and whoever must move once they are gone has to make a loony move.
-The other player is *in control*: they can take all but two cells of every long chain and
-all but four of every loop, decline those with a double-dealing move, and so make the
-opponent open every component, taking the last one whole.  Hence, with ``s`` short chains,
-
-    the player to move is in control  iff  s is odd.
-
-With ``F`` undrawn edges, ``R`` unclaimed cells and ``L`` long chains, ``F - R`` is the
-number of chains, so the same test reads ``F - R + L - 1`` even (`controller`); it is
-vacuous with no long chain and no loop.  From the start, a game of ``V`` dots with no
-double-cross before the loony endgame gives the first player the last turn iff ``V + L``
-is even: Berlekamp's *long chain rule* (dots plus double-crosses equals turns; Euler's
-formula ``E - C = V - 1`` holds on both boards).  It names the player in control, not
-the winner: control costs two cells per declined chain and four per declined loop.
+In a loony endgame of chains and loops, short chains hand the obligation to open back and
+forth; whoever must then open a long chain or loop loses *control*.  With ``s`` short
+chains the player to move is in control iff ``s`` is odd; with ``F`` undrawn edges, ``R``
+unclaimed cells and ``L`` long chains this reads ``F - R + L - 1`` even (`controller`).
+From the start, a game of ``V`` dots with no double-cross before the loony endgame gives
+the first player the last turn iff ``V + L`` is even: Berlekamp's *long chain rule*.
+Control names who takes the last turn, not the winner: it costs two cells per declined
+chain and four per declined loop.
 """
 
 from __future__ import annotations
@@ -181,12 +158,7 @@ def _strings(board: CellBoard, position: int, degrees: tuple[int, ...]) -> tuple
 
 
 def components(board: CellBoard, position: int | Iterable[int]) -> list[Component]:
-    """The components of the unclaimed cells, each a chain, a loop or complex.
-
-    Returns
-    -------
-    list of Component
-        Ordered by their smallest cell index.
+    """The components of the unclaimed cells (chain, loop or complex), ordered by their smallest cell index.
 
     Examples
     --------
@@ -320,18 +292,7 @@ def controller(free_edges: int, unclaimed_cells: int, long_chains: int) -> bool:
 
 
 def analyse_endgame(board: CellBoard, position: int | Iterable[int]) -> EndgameAnalysis:
-    """Chains, loops, and the long chain rule's verdict on control for one position.
-
-    Parameters
-    ----------
-    board : CellBoard
-        Any cell board (triangles or boxes).
-    position : int or iterable of int
-        The position (bitmask or edge numbers).
-
-    Returns
-    -------
-    EndgameAnalysis
+    """Chains, loops, and the long chain rule's verdict on control for one position of any cell board.
 
     Examples
     --------
@@ -393,19 +354,13 @@ ENDGAME_COLUMNS = [
 def first_loony_endgames(board: CellBoard, games: "pandas.DataFrame") -> "pandas.DataFrame":
     """The first loony-endgame position of each sampled game, and what the long chain rule says there.
 
-    Parameters
-    ----------
-    board : CellBoard
-        The board the games were played on.
-    games : pandas.DataFrame
-        Sampled games (`triangles_core.analysis.play.play_games`): one row per move with
-        ``game``, ``edges_drawn``, ``position``, ``player`` and ``value``.
+    ``games`` are sampled by `triangles_core.analysis.play.play_games`.
 
     Returns
     -------
     pandas.DataFrame
         One row per game that reaches a loony endgame (`ENDGAME_COLUMNS`): the position
-        where it begins, its `EndgameAnalysis` counts.
+        where it begins and its `EndgameAnalysis` counts.
 
     Examples
     --------

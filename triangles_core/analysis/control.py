@@ -1,20 +1,11 @@
 """Nimstring, the game of control, solved on every cell board with a table.
 
-Nimstring (Berlekamp, Conway and Guy, *Winning Ways for your Mathematical Plays*, 2nd ed.,
-vol. 3, ch. 16; Berlekamp, *The Dots-and-Boxes Game*, A K Peters 2000) has the moves of
-the cell game: draw an edge; completing a cell obliges the same player to move again.
-Nothing is scored: the player who cannot move loses (normal play), so whoever completes
-the last cell loses.  It is the recurrence of the cell game with another terminal rule
-(`triangles_core.engine.retrograde.RULES`), solved by the same retrograde kernel.
-
-Two more things are measured here.  The *nim-value* of a Nimstring position ``P``
-(Winning Ways ch. 16) is the ``n`` for which the player to move loses the sum ``P + *n``
-(``*n`` a Nim heap of ``n``); ``P`` is *loony* when the player to move wins ``P + *n``
-for every ``n``: the opponent's last move offered a choice (take everything, or decline
-the last cells) that wins whatever else is on the table.  Winning Ways proves that every
-Nimstring position is loony or has exactly one nim-value.  And the agreement of the two
-games: how often the player who wins Nimstring from a position is the player who wins
-the remaining cells of the cell game.
+Nimstring (Winning Ways, 2nd ed., vol. 3, ch. 16; Berlekamp 2000) has the moves of the
+cell game, but nothing is scored: the player who cannot move loses, so whoever completes
+the last cell loses.  It is the cell game's recurrence with another terminal rule
+(`triangles_core.engine.retrograde.RULES`).  Also measured: the *nim-value* of a position
+``P`` (the ``n`` for which the mover loses ``P + *n``; *loony* when the mover wins for
+every ``n``), and how often the Nimstring winner also wins the remaining cells.
 """
 
 from __future__ import annotations
@@ -71,17 +62,9 @@ NIM_VALUE_EDGES = 20
 
 
 def control_table(board: CellBoard) -> np.ndarray:
-    """The Nimstring value of every position of a cell board (read-only).
+    """The Nimstring value of every position of a cell board (at most 31 edges), read-only.
 
-    Parameters
-    ----------
-    board : CellBoard
-        At most 31 edges (2 GiB for 3x4 boxes).
-
-    Returns
-    -------
-    numpy.ndarray of int8, shape (2**n_edges,)
-        +1 where the player to move wins Nimstring, -1 where they lose.
+    +1 where the player to move wins, -1 where they lose.
 
     Examples
     --------
@@ -125,21 +108,12 @@ def _bit_index(bit):  # pragma: no cover - compiled
 
 
 def nim_values(board: CellBoard, heaps: int = NIM_HEAPS) -> np.ndarray:
-    """The Nimstring nim-value of every position, or `LOONY` (Winning Ways ch. 16).
-
-    Parameters
-    ----------
-    board : CellBoard
-        At most `NIM_VALUE_EDGES` edges.
-
-    Returns
-    -------
-    numpy.ndarray of int8, shape (2**n_edges,)
+    """The Nimstring nim-value of every position (at most `NIM_VALUE_EDGES` edges), or `LOONY`.
 
     Examples
     --------
-    On 1x1 boxes, a lone capturable box is worth 0 (it must be taken, and the taker must
-    move on); on 1x2 boxes, a 2-chain opened at its end (position 55) is loony.
+    On 1x1 boxes a lone capturable box is worth 0; on 1x2 boxes a 2-chain opened at its end
+    (position 55) is loony.
 
     >>> nim_values(boxes_board(1, 1))[[0b0000, 0b0011, 0b0111, 0b1111]].tolist()
     [1, 1, 0, 0]
@@ -188,21 +162,9 @@ def _move_values_at(values, position, n_edges, first, second, points):  # pragma
 
 
 def move_values_at(board: CellBoard, values: np.ndarray, position: int, rule: str = "score") -> dict[int, int]:
-    """The value of every legal move of ``position`` for its mover, from a table of the given rule.
+    """The value of every legal move of ``position`` for its mover, from a table of ``rule``.
 
-    Parameters
-    ----------
-    values : numpy.ndarray of int8
-        A value table (``rule="score"``) or a Nimstring table (`control_table`, ``rule="control"``).
-    position : int
-        A position (bitmask) of the board.
-    rule : {"score", "control"}
-        `triangles_core.engine.retrograde.RULES`.
-
-    Returns
-    -------
-    dict of int to int
-        Edge number (from 1) to the move's value.
+    ``rule`` is one of `triangles_core.engine.retrograde.RULES`.
 
     Examples
     --------
@@ -391,24 +353,9 @@ def write_control_tables(
 ) -> dict[str, pd.DataFrame]:
     """Solve Nimstring on every board of `BOARDS` and write its tables to ``directory``.
 
-    Parameters
-    ----------
-    directory : str or pathlib.Path
-        Usually ``data/tables``.
-    solutions : callable
-        Gives the value table of the cell game for a board (``lambda b:
-        triangles_core.solve_cells(b).values``).
-
-    Returns
-    -------
-    dict of str to pandas.DataFrame
-        The tables by file stem: ``control_empty_boards`` (per board: who wins Nimstring
-        and who wins the cell game from the empty board, the empty board's nim-value where
-        computed, how many first moves win Nimstring and the best cell-game value among
-        them), ``control_agreement_by_edges_drawn`` (`agreement_by_edges_drawn` for every
-        board), ``control_agreement_by_board`` (`agreement_by_board`) and
-        ``control_nim_values_by_edges_drawn`` (positions per nim-value, ``loony`` for
-        `LOONY`, on boards of at most `NIM_VALUE_EDGES` edges).
+    ``solutions`` gives the cell game's value table of a board.  Returns the tables by file
+    stem: ``control_empty_boards``, ``control_agreement_by_edges_drawn``,
+    ``control_agreement_by_board`` and ``control_nim_values_by_edges_drawn``.
     """
     empty, agreement, nim = [], [], []
     for name, make in BOARDS.items():

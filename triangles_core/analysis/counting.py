@@ -18,6 +18,7 @@ from numba import prange
 from ..engine.compiled import compiled, trailing_zeros
 from ..engine.retrograde import cell_tables, move_value
 from ..engine.solutions import check_values
+from ..engine.symmetry import check_array_board
 from ..errors import check_integer
 from ..games.cells import CellBoard
 
@@ -65,17 +66,7 @@ def _clean_positions(n_positions, cell_masks):  # pragma: no cover - compiled
 
 
 def clean_positions(board: CellBoard) -> np.ndarray:
-    """Which positions of a board are clean (no complete cell), as a boolean array.
-
-    Parameters
-    ----------
-    board : CellBoard
-        A board of at most 24 edges (`triangles_core.engine.symmetry.MAX_ARRAY_EDGES`).
-
-    Returns
-    -------
-    numpy.ndarray of bool, shape (2**n_edges,)
-        ``clean[p]`` is True when position ``p`` has no complete cell.
+    """Which positions of a board (at most 24 edges) have no complete cell, as a boolean array.
 
     Examples
     --------
@@ -83,7 +74,7 @@ def clean_positions(board: CellBoard) -> np.ndarray:
     >>> clean_positions(board(1)).tolist()
     [True, True, True, True, True, True, True, False]
     """
-    _check_array_board(board)
+    check_array_board(board)
     return _clean_positions(1 << board.n_edges, np.array(board.cell_masks, dtype=np.int64))
 
 
@@ -105,13 +96,6 @@ def _value_histogram(values, n_edges, offset, width, cell_masks, clean_only, chu
 
 def value_histogram(board: CellBoard, values: np.ndarray, clean_only: bool = False) -> np.ndarray:
     """How many positions have each (edges drawn, value) pair (parallel kernel).
-
-    Parameters
-    ----------
-    values : numpy.ndarray of int8, shape (2**n_edges,)
-        Its value table (`TableSolution.values`).
-    clean_only : bool, default False
-        Count only positions with no complete cell.
 
     Returns
     -------
@@ -181,19 +165,7 @@ def _combine(stats: np.ndarray) -> np.ndarray:
 def positions_with_edges_drawn(
     n_edges: int, drawn: int, samples: int | None = None, rng: np.random.Generator | None = None
 ) -> np.ndarray:
-    """Positions with exactly ``drawn`` edges: all of them, or a uniform random sample.
-
-    Parameters
-    ----------
-    n_edges : int
-        Number of edges of the board.
-    drawn : int
-        Number of drawn edges, ``0..n_edges``.
-    samples : int, optional
-        If given and smaller than ``comb(n_edges, drawn)``, draw this many positions
-        uniformly at random (with replacement) instead of listing all of them.
-    rng : numpy.random.Generator, optional
-        Random source for sampling (default: seed 0).
+    """Positions with exactly ``drawn`` edges: all of them, or ``samples`` drawn uniformly (with replacement).
 
     Examples
     --------
@@ -237,43 +209,24 @@ def positions_by_edges_drawn(board: CellBoard) -> list[np.ndarray]:
     >>> [level.tolist() for level in positions_by_edges_drawn(board(1))]
     [[0], [1, 2, 4], [3, 5, 6], [7]]
     """
-    _check_array_board(board)
+    check_array_board(board)
     return _levels(board.n_edges, board.n_edges)
-
-
-def _check_array_board(board: CellBoard) -> None:
-    """Refuse a board too big for a whole-board array (`triangles_core.engine.symmetry.MAX_ARRAY_EDGES`)."""
-    from ..engine.symmetry import MAX_ARRAY_EDGES
-
-    if board.n_edges > MAX_ARRAY_EDGES:
-        raise ValueError(
-            f"the {board.label} has 2**{board.n_edges} positions: whole-board arrays are built "
-            f"only up to {MAX_ARRAY_EDGES} edges"
-        )
 
 
 @dataclass(frozen=True)
 class MoveStatistics:
-    """Legal moves of the positions examined, by number of drawn edges.
-
-    Entry ``k`` of every array is about positions with ``k`` drawn edges.
+    """Legal moves of the positions examined; entry ``k`` of every array is about ``k`` drawn edges.
 
     Attributes
     ----------
-    positions : numpy.ndarray of int64, shape (n_edges + 1,)
-        How many positions of the kind counted (all, or clean) have ``k`` drawn edges.
-    examined : numpy.ndarray of int64
-        How many of them were examined (all, or a uniform random sample).
-    moves : numpy.ndarray of int64
-        Number of (examined position, legal move) pairs.
-    mistakes : numpy.ndarray of int64
-        How many of them lose value (are not optimal).
-    value_lost : numpy.ndarray of int64
-        Sum of the value those moves lose.
+    positions, examined : numpy.ndarray of int64
+        Positions of the kind counted (all, or clean), and how many were examined.
+    moves, mistakes : numpy.ndarray of int64
+        (Examined position, legal move) pairs, and those that lose value.
+    value_lost, max_value_lost : numpy.ndarray of int64
+        Sum and maximum of the value those moves lose.
     outcome_changing : numpy.ndarray of int64
-        Mistakes that turn a win into a draw or loss, or a draw into a loss.
-    max_value_lost : numpy.ndarray of int64
-        The most value any examined move loses.
+        Mistakes that change win/draw/loss.
     """
 
     positions: np.ndarray
@@ -300,14 +253,9 @@ def move_statistics(
     values : numpy.ndarray of int8, shape (2**n_edges,)
         Its value table (`TableSolution.values`).
     samples : int, optional
-        None (default): examine every position.  Otherwise, for each number ``k`` of
-        drawn edges, examine all ``comb(n_edges, k)`` positions if there are at most
-        ``samples`` of them, else ``samples`` positions drawn uniformly at random.  The
-        full side-4 pass evaluates 16 billion (position, move) pairs with scattered
-        reads (minutes on two cores); ``samples=2**16`` takes about a second and
-        estimates every per-``k`` average with a standard error below 0.01.
+        None: every position.  Otherwise at most ``samples`` positions per ``k``, uniformly
+        at random (``2**16`` estimates every per-``k`` average to within 0.01 in a second).
     seed : int, default 0
-        Seed of the sampling (the result is deterministic).
     clean_only : bool, default False
         Examine only positions with no complete cell (with ``samples=None`` only).
 
@@ -317,9 +265,6 @@ def move_statistics(
 
     Examples
     --------
-    The side-1 board: from the empty board every first move loses nothing; with one
-    edge drawn every move hands the triangle over (and is optimal, being forced).
-
     >>> from triangles_core import solve
     >>> s = solve(1)
     >>> stats = move_statistics(s.board, s.values)

@@ -2,26 +2,15 @@
 
 A *simple loony endgame* (K. Buzzard and M. Ciere, "Playing simple loony dots and boxes
 endgames optimally", *INTEGERS* 14 (2014) G08, arXiv:1305.2156) is a position whose
-unclaimed cells form only long chains (at least 3 cells, both ends on the ground) and
-loops (at least 4 cells), nothing capturable: the player to move must open one, and the
-opponent may take it whole or take all but 2 cells of a chain (all but 4 of a loop) and
-decline the rest with a double-dealing move, keeping control.  Its *configuration* is the
-multiset of chain lengths and the multiset of loop lengths; every position of one
-configuration has the same value for the cells still unclaimed, which `endgame_tables`
-checks on the tables.  Chains and loops come from `triangles_core.analysis.chains`.
+unclaimed cells form only long chains and loops, nothing capturable.  Its
+*configuration* is the multiset of chain lengths and of loop lengths; every position of
+one configuration has the same value (`endgame_tables` checks this on the tables).
 
-Two closed forms are tested here, both as the net score of the remaining cells for the
-player *not* to move (the controller), which is minus the table's ``value``:
-
-- the *controlled value* (Berlekamp, *The Dots-and-Boxes Game*, A K Peters 2000; with
-  the terminal bonus of Buzzard and Ciere): roughly the score of a controller who keeps
-  control to the end, giving 2 cells away per chain and 4 per loop except the last
-  component, ``cv = size - 4 * chains - 8 * loops + tb`` (`controlled_value`);
-- the optimal value of Buzzard and Ciere: ``cv`` when ``cv >= 2`` (after Berlekamp),
-  otherwise a case analysis by 3-chains and 4-loops (`optimal_value`).
-
-On the triangular board the cell graph is bipartite and only up-triangles touch the
-border, so an isolated chain has odd length and a loop even length (notebook 12).
+Both closed forms are the net score of the remaining cells for the controller (minus the
+table's ``value``): the *controlled value* ``cv = size - 4 * chains - 8 * loops + tb``
+(Berlekamp 2000, with Buzzard and Ciere's terminal bonus; `controlled_value`), and
+Buzzard and Ciere's optimal value: ``cv`` when ``cv >= 2``, otherwise a case analysis by
+3-chains and 4-loops (`optimal_value`).
 """
 
 from __future__ import annotations
@@ -71,11 +60,8 @@ class Configuration(NamedTuple):
 def simple_loony_endgames(board: CellBoard) -> np.ndarray:
     """Every position in which each unclaimed cell has exactly two undrawn edges (ascending, int64).
 
-    These are the loony endgames without junctions: nothing is capturable (no cell of
-    degree 1) and every move leaves a cell capturable (every cell of degree 2), so every
-    component is a chain to the ground at both ends or a loop.  Short chains are included.
-    Found cell by cell (each complete, or two of its edges undrawn, consistently with the
-    cells before it), so the ``2**31`` positions of 3x4 boxes are not visited.
+    These are the loony endgames without junctions (short chains included).  Found cell by
+    cell, so the ``2**31`` positions of 3x4 boxes are not visited.
 
     Examples
     --------
@@ -137,11 +123,9 @@ def configuration(board: CellBoard, position: int) -> Configuration:
 def controlled_value(chains: tuple[int, ...], loops: tuple[int, ...]) -> int:
     """The controlled value (Berlekamp 2000), the net score of a controller who keeps control.
 
-    ``size - 4 * len(chains) - 8 * len(loops) + tb``, the terminal bonus ``tb`` as Buzzard
-    and Ciere define it: 8 if there are only loops, 6 if there are loops and every chain
-    is a 3-chain, 4 otherwise, 0 for nothing.  The 6 matters: with ``tb = 4`` the theorem
-    "``cv >= 2`` implies value ``cv``" fails (one 3-chain and an 8-loop: 3 against 5, since
-    the controller takes the opened loop whole and gives the 3-chain away).
+    ``size - 4 * len(chains) - 8 * len(loops) + tb``, with Buzzard and Ciere's terminal bonus
+    ``tb``: 8 if there are only loops, 6 if there are loops and every chain is a 3-chain, 4
+    otherwise, 0 for nothing.
 
     Examples
     --------
@@ -162,25 +146,16 @@ def optimal_value(chains: tuple[int, ...], loops: tuple[int, ...]) -> int:
     Parameters
     ----------
     chains, loops : tuple of int
-        Chain lengths (each at least 3) and loop lengths (each even, at least 4).
+        Chain lengths (each at least 3) and loop lengths (each even, at least 4); anything
+        else, or an empty endgame, is refused (ValueError).
 
     Returns
     -------
     int
-        The controller's net score of the remaining cells under optimal play: the
-        controlled value when it is at least 2, otherwise a value from 0 to 4 fixed by
-        the parity of ``cv``, the 3-chains and the 4-loops, in the cases of Buzzard and
-        Ciere (2014): chains only, loops only, chains of 4 or more with loops, one
-        3-chain with loops, several 3-chains with loops; 4-loops are removed and put
-        back with ``|4 - d|`` or ``4 - |4 - d|``.  The formulas as written here are
-        checked against `oracle_value` on every configuration of at most 28 cells
-        (tests/test_endgames.py); that check, not our reading of the paper, is the
-        evidence for them.
-
-    Raises
-    ------
-    ValueError
-        For a short chain, an odd or short loop, or an empty endgame.
+        The controlled value when it is at least 2, otherwise the case analysis of Buzzard
+        and Ciere (2014) by the parity of ``cv``, the 3-chains and the 4-loops.  Checked
+        against `oracle_value` on every configuration of at most 28 cells
+        (tests/test_endgames.py).
 
     Examples
     --------
@@ -227,13 +202,9 @@ def _optimal(chains: tuple[int, ...], loops: tuple[int, ...]) -> int:
 def oracle_value(chains: tuple[int, ...], loops: tuple[int, ...]) -> int:
     """The value for the player to move of an abstract chains-and-loops endgame, by plain recursion.
 
-    Deliberately independent of the cell boards and of `optimal_value`: the position is
-    only the two sorted tuples.  The player to move opens a component; a 1-chain or a
-    2-chain opened at its middle string is taken whole by the opponent, who must then
-    move; for a chain of 2 or more opened at an end, and a loop, the opponent either
-    takes everything and moves on, or takes all but 2 (chain) or all but 4 (loop) and
-    declines them with a double-dealing move, so that the opener takes those and moves
-    on.  Short chains are allowed.
+    Independent of the cell boards and of `optimal_value`.  The opener's opponent takes a
+    1-chain or a middle-opened 2-chain whole; otherwise they take everything, or all but 2
+    (chain) or 4 (loop) and decline the rest with a double-dealing move.
 
     Examples
     --------
@@ -282,24 +253,13 @@ ENDGAME_COLUMNS = [
 def endgame_tables(name: str, board: CellBoard, values: np.ndarray) -> pd.DataFrame:
     """Every loony endgame without junctions of a board, grouped by chain configuration.
 
-    Parameters
-    ----------
-    name : str
-        The board's name in the table.
-    board : CellBoard
-        The board.
-    values : numpy.ndarray
-        Its value table (value for the player to move of the remaining cells).
-
     Returns
     -------
     pandas.DataFrame
-        `ENDGAME_COLUMNS`, one row per configuration sorted by cells and configuration:
-        ``positions`` of that configuration, the table's ``value`` for the player to move
-        (``values_in_table`` distinct values found, 1 where the configuration decides the
-        value), the ``oracle_value`` of `oracle_value`; for a ``simple`` configuration
-        (every chain long) the `controlled_value` and `optimal_value` for the controller
-        and whether each equals ``-value``; empty where short chains make them undefined.
+        `ENDGAME_COLUMNS`, one row per configuration: its ``positions``, the table's
+        ``value`` (``values_in_table`` distinct values), `oracle_value`, and for a
+        ``simple`` configuration (every chain long) `controlled_value` and `optimal_value`
+        and whether each equals ``-value``.
 
     Examples
     --------
@@ -344,16 +304,6 @@ def endgame_tables(name: str, board: CellBoard, values: np.ndarray) -> pd.DataFr
 def endgames_by_board(table: pd.DataFrame) -> pd.DataFrame:
     """`endgame_tables` summed by board: configurations and positions, and how many agree.
 
-    Returns
-    -------
-    pandas.DataFrame
-        Per board: ``configurations`` and ``positions``; ``one_value`` (configurations
-        whose positions all have the same value); ``oracle_agrees`` (configurations where
-        `oracle_value` is the table's value); ``simple_configurations`` and
-        ``simple_positions`` (every chain long); ``controlled_value_agrees`` and
-        ``optimal_value_agrees`` (simple configurations where the closed form is the
-        table's value).
-
     Examples
     --------
     >>> from triangles_core import solve
@@ -393,13 +343,9 @@ PREDICTION_COLUMNS = [
 def long_chain_rule_predictions(name: str, board: CellBoard, positions: np.ndarray, values: np.ndarray) -> pd.DataFrame:
     """The long chain rule as a prediction before the loony endgame, by long chains already formed.
 
-    At each given position with a safe move left and nothing capturable (so before the
-    first loony endgame), the rule (`triangles_core.analysis.chains.controller`, counting
-    the long chains the position has now) names the player to move or the opponent.  The
-    table counts how often the named player takes more of the remaining cells under
-    perfect play (``named_wins``) among the positions where they are not drawn
-    (``decided``), by the number of long chains already formed.  About the remaining
-    cells, not the game: a position does not say whose turn it is.
+    At each position with a safe move and nothing capturable, `triangles_core.analysis.chains.controller`
+    names a player; the table counts how often that player takes more of the remaining cells
+    under perfect play (``named_wins``) among the positions not drawn (``decided``).
 
     Examples
     --------
@@ -437,22 +383,10 @@ PREDICTION_BOARDS = ("side 2", "side 3", "2x2 boxes", "2x3 boxes")
 def write_endgame_tables(
     directory: str | Path, solutions: Callable[[CellBoard], np.ndarray]
 ) -> dict[str, pd.DataFrame]:
-    """Write ``endgames_by_configuration`` and ``long_chain_rule_predictions`` to ``directory``.
+    """Write `endgame_tables`, `endgames_by_board` and `long_chain_rule_predictions` to ``directory``.
 
-    Parameters
-    ----------
-    directory : str or pathlib.Path
-        Usually ``data/tables``.
-    solutions : callable
-        Gives the value table of a board (``lambda b: triangles_core.solve_cells(b).values``).
-
-    Returns
-    -------
-    dict of str to pandas.DataFrame
-        `endgame_tables` for `ENDGAME_BOARDS`, its `endgames_by_board` summary, and
-        `long_chain_rule_predictions` over the
-        positions perfect play reaches (`triangles_core.analysis.control.reached_positions`)
-        for `PREDICTION_BOARDS`, by file stem.
+    ``solutions`` gives the value table of a board (``lambda b: triangles_core.solve_cells(b).values``).
+    Returns the tables by file stem.
     """
     from .control import BOARDS, reached_positions
 

@@ -137,16 +137,7 @@ def _rule_kind(board: CellBoard, p: int) -> tuple[str, int, int]:
 
 
 def first_loony_endgames_exact(solution: TableSolution) -> pd.DataFrame:
-    """Where perfect play first reaches a loony endgame: each position's probability and optimal games.
-
-    Returns
-    -------
-    pandas.DataFrame
-        One row per first loony-endgame position: ``position``, ``first_loony_endgame``
-        (``"long chain or loop"``, ``"no long chain or loop"`` or ``"junction"``),
-        ``long_chains``, ``loops``, ``probability`` (exact, as a float) and
-        ``optimal_games`` (optimal games from the empty board through it, each counted once).
-    """
+    """Where perfect play first reaches a loony endgame: each position, its probability and optimal games."""
     board = solution.board
     games_from = optimal_game_counts(solution)
     probability, paths, rows = {0: Fraction(1)}, {0: 1}, []
@@ -167,17 +158,14 @@ def first_loony_endgames_exact(solution: TableSolution) -> pd.DataFrame:
 def optimal_lines_exact(solution: TableSolution) -> pd.DataFrame:
     """Every end state of perfect play, with what happened at its first loony endgame.
 
-    Follows all optimal lines from the empty board to the full board, merging equal states.
+    All optimal lines from the empty board, equal states merged.
 
     Returns
     -------
     pandas.DataFrame
-        One row per distinct end state: at the first loony endgame ``edges_drawn``,
-        ``components`` (`describe`), ``to_move``, ``in_control`` (by the long chain rule;
-        ``"-"`` where it does not apply), ``A_before``, ``B_before``,
-        ``double_crosses_before``, ``long_cells``; then the cells of its long chains taken
-        by each player (``long_chain_taken_by_A``, ``_B``), the final score (``A_final``,
-        ``B_final``) and the exact ``probability`` (a Fraction).
+        One row per end state: the first loony endgame's ``edges_drawn``, ``components``,
+        ``to_move``, ``in_control``, the scores and double-crosses before it, the long-chain
+        cells each player took, the final score and the exact ``probability`` (a Fraction).
     """
     board = solution.board
     states: dict[tuple[Any, ...], Fraction] = {(0, "A", 0, 0, 0, None): Fraction(1)}

@@ -25,7 +25,6 @@ __all__ = [
     "export_graph",
     "graph_format",
     "labelled",
-    "read_graphml",
     "write_graph",
 ]
 
@@ -59,19 +58,7 @@ def labelled(graph: nx.DiGraph, b: CellBoard) -> nx.DiGraph:
 
 
 def graph_format(path: str | Path, format: str | None = None) -> str:
-    """The format to write ``path`` in: ``format`` if given, else from the suffix.
-
-    Parameters
-    ----------
-    path : str or pathlib.Path
-        The target (only its suffix is read).
-    format : {"graphml", "dot"}, optional
-        The format asked for; it overrides the suffix.
-
-    Returns
-    -------
-    str
-        One of `FORMAT_NAMES`.
+    """The format to write ``path`` in (one of `FORMAT_NAMES`): ``format`` if given, else from the suffix.
 
     Examples
     --------
@@ -93,20 +80,9 @@ def graph_format(path: str | Path, format: str | None = None) -> str:
 
 
 def write_graph(graph: nx.DiGraph, path: str | Path, format: str | None = None) -> Path:
-    """Write a graph as GraphML or DOT, atomically (a stream as a stream).
+    """Write a graph as GraphML or DOT (format from the suffix by default, `FORMATS`), atomically; a stream as a stream.
 
-    Parameters
-    ----------
-    graph : networkx.DiGraph
-        Any graph (usually from `labelled`).
-    format : {"graphml", "dot"}, optional
-        By default taken from the suffix (`FORMATS`): ``.graphml``, or ``.dot`` /
-        ``.gv``.
-
-    Raises
-    ------
-    RuntimeError
-        For DOT when pydot is not installed.
+    DOT needs pydot (RuntimeError without it).
     """
     path = Path(path)
     kind = graph_format(path, format)
@@ -125,11 +101,6 @@ def write_graph(graph: nx.DiGraph, path: str | Path, format: str | None = None) 
     return path
 
 
-def read_graphml(path: str | Path) -> nx.DiGraph:
-    """Read a graph written by `write_graph` as GraphML, with integer node ids."""
-    return nx.read_graphml(path, node_type=int)
-
-
 def check_graph_size(board: CellBoard, root: Position | list[int], max_positions: int = MAX_EXPORT_POSITIONS) -> None:
     """`triangles_core.analysis.graph.check_graph_size` with the bound of a written graph (``triangles graph``)."""
     _graph.check_graph_size(board, root, max_positions)
@@ -144,17 +115,10 @@ def export_graph(
     format: str | None = None,
     max_positions: int = MAX_EXPORT_POSITIONS,
 ) -> Path:
-    """Write the state graph (or the optimal-play subgraph) from ``root``.
+    """Write the state graph (or with ``optimal_only`` the optimal-play subgraph) from ``root``.
 
-    Parameters
-    ----------
-    path : str or pathlib.Path
-        Target file (``.graphml``, ``.dot`` or ``.gv``), or a stream such as
-        ``/dev/stdout`` (then give ``format``).
-    optimal_only : bool, default False
-        Only the moves of optimal play.
-    format : {"graphml", "dot"}, optional
-        Override the format given by the suffix.
+    ``path`` is a ``.graphml``, ``.dot`` or ``.gv`` file, or a stream such as ``/dev/stdout``
+    (then give ``format``).
 
     Examples
     --------
@@ -162,7 +126,7 @@ def export_graph(
     >>> from triangles_core import solve
     >>> with tempfile.TemporaryDirectory() as tmp:
     ...     path = export_graph(solve(2), pathlib.Path(tmp) / "side2.graphml")
-    ...     read_graphml(path).number_of_nodes()
+    ...     nx.read_graphml(path).number_of_nodes()
     512
     """
     graph_format(Path(path), format)

@@ -52,10 +52,6 @@ def state_graph(
 
     Parameters
     ----------
-    solution : SolvedGame
-        A solved game (its ``game`` gives the rules, ``value`` the node values).
-    root : position, optional
-        Starting position as the game accepts it.
     optimal_only : bool, default False
         Keep only the moves whose value equals the value of their position.
     max_positions : int, default `MAX_GRAPH_POSITIONS`
@@ -110,11 +106,6 @@ def state_graph(
 def check_graph_size(board: CellBoard, root: Position | list[int], max_positions: int = MAX_GRAPH_POSITIONS) -> None:
     """Refuse, before anything is solved or built, a full state graph above ``max_positions``.
 
-    Parameters
-    ----------
-    root : position
-        Where the graph starts (`CellBoard.position`).
-
     Examples
     --------
     >>> from triangles_core.games.triangles import board
@@ -134,19 +125,6 @@ def check_graph_size(board: CellBoard, root: Position | list[int], max_positions
 def optimal_subgraph(solution: SolvedGame, root: Any = None, *, max_positions: int = MAX_GRAPH_POSITIONS) -> nx.DiGraph:
     """The positions and moves of optimal play from ``root`` (`state_graph` with ``optimal_only``).
 
-    Parameters
-    ----------
-    root : position, optional
-        Starting position as the game accepts it; ``solution.start`` by default.
-    max_positions : int, default `MAX_GRAPH_POSITIONS`
-        As for `state_graph`.
-
-    Returns
-    -------
-    networkx.DiGraph
-        The positions reached by optimal play and the optimal moves between them, with
-        the node and arc attributes of `state_graph`.
-
     Examples
     --------
     >>> from triangles_core import solve
@@ -157,18 +135,9 @@ def optimal_subgraph(solution: SolvedGame, root: Any = None, *, max_positions: i
 
 
 def symmetry_quotient_graph(solution: TableSolution) -> nx.DiGraph:
-    """The state graph of the whole board folded by the board's symmetries.
+    """The state graph of the whole board (at most 24 edges) folded by the board's symmetries.
 
-    Parameters
-    ----------
-    solution : TableSolution
-        A solved board of at most 24 edges.
-
-    Returns
-    -------
-    networkx.DiGraph
-        Node attributes ``value``, ``edges_drawn`` and ``class_size`` (number of positions
-        in the class).
+    Nodes carry ``value``, ``edges_drawn`` and ``class_size``.
 
     Examples
     --------
@@ -205,20 +174,7 @@ def symmetry_quotient_graph(solution: TableSolution) -> nx.DiGraph:
 
 
 def count_paths(graph: nx.DiGraph, source, weight: str | None = None) -> int:
-    """Number of paths from ``source`` to the sinks of a DAG (dynamic programming).
-
-    Parameters
-    ----------
-    graph : networkx.DiGraph
-        A directed acyclic graph.
-    weight : str, optional
-        An arc attribute giving the multiplicity of the arc (for example ``"moves"`` in
-        `symmetry_quotient_graph`).
-
-    Returns
-    -------
-    int
-        Number of maximal paths from ``source`` (exact Python integer).
+    """Number of maximal paths from ``source`` in a DAG; ``weight`` names an arc multiplicity.
 
     Examples
     --------
@@ -320,18 +276,7 @@ def optimal_reach(solution: TableSolution, root: Position | list[int] = 0) -> np
 def level_sizes(graph: nx.DiGraph, weight: str | None = None) -> list[int]:
     """Number of nodes in each `networkx.topological_generations` layer of a DAG.
 
-    Parameters
-    ----------
-    graph : networkx.DiGraph
-        A DAG.
-    weight : str, optional
-        A node attribute to add up instead of counting nodes (``"class_size"`` turns
-        quotient classes back into positions).
-
-    Returns
-    -------
-    list of int
-        One entry per generation, sources first.
+    With ``weight``, the sum of that node attribute instead.
 
     Examples
     --------

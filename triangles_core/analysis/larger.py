@@ -60,26 +60,15 @@ def level_positions(
 def perfect_play_by_edges_drawn(solution: TableSolution) -> pd.DataFrame:
     """Exact statistics of the positions reached in perfect play, by edges drawn.
 
-    Both players choose uniformly among the optimal moves of each position (the
-    ``"perfect"`` policy of `triangles_core.analysis.play.play_games`), from the empty
-    board.  The probability of reaching each position is propagated level by level
-    (`triangles_core.analysis.outcomes.reach_probabilities`); every game passes through
-    exactly one position of each level, so each level's probabilities add up to 1.
-
-    Parameters
-    ----------
-    solution : TableSolution
-        A value table of a cell board of at most 24 edges.
+    Both players choose uniformly among the optimal moves (the ``"perfect"`` policy of
+    `triangles_core.analysis.play.play_games`); reach probabilities are propagated level by
+    level (`triangles_core.analysis.outcomes.reach_probabilities`).
 
     Returns
     -------
     pandas.DataFrame
-        One row per ``edges_drawn`` from 0 to ``n_edges - 1``: ``positions`` (how many
-        positions perfect play reaches there), ``mover_win_share``, ``draw_share`` and
-        ``mover_loss_share`` of the remaining cells, ``mistake_share`` (the expected share
-        of the legal moves that lose value) and ``random_move_value_lost`` (the expected
-        mean value lost by the legal moves), each an expectation over the reached
-        positions weighted by their probability, rounded to 6 decimals.
+        One row per ``edges_drawn``: ``positions`` reached, and the expectations over them
+        of the outcome shares, ``mistake_share`` and ``random_move_value_lost``.
 
     Examples
     --------
@@ -128,28 +117,15 @@ def capture_and_parity(solution: TableSolution, examined: dict[int, np.ndarray])
 
     Parameters
     ----------
-    solution : TableSolution
-        A value table of a cell board.
     examined : dict of int to numpy.ndarray
-        For each number of edges drawn, the positions examined (all of the level, or a
-        uniform sample: the row is ``exhaustive`` when there are ``comb(n_edges, k)``).
+        For each number of edges drawn, the positions examined (all, or a uniform sample).
 
     Returns
     -------
     pandas.DataFrame
-        One row per level: ``edges_drawn``, ``examined``, ``exhaustive``;
-        ``capturable_share`` (a cell with exactly one undrawn side, as in
-        `triangles_core.analysis.chains.capturable_cells`), the mover's win share with
-        and without one (``win_share_capturable``, ``win_share_not_capturable``),
-        ``even_cells_left_share`` (``R``, the cells not yet complete, even) and
-        ``draw_share_even_cells_left``; sampled rows carry Wilson 95% bounds
-        (``_low``/``_high``).
-
-    Raises
-    ------
-    ArithmeticError
-        If a value does not have the parity of ``R`` (it is the mover's cells to come minus
-        the opponent's, which add up to ``R``: an identity).
+        One row per level: ``capturable_share``, the mover's win share with and without a
+        capturable cell, ``even_cells_left_share`` and ``draw_share_even_cells_left``;
+        sampled rows carry Wilson 95% bounds (``_low``/``_high``).
     """
     board, rows = solution.board, []
     for k, positions in sorted(examined.items()):

@@ -1,17 +1,13 @@
 """Exact distributions over play, and the kind of every move.
 
-`triangles_core.analysis.play` samples games.  On a board whose move table fits in
-memory (side 3: ``2**18`` positions) the same distributions can be computed exactly:
-both players follow one policy, which depends only on the position, so the probability
-that a game passes through each position (with each player to move and each score so
-far) follows level by level from the empty board, every game drawing one edge per move.
-This is the forward (Chapman-Kolmogorov) propagation of a finite Markov chain; no
-sample, no interval.
+On a board whose move table fits in memory, the distributions that
+`triangles_core.analysis.play` samples are computed exactly: the probability that a game
+passes each position (with each player to move and score so far) is propagated level by
+level, the forward (Chapman-Kolmogorov) propagation of a finite Markov chain.
 
-Move kinds (Berlekamp, *The Dots-and-Boxes Game*, 2000, ch. 1-2): a *capture* completes
-a cell; a *declined capture* completes nothing although a cell could be completed; a
-*sacrifice* completes nothing, none could be, and leaves a cell the opponent can
-complete; a *safe move* does none of these.
+Move kinds (Berlekamp 2000, ch. 1-2): a *capture* completes a cell; a *declined capture*
+completes nothing although a cell could be completed; a *sacrifice* completes nothing and
+leaves a cell the opponent can complete; a *safe move* does none of these.
 """
 
 from __future__ import annotations
@@ -76,15 +72,12 @@ def policy_weights(
     Parameters
     ----------
     solution : TableSolution
-        A solved cell board whose move table fits in memory (at most 24 edges).
+        At most 24 edges.
     policy : {"random", "perfect", "softmax"}
-        Uniform over the legal moves, uniform over the optimal moves, or weight
-        ``exp((v - best) / temperature)`` for a move of value ``v``.
     temperature : float
         For ``"softmax"`` only.
     perfect_moves : iterable of int
-        Move numbers (1 is the first move of the game, played with 0 edges drawn) at
-        which the mover plays ``"perfect"`` instead.
+        Move numbers (1 is the first move) at which the mover plays ``"perfect"`` instead.
 
     Returns
     -------
@@ -111,21 +104,13 @@ def policy_weights(
 
 
 def reach_probabilities(solution: TableSolution, weights: np.ndarray) -> np.ndarray:
-    """Exact probability that a game from the empty board passes each position.
-
-    Parameters
-    ----------
-    solution : TableSolution
-        The solved board.
-    weights : numpy.ndarray
-        `policy_weights` of the policy both players follow.
+    """Exact probability that a game from the empty board passes each position, under `policy_weights`.
 
     Returns
     -------
     numpy.ndarray of float64, shape (2**n_edges, 2, 2 * n_cells + 1)
-        ``reach[p, t, n_cells + m]``: probability that the game reaches position ``p``
-        with A (``t = 0``) or B (``t = 1``) to move and A's cells so far minus B's
-        equal to ``m``.  Over the positions with ``k`` edges drawn it sums to 1.
+        ``reach[p, t, n_cells + m]``: position ``p``, A (``t = 0``) or B to move, A's cells
+        minus B's ``m``.  Each level sums to 1.
 
     Examples
     --------
@@ -156,23 +141,14 @@ def reach_probabilities(solution: TableSolution, weights: np.ndarray) -> np.ndar
 
 
 def reached_outcomes(solution: TableSolution, reach: np.ndarray) -> pd.DataFrame:
-    """Outcomes of the positions a policy's games reach, by edges drawn, exactly.
-
-    Parameters
-    ----------
-    solution : TableSolution
-        The solved board.
-    reach : numpy.ndarray
-        `reach_probabilities` of the policy.
+    """Outcomes of the positions a policy's games reach (`reach_probabilities`), by edges drawn, exactly.
 
     Returns
     -------
     pandas.DataFrame
-        One row per ``edges_drawn``: ``mover_wins``, ``draws``, ``mover_loses`` (the
-        probability that the position reached is won, drawn, lost by its mover on the
-        cells still open), ``B_to_move``, and for the game (score so far plus perfect
-        play from here, ``value_for_A``): ``A_wins``, ``A_draws``, ``A_loses`` and
-        ``mean_value_for_A``.  Probabilities rounded to 6 decimals.
+        One row per ``edges_drawn``: the probabilities that the position reached is won,
+        drawn, lost by its mover, ``B_to_move``, and for the whole game ``A_wins``,
+        ``A_draws``, ``A_loses`` and ``mean_value_for_A`` (6 decimals).
     """
     board, n = solution.board, solution.board.n_cells
     values = solution.values.astype(np.int64)
@@ -201,28 +177,11 @@ def reached_outcomes(solution: TableSolution, reach: np.ndarray) -> pd.DataFrame
 def moves_by_kind(
     solution: TableSolution, kinds: np.ndarray, weights: np.ndarray | None = None, reach: np.ndarray | None = None
 ) -> pd.DataFrame:
-    """Moves, mistakes and critical positions by edges drawn and move kind.
+    """Moves, mistakes and critical positions by edges drawn and move kind (`move_kinds`).
 
-    Parameters
-    ----------
-    solution : TableSolution
-        The solved board.
-    kinds : numpy.ndarray
-        `move_kinds` of its board.
-    weights, reach : numpy.ndarray, optional
-        `policy_weights` and `reach_probabilities` of a policy.  Without them every
-        position counts once (all positions) and no move is "played".
-
-    Returns
-    -------
-    pandas.DataFrame
-        One row per ``edges_drawn`` (positions with a move) and ``kind``: ``legal``,
-        ``mistakes`` (legal moves that lose value) and ``value_lost`` (summed over them)
-        of that kind; ``critical``, the positions with at least two legal moves and one
-        optimal move, of that kind; with a policy ``played``, ``played_mistakes`` and
-        ``played_value_lost``, the probability that the move played is of that kind (a
-        mistake) and its expected value lost.  Over all positions these are counts; in
-        play, expectations per game at that ``edges_drawn`` (rounded to 6 decimals).
+    Without ``weights`` and ``reach`` every position counts once; with them (a policy) the
+    columns are expectations per game, and ``played``, ``played_mistakes`` and
+    ``played_value_lost`` describe the move played (6 decimals).
     """
     values = solution.values.astype(np.int64)
     rows = []

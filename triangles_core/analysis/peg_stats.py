@@ -21,18 +21,7 @@ HOLE_CLASS_NAMES = ("corner", "edge next to a corner", "edge midpoint", "interio
 
 
 def optimal_game_lengths(solution, position) -> frozenset[int]:
-    """The numbers of jumps of all games from ``position`` in which every jump is optimal.
-
-    Parameters
-    ----------
-    solution : NegamaxSolution
-        A solved peg game (`solve_peg_game`) whose memo holds ``position``.
-    position : tuple of int
-        Peg values by hole.
-
-    Returns
-    -------
-    frozenset of int
+    """The numbers of jumps of all games from ``position`` (in the memo of ``solution``) in which every jump is optimal.
 
     Examples
     --------

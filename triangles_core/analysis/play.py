@@ -1,23 +1,10 @@
 """Positions reached in play: games sampled under a policy, and statistics of what they reach.
 
-Most of the ``2**n_edges`` positions of a board are reached by no sensible game, so the
-statistics of `triangles_core.analysis.tables` are taken here over the positions that
-games played under a *policy* reach.  Each game gives one position at every
-``edges_drawn``: an independent sample of size ``games``, with 95% confidence intervals.
-
-Policies (each move chosen among the legal moves of the position):
-
-``"random"``
-    uniformly at random (a player who knows only the rules);
-``"perfect"``
-    uniformly among the optimal moves (both players play perfectly; the sampled games
-    are exactly the games of optimal play, each with the probability of uniform
-    tie-breaking);
-``"softmax"``
-    with probability proportional to ``exp(move_value / temperature)`` (a noisy player
-    that prefers better moves: temperature 0+ is perfect play, infinity is random play).
-
-Runs are reproducible to the byte for a given seed.
+Each game gives one position at every ``edges_drawn``, an independent sample of size
+``games`` (95% confidence intervals).  Policies, each move chosen among the legal moves:
+``"random"`` uniformly; ``"perfect"`` uniformly among the optimal moves; ``"softmax"``
+with probability proportional to ``exp(move_value / temperature)``.  Runs are
+reproducible to the byte for a given seed.
 """
 
 from __future__ import annotations
@@ -159,27 +146,21 @@ def play_games(
     Parameters
     ----------
     solution : TableSolution
-        A value table of a cell board (``solve(side)``, ``solve_boxes(rows, cols)``).
+        A value table of a cell board.
     policy : {"random", "perfect", "softmax"}, default "random"
         How both players choose their moves (module docstring).
     seed : int, default 0
         Seed of the ``numpy.random.default_rng`` that draws the choices.
     temperature : float, default 1.0
-        For ``"softmax"``: a move of value ``v`` is chosen with weight ``exp((v - best) /
-        temperature)``.
+        For ``"softmax"``: weight ``exp((v - best) / temperature)``.
     start : int or list of int, default 0
-        The position the games start from (empty board by default); A moves first.
+        The position the games start from; A moves first.
 
     Returns
     -------
     pandas.DataFrame
-        One row per move (`PLAY_COLUMNS`): ``game`` (0-based), ``ply`` (1-based),
-        ``edges_drawn`` before the move, ``position`` (bitmask before the move),
-        ``player`` (``"A"`` or ``"B"``), ``value`` of the position for its mover,
-        ``move`` (edge number), ``move_value``, ``value_lost`` by the move played,
-        ``claims``, and over all legal moves of the position: ``moves``,
-        ``optimal_moves``, ``mistakes`` (moves that lose value) and
-        ``value_lost_total`` (the value lost summed over the legal moves).
+        One row per move (`PLAY_COLUMNS`): the position before the move, its value for the
+        mover, the move played, its value and value lost, and counts over all legal moves.
 
     Examples
     --------
@@ -225,20 +206,7 @@ def play_games(
 def wilson_interval(successes, trials, z: float = _Z95) -> tuple[np.ndarray, np.ndarray]:
     """Wilson score interval of a binomial proportion (95% by default).
 
-    E. B. Wilson, "Probable inference, the law of succession, and statistical inference",
-    J. Amer. Statist. Assoc. 22 (1927) 209-212.  Unlike the normal interval it stays
-    inside [0, 1] and is not empty for 0 or n successes.
-
-    Parameters
-    ----------
-    successes : array_like of float
-        Counts of successes, ``0 <= successes <= trials`` (need not be whole).
-    z : float
-        Normal quantile (1.96 for 95%).
-
-    Returns
-    -------
-    low, high : numpy.ndarray of float
+    Source: E. B. Wilson, J. Amer. Statist. Assoc. 22 (1927) 209-212.
 
     Examples
     --------
@@ -257,17 +225,6 @@ def wilson_interval(successes, trials, z: float = _Z95) -> tuple[np.ndarray, np.
 
 def mean_interval(mean, std, n, z: float = _Z95) -> tuple[np.ndarray, np.ndarray]:
     """Normal-approximation confidence interval of a mean: ``mean -/+ z * std / sqrt(n)``.
-
-    Parameters
-    ----------
-    mean, std : array_like of float
-        Sample mean and sample standard deviation (``ddof=1``).
-    z : float
-        Normal quantile (1.96 for 95%).
-
-    Returns
-    -------
-    low, high : numpy.ndarray of float
 
     Examples
     --------
@@ -318,25 +275,13 @@ def mistakes_per_game(games: pd.DataFrame) -> pd.DataFrame:
 def play_statistics(games: pd.DataFrame) -> pd.DataFrame:
     """Statistics of the positions reached in sampled games, by edges drawn, with 95% CIs.
 
-    Parameters
-    ----------
-    games : pandas.DataFrame
-        The result of `play_games` (any policy).
-
     Returns
     -------
     pandas.DataFrame
-        One row per ``edges_drawn``: ``positions`` (one per game), ``mover_wins``,
-        ``draws``, ``mover_loses`` and ``mover_win_share`` (value > 0) with its Wilson
-        interval ``mover_win_low`` / ``mover_win_high``; ``mistake_share``, the mean over
-        the positions of the share of their legal moves that lose value (what a
-        uniformly random move at a reached position does), with a normal interval
-        ``mistake_low`` / ``mistake_high``; ``random_move_value_lost``, the mean over
-        the positions of the mean value lost by their legal moves, with
-        ``random_move_low`` / ``random_move_high``; ``played_mistake_share``, the share
-        of the moves actually played that lose value (the policy's own mistakes), with
-        its Wilson interval; ``played_value_lost``, their mean value lost.  Shares and
-        means are rounded to 6 decimals.
+        One row per ``edges_drawn``: outcome counts and ``mover_win_share`` (Wilson
+        interval); ``mistake_share`` and ``random_move_value_lost`` of a uniformly random
+        move at the reached positions (normal intervals); ``played_mistake_share`` and
+        ``played_value_lost`` of the moves played.  Rounded to 6 decimals.
 
     Examples
     --------

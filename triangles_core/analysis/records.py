@@ -1,30 +1,17 @@
 """Plain-text game records of cell games (Fighting for Triangles, Dots-and-Boxes).
 
-A game record lists the moves of one game in order, for replaying against the exact
-solution (`triangles_core.review`).  The syntax, line by line:
+The syntax, line by line (SPEC sections 1 and 4):
 
-- Everything after ``#`` is a comment; blank lines are ignored.
-- ``start: ...`` (optional, at most once, before the first move) lists the edges drawn
-  before the game begins, as edge numbers (``start: 1 2 3``) or ``i-j`` dot pairs.
-  Triangles they complete belong to nobody (SPEC section 1).  A duplicate edge there is
-  not an error (a drawn edge is drawn) and is reported once through ``warn``.
-- Every other line holds moves, in one of three notations:
+- everything after ``#`` is a comment; blank lines are ignored;
+- ``start: ...`` (optional, once, before the first move) lists the edges drawn before the
+  game, as edge numbers or ``i-j`` dot pairs; cells they complete belong to nobody, and a
+  duplicate edge there is reported once through ``warn``;
+- every other line holds moves: a line of exactly two numbers ``i j`` is the edge joining
+  dots ``i`` and ``j`` (the Triangle War notation of POJ 1085 / UVa 751); a token ``i-j``
+  is a dot pair; any other number is an edge number (``e7`` forces the edge reading).
 
-  * a line of exactly two plain numbers ``i j`` is one move: the edge joining dots
-    ``i`` and ``j`` (the Triangle War notation of POJ 1085 / UVa 751; dots are numbered
-    1.. row by row from the top, SPEC sections 1 and 4);
-  * a token ``i-j`` is always one dot-pair move, whatever else is on the line;
-  * any other plain number is an edge number (SPEC numbering, ``1..n_edges``), so a line
-    ``7`` is one move and a line ``1 2 3`` is three moves; write ``e7`` to force the
-    edge reading (``e5 e9`` is two edges, while ``5 9`` would be a dot pair).
-
-Players are ``A`` (moves first from the starting position) and ``B``; who moves next
-follows from the rules (completing a cell earns another move), so the record does not
-say who made each move.
-
-Bad records raise `RecordError` (a `ValueError`) naming the line and the token: an edge
-drawn twice, a pair of dots that is not an edge, a number out of range, a malformed
-token, or a ``start:`` line after the first move.
+Player ``A`` moves first; who moves next follows from the rules.  Bad records raise
+`RecordError` naming the line and the token.
 """
 
 from __future__ import annotations
@@ -39,7 +26,7 @@ from ..games.boards import cell_board
 from ..games.cells import CellBoard, Position
 from ..games.triangles import TriangleBoard
 
-__all__ = ["GameRecord", "RecordError", "parse_edge_tokens", "parse_record", "random_record", "format_record"]
+__all__ = ["GameRecord", "RecordError", "parse_edge_tokens", "parse_record", "random_record"]
 
 
 _LINE_BREAK = re.compile(r"\r\n|\n|\r")
@@ -56,15 +43,7 @@ _EDGE = re.compile(r"^[eE]?(\d+)$")
 
 
 class RecordError(ValueError):
-    """A game record that cannot be read.
-
-    Parameters
-    ----------
-    line : int
-        1-based line of the record (the move number for `GameRecord.from_moves`), or 0
-        for a token not read from a record (an ``EDGE`` argument of ``triangles``).
-    token : str
-        The offending token (a dot pair is quoted as written, e.g. ``"2 7"``).
+    """A game record that cannot be read, naming the 1-based ``line`` (0: not from a record) and the ``token``.
 
     Examples
     --------
@@ -198,19 +177,8 @@ def parse_edge_tokens(
 ) -> list[tuple[int, str]]:
     """The moves written as ``tokens`` (one line of a game record): each edge with the token it was read from.
 
-    Parameters
-    ----------
-    board : CellBoard
-        The board the edges and dots belong to.
-    line : int, default 0
-        The record line, for the errors (0: not read from a record).
-    pair_line : bool, default True
-        Read a line of exactly two plain numbers as one dot pair.
-
-    Returns
-    -------
-    list of (int, str)
-        Each edge number and the token it was read from (``"2 4"`` for a pair line).
+    ``pair_line`` reads a line of exactly two plain numbers as one dot pair; ``line`` is the
+    record line for the errors.
 
     Examples
     --------
@@ -316,20 +284,7 @@ def parse_record(
 def random_record(
     board: CellBoard | int | tuple[int, int], seed: int, moves: int | None = None, start: Iterable[int] | int = 0
 ) -> GameRecord:
-    """A game between two players who draw uniformly random legal edges.
-
-    Parameters
-    ----------
-    board : CellBoard, int or (int, int)
-        The board, a triangular board's side, or ``(rows, cols)`` of boxes.
-    seed : int
-        Seed of the `random.Random` generator (same seed, same game).
-    moves : int, optional
-        Stop after this many moves; by default the game is played to the full board.
-
-    Returns
-    -------
-    GameRecord
+    """A game between two players who draw uniformly random legal edges (seeded `random.Random`).
 
     Examples
     --------
@@ -348,31 +303,3 @@ def random_record(
         free.remove(edge)
         played.append(edge)
     return GameRecord.from_moves(b, played, position)
-
-
-def format_record(record: GameRecord, dots: bool = True) -> str:
-    """Write a record back as text that `parse_record` reads to the same record.
-
-    Parameters
-    ----------
-    record : GameRecord
-    dots : bool, default True
-        Write moves as dot pairs ``i j`` (Triangle War notation).
-
-    Examples
-    --------
-    >>> r = parse_record("start: 7\\n2 4\\n5")
-    >>> print(format_record(r))
-    start: 7
-    2 4
-    2 5
-    >>> parse_record(format_record(r)) == GameRecord(r.board, r.start, r.moves, (2, 3))
-    True
-    """
-    b = record.board
-    lines = []
-    if record.start:
-        lines.append("start: " + " ".join(map(str, b.drawn_edges(record.start))))
-    for edge in record.moves:
-        lines.append("{} {}".format(*b.edges[edge - 1]) if dots else str(edge))
-    return "\n".join(lines)

@@ -1,29 +1,15 @@
 """Game review: replay a recorded game of a cell game against the exact solution.
 
-Like a chess engine's game analysis, but exact.  Each move of a `GameRecord` is compared
-with the solved value table: what the position was worth before and after the move,
-which moves were optimal, and how much value the move played gave away.
+Values are from player A's point of view and count the whole game: the *value for A* at a
+moment is A's cells minus B's at the end under perfect play from then on, counting the
+cells already claimed.  An optimal move keeps it; any other move moves it against the
+mover by the *value lost* (docs/glossary.md).  With ``R`` cells unclaimed every value is
+``R - 2b`` for some ``b``, so a value lost is even (tests/test_review.py).
 
-Values here are from player A's point of view and count the whole game: the *value for
-A* at a moment is A's cells minus B's at the end of the game if both sides play
-perfectly from that moment on, including the cells already claimed in this game
-(cells complete in the starting position belong to nobody).  Before the first move
-it is the solution's value of the starting position; after the last move of a finished
-game it is the final score difference.  An optimal move keeps it; any other move moves it
-against the mover by the *value lost* (docs/glossary.md).
-
-Parity: with ``R`` cells unclaimed, every value and move value is ``R - 2b`` for some
-``b``, so the value lost by a move is even and ``2k`` means ``k`` cells handed over
-(checked on every move of side 2, side 3 and 2x2 boxes in tests/test_review.py).
-
-Grades (`classify`, `CLASSIFICATION_RULE`) use the names of chess annotation (PGN glyphs
-``?!``, ``?``, ``??``); the middle one is *error* because *mistake* means any move that
-loses value.  An odd value lost is graded as the next even one.
-
-References: S. J. Edwards, *Portable Game Notation Specification and Implementation
-Guide* (1994), section 10, numeric annotation glyphs ($6 ``?!`` questionable move,
-$2 ``?`` poor move, $4 ``??`` very poor move); POJ 1085 / UVa 751 "Triangle War" for the
-record format of the sample games.
+Grades (`classify`, `CLASSIFICATION_RULE`) use the chess annotation glyphs of S. J.
+Edwards, *Portable Game Notation Specification* (1994), section 10: $6 ``?!``
+inaccuracy, $2 ``?`` error, $4 ``??`` blunder.  An odd value lost is graded as the next
+even one.
 """
 
 from __future__ import annotations
@@ -74,17 +60,7 @@ COLUMNS = [
 
 
 def classify(value_lost: int) -> str:
-    """The grade of a move by the value it loses (see `CLASSIFICATION_RULE`).
-
-    Parameters
-    ----------
-    value_lost : int
-        Value lost by the move, ``>= 0`` (0 for an optimal move).
-
-    Returns
-    -------
-    str
-        ``"optimal"``, ``"inaccuracy"``, ``"error"`` or ``"blunder"``.
+    """The grade of a move by the value it loses, ``>= 0`` (see `CLASSIFICATION_RULE`).
 
     Examples
     --------
@@ -118,29 +94,22 @@ class MoveReview:
     ----------
     move : int
         1-based move number.
-    edge : int
-        The edge drawn (SPEC numbering).
-    dots : tuple of int
-        Its two dots ``(i, j)``, ``i < j`` (Triangle War numbering).
+    edge, dots : int, tuple of int
+        The edge drawn and its two dots ``(i, j)``, ``i < j``.
     claims : int
-        Cells the move completed (0, 1 or 2).
+        Cells the move completed.
     score_a, score_b : int
         Cells claimed by A and by B so far, this move included.
     value_before, value_after : int
         Value for A (module docstring) before and after the move.
     best_moves : tuple of int
-        The optimal moves of the position (ascending edge numbers).
+        The optimal moves of the position.
     value_lost : int
-        How much the move gave away, ``>= 0``: ``value_before - value_after`` for A,
-        the opposite for B.
+        How much the move gave away, ``>= 0``.
     classification : str
         `classify` of ``value_lost``.
-    lowest, highest : int
-        The lowest and highest value for A that any legal move of the mover reached:
-        the range of the mover's choices (one end is the optimal value).
-    choices : tuple of int
-        Every distinct value for A that a legal move of the mover reached, ascending
-        (``choices[0] == lowest``, ``choices[-1] == highest``).
+    lowest, highest, choices : int, int, tuple of int
+        The lowest, highest and every distinct value for A that a legal move reached.
     """
 
     move: int
@@ -333,14 +302,7 @@ class GameReview:
 
 
 def review_game(record: GameRecord, solution: SolvedCellGame | None = None) -> GameReview:
-    """Replay a game record against the exact solution.
-
-    Parameters
-    ----------
-    record : GameRecord
-        The game (see `triangles_core.analysis.records.parse_record`).
-    solution : SolvedCellGame, optional
-        The solved board of the record (`triangles_core.solve`, `solve_boxes`).
+    """Replay a game record against the exact solution (the record's board, solved on demand by default).
 
     Examples
     --------
@@ -393,20 +355,7 @@ def review_game(record: GameRecord, solution: SolvedCellGame | None = None) -> G
 
 
 def review_table(record: GameRecord, solution: SolvedCellGame | None = None) -> "pandas.DataFrame":
-    """The move-by-move review of a game as a DataFrame (`GameReview.table`).
-
-    Parameters
-    ----------
-    record : GameRecord
-        The game (see `triangles_core.analysis.records.parse_record`).
-    solution : SolvedCellGame, optional
-        The solved board of the record; solved on demand by default.
-
-    Returns
-    -------
-    pandas.DataFrame
-        One row per move, columns `COLUMNS` (``dots`` as ``"i-j"``, ``best_moves`` as
-        space-separated edge numbers).
+    """The move-by-move review of a game as a DataFrame (`GameReview.table`, columns `COLUMNS`).
 
     Examples
     --------

@@ -1,17 +1,9 @@
 """Games between random players, exactly: what each move number costs each player.
 
-`triangles_core.analysis.play` samples games.  On a board whose move table fits in
-memory (side 3: ``2**18`` positions) the games of a policy that depends only on the
-position can be followed exactly instead: every move draws one edge, so move ``k`` is
-played in a position with ``k - 1`` edges drawn, and the probability of each (position,
-player to move, A's cells minus B's so far) follows level by level from the empty board.
-This is the forward propagation of a finite Markov chain
-(`triangles_core.analysis.outcomes.reach_probabilities`); no sample, no interval.
-
-The statistics are about the game, in the review's terms (`triangles_core.analysis.review`):
-the *value for A* is A's cells minus B's so far plus the value of the rest under perfect
-play, the *predicted winner* is its sign, and a move's *value lost* is what it gives away
-against the best move of its mover.
+The games of a policy are followed exactly, as in
+`triangles_core.analysis.outcomes.reach_probabilities` (move ``k`` is played with ``k -
+1`` edges drawn).  The statistics use the review's terms (`triangles_core.analysis.review`):
+*value for A*, the *predicted winner* (its sign) and *value lost*.
 """
 
 from __future__ import annotations
@@ -49,12 +41,10 @@ def moves_by_number(solution: TableSolution, weights: np.ndarray, reach: np.ndar
     Returns
     -------
     pandas.DataFrame
-        One row per ``move`` (1-based) and ``player`` who makes that move in some game:
-        ``probability`` that the player makes it; ``value_lost``, the mean value lost by
-        the move given that the player makes it; ``value_lost_per_game``, the same
-        times the probability (the move's share of the player's expected total); and
-        ``winner_changes``, the probability that it is the player's move and it changes
-        the predicted winner.  Rounded to 6 decimals.
+        One row per ``move`` (1-based) and ``player``: the ``probability`` that the player
+        makes it, the mean ``value_lost`` given that they do, ``value_lost_per_game`` (times
+        the probability) and ``winner_changes`` (probability that the move changes the
+        predicted winner).  Rounded to 6 decimals.
     """
     n = solution.board.n_cells
     values = solution.values.astype(np.int64)

@@ -26,7 +26,6 @@ __all__ = [
     "MOVE_STATISTICS_COLUMNS",
     "OUTCOME_COLUMNS",
     "board_summary",
-    "edge_move_frequencies",
     "first_move_classes",
     "first_moves",
     "move_statistics_by_edges_drawn",
@@ -70,20 +69,8 @@ MOVE_STATISTICS_COLUMNS = [
 def save_table(frame: pd.DataFrame, name: str, directory: str | Path, *, float_digits: int = 6) -> Path:
     """Write a DataFrame as ``name.csv`` with reproducible bytes, atomically.
 
-    Parameters
-    ----------
-    name : str
-        File stem, for example ``"side3_first_moves"``.
-    directory : str or pathlib.Path
-        Target directory (created if missing), usually ``data/tables``.
-    float_digits : int, default 6
-        Floats are rounded to this many decimals and written with this many
-        significant digits, on purpose.
-
-    Returns
-    -------
-    pathlib.Path
-        The file written (UTF-8, ``\\n`` line ends, no index column).
+    Floats are rounded to ``float_digits`` decimals; the file is UTF-8 with ``\\n`` line ends
+    and no index column.
 
     Examples
     --------
@@ -113,19 +100,7 @@ def _shares(frame: pd.DataFrame, columns: dict[str, str], total: str) -> pd.Data
 
 
 def outcomes_by_edges_drawn(solution: TableSolution, clean_only: bool = False) -> pd.DataFrame:
-    """How many positions with ``k`` drawn edges are won, drawn and lost by the mover.
-
-    Parameters
-    ----------
-    solution : TableSolution
-        A solved cell board (any size).
-    clean_only : bool, default False
-        Count only positions with no complete cell.
-
-    Returns
-    -------
-    pandas.DataFrame
-        Columns `OUTCOME_COLUMNS`.
+    """How many positions with ``k`` drawn edges are won, drawn and lost by the mover (columns `OUTCOME_COLUMNS`).
 
     Examples
     --------
@@ -153,19 +128,11 @@ def outcomes_by_edges_drawn(solution: TableSolution, clean_only: bool = False) -
 def value_distribution(solution: TableSolution, clean_only: bool = False) -> pd.DataFrame:
     """The number of positions with each (edges drawn, value) pair.
 
-    Parameters
-    ----------
-    solution : TableSolution
-        A solved cell board (any size).
-    clean_only : bool, default False
-        Count only positions with no complete cell.
-
     Returns
     -------
     pandas.DataFrame
-        Tidy table with columns ``edges_drawn``, ``value`` (for the player to move),
-        ``positions`` (> 0) and ``share`` (of the positions with that ``k``, 6
-        decimals), sorted by ``edges_drawn`` then ``value``.
+        Columns ``edges_drawn``, ``value`` (for the player to move), ``positions`` (> 0) and
+        ``share`` (of the positions with that ``k``, 6 decimals).
 
     Examples
     --------
@@ -191,27 +158,18 @@ def move_statistics_by_edges_drawn(
 
     Parameters
     ----------
-    solution : TableSolution
-        A solved cell board (any size).
     samples, seed : int, optional
-        None (default): every position.  Otherwise at most ``samples`` positions per
-        ``k``, drawn uniformly at random with ``seed`` (see
-        `triangles_core.analysis.counting.move_statistics`).
+        None: every position; else at most ``samples`` positions per ``k``
+        (`triangles_core.analysis.counting.move_statistics`).
     clean_only : bool, default False
         Only positions with no complete cell (exhaustive runs only).
 
     Returns
     -------
     pandas.DataFrame
-        Columns `MOVE_STATISTICS_COLUMNS`, one row per ``k = 0..n_edges - 1``:
-        ``positions`` (of the kind counted), ``examined``, ``exhaustive`` (bool),
-        ``moves`` (legal moves of the examined positions), ``mistakes`` (those that
-        lose value), ``outcome_changing`` (mistakes that change win/draw/loss),
-        ``value_lost`` (their sum), ``mean_value_lost`` (expected value lost by a
-        uniformly random move), ``mean_mistake_value_lost`` (average over mistakes; NaN
-        where there is none), ``max_value_lost``, and ``all_moves`` (legal moves of all
-        positions of the kind: the weight of the row in a whole-board average).  Shares
-        and means are rounded to 6 decimals.
+        Columns `MOVE_STATISTICS_COLUMNS`, one row per ``k = 0..n_edges - 1``;
+        ``mean_value_lost`` is the expected value lost by a uniformly random move and
+        ``all_moves`` the row's weight in a whole-board average.
 
     Examples
     --------
@@ -254,25 +212,16 @@ def move_statistics_by_edges_drawn(
 
 
 def board_summary(outcomes: pd.DataFrame, moves: pd.DataFrame, by: str = "board") -> pd.DataFrame:
-    """One row per board from per-``edges_drawn`` tables of one or more boards.
+    """One row per board from `outcomes_by_edges_drawn` and `move_statistics_by_edges_drawn` rows.
 
-    Parameters
-    ----------
-    outcomes : pandas.DataFrame
-        `outcomes_by_edges_drawn` rows of one or more boards, with a column ``by``.
-    moves : pandas.DataFrame
-        `move_statistics_by_edges_drawn` rows of the same boards, with a column ``by``.
-    by : str, default "board"
-        The column naming the board (for example ``"side"``).
+    Both tables have a column ``by`` naming the board.
 
     Returns
     -------
     pandas.DataFrame
-        Columns ``by``, ``positions``, ``mover_win_share``, ``draw_share``,
-        ``mover_loss_share`` (of all positions), ``exhaustive`` (every position's moves
-        examined), ``mistake_share`` (share of all legal moves that are mistakes),
-        ``outcome_changing_share``, ``mean_value_lost`` (expected value lost by a uniformly
-        random (position, move) pair) and ``mean_mistake_value_lost``.
+        Columns ``by``, ``positions``, the outcome shares, ``exhaustive``,
+        ``mistake_share``, ``outcome_changing_share``, ``mean_value_lost`` and
+        ``mean_mistake_value_lost``.
     """
     order = list(dict.fromkeys(outcomes[by]))
     totals = outcomes.groupby(by, sort=False)[["positions", "mover_wins", "draws", "mover_loses"]].sum()
@@ -308,18 +257,12 @@ def board_summary(outcomes: pd.DataFrame, moves: pd.DataFrame, by: str = "board"
 def first_moves(solution: SolvedCellGame, position: int | list[int] = 0) -> pd.DataFrame:
     """Every legal move of a position with its value and symmetry class.
 
-    Parameters
-    ----------
-    position : int or list of int, default 0
-        The position (empty board by default).
-
     Returns
     -------
     pandas.DataFrame
-        Columns ``edge``, ``dots`` (``"i-j"``), ``claims`` (cells the move completes),
-        ``value`` (for the mover), ``symmetry_class`` (the smallest edge equivalent to
-        this one under the symmetries fixing the position), ``optimal`` (bool) and
-        ``outcome`` (``"win"``, ``"draw"`` or ``"loss"`` for the mover), sorted by edge.
+        Columns ``edge``, ``dots``, ``claims``, ``value`` (for the mover), ``symmetry_class``
+        (the smallest equivalent edge under the symmetries fixing the position), ``optimal``
+        and ``outcome``, sorted by edge.
 
     Examples
     --------
@@ -343,23 +286,11 @@ def first_moves(solution: SolvedCellGame, position: int | list[int] = 0) -> pd.D
 def first_move_classes(solution: SolvedCellGame, position: int | list[int] = 0) -> pd.DataFrame:
     """The legal moves of a position grouped by symmetry class.
 
-    Parameters
-    ----------
-    position : int or list of int, default 0
-        The position (empty board by default).
-
     Returns
     -------
     pandas.DataFrame
-        One row per class, sorted by ``symmetry_class`` (its smallest edge):
-        ``symmetry_class``, ``edges`` (space-separated edge numbers), ``size``,
-        ``value`` (shared by the class: a test of the table and the symmetries) and
-        ``optimal``.
-
-    Raises
-    ------
-    AssertionError
-        If two edges of one class had different values.
+        One row per class (its smallest edge): ``symmetry_class``, ``edges``, ``size``,
+        ``value`` (shared by the class, asserted) and ``optimal``.
 
     Examples
     --------
@@ -385,48 +316,6 @@ def _selection(solution: TableSolution, clean_only: bool) -> np.ndarray:
     if not clean_only:
         return np.ones(solution.values.size, dtype=bool)
     return clean_positions(solution.board)
-
-
-def edge_move_frequencies(solution: TableSolution, clean_only: bool = False) -> pd.DataFrame:
-    """For each ``k`` and edge: how often drawing the edge is legal, winning, optimal.
-
-    Parameters
-    ----------
-    solution : TableSolution
-        A solved board of at most 24 edges.
-    clean_only : bool, default False
-        Count only positions with no complete cell.
-
-    Returns
-    -------
-    pandas.DataFrame
-        One row per ``(edges_drawn, edge)`` with ``k < n_edges``, sorted: ``legal``
-        (positions with ``k`` drawn edges where the edge is free), ``winning`` (where
-        its move value is > 0), ``optimal`` (where it keeps the position's value),
-        ``winning_share`` and ``optimal_share`` (of ``legal``, 6 decimals).
-
-    Examples
-    --------
-    >>> from triangles_core import solve
-    >>> table = edge_move_frequencies(solve(2))
-    >>> int(table.query("edges_drawn == 0")["legal"].sum())
-    9
-    """
-    b = solution.board
-    keep = _selection(solution, clean_only)
-    table = solution.move_table[keep]
-    values = solution.values[keep]
-    k = edge_counts(b)[keep].astype(np.int64)
-    length = b.n_edges + 1
-    rows = []
-    for e in range(b.n_edges):
-        column = table[:, e]
-        legal = column != NOT_A_MOVE
-        counts = [np.bincount(k[legal & extra], minlength=length) for extra in (True, column > 0, column == values)]
-        rows += [(level, e + 1, *(int(c[level]) for c in counts)) for level in range(b.n_edges)]
-    frame = pd.DataFrame(rows, columns=["edges_drawn", "edge", "legal", "winning", "optimal"])
-    frame = _shares(frame, {"winning_share": "winning", "optimal_share": "optimal"}, "legal")
-    return frame.sort_values(["edges_drawn", "edge"]).reset_index(drop=True)
 
 
 def winning_move_existence(solution: TableSolution, clean_only: bool = False) -> pd.DataFrame:

@@ -1,19 +1,10 @@
 """Self-check of a stored solution: re-derive every value from its children.
 
-A value table of a cell board is correct exactly when every entry satisfies the negamax
-recurrence (SPEC section 1) given its children's entries:
-
-- the full board is worth 0;
-- otherwise a position is worth the best, over its undrawn edges, of
-  ``claims + values[child]`` if the edge completes ``claims >= 1`` cells (the mover
-  moves again) and ``-values[child]`` if it completes none (the turn passes).
-
-Every child has one more edge than its parent, so if all entries pass, induction on the
-number of undrawn edges shows the whole table is the true solution.  This is the
-self-check that GAMESMAN (the Berkeley game-solving system) runs on its databases.  It
-re-derives values with the one compiled rule, `triangles_core.engine.retrograde.move_value`,
-but in a different order from the solver: edge by edge over a whole chunk of positions,
-in parallel.
+A value table is correct exactly when every entry satisfies the negamax recurrence (SPEC
+section 1) given its children's entries; every child has one more edge, so induction on
+the undrawn edges proves the whole table.  This is the self-check GAMESMAN runs on its
+databases.  It uses the one compiled rule, `triangles_core.engine.retrograde.move_value`,
+in a different order from the solver (edge by edge over a chunk, in parallel).
 """
 
 from __future__ import annotations
@@ -117,18 +108,7 @@ def _derive(values, start, stop, n_edges, first, second):  # pragma: no cover - 
 
 
 def derive_values(b: CellBoard, values: np.ndarray, start: int = 0, stop: int | None = None) -> np.ndarray:
-    """The recurrence's value of positions ``start .. stop - 1`` from their stored children.
-
-    Parameters
-    ----------
-    start, stop : int
-        Range of positions (bitmasks); the whole table by default.
-
-    Returns
-    -------
-    numpy.ndarray of int8, shape (stop - start,)
-        For each position, the best move value computed from ``values`` of its children
-        (0 for the full board).
+    """The recurrence's value of positions ``start .. stop - 1`` from their stored children (0 for the full board).
 
     Examples
     --------
@@ -149,12 +129,10 @@ def verify_table(b: CellBoard, values: np.ndarray, progress: bool = False, chunk
 
     Parameters
     ----------
-    b : CellBoard
-        The board the table is for.
     values : numpy.ndarray of int8, shape (2**b.n_edges,)
         The table under test (not modified).
     progress : bool, default False
-        Show a tqdm progress bar (counted in positions).
+        Show a tqdm progress bar.
     chunk : int, default `CHUNK`
         Positions per kernel call, ``>= 1``.
 
@@ -201,18 +179,6 @@ def verify_table(b: CellBoard, values: np.ndarray, progress: bool = False, chunk
 def verify_solution(solution: TableSolution, progress: bool = False) -> Verification:
     """`verify_table` on a solution's table.
 
-    Parameters
-    ----------
-    solution : TableSolution
-        A solved value table (`triangles_core.solve`, `triangles_core.solve_boxes`).
-    progress : bool, default False
-        Show a tqdm progress bar (counted in positions).
-
-    Returns
-    -------
-    Verification
-        How many positions were checked and the first mismatch, if any.
-
     Examples
     --------
     >>> from triangles_core import solve
@@ -223,19 +189,7 @@ def verify_solution(solution: TableSolution, progress: bool = False) -> Verifica
 
 
 def verify_side(side: int, progress: bool = False) -> Verification:
-    """Load or compute the side-``side`` value table (`solve`) and check every value.
-
-    Parameters
-    ----------
-    side : int
-        Board side, 1 to 4 (the sides that have a value table).
-    progress : bool, default False
-        Show tqdm progress bars while the table is computed and checked.
-
-    Returns
-    -------
-    Verification
-        How many positions were checked and the first mismatch, if any.
+    """Load or compute the side-``side`` value table (sides 1 to 4) and check every value.
 
     Examples
     --------

@@ -56,10 +56,7 @@ def position_report(solution: SolvedCellGame, position: Any) -> str:
 
 
 def format_review(review: GameReview) -> str:
-    """A game review as ``triangles review`` prints it: a row per move, then the score, the
-    result (with perfect play from the end of an unfinished record), the result under
-    perfect play from the start, each player's value lost and the legend
-    (`triangles_core.analysis.review.classify`).
+    """A game review as ``triangles review`` prints it: moves, score, results and value lost.
 
     Examples
     --------

@@ -1,17 +1,13 @@
 """Value tables kept on disk: ``.npy`` files, checked cheaply on load and recomputed if wrong.
 
-The side-4 table is 1 GiB and the 3x4 boxes table 2 GiB, so they are never committed: they
-live in the user cache folder (``platformdirs.user_cache_dir("triangles_core")``, or the
-folder named by ``TRIANGLES_CORE_CACHE``), named after the board (``side4_values.npy``).
-The side-3 table (256 KiB) ships with the package, so that the judges answer without numba.
-
-A table is written whole or not at all (`triangles_core._files.atomic_open`) and
-mapped read-only on load.  It is used only after a shape and dtype check and, for a cached
-table, the spot check of the recurrence
+The side-4 (1 GiB) and 3x4 boxes (2 GiB) tables live in the user cache folder
+(``platformdirs.user_cache_dir("triangles_core")``, or ``TRIANGLES_CORE_CACHE``), named
+after the board (``side4_values.npy``); the side-3 table ships with the package, so that
+the judges answer without numba.  A table is written whole or not at all
+(`triangles_core._files.atomic_open`), mapped read-only, and used only after a shape and
+dtype check and, for a cached table, the spot check of the recurrence
 (`triangles_core.engine.retrograde.recurrence_problem`); on any failure it is recomputed
-and saved again, with one warning.  Like python-chess with its Syzygy files, a table that
-passed these checks is trusted: ``triangles verify`` (`triangles_core.analysis.verify`)
-proves one position by position.
+and saved again, with one warning.  ``triangles verify`` proves a table position by position.
 """
 
 from __future__ import annotations
@@ -97,22 +93,11 @@ def packaged_table(board: CellBoard) -> np.ndarray | None:
 
 
 def cached_table(board: CellBoard, compute: Callable[[], np.ndarray], check: Check | None = None) -> np.ndarray:
-    """A board's table from the cache, or computed by ``compute`` and saved there.
+    """A board's table from the cache (`table_path`), or computed by ``compute`` and saved there.
 
-    Parameters
-    ----------
-    board : CellBoard
-        The board; its table is ``int8`` of shape ``(2**n_edges,)``, kept in `table_path`.
-    compute : callable
-        Returns the table when the cache has none that passes the checks.
-    check : callable, optional
-        Given a loaded table of the right shape and dtype: None if sound, else what is wrong.
-
-    Warns
-    -----
-    RuntimeWarning
-        One line when a cached table fails its checks (it is recomputed and replaced), or
-        when the computed table cannot be saved (it is still returned).
+    ``check`` is given a loaded table of the right shape and dtype and returns None if sound,
+    else what is wrong.  One RuntimeWarning line when a cached table fails its checks (it is
+    recomputed and replaced) or the computed table cannot be saved (it is still returned).
     """
     path = table_path(board)
     values = _load(path, board, check)

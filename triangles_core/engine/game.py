@@ -1,22 +1,16 @@
 """The `Game` protocol and the reference memoised negamax.
 
-Every game in this package is a finite two-player game of perfect information whose
-positions are hashable (a bitmask or a small tuple).  One negamax recurrence covers all
-of them (docs/architecture.md)::
+One negamax recurrence covers every game of the package (docs/architecture.md)::
 
     value(p) = terminal_value(p)                       if p has no move
     value(p) = max over moves m of  r + value(q)        if the mover moves again
                                     r - value(q)        otherwise
     where (q, r, again) = play(p, m)
 
-The value is the net score for the player to move.  `move_value` is the Python statement
-of the rule inside the max; `replay` plays a line of moves and keeps the score and whose
-turn it is (the one such loop of the package: reviews, judges, figures, the explorer and
-every solution's ``replay`` and ``principal_variation`` use it, and each `Step` it
-returns says everything about one move); `negamax` and `NegamaxSolver` are deliberately plain
-(recursion plus a dictionary): they solve the sibling games (through
-`triangles_core.engine.solutions`) and are the independent oracle that the compiled
-kernel (`triangles_core.engine.retrograde`) is tested against.
+The value is the net score for the player to move.  `move_value` states the rule inside
+the max; `replay` is the package's one loop that plays a line of moves (each `Step` says
+everything about one move); `negamax` and `NegamaxSolver` are deliberately plain: they
+solve the sibling games and are the oracle the compiled kernel is tested against.
 """
 
 from __future__ import annotations
@@ -50,12 +44,10 @@ M = TypeVar("M")
 class Game(Protocol[P, M]):
     """What a game must provide to be solved by `negamax`.
 
-    Positions must be hashable.  ``moves(p)`` is empty exactly when the game is over.
-    Besides the three rules that the negamax needs (``moves``, ``play``,
-    ``terminal_value``), a game checks what users give it (``position``,
-    ``check_move``), describes a position for a state graph (``describe``) and names its
-    standard starting position (``start``; None for a game such as Peg Game for Two
-    whose start is part of the input).  Every game of the package defines them all.
+    Positions must be hashable; ``moves(p)`` is empty exactly when the game is over.  Besides
+    ``moves``, ``play`` and ``terminal_value``, a game checks input (``position``,
+    ``check_move``), describes a position (``describe``) and names its start (``start``; None
+    when the start is part of the input).
 
     Examples
     --------
@@ -100,15 +92,7 @@ class Game(Protocol[P, M]):
 def move_value(transition: Transition, value_after: int) -> int:
     """The value of a move for its mover, from the value of the position it leads to.
 
-    Parameters
-    ----------
-    value_after : int
-        The value of ``transition.position`` for the player to move there.
-
-    Returns
-    -------
-    int
-        ``reward + value_after`` if the mover moves again, else ``reward - value_after``.
+    ``reward + value_after`` if the mover moves again, else ``reward - value_after``.
 
     Examples
     --------
@@ -121,16 +105,7 @@ def move_value(transition: Transition, value_after: int) -> int:
 
 
 class IllegalMoveError(InvalidPositionError):
-    """A move of a replayed line is not legal where it is played.
-
-    Parameters
-    ----------
-    ply : int
-        The 1-based number of the move in the line.
-    move : object
-        The move as given.
-    reason : str
-        Why it is illegal (the game's message), quoted after the move.
+    """A move of a replayed line is not legal where it is played (``ply`` is 1-based).
 
     Examples
     --------
@@ -157,24 +132,16 @@ class Step:
     ply : int
         1-based move number along the line.
     player : {"A", "B"}
-        Who makes the move: ``"A"`` is the player to move where the line starts.
-    move : object
-        The move (an edge number for cell games, a `Jump`, a number).
-    reward : int
-        What the move scores for its mover (cells claimed, peg product, 0).
-    again : bool
-        True if the same player moves next.
-    value : int or None
-        Value of the position before this move, for the player making it (None for a
-        line replayed without a solution, `replay`).
+        Who moves: ``"A"`` is the player to move where the line starts.
+    move, reward, again
+        The move, what it scores for its mover, and whether the same player moves next.
+    value, move_value, value_lost : int or None
+        The position's value before the move and the move's value, for the mover, and
+        ``value - move_value >= 0`` (None for a line replayed without a solution).
     score : (int, int)
         A's total and B's total of rewards along the line, this move included.
     position_before : hashable
         The position the move is played in.
-    move_value : int or None
-        The value of the move for its mover (None without a solution).
-    value_lost : int or None
-        ``value - move_value``, ``>= 0``: 0 for an optimal move (None without a solution).
 
     Examples
     --------
@@ -282,19 +249,9 @@ def start_position(game: "Game", start: Any = None) -> Hashable:
 
 
 def replay(game: "Game", moves: Iterable[Any], start: Any = None) -> list[Step]:
-    """Play a sequence of moves by the rules, keeping score and whose turn it is.
+    """Play a sequence of moves by the rules from ``start`` (A moves first), keeping score and whose turn it is.
 
-    Parameters
-    ----------
-    moves : iterable of moves
-        The moves in playing order, as ``game.check_move`` accepts them.
-    start : position, optional
-        Where the line starts, as ``game.position`` accepts it (A moves first there).
-
-    Returns
-    -------
-    list of Step
-        One per move, with the running ``score`` and ``value`` None.
+    Returns one `Step` per move, with the running ``score`` and ``value`` None.
 
     Examples
     --------
@@ -328,16 +285,8 @@ class SearchLimitError(ValueError):
 class NegamaxSolver(Generic[P, M]):
     """Reference memoised negamax for any `Game`.
 
-    Parameters
-    ----------
-    max_positions : int, optional
-        Stop with `SearchLimitError` once the memo would hold more positions than this (a
-        bound on time and memory).
-
-    Attributes
-    ----------
-    cache : dict
-        Solved positions and their values; it grows as positions are queried.
+    ``max_positions`` bounds the memo (`SearchLimitError` beyond it); ``cache`` maps every
+    solved position to its value.
 
     Examples
     --------
@@ -392,17 +341,7 @@ class NegamaxSolver(Generic[P, M]):
 
 
 def negamax(game: Game[P, M], position: P) -> int:
-    """The value of one position by plain memoised negamax (the reference oracle).
-
-    Parameters
-    ----------
-    position : position
-        The position to evaluate, as the game's ``position`` accepts it.
-
-    Returns
-    -------
-    int
-        Net score for the player to move under optimal play by both sides.
+    """The value of one position by plain memoised negamax (the reference oracle): net score for the player to move.
 
     Examples
     --------

@@ -1,40 +1,22 @@
 """Full-table retrograde analysis of cell games (Fighting for Triangles, Dots-and-Boxes).
 
-Every position of a cell board is a bitmask below ``2**n_edges``, and a move only ever
-adds a bit, so a position's children are all larger integers.  Filling the table from
-the full board down therefore sees every child before its parent: this is retrograde
-analysis, and it computes the exact value of every position (a strong solution).
+A move only adds a bit to a position's bitmask, so filling the table from the full board
+down sees every child before its parent: the exact value of every position (a strong
+solution).  The numba kernel reads the board only through `cell_tables`, so it serves
+every `triangles_core.games.cells.CellBoard` up to `MAX_TABLE_EDGES` edges (3x4 boxes,
+2 GiB), under either terminal rule of `RULES` (the cell game or Nimstring).  `move_value`
+is the compiled statement of the recurrence (its Python twin is
+`triangles_core.engine.game.move_value`; a test checks that they agree on every input).
 
-The kernel is compiled with numba and reads the board only through its cell tables
-(`cell_tables`: per edge, the other edges of its one or two cells), so it serves every
-`triangles_core.games.cells.CellBoard` up to `MAX_TABLE_EDGES` edges (3x4 Dots-and-Boxes,
-a 2 GiB table), under either terminal rule of `RULES`: the cell game, or Nimstring (the
-game of control), which only changes two constants of the kernel.  `move_value` is the
-compiled statement of the recurrence's rule (its Python twin is
-`triangles_core.engine.game.move_value`; `rule_value` takes the rule); every compiled loop of the
-package (the move table, the verifier, the counting kernels of
-`triangles_core.analysis`) calls it, and the kernel uses its vector form `move_values`
-(a test checks that the two agree on every input).  The kernel works on three levels:
+The kernel works on three levels:
 
-- *Blocks* of ``2**low_bits`` consecutive positions (1 MiB for the default of 20 low
-  bits, so a block sits in the L2 cache) share their high bits.  A move on a high edge
-  reads the block with one more high bit, which is finished earlier because blocks are
-  processed in layers of decreasing high-bit count.  The blocks of one layer are
-  independent, so they are shared among the CPU cores.
-- Inside a block, *groups* of ``2**group_bits`` positions (32 by default) that differ
-  only in their lowest ``group_bits`` bits (the *lanes*, `triangles_core.engine.lanes`)
-  are solved from the top of the block down.  For an *outer* edge (bit
-  ``>= group_bits``, free in the whole group), the children of the group's 32 positions
-  are again 32 consecutive bytes, so the 32 move values are one vector load, xor, add and
-  max (on x86 with AVX2 one ``vpxor``, ``vpaddb``, ``vpmaxsb`` on a ``ymm`` register).
-  Whether the move completes a cell depends on the position: the part of the cell
-  outside the lanes is one test per group (it picks one of four rows of the edge's lane
-  table), the part inside the lanes is in that row, lane by lane.
-- The *inner* edges (bit ``k < group_bits``) lead from lane ``j`` to lane ``j + 2**k``
-  of the same group, so they are done in registers by shifting lanes: ``group_bits``
-  rounds, each recomputing every lane from the previous round, finish the lanes in order
-  of decreasing number of inner bits (a lane's inner children have one bit more, and
-  were final one round earlier).
+- *blocks* of ``2**low_bits`` positions sharing their high bits, in layers of decreasing
+  high-bit count; the blocks of a layer are independent and shared among the cores;
+- inside a block, *groups* of ``2**group_bits`` positions (the *lanes*,
+  `triangles_core.engine.lanes`): an *outer* edge's 32 children are 32 consecutive bytes,
+  so its move values are one vector load, xor, add and max;
+- the *inner* edges (bit ``k < group_bits``) lead from lane ``j`` to lane ``j + 2**k``
+  and are done in registers by shifting lanes, ``group_bits`` rounds.
 """
 
 from __future__ import annotations
@@ -323,12 +305,10 @@ def solve_table(
     group_bits: int | None = None,
     rule: str = "score",
 ) -> np.ndarray:
-    """The value of every position of a cell board, by retrograde analysis.
+    """The value of every position of a cell board (at most `MAX_TABLE_EDGES` edges), by retrograde analysis.
 
     Parameters
     ----------
-    board : CellBoard
-        The board, at most `MAX_TABLE_EDGES` edges.
     low_bits : int, optional
         Block size exponent, ``1 <= low_bits <= n_edges``.
     progress : bool, default False
@@ -338,15 +318,14 @@ def solve_table(
     group_bits : int, optional
         Group size exponent, ``0 <= group_bits <= min(low_bits, MAX_GROUP_BITS)``.
     rule : {"score", "control"}, default "score"
-        `RULES`: the cell game, or Nimstring (the game of control) on the same board.
+        `RULES`: the cell game, or Nimstring on the same board.
 
     Returns
     -------
     numpy.ndarray of int8, shape (2**n_edges,)
-        ``values[p]`` is the net score, for the player to move, of the cells still to be
-        completed from position ``p`` under optimal play; ``|values[p]|`` is at most the
-        number of incomplete cells.  Under ``rule="control"``: +1 if the player to move
-        wins Nimstring from ``p``, -1 if not.
+        ``values[p]``: the net score for the player to move of the cells still to be
+        completed from ``p`` under optimal play; under ``rule="control"`` +1 if the player to
+        move wins Nimstring, -1 if not.
 
     Examples
     --------
@@ -416,18 +395,9 @@ def _move_value_table(values, n_edges, first, second, table):  # pragma: no cove
 
 
 def move_value_table(board: CellBoard, values: np.ndarray) -> np.ndarray:
-    """The value of every legal move of every position, for its mover.
+    """The value of every legal move of every position (at most `MAX_MOVE_TABLE_EDGES` edges), for its mover.
 
-    Parameters
-    ----------
-    board : CellBoard
-        A board with at most `MAX_MOVE_TABLE_EDGES` edges.
-
-    Returns
-    -------
-    numpy.ndarray of int8, shape (2**n_edges, n_edges)
-        ``table[p, e]`` is the value of drawing edge ``e + 1`` in position ``p``, or
-        `NOT_A_MOVE` where that edge is already drawn.
+    ``table[p, e]`` is the value of drawing edge ``e + 1`` in ``p``, or `NOT_A_MOVE` where it is drawn.
 
     Examples
     --------
@@ -458,13 +428,7 @@ def _claims_table(n_positions, n_edges, first, second, table):  # pragma: no cov
 
 
 def claims_table(board: CellBoard) -> np.ndarray:
-    """How many cells each move completes, for every position.
-
-    Returns
-    -------
-    numpy.ndarray of int8, shape (2**n_edges, n_edges)
-        ``table[p, e]``: cells (0, 1 or 2) that drawing edge ``e + 1`` completes in position
-        ``p``.
+    """How many cells (0, 1 or 2) drawing edge ``e + 1`` completes in position ``p``, as ``table[p, e]``.
 
     Examples
     --------
@@ -502,18 +466,7 @@ def _derive_at(values, positions, n_edges, first, second, points, terminal):  # 
 def derived_values(board: CellBoard, values: np.ndarray, positions: np.ndarray, rule: str = "score") -> np.ndarray:
     """The value the recurrence gives each of ``positions`` from its children's entries in ``values``.
 
-    Parameters
-    ----------
-    values : numpy.ndarray of int8, shape (2**board.n_edges,)
-        The table of ``board`` (int8, one entry per position; checked).
-    positions : numpy.ndarray of int64
-        Positions of the board (bitmasks in ``0 .. 2**board.n_edges - 1``).
-    rule : {"score", "control"}, default "score"
-        The `RULES` rule of the table.
-
-    Returns
-    -------
-    numpy.ndarray of int8, shape of ``positions``
+    ``values`` is checked; ``rule`` is the `RULES` rule of the table.
 
     Examples
     --------
@@ -541,18 +494,7 @@ def recurrence_problem(
     seed: int | None = None,
     rule: str = "score",
 ) -> str | None:
-    """Spot-check a value table against the recurrence: None if it holds, else what is wrong.
-
-    Parameters
-    ----------
-    values : numpy.ndarray of int8, shape (2**board.n_edges,)
-        The table of ``board`` (int8, one entry per position; checked).
-    rule : {"score", "control"}, default "score"
-        The `RULES` rule of the table.
-
-    Returns
-    -------
-    str or None
+    """Spot-check a value table (checked) against the recurrence of ``rule``: None if it holds, else what is wrong.
 
     Examples
     --------

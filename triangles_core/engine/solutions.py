@@ -53,11 +53,8 @@ def verdict_of(value: int) -> Verdict:
 class SolvedGame(Protocol):
     """What every solved game answers, with the same names (docs/architecture.md).
 
-    Positions are given as the game accepts them (edge lists or bitmasks for cell
-    games, tuples of peg values, lists of allowed numbers or bitmasks) and checked:
-    an invalid position or an illegal move is a `ValueError`.  Code that needs more
-    than this (the whole value table of a cell board) asks for a `TableSolution`
-    in its signature.
+    Positions are given as the game accepts them and checked: an invalid position or an
+    illegal move is a `ValueError`.
 
     Examples
     --------
@@ -150,15 +147,11 @@ class SolvedCellGame(SolvedGame, Protocol):
 class ValueFunctionSolution:
     """The `SolvedGame` queries, implemented once from a game and a value function.
 
-    Subclasses set ``game`` and define ``_value_of(p)``, the value of a normalised
-    position ``p`` for the player to move; everything else follows.
-    Positions from users are checked with ``game.position``, moves with
-    ``game.check_move``.
+    Subclasses set ``game`` and define ``_value_of(p)``, the value of a normalised position
+    for the player to move; positions and moves from users are checked by the game.
 
     Examples
     --------
-    A solution valued by the reference negamax, from the hook alone:
-
     >>> from triangles_core import TriangleGame, negamax
     >>> class ByNegamax(ValueFunctionSolution):
     ...     def __init__(self, game):
@@ -231,21 +224,12 @@ class ValueFunctionSolution:
         return verdict_of(self.value(position))
 
     def replay(self, moves: Iterable[Any], start: Any = None) -> list[Step]:
-        """Play ``moves`` from ``start`` and value each one against the solution.
-
-        Parameters
-        ----------
-        moves : iterable of moves
-            In playing order, as the game's ``check_move`` accepts them.
-        start : position, optional
-            Where the line starts (A moves first there); `start` by default.
+        """Play ``moves`` from ``start`` (A moves first) and value each one against the solution.
 
         Returns
         -------
         list of Step
-            One per move: ``value`` (of the position before the move, for its mover),
-            ``move_value``, ``value_lost`` (0 for an optimal move) and the running
-            ``score``.
+            One per move, with ``value``, ``move_value``, ``value_lost`` and the running ``score``.
 
         Examples
         --------
@@ -258,20 +242,9 @@ class ValueFunctionSolution:
         return play_line(self.game, p, chooser, self._value_of)
 
     def principal_variation(self, position: Any, first_move: Any = None) -> list[Step]:
-        """An optimal line of play from ``position`` to the end of the game.
+        """An optimal line of play from ``position`` (A to move) to the end of the game.
 
-        Parameters
-        ----------
-        position : position
-            Where the line starts (A is the player to move there).
-        first_move : move, optional
-            Play this move first (optimal or not), then continue optimally: the line answers
-            "what happens after this move?".
-
-        Returns
-        -------
-        list of Step
-            One entry per move; empty when the game is over.
+        ``first_move`` is played first (optimal or not), then the line continues optimally.
 
         Examples
         --------
@@ -322,13 +295,8 @@ def check_values(board: CellBoard, values: np.ndarray) -> np.ndarray:
 class TableSolution(ValueFunctionSolution):
     """The value of every position of one cell board: a strong solution, as a table.
 
-    Parameters
-    ----------
-    board : CellBoard
-        The board that was solved (the triangular board of side n, or a boxes board).
-    values : numpy.ndarray of int8, shape (2**board.n_edges,)
-        ``values[p]``: net score for the player to move in position ``p``, counting only
-        cells completed from now on, under optimal play by both.
+    ``values[p]`` is the net score for the player to move in ``p``, counting only cells
+    completed from now on, under optimal play by both.
 
     Examples
     --------
@@ -385,18 +353,8 @@ class TableSolution(ValueFunctionSolution):
 class NegamaxSolution(ValueFunctionSolution):
     """A game solved by memoised negamax from a root position.
 
-    Parameters
-    ----------
-    root : hashable, optional
-        A position to solve at once (with everything below it).
-    max_positions : int, optional
-        Refuse (`triangles_core.engine.game.SearchLimitError`) a search that would
-        hold more positions than this.
-
-    Attributes
-    ----------
-    solver : NegamaxSolver
-        The memo: ``solver.cache`` maps every solved position to its value.
+    ``max_positions`` refuses (`triangles_core.engine.game.SearchLimitError`) a larger
+    search; ``solver.cache`` maps every solved position to its value.
 
     Examples
     --------
@@ -437,14 +395,9 @@ class NegamaxSolution(ValueFunctionSolution):
 class NumberGameSolution(NegamaxSolution):
     """The Number Game solved from the full start: all 3,515 reachable positions.
 
-    Positions are bitmasks of allowed numbers or lists of allowed numbers; positions
-    that cannot occur are refused (`triangles_core.games.number.InvalidNumberPositionError`).
-
-    Attributes
-    ----------
-    values : numpy.ndarray of int8, shape (2**19,)
-        Indexed by position: +1 for an N-position (the mover wins), -1 for a
-        P-position (the mover loses), 0 for a position not reachable from the start.
+    Positions that cannot occur are refused (`triangles_core.games.number.InvalidNumberPositionError`).
+    ``values`` (int8, indexed by bitmask) is +1 for an N-position, -1 for a P-position, 0 for
+    a position not reachable from the start.
 
     Examples
     --------

@@ -93,7 +93,7 @@ def solve_cells(
         Show a progress bar while the table is computed.
     use_cache : bool, default True
         For boards of 28 edges or more, load the table from (and save it to) the cache
-        folder (`triangles_core.engine.cache`) instead of recomputing it.
+        (`triangles_core.engine.cache`).
     method : {"auto", "table", "search"}, default "auto"
         `METHODS`, decided by `method_for`.
     max_memory, threads : int, optional
@@ -102,8 +102,8 @@ def solve_cells(
     Returns
     -------
     TableSolution or SearchSolution
-        The table (read-only, computed once per process) or the search, which answers
-        the same questions on demand.
+        The table (read-only, computed once per process) or the search, which answers the
+        same questions on demand.
 
     Examples
     --------
@@ -160,19 +160,12 @@ def solve(
     side : int
         Board side, 1 to 4 for a value table, 5 by search.  Side 3 is the board of Gym
         100015F / POJ 1085.
-    progress : bool, default False
-        Show a progress bar (worth it for side 4).
-    use_cache : bool, default True
-        For side 4, load the table from (and save it to) the cache directory
-        (`triangles_core.engine.cache`) instead of recomputing it.
-    method, max_memory, threads
+    progress, use_cache, method, max_memory, threads
         As for `solve_cells`.
 
     Returns
     -------
     TableSolution or SearchSolution
-        Values of all ``2**n_edges`` positions (``int8``), or the search, which answers
-        the same questions on demand.
 
     Examples
     --------
@@ -194,26 +187,19 @@ def solve_boxes(
     max_memory: int | None = None,
     threads: int = 1,
 ) -> TableSolution | SearchSolution:
-    """Strongly solve Dots-and-Boxes on ``rows x cols`` boxes (at most 31 lines).
-
-    Lines are numbered as in docs/SPEC.md section 4 (`triangles_core.games.boxes`).
+    """Strongly solve Dots-and-Boxes on ``rows x cols`` boxes (lines numbered as in docs/SPEC.md section 4).
 
     Parameters
     ----------
     rows, cols : int
-        Boxes down and across; the board has ``2 rows cols + rows + cols`` lines,
-        at most 31 for a table (3x3: 24 lines, 16 MiB; 2x5: 27; 3x4: 31, 2 GiB) and 62
-        for the search.
-    progress, use_cache : bool
-        As for `solve`.
-    method, max_memory, threads
+        Boxes down and across: ``2 rows cols + rows + cols`` lines, at most 31 for a table
+        (3x4: 2 GiB) and 62 for the search.
+    progress, use_cache, method, max_memory, threads
         As for `solve_cells`.
 
     Returns
     -------
     TableSolution or SearchSolution
-        Values of all ``2**n_lines`` positions, or the search beyond 31 lines: the same
-        interface as `solve`.
 
     Examples
     --------
@@ -268,17 +254,7 @@ def solve_peg_game(values: Iterable[int], rows: int = 5) -> NegamaxSolution:
 def solve_peg(values: Iterable[int], rows: int = 5) -> int:
     """The first player's net score for a starting board (the NAQ 2018 J answer).
 
-    Parameters
-    ----------
-    values : iterable of int
-        Peg values row by row, 0..100, exactly one 0.
-    rows : int, default 5
-        Holes on a side.
-
-    Returns
-    -------
-    int
-        First player's total minus the second's under optimal play.
+    ``values`` are the peg values row by row, 0..100, exactly one 0.
 
     Examples
     --------

@@ -19,6 +19,7 @@ from ..games.cells import CellBoard
 
 __all__ = [
     "MAX_ARRAY_EDGES",
+    "check_array_board",
     "all_positions",
     "edge_counts",
     "symmetry_images",
@@ -34,7 +35,8 @@ MAX_ARRAY_EDGES = 24
 """Largest number of edges for which whole-board arrays are built (side 3 has 18, 3x3 boxes 24)."""
 
 
-def _check_size(b: CellBoard) -> None:
+def check_array_board(b: CellBoard) -> None:
+    """Refuse a board too big for a whole-board array (more than `MAX_ARRAY_EDGES` edges)."""
     if b.n_edges > MAX_ARRAY_EDGES:
         raise ValueError(
             f"the {b.label} has 2**{b.n_edges} positions: whole-board arrays are built "
@@ -50,7 +52,7 @@ def all_positions(b: CellBoard) -> np.ndarray:
     numpy.ndarray of int64, shape (2**n_edges,)
         ``arange(2**n_edges)``.
     """
-    _check_size(b)
+    check_array_board(b)
     return np.arange(1 << b.n_edges, dtype=np.int64)
 
 

@@ -1,19 +1,11 @@
 """Interactive analysis board: ``explore(side)`` in Jupyter, and the site's explorer page.
 
-The front end is one plain ES module, ``explorer.js`` (with ``explorer.css``), used
-unchanged in two places:
-
-* in Jupyter, as an anywidget (`Explorer`, ``widget.py``): the kernel answers per position
-  from the package's solution (`explorer_state`), so side 4 and 3x4 boxes work from their
-  cached tables (no table is sent to the page);
-* on the static site (`site_boards`, `site_script`), with no kernel: the module computes
-  each value table in the browser by its own port of the retrograde rule, which
-  tests/test_explorer_browser.py checks against the library.
-
-Both show an analysis board: the moves with their values, the game's review (the grades of
-``triangles review``, `grade_names`), a value graph, a game-record box and a solver to play
-against.  The module only knows a *cell board spec* (`board_spec`), so the triangular
-boards and Dots-and-Boxes use it unchanged.
+One ES module, ``explorer.js`` (with ``explorer.css``), serves both: in Jupyter as an
+anywidget (`Explorer`, ``widget.py``) whose kernel answers per position
+(`explorer_state`), and on the static site (`site_boards`, `site_script`), where the
+module computes each value table in the browser by its own port of the retrograde rule
+(checked by tests/test_explorer_browser.py).  It only knows a *cell board spec*
+(`board_spec`).
 
 Examples
 --------
@@ -81,16 +73,7 @@ def _solution(game):
 def board_spec(game) -> dict:
     """The cell board spec of a board, as the JavaScript module reads it.
 
-    Parameters
-    ----------
-    game : int, (int, int), CellBoard or Solution
-        A side of the triangular board, ``(rows, cols)`` of a boxes board, a board, or
-        a solved board.
-
-    Returns
-    -------
-    dict
-        ``title``.
+    ``game`` is a side, ``(rows, cols)`` of boxes, a board or a solved board.
     """
     from ..plot.palette import CLASSIFICATION_COLOURS, OWNER_COLOURS, value_colours
 
@@ -189,22 +172,17 @@ def explorer_state(
     moves : iterable of int
         The game: edges played since, in order.
     show_pv : bool, default False
-        Also compute the principal variation from the position on the board.
+        Also compute the principal variation.
     cursor : int, optional
         How many of the moves are on the board (default: all of them).
 
     Returns
     -------
     dict
-        ``line`` (the moves), ``cursor``, ``moves`` (``line[:cursor]``), ``values`` (legal edge
-        to its value for the mover), ``value`` (of the position for the player to move; None
-        when the board is full), ``to_move``, ``score`` (``[A, B]`` cells claimed), ``owners``
-        (per cell: ``"A"``, ``"B"``, ``"-"`` complete at the start, ``""`` open), ``pv`` (steps
-        as dicts), ``history`` (one dict per move of the line: ``ply``, ``player``, ``edge``,
-        ``dots``, ``cells`` (1-based cells claimed), ``claims``, ``score_a``, ``score_b``,
-        ``value_before``, ``value_after`` (values for A), ``value_lost``, ``grade``,
-        ``best_moves``, ``lowest``, ``highest``), ``start_value`` (value for A of the start)
-        and the inputs.
+        ``line``, ``cursor``, ``moves``, ``values`` (legal edge to its value), ``value``,
+        ``to_move``, ``score``, ``owners`` (per cell ``"A"``, ``"B"``, ``"-"`` or ``""``),
+        ``pv``, ``history`` (one dict per move: the `MoveReview` fields and ``grade``),
+        ``start_value`` and the inputs.
     """
     from ..analysis.records import GameRecord
     from ..analysis.review import review_game
@@ -280,13 +258,11 @@ def explore(side: int | None = None, position: Iterable[int] | int = (), *, boxe
     Parameters
     ----------
     side : int, optional
-        Side of the triangular board, 1 to 4 (3 when neither ``side`` nor ``boxes`` is
-        given).
+        Side of the triangular board, 1 to 4 (3 by default).
     position : iterable of int, or int
-        Edges drawn before the game starts (default: the empty board).
+        Edges drawn before the game starts.
     boxes : (int, int), optional
-        ``(rows, cols)``: explore Dots-and-Boxes on that board instead (not together
-        with ``side``).
+        ``(rows, cols)``: explore Dots-and-Boxes instead (not together with ``side``).
 
     Examples
     --------

@@ -27,7 +27,7 @@ class Explorer(anywidget.AnyWidget):
     Parameters
     ----------
     solution : Solution
-        The solved board (values, move values, principal variations and reviews come from it).
+        The solved board.
     position : iterable of int, or int
         Edges drawn before the game starts.
     seed : int, optional
@@ -36,12 +36,12 @@ class Explorer(anywidget.AnyWidget):
     Attributes
     ----------
     line, cursor, moves, values, value, to_move, score, owners, history, start_value, show_pv, pv
-        The game and the position on the board, as `explorer_state` computes them.
+        As `explorer_state` computes them.
     opponent : dict
-        ``{"player": "" | "A" | "B", "max_loss": int}``: the side the solver plays, and how much
-        value its moves may lose (0: always an optimal move).
+        ``{"player": "" | "A" | "B", "max_loss": int}``: the side the solver plays and how much
+        value its moves may lose.
     message : str
-        The last action's complaint, if any (an illegal click, a bad record).
+        The last action's complaint, if any.
     """
 
     _esm = ESM

@@ -12,16 +12,7 @@ __all__ = ["cell_board", "standard_board"]
 
 
 def cell_board(board: CellBoard | int | tuple[int, int]) -> CellBoard:
-    """The cell board that ``board`` names.
-
-    Parameters
-    ----------
-    board : CellBoard, int or (int, int)
-        A board, the side of a triangular board, or ``(rows, cols)`` of a boxes board.
-
-    Returns
-    -------
-    CellBoard
+    """The cell board that ``board`` names: a board, the side of a triangular board, or ``(rows, cols)`` of boxes.
 
     Examples
     --------

@@ -1,18 +1,12 @@
 """The R x C Dots-and-Boxes board: the cell game on a grid of squares.
 
-``rows x cols`` boxes have ``(rows + 1)(cols + 1)`` dots and ``2 rows cols + rows + cols``
-lines (edges).  Lines are numbered from 1 row by row from the top, as for the triangular
-board (docs/SPEC.md section 4): for each row of dots, its ``cols`` horizontal lines left to
-right, then the ``cols + 1`` vertical lines going down from that row, left to right.  Dots
-are numbered row by row, left to right; boxes (the cells) row by row, left to right.
-The 1 x 1 board::
+Lines are numbered from 1 row by row from the top (docs/SPEC.md section 4): for each row
+of dots, its horizontal lines left to right, then the vertical lines going down from it.
+Dots and boxes are numbered row by row.  The 1 x 1 board::
 
     o-1-o
     2   3
     o-4-o
-
-Rules (Berlekamp, "The Dots and Boxes Game", 2000): as for every cell game, a player who
-completes a box claims it and moves again.
 """
 
 from __future__ import annotations
@@ -127,18 +121,7 @@ class BoxesBoard(CellBoard):
 
 @functools.cache
 def boxes_board(rows: int, cols: int) -> BoxesBoard:
-    """The shared `BoxesBoard` of ``rows x cols`` boxes (cached).
-
-    Parameters
-    ----------
-    rows, cols : int
-        Boxes down and across, each 1..64; lines are numbered as in docs/SPEC.md
-        section 4.
-
-    Returns
-    -------
-    BoxesBoard
-        The board, the same object for every call with these sizes.
+    """The shared `BoxesBoard` of ``rows x cols`` boxes, each 1..64 (cached).
 
     Examples
     --------
@@ -152,11 +135,6 @@ def boxes_board(rows: int, cols: int) -> BoxesBoard:
 
 class BoxesGame(CellGame):
     """Dots-and-Boxes on ``rows x cols`` boxes, as a `CellGame`.
-
-    Parameters
-    ----------
-    rows, cols : int
-        Boxes down and across (`boxes_board`).
 
     Examples
     --------

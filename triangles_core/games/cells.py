@@ -1,16 +1,10 @@
 """Cell games: "draw an edge; complete a cell, claim it and move again".
 
-Fighting for Triangles (Gym 100015F, POJ 1085) and Dots-and-Boxes are this one game on
-two geometries.  A `CellBoard` is given by its dots (with drawing coordinates), its edges
-(pairs of dots, numbered from 1) and its cells (sets of edges; every edge lies in at most
-two cells), together with the board's symmetries as permutations of the dots.  Everything
-else (positions, claims, symmetries of positions, text art) is derived here once, so the
-engine, the analysis and the plots work for any cell board with no per-game code beyond
-the geometry (`triangles_core.games.triangles`, `triangles_core.games.boxes`).
-
-A *position* is the set of drawn edges, stored as a plain ``int`` bitmask: bit ``i`` set
-means edge ``i + 1`` is drawn.  `CellGame` is the game in the
-`triangles_core.engine.game.Game` form.
+Fighting for Triangles (Gym 100015F, POJ 1085) and Dots-and-Boxes are this one game on two
+geometries.  A `CellBoard` is given by its dots, edges (numbered from 1) and cells (sets of
+edges, every edge in at most two cells) and its symmetries; everything else is derived
+here once.  A *position* is an ``int`` bitmask: bit ``i`` set means edge ``i + 1`` is
+drawn.  `CellGame` is the game in the `triangles_core.engine.game.Game` form.
 """
 
 from __future__ import annotations
@@ -42,15 +36,11 @@ def popcount(mask: int) -> int:
 class CellBoard:
     """A board of dots, edges and cells: the geometry of a cell game.
 
-    Subclasses name their cells (`cell_name`, `cell_plural`) and give the board a short
-    `title` for text output ("Side-3", "3x3 boxes").
-
     Parameters
     ----------
-    key : str
-        Short identifier, used in file names (``"side3"``, ``"boxes3x3"``).
-    label : str
-        How messages name the board (``"side-3 board"``, ``"3x3 boxes board"``).
+    key, label : str
+        Short identifier for file names (``"side3"``) and how messages name the board
+        (``"side-3 board"``).
     dot_coordinates : sequence of (float, float)
         Drawing coordinates of each dot (dot ``d`` at index ``d - 1``; y points up).
     edges : sequence of (int, int)
@@ -58,13 +48,11 @@ class CellBoard:
     cells : sequence of sequence of int
         The edge numbers of each cell.
     dot_symmetries : sequence of sequence of int
-        The board's symmetries as dot permutations (``s[d - 1]`` is the image of dot ``d``),
-        the identity first.
+        The symmetries as dot permutations (``s[d - 1]`` is the image of dot ``d``), the
+        identity first.
 
     Examples
     --------
-    A single triangle:
-
     >>> b = CellBoard("one", "one-triangle board", [(0, 0), (1, 0), (0.5, 0.8)],
     ...               [(1, 2), (1, 3), (2, 3)], [(1, 2, 3)], [(1, 2, 3)])
     >>> b.n_edges, b.n_cells, b.completed_by(0b011, 3)
@@ -287,13 +275,7 @@ class CellBoard:
 
     # --------------------------------------------------------------- positions
     def position(self, edges: Iterable[int] | int) -> Position:
-        """Build a position from edge numbers, or check a bitmask.
-
-        Parameters
-        ----------
-        edges : iterable of int, or int
-            Edge numbers in ``1..n_edges`` (duplicates allowed: a drawn edge is drawn),
-            or a bitmask in ``0 .. 2**n_edges - 1``.
+        """Build a position from edge numbers (duplicates allowed), or check a bitmask.
 
         Examples
         --------

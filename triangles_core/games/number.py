@@ -26,7 +26,6 @@ __all__ = [
     "LOW",
     "N_NUMBERS",
     "NumberGame",
-    "additive_closure",
     "allowed_numbers",
     "choose",
     "closure_witness",
@@ -105,15 +104,7 @@ def _choose(position: int, number: int) -> int:
 def choose(position: int, number: int) -> int:
     """The position after choosing ``number`` (the additive-closure rule of SPEC section 3).
 
-    Parameters
-    ----------
-    position : int
-        Bitmask of allowed numbers (a valid position).
-
-    Returns
-    -------
-    int
-        The bitmask of numbers still allowed.
+    Positions are bitmasks of the numbers still allowed.
 
     Examples
     --------
@@ -129,22 +120,6 @@ def choose(position: int, number: int) -> int:
     if not position >> (number - LOW) & 1:
         raise InvalidNumberPositionError(f"{number} is not allowed in this position")
     return _choose(position, number)
-
-
-def additive_closure(numbers: Iterable[int]) -> set[int]:
-    """Every number in 2..20 that is a sum of one or more of ``numbers`` (repeats allowed).
-
-    Examples
-    --------
-    >>> sorted(additive_closure([4, 3]))
-    [3, 4, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20]
-    """
-    closed = {_check_number(n) for n in numbers}
-    while True:
-        sums = {a + b for a in closed for b in closed if a + b <= HIGH} - closed
-        if not sums:
-            return closed
-        closed |= sums
 
 
 def is_valid_position(position: int) -> bool:

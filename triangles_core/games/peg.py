@@ -65,16 +65,9 @@ class InvalidPegBoardError(InvalidPositionError):
 
 @dataclass(frozen=True, order=True)
 class Jump:
-    """One move: the peg in hole ``start`` jumps over hole ``over`` into hole ``land``.
+    """One move: the peg in hole ``start`` jumps over hole ``over`` into hole ``land`` (1-based holes).
 
-    Hole numbers are 1-based, row by row from the top.  Jumps sort by
-    ``(start, over, land)``, the order in which `PegGame.moves` lists them.
-
-    Parameters
-    ----------
-    start, over, land : int
-        The hole the peg leaves, the hole it jumps over (whose peg is taken) and the
-        empty hole it lands in.
+    Jumps sort by ``(start, over, land)``, the order of `PegGame.moves`.
 
     Examples
     --------
@@ -94,27 +87,18 @@ class Jump:
 
 
 class PegBoard:
-    """The triangular peg board: holes, their coordinates, lines and jumps.
-
-    Parameters
-    ----------
-    rows : int
-        Holes on a side, ``1..MAX_ROWS`` (5 in NAQ 2018 J).
+    """The triangular peg board of ``rows`` holes on a side (``1..MAX_ROWS``; 5 in NAQ 2018 J).
 
     Attributes
     ----------
-    n_holes : int
-        ``rows * (rows + 1) // 2`` holes.
     coordinates : tuple of (int, int)
-        ``(row, column)`` of hole k at index k-1, ``0 <= column <= row < rows``.
+        ``(row, column)`` of hole k at index k-1.
     lines : tuple of tuple of int
-        Every maximal straight line of at least 3 holes (rows, then the two diagonal
-        families), as hole numbers in order.
+        Every maximal straight line of at least 3 holes.
     jumps : tuple of Jump
-        Every geometrically possible jump, sorted by (start, over, land).
+        Every geometrically possible jump, sorted.
     symmetries : tuple of tuple of int
-        The 6 symmetries of the triangle: ``symmetries[i][k - 1]`` is the hole that hole
-        ``k`` goes to.
+        The 6 symmetries: ``symmetries[i][k - 1]`` is the image of hole ``k``.
 
     Examples
     --------
@@ -200,19 +184,7 @@ class PegBoard:
         return tuple((c - r / 2, -r * 0.8660254037844386) for r, c in self.coordinates)
 
     def position(self, values: Iterable[int], max_value: int = MAX_PEG_VALUE) -> PegPosition:
-        """Check any position of this board (any number of holes) and return it as a tuple.
-
-        Parameters
-        ----------
-        values : iterable of int
-            Peg value per hole, row by row.
-        max_value : int, default 100
-            Largest allowed peg value (NAQ 2018 J allows 0..100).
-
-        Returns
-        -------
-        tuple of int
-            The position, length `n_holes`.
+        """Check a position of this board (peg values row by row, each ``0..max_value``) and return it as a tuple.
 
         Examples
         --------
@@ -291,11 +263,6 @@ def _jumped(position: PegPosition, s: int, o: int, land: int) -> tuple[PegPositi
 def peg_board(rows: int = 5) -> PegBoard:
     """The (cached) peg board with ``rows`` holes on a side.
 
-    Parameters
-    ----------
-    rows : int, default 5
-        Holes on a side, ``1..MAX_ROWS`` (5 in NAQ 2018 J).
-
     Examples
     --------
     >>> peg_board(3).n_holes, len(peg_board(3).jumps)
@@ -307,14 +274,8 @@ def peg_board(rows: int = 5) -> PegBoard:
 class PegGame:
     """Peg Game for Two (NAQ 2018 J) in the `triangles_core.engine.game.Game` form.
 
-    Positions are tuples of peg values (0 = empty hole), moves are `Jump` objects
-    (sorted), the reward is the product of the two peg values, the turn always passes,
-    and a position with no jump is worth 0.
-
-    Parameters
-    ----------
-    rows : int, default 5
-        Holes on a side.
+    Positions are tuples of peg values (0 = empty), moves are `Jump` objects, the reward is
+    the product of the two peg values, the turn always passes, and no jump is worth 0.
 
     Examples
     --------
@@ -361,17 +322,7 @@ class PegGame:
 
 
 def random_start(rng: random.Random, rows: int = 5, low: int = 1, high: int = MAX_PEG_VALUE) -> PegPosition:
-    """A random starting board: values uniform in ``low..high`` and one random hole.
-
-    Parameters
-    ----------
-    rng : random.Random
-        Source of randomness (seed it for reproducible boards).
-    rows : int, default 5
-        Rows of the triangular board (`peg_board`).
-    low, high : int, default 1 and `MAX_PEG_VALUE`
-        The range of the peg values, ``1 <= low <= high <= MAX_PEG_VALUE`` (a peg is worth
-        at least 1: 0 marks the hole, SPEC section 2).
+    """A random starting board: values uniform in ``low..high`` (``low >= 1``, SPEC section 2) and one random hole.
 
     Examples
     --------

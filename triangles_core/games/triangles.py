@@ -145,18 +145,7 @@ Board = TriangleBoard
 
 @functools.cache
 def board(side: int) -> TriangleBoard:
-    """The shared `TriangleBoard` of a given side (cached).
-
-    Parameters
-    ----------
-    side : int
-        Edges along each side of the triangle, 1..64 (side 3 is the board of Gym
-        100015F and POJ 1085, 18 edges).
-
-    Returns
-    -------
-    TriangleBoard
-        The board, the same object for every call with this side.
+    """The shared `TriangleBoard` of a given side, 1..64 (cached: the same object for every call).
 
     Examples
     --------
@@ -170,11 +159,6 @@ def board(side: int) -> TriangleBoard:
 
 class TriangleGame(CellGame):
     """Fighting for Triangles (Gym 100015F, POJ 1085) on the side-``n`` board, as a `CellGame`.
-
-    Parameters
-    ----------
-    side : int
-        The board side (`board`).
 
     Examples
     --------

@@ -1,20 +1,11 @@
 """OpenSpiel adapters: the cell games in OpenSpiel and exact bots.
 
-An optional layer (``pip install 'triangles_core[openspiel]'``) on top of the engine and
-the analysis; nothing else in the package imports it.  Importing it registers Fighting
-for Triangles as the OpenSpiel Python game ``python_fighting_for_triangles(side=N)``
-(`triangles_core.openspiel.triangles`).  The modules:
-
-- `triangles`: the registered game (action ``a`` is SPEC edge ``a + 1``);
-- `boxes`: OpenSpiel's native ``dots_and_boxes`` and the two conversions (action ids to
-  SPEC line numbers, OpenSpiel's margin to the package's value);
-- `bots`: an exact ``pyspiel.Bot`` and an exact MCTS evaluator for any board the engine
-  solves.
-
-The MCTS study of notebook 11, which grades OpenSpiel's MCTS with these bots, is
-experiment code: `scripts/mcts_study.py`.
-
-What OpenSpiel 2.0.2 gets wrong, each reproduced and worked around: docs/openspiel.md.
+An optional layer (``pip install 'triangles_core[openspiel]'``); nothing else in the
+package imports it.  Importing it registers Fighting for Triangles as the OpenSpiel Python
+game ``python_fighting_for_triangles(side=N)`` (`triangles`, action ``a`` is SPEC edge
+``a + 1``); `boxes` converts OpenSpiel's native ``dots_and_boxes``; `bots` has an exact
+``pyspiel.Bot`` and an exact MCTS evaluator.  What OpenSpiel 2.0.2 gets wrong, and the
+workarounds: docs/openspiel.md.
 
 OpenSpiel: Lanctot et al., "OpenSpiel: A Framework for Reinforcement Learning in Games",
 2019, arXiv:1908.09453.

@@ -57,19 +57,7 @@ def _check_solution(solution, game: pyspiel.Game) -> None:
 
 
 def exact_action_values(solution, state: pyspiel.State) -> dict[int, int]:
-    """The value of every legal action of ``state`` for its mover (the package's move values).
-
-    Parameters
-    ----------
-    solution : Solution
-        The solution of the state's board.
-    state : pyspiel.State
-        A non-terminal state of ``python_fighting_for_triangles`` or ``dots_and_boxes``.
-
-    Returns
-    -------
-    dict of int to int
-        Action id to move value (net score for the mover from now on).
+    """The value of every legal action of a non-terminal ``state`` for its mover (the package's move values).
 
     Examples
     --------
@@ -86,17 +74,7 @@ def exact_action_values(solution, state: pyspiel.State) -> dict[int, int]:
 
 
 class ExactBot(pyspiel.Bot):
-    """Optimal play: a move that keeps the value, first in action order or uniformly at random.
-
-    Parameters
-    ----------
-    solution : Solution
-        The solution of the game's board (`triangles_core.solve`, `solve_boxes`).
-    game : pyspiel.Game
-        ``python_fighting_for_triangles(side=N)`` or ``dots_and_boxes``.
-    seed : int, optional
-        If given, choose uniformly among the optimal moves with
-        ``numpy.random.default_rng(seed)``; otherwise the lowest optimal action.
+    """Optimal play: a move that keeps the value, the lowest optimal action or, with ``seed``, uniformly at random.
 
     Examples
     --------
@@ -135,10 +113,8 @@ class ExactBot(pyspiel.Bot):
 class ExactEvaluator:
     """An MCTS leaf evaluator that returns the exact result of optimal play from the leaf.
 
-    For OpenSpiel's Python ``open_spiel.python.algorithms.mcts.MCTSBot`` (the C++ bot
-    takes only C++ evaluators): ``evaluate`` gives player 0's final margin ``m + s value``
-    (its sign when the game's returns are win/loss), ``prior`` is uniform.  MCTS with this
-    evaluator is the control: every leaf is worth what it is really worth.
+    For OpenSpiel's Python ``MCTSBot``: ``evaluate`` gives player 0's final margin ``m + s
+    value`` (its sign when the returns are win/loss), ``prior`` is uniform.
 
     Examples
     --------

@@ -1,19 +1,12 @@
 """OpenSpiel's native ``dots_and_boxes`` and the package's Dots-and-Boxes: the two conversions.
 
 OpenSpiel (Lanctot et al. 2019, arXiv:1908.09453) numbers the ``(R + 1) C`` horizontal
-lines first, row by row, then the ``R (C + 1)`` vertical lines row by row.  The package
-(docs/SPEC.md section 4, `triangles_core.games.boxes`) numbers lines from 1 row by row of
-dots, each row's horizontal lines then the vertical lines below it.  So action ``a < H =
-(R + 1) C`` is horizontal line ``(r, c) = divmod(a, C)``, our line ``r (2C + 1) + c + 1``,
-and otherwise ``(r, c) = divmod(a - H, C + 1)`` is our line ``r (2C + 1) + C + c + 1``.
+lines first, then the ``R (C + 1)`` vertical lines, row by row; the package numbers lines
+as docs/SPEC.md section 4.  Values: with OpenSpiel's margin ``V0`` for player 0, ``m`` the
+boxes claimed so far by player 0 minus player 1 and ``s = +1`` if player 0 is to move,
+else ``-1``, the package's value is ``s (V0 - m)``.
 
-Values: OpenSpiel's margin ``V0`` is player 0's over the whole game (its
-``utility_margin=True`` returns); with ``m`` the boxes already claimed by player 0 minus
-player 1 and ``s = +1`` if player 0 is to move, else ``-1``, the package's value (net
-score for the player to move, counting boxes from now on) is ``s (V0 - m)``.
-
-The claims so far are replayed from the state's history with the package's rules
-(`triangles_core.games.cells.CellBoard.claims`), not read from OpenSpiel's state, and
+The claims so far are replayed from the state's history with the package's rules, and
 states at a given line set are built by playing the lines (`native_state`), because
 OpenSpiel's DBN start strings leave the drawn lines out of the observation tensor
 (docs/openspiel.md).
@@ -30,7 +23,6 @@ __all__ = [
     "line_to_action",
     "native_game",
     "native_state",
-    "openspiel_value",
     "package_value",
     "played_margin",
     "state_position",
@@ -148,31 +140,11 @@ def package_value(state: pyspiel.State, player0_margin: float) -> int:
     return int(round(s * (player0_margin - played_margin(state))))
 
 
-def openspiel_value(state: pyspiel.State, value: int) -> int:
-    """OpenSpiel's final margin for player 0, ``V0 = m + s value``, from the package's value.
-
-    Examples
-    --------
-    >>> s = native_game(1, 1).new_initial_state()
-    >>> openspiel_value(s, -1)
-    -1
-    """
-    s = 1 if state.current_player() == 0 else -1
-    return played_margin(state) + s * int(value)
-
-
 def native_state(game: pyspiel.Game, position) -> pyspiel.State:
     """A ``dots_and_boxes`` state whose drawn lines are ``position``, reached by playing them.
 
-    The lines are played in increasing line number, so whoever completes a box on the
-    way owns it and the player to move follows from the rules (use `package_value`).
-
-    Parameters
-    ----------
-    game : pyspiel.Game
-        A ``dots_and_boxes`` game (`native_game`).
-    position : iterable of int, or int
-        Line numbers (SPEC section 4) or a position bitmask.
+    ``position`` is line numbers or a bitmask.  The lines are played in increasing order,
+    so whoever completes a box on the way owns it.
 
     Examples
     --------

@@ -1,20 +1,11 @@
 """Fighting for Triangles as a registered OpenSpiel Python game.
 
 ``pyspiel.load_game("python_fighting_for_triangles(side=3)")`` is the game of docs/SPEC.md
-section 1 on the triangular board of any side (`triangles_core.games.triangles.board`):
-action ``a`` draws SPEC edge ``a + 1``, a move that completes one or two triangles claims
-them and the mover moves again, and the game ends when every edge is drawn.  The rules are
-the package's own (`triangles_core.games.cells.CellBoard.claims`); OpenSpiel's
-framework (Lanctot et al., "OpenSpiel: A Framework for Reinforcement Learning in Games",
-2019, arXiv:1908.09453) supplies the rest.
-
-Parameters of the game string: ``side`` (default 3) and ``utility_margin`` (default
-``False``, as for OpenSpiel's native ``dots_and_boxes``): the returns are +1/-1/0 for a
-win, a loss or a draw by player 0, or with ``utility_margin=True`` the final margin,
-player 0's triangles minus player 1's.
-
-Unlike OpenSpiel's ``dots_and_boxes`` (docs/openspiel.md), the observation string and
-tensor include the player to move, `max_game_length` is the number of edges, and
+section 1 on the triangular board of any side: action ``a`` draws SPEC edge ``a + 1``, and
+the rules are the package's own (`triangles_core.games.cells.CellBoard.claims`).
+Parameters: ``side`` (default 3) and ``utility_margin`` (default ``False``: returns
++1/-1/0; ``True``: player 0's triangles minus player 1's).  Unlike OpenSpiel's
+``dots_and_boxes`` (docs/openspiel.md), the observation includes the player to move and
 `start_state` builds a state at any edge set with the drawn edges in its observation.
 """
 
@@ -200,22 +191,10 @@ def load(side: int = 3, utility_margin: bool = False) -> TrianglesGame:
 
 
 def start_state(game: TrianglesGame, edges) -> TrianglesState:
-    """A state whose drawn edges are ``edges``: no triangle owned, player 0 to move.
+    """A state whose drawn edges are ``edges`` (SPEC numbers or a bitmask): no triangle owned, player 0 to move.
 
-    This is SPEC section 1's starting position (triangles already complete belong to
-    nobody).  Its ``history()`` is empty: it is a start, not a game played to here.
-
-    Parameters
-    ----------
-    game : TrianglesGame
-        The game (`load`).
-    edges : iterable of int, or int
-        SPEC edge numbers, or a position bitmask (`CellBoard.position`).
-
-    Raises
-    ------
-    ValueError
-        If an edge is not on the board.
+    This is SPEC section 1's starting position; its ``history()`` is empty.  An edge not
+    on the board is refused (ValueError).
 
     Examples
     --------

@@ -138,26 +138,21 @@ def draw_position(
 
     Parameters
     ----------
-    board : CellBoard
-        The board (triangular or boxes).
     position : int, default 0
         Bitmask of drawn edges.
     move_values : mapping of int to int, optional
-        Value of each legal move (edge number to value for the mover): the undrawn edges are
-        coloured on the value scale and labelled with the value.
+        Value of each legal move: undrawn edges are coloured and labelled by it.
     owners : mapping of int to {"A", "B", None}, optional
-        Owner of each complete cell (index into ``board.cells``); unowned ones are grey.
-    edge_numbers : bool, default False
-        Label every edge with its number (SPEC numbering).
-    dot_numbers : bool, default False
-        Label every dot with its number (the Triangle War notation of POJ 1085).
+        Owner of each complete cell (index into ``board.cells``).
+    edge_numbers, dot_numbers : bool, default False
+        Label every edge (SPEC numbering) or dot (POJ 1085 numbering) with its number.
     colorbar : bool, default False
         Add a colour bar of move values below the axes (`add_value_colorbar`).
 
     Returns
     -------
     matplotlib.cm.ScalarMappable or None
-        The value scale of ``move_values`` (for a shared colour bar), or None without them.
+        The value scale of ``move_values``, or None without them.
 
     Examples
     --------
@@ -253,16 +248,12 @@ def add_value_colorbar(
     Parameters
     ----------
     mappable : matplotlib.cm.ScalarMappable
-        From `draw_position` (its norm and colour map give the colours).
-    axes : matplotlib.axes.Axes or list of them
-        The boards the bar belongs to.
+        From `draw_position`.
     optimal_key : bool, default True
         Add the key to the optimal moves (bold, outlined) to the label.
     location : {"bottom", "right"}, default "bottom"
-        Below the axes (horizontal) or beside them (vertical).
     contiguous : bool, default False
-        List every integer from the lowest value to the highest, so that equal steps of the
-        bar are equal steps of value (for the nodes of a position graph).
+        List every integer from the lowest value to the highest.
 
     Returns
     -------
@@ -325,13 +316,12 @@ def position_figure(
     show_moves : bool, default False
         Colour and label every legal move by its value for the mover.
     edge_numbers : bool, default False
-        Label every edge with its number (a legal move then reads ``edge: value``).
+        Label every edge with its number.
 
     Returns
     -------
     matplotlib.figure.Figure
-        At most `MAX_WIDTH` inches wide, the colour bar (with ``show_moves``) below the
-        board.
+        At most `MAX_WIDTH` inches wide.
 
     Examples
     --------
@@ -354,18 +344,7 @@ def position_figure(
 class DrawnPosition:
     """A position of a cell board to be drawn, with the value of each legal move.
 
-    In Jupyter it draws itself as SVG (``_repr_svg_``, `position_svg`).  Make one with
-    `show_position`; save a figure of it with `position_figure` and
-    `triangles_core.plot.export.save_figure`.
-
-    Parameters
-    ----------
-    position : int
-        The position bitmask (edge numbers are taken too, and kept as the bitmask).
-    move_values : dict of int to int, optional
-        If given, every legal move is drawn coloured and labelled by its value.
-    title : str, optional
-        A caption drawn above the board.
+    In Jupyter it draws itself as SVG (`position_svg`).  Make one with `show_position`.
 
     Examples
     --------
@@ -400,9 +379,8 @@ def show_position(
     Parameters
     ----------
     solution : SolvedCellGame
-        A solved cell board (`triangles_core.solve`, `solve_boxes`).
+        A solved cell board.
     position : iterable of int, or int, default 0
-        The position (empty board by default).
     show_moves : bool, default False
         Colour and label every legal move by its value.
 
@@ -443,17 +421,7 @@ def position_svg(view: DrawnPosition) -> str:
 def cell_owners(board: CellBoard, position: Position, steps: Sequence[Step]) -> dict[int, str | None]:
     """Who claimed each complete cell after a line of play (the ``owners`` of `draw_position`).
 
-    Parameters
-    ----------
-    position : int
-        The position the line starts from; its complete cells belong to nobody (None).
-    steps : sequence of Step
-        The line (from `triangles_core.engine.solutions.SolvedGame.principal_variation`).
-
-    Returns
-    -------
-    dict of int to {"A", "B", None}
-        Cell index (into ``board.cells``) to its owner, for every complete cell.
+    Cells complete at ``position`` belong to nobody (None).
 
     Examples
     --------
@@ -496,16 +464,12 @@ def draw_principal_variation(
 
     Parameters
     ----------
-    position : int, default 0
-        Starting position (bitmask).
     columns : int, default 2
-        Panels per row (2 panels of the default width make a figure 4.3 in wide, legible
-        at phone width with 10 pt titles).
+        Panels per row.
     plies : sequence of int, optional
-        The move numbers (1-based) to draw, for example ``range(9, 16)`` for a stretch of
-        the line.
+        The move numbers (1-based) to draw.
     panel_inches : float, default 2.15
-        Width of one panel in inches.  The key lies below the panels.
+        Width of one panel in inches.
 
     Returns
     -------

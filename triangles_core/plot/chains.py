@@ -33,16 +33,7 @@ def draw_components(
 ) -> None:
     """Draw a position with its unclaimed cells coloured by the chain, loop or complex component they form.
 
-    Parameters
-    ----------
-    board : CellBoard
-        The board (triangles or boxes).
-    position : int
-        Bitmask of drawn edges.
-    owners : mapping of int to {"A", "B", None}, optional
-        Owner of each complete cell, as for `draw_position`.
-    edge_numbers : bool, default False
-        Label every edge with its number (SPEC numbering).
+    ``owners`` and ``edge_numbers`` are as for `draw_position`.
 
     Examples
     --------

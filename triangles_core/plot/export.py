@@ -31,14 +31,7 @@ def png_bytes(fig, dpi: int = DPI) -> bytes:
 
 
 def save_figure(fig, name: str, directory: str | Path, dpi: int = DPI) -> list[Path]:
-    """Save a figure as ``name.png`` and ``name.svg`` with reproducible bytes.
-
-    Parameters
-    ----------
-    name : str
-        File stem, for example ``"side3_first_moves"``.
-    directory : str or pathlib.Path
-        Target directory (created if missing), usually ``data/figures``.
+    """Save a figure as ``name.png`` and ``name.svg`` in ``directory`` (created if missing) with reproducible bytes.
 
     Examples
     --------
@@ -70,14 +63,7 @@ def save_figure(fig, name: str, directory: str | Path, dpi: int = DPI) -> list[P
 
 
 def show_figure(fig, alt: str, dpi: int = DPI) -> None:
-    """Show a figure in Jupyter as a PNG with alternative text, and close it.
-
-    Parameters
-    ----------
-    fig : matplotlib.figure.Figure
-        The figure (closed afterwards, so that Jupyter does not show it twice).
-    alt : str
-        What the figure shows, in one or two sentences.
+    """Show a figure in Jupyter as a PNG with alternative text ``alt``, and close it.
 
     Examples
     --------

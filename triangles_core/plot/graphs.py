@@ -77,15 +77,9 @@ def draw_value_graph(
     labels : bool, default False
         Write each node's value on it.
     colorbar : bool, default True
-        Add a colour bar below the plot (`triangles_core.plot.boards.add_value_colorbar`),
-        one labelled colour per integer from the lowest value to the highest, so that
-        equal steps of the bar are equal steps of value.
+        Add a colour bar below the plot (`triangles_core.plot.boards.add_value_colorbar`).
     arc_key : bool, default True
-        Add a legend telling claiming arcs from passing ones: in a figure with constrained
-        layout a figure legend below the plot and its colour bar (the phone standard),
-        otherwise above the plot, under the title.
-    label_size : float, default `LABEL_POINTS`
-        Font size of the node labels, in points.
+        Add a legend telling claiming arcs from passing ones.
 
     Returns
     -------

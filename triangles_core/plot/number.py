@@ -12,14 +12,8 @@ __all__ = ["draw_number_game_graph", "draw_number_strip", "draw_positions_by_rem
 def draw_number_strip(ax, rows: list[tuple[str, int, int | None]], *, per_line: int = 10) -> None:
     """Draw positions as strips of the numbers 2..20, one block of lines per position.
 
-    Parameters
-    ----------
-    rows : list of (label, position, chosen)
-        Row label, bitmask of allowed numbers, and the number just chosen (outlined in
-        red; None for none).  Allowed numbers are white, forbidden ones grey.
-    per_line : int, default 10
-        Numbers per line: 10 gives two lines per position (2-11 and 12-20), narrow enough
-        for a phone.
+    ``rows`` are ``(label, position, chosen)``: the chosen number is outlined in red,
+    allowed numbers are white, forbidden ones grey.  ``per_line`` numbers per line.
 
     Examples
     --------
@@ -142,24 +136,9 @@ def draw_number_game_graph(
 ) -> None:
     """Draw a Number Game state graph top-down by level, P-positions and winning moves marked, with a key.
 
-    Parameters
-    ----------
-    graph : networkx.DiGraph
-        A state graph of the Number Game (`triangles_core.analysis.graph.state_graph`):
-        node attributes ``value`` (+1 or -1) and ``remaining``, arc attribute
-        ``move_value`` and ``move``.
-    move_labels : bool, default True
-        Label each winning move (thick arc) with the number chosen.
-    width, level_height : float
-        Horizontal extent of the widest level and distance between levels, in data units
-        (choose the figure size to match, about 1 inch per unit).
-
-    Notes
-    -----
-    Rows are the number of allowed numbers, root at the top.  Nodes are blue for an
-    N-position (the mover wins) and red for a P-position; winning moves (into a
-    P-position) are thick black arcs labelled with the number chosen, other moves thin
-    grey arcs.
+    Rows are the number of allowed numbers, root at the top; N-positions blue, P-positions
+    red; winning moves thick black arcs labelled with the number chosen (``move_labels``).
+    ``width`` and ``level_height`` are in data units (about 1 inch each).
 
     Examples
     --------
@@ -284,14 +263,6 @@ def draw_number_game_graph(
 
 def draw_positions_by_remaining(ax, remaining, n_positions, p_positions, *, title: str | None = None) -> None:
     """Horizontal side-by-side bars of N- and P-positions per number of allowed numbers, counts written.
-
-    Parameters
-    ----------
-    remaining : sequence of int
-        Numbers still allowed (one bar pair per value).
-    n_positions, p_positions : sequence of int
-        How many positions with that many allowed numbers are N-positions (the mover
-        wins) and P-positions (the mover loses).
 
     Examples
     --------

@@ -6,7 +6,6 @@
 - Values: one discrete diverging scale (`value_norm` on `value_colormap`), red (losing)
   through white (0) to blue (winning), one colour per integer; the explorer's page gets
   the same colours (`value_colours`).
-- Shares (0 to 1): one sequential colour map.
 - Symmetry classes and other categories: a qualitative set.
 """
 
@@ -22,7 +21,6 @@ __all__ = [
     "COMPONENT_COLOURS",
     "OUTCOME_COLOURS",
     "OWNER_COLOURS",
-    "SHARE_COLORMAP",
     "VALUE_FLOOR",
     "ValueNorm",
     "board_colour",
@@ -36,9 +34,6 @@ OWNER_COLOURS = {"A": "#4c72b0", "B": "#dd8452", None: "#c8c8c8"}
 
 OUTCOME_COLOURS = {"win": "#2166ac", "draw": "#bdbdbd", "loss": "#b2182b"}
 """Colours of the outcomes for the player to move (the two ends of the value colour map)."""
-
-SHARE_COLORMAP = "viridis"
-"""The sequential colour map of shares."""
 
 CLASS_COLOURS = ("#1b9e77", "#d95f02", "#7570b3", "#e7298a", "#66a61e", "#e6ab02", "#a6761d", "#666666")
 """Colours of categories such as symmetry classes (ColorBrewer Dark2)."""
@@ -63,12 +58,9 @@ def value_colormap():
 class ValueNorm(Normalize):
     """The discrete colour scale of values: one colour per integer in ``-limit .. +limit``.
 
-    A value is rounded to the nearest integer and mapped to the colour-map position
-    ``0.5 + 0.5 * sign(v) * (VALUE_FLOOR + (1 - VALUE_FLOOR) * |v| / limit)``: 0 is the
-    white middle of the diverging map and every non-zero integer its own step, equally
-    spaced, so that two values never share a colour.  The scale depends only on
-    ``limit`` (a board's number of cells), so one value has one colour in every figure
-    of a board; a limit of 0 gives the scale of 1.
+    A value is rounded and mapped to ``0.5 + 0.5 * sign(v) * (VALUE_FLOOR + (1 - VALUE_FLOOR)
+    * |v| / limit)``: 0 is white, every non-zero integer its own step.  A limit of 0 gives
+    the scale of 1.
     """
 
     def __init__(self, limit: int):
@@ -117,17 +109,7 @@ _BOARD_ORDER = ("side1", "side2", "side3", "side4", "boxes2x2", "boxes3x3", "box
 
 
 def board_colour(key: str) -> str:
-    """The colour of one board in every chart that compares boards (the same in every notebook).
-
-    Parameters
-    ----------
-    key : str
-        The board's `key` (``"side3"``, ``"boxes3x3"``).
-
-    Returns
-    -------
-    str
-        A colour of `CLASS_COLOURS`.
+    """The colour (of `CLASS_COLOURS`) of the board ``key`` in every chart that compares boards.
 
     Examples
     --------

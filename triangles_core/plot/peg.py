@@ -8,9 +8,9 @@ from matplotlib.lines import Line2D
 from matplotlib.patheffects import withStroke
 
 from ..games.peg import Jump, PegBoard
-from .palette import CLASS_COLOURS, OUTCOME_COLOURS, OWNER_COLOURS
+from .palette import CLASS_COLOURS, OUTCOME_COLOURS
 
-__all__ = ["draw_peg_position", "draw_peg_principal_variation"]
+__all__ = ["draw_peg_position"]
 
 _PEG_FILL, _PEG_EDGE, _HOLE_NUMBER = "#f0d9a8", "#6b4f1d", "#555555"
 
@@ -39,25 +39,15 @@ def draw_peg_position(
     jump : Jump, optional
         A jump to draw as an arrow (the jumped peg is ringed in the same colour).
     lines : bool, default False
-        Draw the jump lines (every straight line of 3 or more holes), one colour per
-        direction, with a legend.
+        Draw the jump lines, one colour per direction, with a legend.
     hole_numbers : bool, default False
         Label each hole with its number instead of the peg value.
     hole_labels : bool, default False
-        Write each hole's number in grey at the upper left of its disc, clear of it
-        (with peg values inside the pegs).
+        Write each hole's number in grey beside its disc.
     circled : collection of int, optional
-        Holes to circle in the winning colour (for example the best starting holes): a list,
-        tuple, set, range or array of hole numbers.
-    jump_colour : str, default "red"
-        Colour of the jump arrow and of the ring on the jumped peg (for instance the
-        colour of the player who jumps, `OWNER_COLOURS`).
-    font_size : float, default 9
-        Size in points of the peg values, hole numbers and title (9 pt stays at least
-        8 pt on a phone for a figure up to 4.5 in wide).
+        Holes to circle in the winning colour.
     legend_below : bool, default False
-        Put the key of the jump lines below the board (one row) instead of at its
-        upper left.
+        Put the key of the jump lines below the board.
 
     Examples
     --------
@@ -148,101 +138,3 @@ def draw_peg_position(
     ax.set_ylim(-(board.rows - 1) * 0.866 - pad, pad)
     if title:
         ax.set_title(title, fontsize=font_size + 1)
-
-
-def draw_peg_principal_variation(
-    board: PegBoard,
-    start: Sequence[int],
-    steps,
-    *,
-    columns: int = 2,
-    panel_size: tuple[float, float] = (2.2, 2.5),
-    font_size: float = 9,
-):
-    """Draw a game move by move, one board per jump, in the colour of the player who jumps.
-
-    Parameters
-    ----------
-    start : sequence of int
-        The position before the first jump.
-    steps : list of Step
-        The moves, as from `SolvedGame.principal_variation` (``player``, ``move``,
-        ``reward``, ``position``, ``ply``).
-    columns : int, default 2
-        Boards per row: 2 boards of 2.2 in keep the figure 4.4 in
-        wide, so that its 9 pt text stays at least 8 pt on a phone.
-    panel_size : (float, float), default (2.2, 2.5)
-        Width and height of one board in inches.
-    font_size : float, default 9
-        Size in points of every text (peg values, hole numbers, titles, key).
-
-    Returns
-    -------
-    matplotlib.figure.Figure
-        One panel per jump (titled with the jump, its score and A's running net score), a
-        last panel with the final position, and a key below: arrow and ring in A's colour
-        for A's jumps, in B's colour for B's (`OWNER_COLOURS`).
-
-    Examples
-    --------
-    >>> import matplotlib.pyplot as plt
-    >>> from triangles_core import solve_peg_game
-    >>> from triangles_core.games.peg import peg_board
-    >>> start = (3, 1, 6, 1, 7, 8, 5, 0, 3, 4, 9, 3, 2, 1, 9)
-    >>> fig = draw_peg_principal_variation(peg_board(5), start, solve_peg_game(start).principal_variation(start))
-    >>> len([ax for ax in fig.axes if ax.get_visible()]) >= 11
-    True
-    >>> plt.close(fig)
-    """
-    import matplotlib.pyplot as plt
-
-    start = board.position(start)
-    panel_width, panel_height = panel_size
-    positions = [start] + [step.position for step in steps]
-    n_panels = len(steps) + 1
-    n_rows = -(-n_panels // columns)
-    key_height = 0.25 * (4 if columns <= 2 else 2) + 0.2
-    fig, axes = plt.subplots(
-        n_rows, columns, figsize=(panel_width * columns, panel_height * n_rows + key_height), squeeze=False
-    )
-    axes = axes.ravel()
-    net = 0
-    for i, step in enumerate(steps):
-        net += step.reward if step.player == "A" else -step.reward
-        draw_peg_position(
-            axes[i],
-            board,
-            positions[i],
-            jump=step.move,
-            hole_labels=True,
-            jump_colour=OWNER_COLOURS[step.player],
-            font_size=font_size,
-            title=f"{step.ply}. {step.player} jumps {step.move}\nscores {step.reward}, A net {net:+d}",
-        )
-    draw_peg_position(
-        axes[len(steps)], board, positions[-1], hole_labels=True, font_size=font_size, title="the end: no jump left"
-    )
-    for ax in axes[n_panels:]:
-        ax.axis("off")
-    handles = [
-        Line2D(
-            [], [], color=OWNER_COLOURS[player], linewidth=2.5, marker=">", label=f"{player}'s jump (ring: peg removed)"
-        )
-        for player in ("A", "B")
-    ]
-    handles += [
-        Line2D(
-            [],
-            [],
-            marker="o",
-            linestyle="",
-            markersize=11,
-            markerfacecolor=_PEG_FILL,
-            markeredgecolor=_PEG_EDGE,
-            label="peg (number: its value)",
-        ),
-        Line2D([], [], linestyle="", marker="$7$", markersize=8, color=_HOLE_NUMBER, label="grey number: hole"),
-    ]
-    fig.legend(handles=handles, loc="lower center", ncol=1 if columns <= 2 else 2, frameon=False, fontsize=font_size)
-    fig.tight_layout(rect=(0, key_height / fig.get_figheight(), 1, 1))
-    return fig

@@ -1,19 +1,11 @@
-"""The value history of a reviewed game, like a chess engine's evaluation graph, and the
-distributions of many reviewed games."""
+"""The value history of a reviewed game, like a chess engine's evaluation graph."""
 
 from __future__ import annotations
-
-from typing import TYPE_CHECKING, Any, Mapping
 
 from ..analysis.review import GameReview
 from .palette import CLASSIFICATION_COLOURS, OWNER_COLOURS
 
-if TYPE_CHECKING:  # pragma: no cover
-    import pandas
-
-__all__ = ["plot_shares", "plot_value_history"]
-
-_MARKERS = ("o", "s", "^", "D")  # one marker per group, so that overlapping series differ in shape as well
+__all__ = ["plot_value_history"]
 
 
 def _label_boxes_overlap(a, b) -> bool:
@@ -103,15 +95,11 @@ def plot_value_history(
     Parameters
     ----------
     ax : matplotlib.axes.Axes, optional
-        Where to draw; a new figure of size 4.4 x 3.2 inches by default.
+        Where to draw; a new 4.4 x 3.2 in figure by default.
     legend : bool, default True
-        Draw the legend below the axes (turn it off to draw one legend for a grid of
-        plots from ``ax.get_legend_handles_labels()``).
+        Draw the legend below the axes.
     xlim, ylim : (float, float), optional
-        Axis limits, to give several games one scale; set before the labels are placed.
-    font_size : float, default 9
-        Size of every text in points (9 pt stays at least 8 pt on a phone for a figure
-        up to 4.5 in wide).
+        Axis limits, to give several games one scale.
 
     Examples
     --------
@@ -192,81 +180,4 @@ def plot_value_history(
     _place_mistake_labels(ax, review, marked, font_size)
     if legend:
         ax.legend(fontsize=font_size, loc="upper center", bbox_to_anchor=(0.5, -0.22), ncol=1, frameon=False)
-    return ax
-
-
-def plot_shares(
-    ax,
-    table: "pandas.DataFrame",
-    x: str,
-    *,
-    group: str | None = None,
-    colours: Mapping[str, str] | None = None,
-    colour: str = "#666666",
-    xlabel: str | None = None,
-    title: str | None = None,
-    bars: bool = True,
-    dodge: bool = True,
-    width: float = 0.8,
-):
-    """Shares of a sample with their confidence intervals, one mark per value of ``x``.
-
-    Parameters
-    ----------
-    table : pandas.DataFrame
-        Columns ``x``, ``share``, ``low`` and ``high`` (the interval), and ``group`` if given.
-    x : str
-        The column of the values on the x axis (integers).
-    group : str, optional
-        A column splitting the rows into series drawn side by side (for instance
-        ``"player"``), coloured by ``colours``.
-    colours : mapping of str to str, optional
-        Colour of each group (`OWNER_COLOURS` for players by default).
-    colour : str, default "#666666"
-        Colour of the marks without ``group``.
-    dodge : bool, default True
-        Draw the groups side by side at each value of ``x``.
-    width : float, default 0.8
-        Width taken by the marks of one value of ``x``, in units of ``x``.
-
-    Examples
-    --------
-    >>> import matplotlib.pyplot as plt, pandas as pd
-    >>> t = pd.DataFrame({"k": [1, 2], "share": [0.25, 0.75], "low": [0.1, 0.6], "high": [0.4, 0.9]})
-    >>> ax = plot_shares(plt.subplots()[1], t, "k")
-    >>> ax.get_ylabel()
-    'share of games (95% CI)'
-    """
-    groups = [(None, table)] if group is None else list(table.groupby(group, sort=True))
-    colour_of: Mapping[Any, str] = OWNER_COLOURS if colours is None else colours
-    series = len(groups) if dodge else 1
-    width = width / series
-    for index, (name, rows) in enumerate(groups):
-        offset = (index - (len(groups) - 1) / 2) * width if dodge else 0.0
-        positions = rows[x].to_numpy() + offset
-        error = [rows["share"] - rows["low"], rows["high"] - rows["share"]]
-        c = colour if name is None else colour_of.get(name, colour)
-        label = None if name is None else str(name)
-        if bars:
-            ax.bar(positions, rows["share"], width=width * 0.9, color=c, label=label)
-            ax.errorbar(positions, rows["share"], yerr=error, fmt="none", ecolor="black", elinewidth=0.8, capsize=2)
-        else:
-            ax.errorbar(
-                positions,
-                rows["share"],
-                yerr=error,
-                fmt=_MARKERS[index % len(_MARKERS)],
-                markersize=3.5,
-                color=c,
-                elinewidth=0.8,
-                capsize=0,
-                label=label,
-            )
-    ax.set_ylim(bottom=0)
-    ax.set_ylabel("share of games (95% CI)", fontsize=9)
-    if xlabel:
-        ax.set_xlabel(xlabel, fontsize=9)
-    if title:
-        ax.set_title(title, fontsize=9)
-    ax.tick_params(labelsize=9)
     return ax
