@@ -175,14 +175,6 @@ def test_a_bad_record_is_one_line_naming_line_and_token(capsys, tmp_path, monkey
     assert run(capsys, "review", "game.txt") == (2, "", f"triangles review: error: {message}\n")
 
 
-def test_a_review_written_to_stdout_is_the_csv_alone(tmp_path):
-    """``--csv /dev/stdout > file``: the file holds the table and nothing else (the 'wrote' line goes to stderr)."""
-    (tmp_path / "game.txt").write_text("1 2\n2 3\n1 3\n")
-    result = triangles("review", str(tmp_path / "game.txt"), "--csv", "/dev/stdout")
-    assert result.returncode == 0 and result.stderr == "wrote /dev/stdout\n"
-    assert result.stdout.startswith("move,player,edge,dots,claims") and len(result.stdout.splitlines()) == 4
-
-
 def test_a_review_never_overwrites_its_own_record(capsys, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     Path("rec.txt").write_text("1 2 3\n")
@@ -281,6 +273,9 @@ def test_commands_run_as_a_user_runs_them(tmp_path):
     assert triangles("judge", "gym", input="6\n1 2 3 4 5 6\n0\n").stdout == "Andy wins\n"
     assert triangles("solve", "--boxes", "2x2", "1", "3").stdout.startswith("2x2 boxes board, drawn edges: 1 3\n")
     assert triangles("review", str(tmp_path / "game.txt")).stdout.startswith("Side-3 game from the empty board")
+    result = triangles("review", str(tmp_path / "game.txt"), "--csv", "/dev/stdout")  # `> file` holds the CSV alone
+    assert (result.returncode, result.stderr, len(result.stdout.splitlines())) == (0, "wrote /dev/stdout\n", 3)
+    assert result.stdout.startswith("move,player,edge,dots,claims")
     result = triangles("graph", str(tmp_path / "g.graphml"), "--side", "1")
     assert result.returncode == 0 and result.stderr == f"wrote {tmp_path / 'g.graphml'}\n"
     assert_one_line_error(triangles("solve", "--side", "9"), "triangles solve: error: argument --side")
