@@ -148,17 +148,19 @@ def test_review_prints_the_table_or_writes_the_csv(capsys, tmp_path, monkeypatch
 
 
 def test_the_review_help_example_prints_what_it_says(capsys, tmp_path, monkeypatch):
-    help_text = run(capsys, "review", "--help")[1]
-    assert "6 or more = blunder" in help_text and "start: 1 2 3" in help_text
-    printf = next(line.strip() for line in help_text.splitlines() if line.strip().startswith("printf"))
     monkeypatch.chdir(tmp_path)
-    subprocess.run(["bash", "-c", printf], check=True)
-    assert Path("game.txt").read_text() == GAME_3
+    Path("game.txt").write_text(GAME_3)
     status, out, _ = run(capsys, "review", "game.txt")
     assert status == 0 and "   5  B          5  2-5         0  1-0        -5     +3     8  blunder" in out
     assert "Result with perfect play from here: A wins by 3 (A 6, B 3)." in out
     assert "Result under perfect play from the start: B wins by 3." in out
     assert "Value lost: A 4 in 1 mistake, B 10 in 2 mistakes." in out
+    help_text = run(capsys, "review", "--help")[1]
+    assert "6 or more = blunder" in help_text and "start: 1 2 3" in help_text
+    printf = next(line.strip() for line in help_text.splitlines() if line.strip().startswith("printf"))
+    Path("game.txt").unlink()
+    subprocess.run(["bash", "-c", printf], check=True)  # the help's printf writes that game
+    assert Path("game.txt").read_text() == GAME_3
 
 
 @pytest.mark.parametrize(
