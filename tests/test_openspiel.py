@@ -23,6 +23,8 @@ pyspiel = pytest.importorskip(
     "to run the OpenSpiel tests",
 )
 
+import pandas as pd  # noqa: E402
+
 import triangles_core as tc  # noqa: E402
 from triangles_core.openspiel import boxes, load, start_state  # noqa: E402
 from triangles_core.openspiel.bots import ExactBot, ExactEvaluator, exact_action_values  # noqa: E402
@@ -176,7 +178,8 @@ def test_openspiel_defects_in_docs_still_reproduce(block):
     exec(compile(_doc_blocks()[block], f"docs/openspiel.md block {block}", "exec"), {})
 
 
-def _study():
+@pytest.fixture(scope="module")
+def study():
     """``scripts/mcts_study.py``, imported as notebook 11 imports it."""
     if str(ROOT / "scripts") not in sys.path:
         sys.path.insert(0, str(ROOT / "scripts"))
@@ -185,15 +188,12 @@ def _study():
     return mcts_study
 
 
-def test_study_examples():
-    results = doctest.testmod(_study(), optionflags=doctest.ELLIPSIS)
+def test_study_examples(study):
+    results = doctest.testmod(study, optionflags=doctest.ELLIPSIS)
     assert results.failed == 0 and results.attempted >= 10
 
 
-def test_cluster_interval_counts_a_repeated_position_once():
-    study = _study()
-    import pandas as pd
-
+def test_cluster_interval_counts_a_repeated_position_once(study):
     # 40 searches of one position that all err, and 60 distinct positions that never do
     frame = pd.DataFrame(
         {"k": 1, "position": [0] * 40 + list(range(1, 61)), "value_lost": [2] * 40 + [0] * 60, "verdict_lost": False}
@@ -204,15 +204,11 @@ def test_cluster_interval_counts_a_repeated_position_once():
 
     naive_low, naive_high = wilson_interval(40, 100)
     assert row["error_low"] < naive_low - 0.1 and row["error_high"] > naive_high
-    assert study.cluster_interval(frame["value_lost"], frame["position"]) == study.cluster_interval(
-        frame["value_lost"], frame["position"]
-    )
+    interval = study.cluster_interval(frame["value_lost"], frame["position"])
+    assert interval == study.cluster_interval(frame["value_lost"], frame["position"])  # the same every time
 
 
-def test_intervals_never_go_below_zero():
-    study = _study()
-    import pandas as pd
-
+def test_intervals_never_go_below_zero(study):
     frame = pd.DataFrame({"k": 1, "position": range(20), "value_lost": 0, "verdict_lost": False})
     row = study.error_summary(frame, ["k"]).iloc[0]
     assert str(row["error_low"]) == "0.0" and row["error_high"] > 0.1 and str(row["lost_low"]) == "0.0"
@@ -220,10 +216,7 @@ def test_intervals_never_go_below_zero():
     assert out["shortfall_low"] == 0.0 and out["shortfall_high"] > out["mean_shortfall"] == 0.1
 
 
-def test_sample_rows_match_subsets_row_by_row_not_by_position():
-    study = _study()
-    import pandas as pd
-
+def test_sample_rows_match_subsets_row_by_row_not_by_position(study):
     block = {"board": "b", "implementation": "cpp", "evaluator": "random"}
     full = pd.DataFrame(
         {**block, "simulations": 10, "source": ["random"] * 3 + ["perfect"] * 2, "position": [0, 0, 5, 0, 7]}
@@ -235,10 +228,7 @@ def test_sample_rows_match_subsets_row_by_row_not_by_position():
     assert len(full.merge(subset[["board", "source", "position"]], on=["board", "source", "position"])) == 3
 
 
-def test_paired_errors_needs_the_same_positions():
-    study = _study()
-    import pandas as pd
-
+def test_paired_errors_needs_the_same_positions(study):
     a = pd.DataFrame({"position": [1, 2], "value_lost": [0, 2], "action": [0, 0]})
     with pytest.raises(ValueError, match="same positions"):
         study.paired_errors(a, a.assign(position=[2, 1]))
@@ -247,10 +237,7 @@ def test_paired_errors_needs_the_same_positions():
     assert counts == (1, 0, 0, 1.0, 1.0)
 
 
-def test_root_estimates_see_the_move_mcts_choices_records():
-    import pandas as pd
-
-    study = _study()
+def test_root_estimates_see_the_move_mcts_choices_records(study):
     solution = tc.solve_boxes(2, 2)
     sample = study.sample_positions(solution, "random", 6, 0)
     recorded = study.mcts_choices(solution, sample, 10, 0, implementation="python", evaluator="exact")
@@ -266,8 +253,8 @@ def test_root_estimates_see_the_move_mcts_choices_records():
         assert graded["value_lost"].isin([0, 2]).all()
 
 
-def test_study_script_rejects_unknown_options(capsys):
-    assert _study().main(["--bogus"]) == 2
+def test_study_script_rejects_unknown_options(study, capsys):
+    assert study.main(["--bogus"]) == 2
     error = capsys.readouterr().err
     assert error.startswith("usage:") and "--extra" in error and error.count("\n") == 1
 
