@@ -49,8 +49,8 @@ def solution(name: str):
 
 # ------------------------------------------------------------------- fixtures
 @pytest.fixture(scope="module")
-def pages_dir(tmp_path_factory):
-    """The explorer page (the fragment the site embeds) with its assets."""
+def server(tmp_path_factory):
+    """The explorer page (the fragment the site embeds) with its assets, served."""
     out = tmp_path_factory.mktemp("explorer")
     shutil.copyfile(CSS, out / "explorer.css")
     shutil.copyfile(ESM, out / "explorer.js")
@@ -62,12 +62,7 @@ def pages_dir(tmp_path_factory):
         f"{site_script()}</body></html>",
         encoding="utf-8",
     )
-    return out
-
-
-@pytest.fixture(scope="module")
-def server(pages_dir):
-    yield from serve(pages_dir)
+    yield from serve(out)
 
 
 @pytest.fixture(params=list(VIEWPORTS))  # each test at both widths unless it names one

@@ -1,10 +1,6 @@
-"""The static site (scripts/build_site.py): built once here, checked as files and in Chromium.
-
-The static checks need only the build. The browser checks drive Debian's Chromium
-(/usr/bin/chromium) with Playwright for Python and skip, saying how to enable them, where
-Chromium or Playwright is missing (.ci/run installs Chromium). The site is served from
-a local http.server on 127.0.0.1; every request to another host is recorded and
-refused. Screenshots go to reports/screenshots/ (not committed).
+"""The static site (scripts/build_site.py): built once here, checked as files and in Chromium (served on
+127.0.0.1, every request to another host recorded and refused; a skip saying what to install where Chromium or
+Playwright is missing). Screenshots go to reports/screenshots/ (not committed).
 """
 
 from __future__ import annotations
@@ -28,14 +24,14 @@ NOTEBOOKS = sorted(p for p in (ROOT / "notebooks").glob("*.ipynb") if p.name != 
 pytestmark = pytest.mark.filterwarnings("ignore:.*Check CHANGES for Sphinx API modifications")
 
 
-def _load_build_site():
-    spec = importlib.util.spec_from_file_location("build_site", ROOT / "scripts" / "build_site.py")
+def load_script(path: Path):
+    spec = importlib.util.spec_from_file_location(path.stem, path)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
 
 
-build_site = _load_build_site()
+build_site = load_script(ROOT / "scripts" / "build_site.py")
 
 
 @pytest.fixture(scope="module")
@@ -428,9 +424,7 @@ def test_axe_finds_no_serious_or_critical_violation_on_a_page_of_each_kind(opene
 
 def test_landing_page_and_explorer_weigh_at_most_1_mb(browser, site):
     """Bytes transferred with an empty cache, gzip-compressed as a static host sends text (bench_site.py)."""
-    bench = importlib.util.spec_from_file_location("bench_site", ROOT / "benchmarks" / "bench_site.py")
-    module = importlib.util.module_from_spec(bench)
-    bench.loader.exec_module(module)
+    module = load_script(ROOT / "benchmarks" / "bench_site.py")
     with module.Server(site[0], compress=True) as zipped:
         for name in ("index.html", "explorer.html"):
             transferred, _ = module.weigh(browser, f"{zipped}/{name}")
