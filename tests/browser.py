@@ -1,43 +1,32 @@
-"""What the browser tests share: Debian's Chromium through Playwright, axe-core run in a page, a local
-HTTP server (`serve`), the two viewports and a page whose problems are recorded (`Watched`).
-
-`tests/conftest.py` turns `launch_browser` into the ``browser`` fixture of
-`tests/test_site.py` and `tests/test_explorer_browser.py`.
-"""
+"""What the browser tests share: Debian's Chromium through Playwright (the ``browser`` fixture of
+`tests/conftest.py`), axe-core run in a page, a local HTTP server, the two viewports and `Watched`."""
 
 from __future__ import annotations
 
+import functools
+import http.server
 import os
 import shutil
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
+CHROMIUM_ARGS = (
+    "--headless --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking "
+    "--disable-component-update --disable-sync"
+).split()
+DESKTOP = {"width": 1280, "height": 900}
+PHONE = {"width": 390, "height": 844}
 
 
 def chromium_executable() -> str | None:
-    """The system's Chromium (or the executable named by ``TRIANGLES_CORE_CHROMIUM``), None if there is none."""
-    for candidate in (
-        os.environ.get("TRIANGLES_CORE_CHROMIUM"),
-        "/usr/bin/chromium",
-        shutil.which("chromium"),
-        shutil.which("chromium-browser"),
-    ):
-        if candidate and Path(candidate).is_file() and os.access(candidate, os.X_OK):
-            return candidate
-    return None
+    """``TRIANGLES_CORE_CHROMIUM``, or the system's Chromium; None if there is none (also used by bench_site.py)."""
+    candidates = (os.environ.get("TRIANGLES_CORE_CHROMIUM"), "/usr/bin/chromium", shutil.which("chromium"))
+    candidates += (shutil.which("chromium-browser"),)
+    return next((c for c in candidates if c and Path(c).is_file() and os.access(c, os.X_OK)), None)
 
 
 def launch_browser() -> Iterator:
@@ -58,31 +47,25 @@ def launch_browser() -> Iterator:
         browser.close()
 
 
-def axe_source() -> str:
-    """axe-core's ``axe.min.js``: the copy bundled by the PyPI package axe-playwright-python, or the file
-    named by ``TRIANGLES_CORE_AXE`` (``npm install axe-core``); a skip if neither is there."""
-    candidates: list[Path | str | None] = [os.environ.get("TRIANGLES_CORE_AXE")]
-    try:
-        import axe_playwright_python
-
-        candidates.append(Path(axe_playwright_python.__file__).parent / "axe.min.js")
-    except ImportError:
-        pass
-    candidates.append(ROOT / "node_modules" / "axe-core" / "axe.min.js")
-    found = next((Path(c) for c in candidates if c and Path(c).is_file()), None)
-    if found is None:
-        pytest.skip("axe-core not found: pip install axe-playwright-python, or set TRIANGLES_CORE_AXE to an axe.min.js")
-    return found.read_text(encoding="utf-8")
-
-
 def axe_violations(page, include: str | None = None, exclude: list[str] | tuple[str, ...] = ()) -> list[str]:
-    """The serious and critical violations axe-core finds in the page, one line each.
+    """The serious and critical violations axe-core finds in the page, one line each; ``include`` limits the audit
+    to what a selector picks, ``exclude`` leaves out what the selectors present pick.
 
-    ``include`` limits the audit to the elements a selector picks; ``exclude`` leaves out
-    those of the selectors present in the page.
+    axe-core is the ``axe.min.js`` bundled by axe-playwright-python, or the file named by ``TRIANGLES_CORE_AXE``
+    (``npm install axe-core``); a skip if neither is there.
     """
     if not page.evaluate("typeof window.axe !== 'undefined'"):
-        page.add_script_tag(content=axe_source())
+        candidates: list = [os.environ.get("TRIANGLES_CORE_AXE"), ROOT / "node_modules" / "axe-core" / "axe.min.js"]
+        try:
+            import axe_playwright_python
+
+            candidates.insert(1, Path(axe_playwright_python.__file__).parent / "axe.min.js")
+        except ImportError:
+            pass
+        found = next((Path(c) for c in candidates if c and Path(c).is_file()), None)
+        if found is None:
+            pytest.skip("axe-core not found: pip install axe-playwright-python, or set TRIANGLES_CORE_AXE")
+        page.add_script_tag(content=found.read_text(encoding="utf-8"))
     return page.evaluate(
         """async ([include, exclude]) => {
         const present = exclude.filter((s) => document.querySelector(s));
@@ -99,34 +82,22 @@ def axe_violations(page, include: str | None = None, exclude: list[str] | tuple[
 
 def serve(directory: Path) -> Iterator[str]:
     """A quiet local HTTP server for ``directory`` while the generator runs; yields its base URL."""
-    import functools
-    import http.server
-    import threading
 
     class Quiet(http.server.SimpleHTTPRequestHandler):
         def log_message(self, *args):
             pass
 
     httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(directory)))
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
-    thread.start()
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
     yield f"http://127.0.0.1:{httpd.server_address[1]}"
     httpd.shutdown()
     httpd.server_close()
 
 
-DESKTOP = {"width": 1280, "height": 900}
-PHONE = {"width": 390, "height": 844}
-
-
 class Watched:
-    """A page in a context of its own whose problems are recorded in ``problems``, one line each.
-
-    Recorded: console errors, page errors, failed requests, HTTP responses of 400 or more,
-    and every request to another host than ``base`` (refused).  ``base`` is the served
-    site's origin (``http://127.0.0.1:PORT``), or ``"file:"`` for pages opened from the
-    file system; ``file:``, ``data:`` and ``blob:`` URLs are always allowed.
-    """
+    """A page in a context of its own whose problems are recorded in ``problems``, one line each: console and page
+    errors, failed requests, HTTP statuses of 400 or more, and every request to another host than ``base`` (the
+    served origin, or ``"file:"``), which is refused; ``file:``, ``data:`` and ``blob:`` URLs are allowed."""
 
     def __init__(self, browser, base: str, viewport: dict | None = None):
         self.context = browser.new_context(viewport=viewport or DESKTOP)

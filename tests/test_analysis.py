@@ -60,11 +60,7 @@ def test_move_value_table_matches_solution_side2():
         assert {e + 1: int(v) for e, v in enumerate(table[p]) if v != NOT_A_MOVE} == moves
         for e in moves:
             assert claimed[p, e - 1] == len(s.board.completed_by(p, e))
-
-
-def test_move_table_is_computed_once_per_solution():
-    s = solve(2)
-    assert s.move_table is s.move_table and not s.move_table.flags.writeable
+    assert not s.move_table.flags.writeable  # a solution's table cannot be changed by its user
 
 
 def test_levels():
@@ -82,14 +78,47 @@ def test_large_board_is_refused():
 
 
 @pytest.mark.parametrize("clean_only", [False, True])
-def test_outcomes_side2_against_brute_force(clean_only):
+def test_side2_tables_against_brute_force(clean_only):
+    """Every side-2 table counted again position by position from Solution.value and move_values."""
     s = solve(2)
+    outcomes = {k: [0, 0, 0, 0] for k in range(10)}
+    counts: dict[tuple[int, int], int] = {}
+    existence = {k: [0, 0, 0, 0, 0] for k in range(9)}
+    losses: dict[int, list[int]] = {k: [] for k in range(9)}
+    random_loss: dict[int, list[float]] = {k: [] for k in range(9)}
+    for k, v, moves in brute_force_rows(s, clean_only):
+        outcomes[k][0] += 1
+        outcomes[k][1 if v > 0 else 2 if v == 0 else 3] += 1
+        counts[k, v] = counts.get((k, v), 0) + 1
+        if moves:
+            winning, optimal = sum(mv > 0 for mv in moves.values()), sum(mv == v for mv in moves.values())
+            for i, hit in enumerate((True, winning > 0, winning == 1, optimal == 1, optimal == len(moves))):
+                existence[k][i] += hit
+            losses[k] += [v - mv for mv in moves.values()]
+            random_loss[k].append(sum(v - mv for mv in moves.values()) / len(moves))
     table = outcomes_by_edges_drawn(s, clean_only)
-    expected = {k: [0, 0, 0, 0] for k in range(10)}
-    for k, v, _ in brute_force_rows(s, clean_only):
-        expected[k][0] += 1
-        expected[k][1 if v > 0 else 2 if v == 0 else 3] += 1
-    assert table[OUTCOME_COLUMNS[:5]].values.tolist() == [[k, *expected[k]] for k in range(10)]
+    assert table[OUTCOME_COLUMNS[:5]].values.tolist() == [[k, *outcomes[k]] for k in range(10)]
+    if not clean_only:
+        got = value_distribution(s)[["edges_drawn", "value", "positions"]].values.tolist()
+        assert {(k, v): n for k, v, n in got} == counts
+        existence_table = winning_move_existence(s)
+        columns = ["positions", "with_winning_move", "unique_winning_move", "unique_optimal_move", "all_moves_optimal"]
+        assert existence_table[columns].values.tolist() == [existence[k] for k in range(9)]
+        assert (existence_table["with_winning_move"] == table["mover_wins"][:9]).all()
+    statistics = move_statistics_by_edges_drawn(s, clean_only=clean_only).set_index("edges_drawn")
+    for k in range(9):
+        row, mistakes = statistics.loc[k], [x for x in losses[k] if x > 0]
+        assert (row["moves"], row["mistakes"], row["max_value_lost"]) == (
+            len(losses[k]),
+            len(mistakes),
+            max(losses[k], default=0),
+        )
+        if mistakes:
+            assert row["mean_mistake_value_lost"] == pytest.approx(sum(mistakes) / len(mistakes), abs=1e-6)
+        else:
+            assert pd.isna(row["mean_mistake_value_lost"])
+        if random_loss[k]:  # every position with k edges has the same number of moves
+            assert row["mean_value_lost"] == pytest.approx(sum(random_loss[k]) / len(random_loss[k]), abs=1e-6)
 
 
 def test_outcomes_side3_sums():
@@ -118,15 +147,6 @@ def test_value_distribution_agrees_with_outcomes(clean_only):
     assert distribution["value"].abs().max() <= 9
 
 
-def test_value_distribution_side2_against_brute_force():
-    s = solve(2)
-    counts: dict[tuple[int, int], int] = {}
-    for k, v, _ in brute_force_rows(s):
-        counts[k, v] = counts.get((k, v), 0) + 1
-    table = value_distribution(s)
-    assert {(k, v): n for k, v, n in table[["edges_drawn", "value", "positions"]].values.tolist()} == counts
-
-
 def test_first_moves_side3():
     s = solve(3)
     table = first_moves(s)
@@ -138,56 +158,9 @@ def test_first_moves_side3():
     classes = first_move_classes(s)
     assert classes["size"].sum() == 18
     assert classes["symmetry_class"].tolist() == [1, 3, 4, 5]
-
-
-def test_first_moves_after_a_move():
-    s = solve(3)
-    table = first_moves(s, [1])
+    table = first_moves(s, [1])  # after a move
     assert len(table) == 17 and 1 not in set(table["edge"])
     assert dict(zip(table["edge"], table["value"], strict=False)) == s.move_values([1])
-
-
-def test_winning_move_existence_side2_against_brute_force():
-    s = solve(2)
-    expected = {k: [0, 0, 0, 0, 0] for k in range(9)}
-    for k, v, moves in brute_force_rows(s):
-        if not moves:
-            continue
-        winning = sum(mv > 0 for mv in moves.values())
-        optimal = sum(mv == v for mv in moves.values())
-        row = expected[k]
-        row[0] += 1
-        row[1] += winning > 0
-        row[2] += winning == 1
-        row[3] += optimal == 1
-        row[4] += optimal == len(moves)
-    table = winning_move_existence(s)
-    columns = ["positions", "with_winning_move", "unique_winning_move", "unique_optimal_move", "all_moves_optimal"]
-    assert table[columns].values.tolist() == [expected[k] for k in range(9)]
-    assert (table["with_winning_move"] == outcomes_by_edges_drawn(s)["mover_wins"][:9]).all()
-
-
-@pytest.mark.parametrize("clean_only", [False, True])
-def test_move_statistics_side2_against_brute_force(clean_only):
-    s = solve(2)
-    losses: dict[int, list[int]] = {k: [] for k in range(9)}
-    random_loss: dict[int, list[float]] = {k: [] for k in range(9)}
-    for k, v, moves in brute_force_rows(s, clean_only):
-        if moves:
-            losses[k] += [v - mv for mv in moves.values()]
-            random_loss[k].append(sum(v - mv for mv in moves.values()) / len(moves))
-    table = move_statistics_by_edges_drawn(s, clean_only=clean_only).set_index("edges_drawn")
-    for k in range(9):
-        mistakes = [x for x in losses[k] if x > 0]
-        assert table.loc[k, "moves"] == len(losses[k])
-        assert table.loc[k, "mistakes"] == len(mistakes)
-        assert table.loc[k, "max_value_lost"] == max(losses[k], default=0)
-        if mistakes:
-            assert table.loc[k, "mean_mistake_value_lost"] == pytest.approx(sum(mistakes) / len(mistakes), abs=1e-6)
-        else:
-            assert pd.isna(table.loc[k, "mean_mistake_value_lost"])
-        if random_loss[k]:  # every position with k edges has the same number of moves
-            assert table.loc[k, "mean_value_lost"] == pytest.approx(sum(random_loss[k]) / len(random_loss[k]), abs=1e-6)
 
 
 def test_mistake_cost_side3_sampled():

@@ -74,6 +74,10 @@ def test_a_repeated_edge_is_drawn_once_with_a_note(capsys):
         (["judge", "gym", "no-such-file"], "triangles judge gym: error: cannot read no-such-file: No such file"),
         (["review", "no-such-file"], "triangles review: error: cannot read no-such-file: No such file"),
         (["review", "/dev/zero"], "triangles review: error: /dev/zero is larger than 16 MiB"),
+        (
+            ["judge", "gym", "/proc/self/mem"],
+            "triangles judge gym: error: cannot read /proc/self/mem: Input/output error",
+        ),
     ],
 )
 def test_bad_input_is_one_line_and_status_2(capsys, tmp_path, monkeypatch, args, said):
@@ -128,6 +132,7 @@ Side-3 game from the empty board: 3 moves.
 move  player  edge  dots   claims  score  before  after  lost  class       best moves
    1  A          1  1-2         0  0-0        -3     -3     0              1 2 5 6 7 9 10 12 13 14 17 18
 """
+GAME_3 = "1 2\n2 3\n1 3\n2 4\n2 5\n4 5\n"  # POJ 1085's third sample game
 
 
 def test_review_prints_the_table_or_writes_the_csv(capsys, tmp_path, monkeypatch):
@@ -140,6 +145,36 @@ def test_review_prints_the_table_or_writes_the_csv(capsys, tmp_path, monkeypatch
     assert Path("game.csv").read_text() == out
     status, out, _ = run(capsys, "review", "-", "--side", "2", stdin=b"start: 9\n1\n", monkeypatch=monkeypatch)
     assert out.startswith("Side-2 game from a start with edge 9 drawn: 1 move.")
+
+
+def test_the_review_help_example_prints_what_it_says(capsys, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    Path("game.txt").write_text(GAME_3)
+    status, out, _ = run(capsys, "review", "game.txt")
+    assert status == 0 and "   5  B          5  2-5         0  1-0        -5     +3     8  blunder" in out
+    assert "Result with perfect play from here: A wins by 3 (A 6, B 3)." in out
+    assert "Result under perfect play from the start: B wins by 3." in out
+    assert "Value lost: A 4 in 1 mistake, B 10 in 2 mistakes." in out
+    help_text = run(capsys, "review", "--help")[1]
+    assert "6 or more = blunder" in help_text and "start: 1 2 3" in help_text
+    printf = next(line.strip() for line in help_text.splitlines() if line.strip().startswith("printf"))
+    Path("game.txt").unlink()
+    subprocess.run(["bash", "-c", printf], check=True)  # the help's printf writes that game
+    assert Path("game.txt").read_text() == GAME_3
+
+
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("2 4\n4 5\n4 2\n", "game.txt: line 3, token '4 2': edge 4 (dots 2-4) is already drawn"),
+        ("1 2\n\n2 7\n", "game.txt: line 3, token '2 7': dots 2 and 7 are not joined by an edge"),
+        ("# comment\n19\n", "game.txt: line 2, token '19': edge 19 is not on the side-3 board (edges are 1..18)"),
+    ],
+)
+def test_a_bad_record_is_one_line_naming_line_and_token(capsys, tmp_path, monkeypatch, text, message):
+    monkeypatch.chdir(tmp_path)
+    Path("game.txt").write_text(text)
+    assert run(capsys, "review", "game.txt") == (2, "", f"triangles review: error: {message}\n")
 
 
 def test_a_review_never_overwrites_its_own_record(capsys, tmp_path, monkeypatch):
@@ -164,21 +199,19 @@ def test_a_record_read_from_standard_input_is_never_written_over(tmp_path):
 
 
 def test_verify(capsys, tmp_path):
-    assert run(capsys, "verify", "--side", "2")[:2] == (
-        0,
-        "side-2 board: 512 positions checked, every value agrees with the recurrence\n",
-    )
+    out = "side-2 board: 512 positions checked, every value agrees with the recurrence\n"
+    assert run(capsys, "verify", "--side", "2")[:2] == (0, out)
     table = tmp_path / "t.npy"
     long_header = b"\x93NUMPY\x01\x00" + (30002).to_bytes(2, "little") + b"{" + b" " * 30000 + b"\n"
-    for content in (b"not a table", long_header):
-        table.write_bytes(content)
+    for content, said in [(b"not a table", "cannot read "), (long_header, "cannot read "), (None, "")]:
+        if content is None:
+            np.save(table, np.zeros(10, dtype=np.int8))  # the wrong length
+        else:
+            table.write_bytes(content)
         status, out, err = run(capsys, "verify", "--side", "2", "--table", str(table))
         assert (status, out, err.count("\n")) == (2, "", 1) and err.startswith(
-            f"triangles verify: error: cannot read {table}"
+            f"triangles verify: error: {said}{table}"
         )
-    np.save(table, np.zeros(10, dtype=np.int8))  # the wrong length
-    status, _, err = run(capsys, "verify", "--side", "2", "--table", str(table))
-    assert status == 2 and err.startswith(f"triangles verify: error: {table}: ") and err.count("\n") == 1
     status, _, err = run(capsys, "verify", "--side", "2", "--table", str(tmp_path))  # a folder
     assert status == 2 and err.startswith(f"triangles verify: error: cannot read {tmp_path}: ")
 
@@ -211,13 +244,6 @@ def test_a_long_search_is_announced_and_ctrl_c_says_what_it_proved():
     assert rest.startswith("triangles solve: interrupted") and rest.count("\n") == 1
 
 
-def test_the_console_script_is_installed():
-    result = subprocess.run(
-        [str(Path(sys.executable).with_name("triangles")), "--help"], capture_output=True, text=True
-    )
-    assert result.returncode == 0 and "judge" in result.stdout
-
-
 def test_a_full_standard_output_is_one_line():
     with open("/dev/full", "w") as full:
         result = subprocess.run(
@@ -228,14 +254,6 @@ def test_a_full_standard_output_is_one_line():
             text=True,
         )
     assert_one_line_error(result, "triangles judge gym: error: cannot write standard output: No space left on device")
-
-
-def test_an_input_that_fails_while_it_is_read_is_one_line(capsys):
-    status, out, err = run(capsys, "judge", "gym", "/proc/self/mem")  # reading from offset 0 fails (EIO)
-    assert (status, out) == (
-        2,
-        "",
-    ) and err == "triangles judge gym: error: cannot read /proc/self/mem: Input/output error\n"
 
 
 def test_a_missing_optional_package_names_the_extra(tmp_path):
@@ -249,10 +267,17 @@ def test_a_missing_optional_package_names_the_extra(tmp_path):
 
 def test_commands_run_as_a_user_runs_them(tmp_path):
     """One process per command family (what `main` cannot show: the interpreter's start and end)."""
+    console = subprocess.run(
+        [str(Path(sys.executable).with_name("triangles")), "--help"], capture_output=True, text=True
+    )
+    assert console.returncode == 0 and "judge" in console.stdout  # the console script is installed
     (tmp_path / "game.txt").write_text("1 2\n2 3\n")
     assert triangles("judge", "gym", input="6\n1 2 3 4 5 6\n0\n").stdout == "Andy wins\n"
     assert triangles("solve", "--boxes", "2x2", "1", "3").stdout.startswith("2x2 boxes board, drawn edges: 1 3\n")
     assert triangles("review", str(tmp_path / "game.txt")).stdout.startswith("Side-3 game from the empty board")
+    result = triangles("review", str(tmp_path / "game.txt"), "--csv", "/dev/stdout")  # `> file` holds the CSV alone
+    assert (result.returncode, result.stderr, len(result.stdout.splitlines())) == (0, "wrote /dev/stdout\n", 3)
+    assert result.stdout.startswith("move,player,edge,dots,claims")
     result = triangles("graph", str(tmp_path / "g.graphml"), "--side", "1")
     assert result.returncode == 0 and result.stderr == f"wrote {tmp_path / 'g.graphml'}\n"
     assert_one_line_error(triangles("solve", "--side", "9"), "triangles solve: error: argument --side")

@@ -10,22 +10,14 @@ import pytest
 
 import triangles_core as tc
 from triangles_core import InvalidPositionError
-from triangles_core.explorer import CSS, ESM, board_spec, explorer_state
+from triangles_core.explorer import ESM, board_spec, explorer_state, site_boards, site_script
 
-anywidget = pytest.importorskip("anywidget")
-from triangles_core.explorer.widget import Explorer  # noqa: E402
+pytest.importorskip("anywidget")
 
 
 def click(widget, **content):
     """What the front end sends when a button or an edge is clicked (a custom message)."""
     widget._handle_custom_msg(content, [])
-
-
-def test_explore_is_exported_lazily_and_stays_a_function():
-    import triangles_core.explorer  # importing the module must not shadow the function
-
-    assert callable(tc.explore) and tc.explore is triangles_core.explorer.explore
-    assert "explore" in tc.__all__
 
 
 @pytest.mark.parametrize("side", [1, 2, 3])
@@ -35,41 +27,36 @@ def test_board_spec_is_the_board(side):
     assert len(spec["dots"]) == b.n_dots
     assert [tuple(e) for e in spec["edges"]] == list(b.edges)
     assert [tuple(c) for c in spec["cells"]] == list(b.triangles)
-    assert all(all(1 <= e <= b.n_edges for e in cell) for cell in spec["cells"])
     # y points down: the top dot has the smallest y, each row is lower than the one above
     ys = [y for _, y in spec["dots"]]
     assert ys[0] == min(ys) == 0 and ys[-1] == max(ys) > 0
-    json.dumps(spec)
+    json.dumps(spec)  # what the front end receives
 
 
 def test_state_follows_the_rules(solution3):
     # A draws 1, B draws 2, A draws 3 and claims triangle (1, 2, 3), so A moves again.
     state = explorer_state(solution3, [], [1, 2, 3])
-    assert state["moves"] == [1, 2, 3]
-    assert state["to_move"] == "A" and state["score"] == [1, 0]
-    assert state["owners"] == ["A"] + [""] * 8
-    assert state["values"] == solution3.move_values([1, 2, 3])
-    assert state["value"] == solution3.value([1, 2, 3])
+    assert (state["moves"], state["to_move"], state["score"], state["owners"]) == (
+        [1, 2, 3],
+        "A",
+        [1, 0],
+        ["A"] + [""] * 8,
+    )
+    assert state["values"] == solution3.move_values([1, 2, 3]) and state["value"] == solution3.value([1, 2, 3])
     assert state["pv"] == [] and not state["show_pv"]
-
-
-def test_cells_complete_at_the_start_belong_to_nobody(solution3):
+    # cells complete at the start belong to nobody; A draws 5, B draws 4: (4, 5, 6) lacks 6, A moves
     state = explorer_state(solution3, [1, 2, 3], [5, 4])
-    assert state["start"] == [1, 2, 3] and state["owners"][0] == "-"
-    # A draws 5, then B draws 4: (4, 5, 6) still lacks 6, so nothing is claimed and A moves.
-    assert state["score"] == [0, 0] and state["to_move"] == "A"
-
-
-def test_a_random_game_scores_add_up(solution3):
-    rng = random.Random(7)
-    moves = rng.sample(range(1, 19), 18)
+    assert (state["start"], state["owners"][0], state["score"], state["to_move"]) == ([1, 2, 3], "-", [0, 0], "A")
+    # a whole random game: the score is the claims of the replayed game
+    moves = random.Random(7).sample(range(1, 19), 18)
     state = explorer_state(solution3, [], moves)
-    assert sum(state["score"]) == 9 and state["value"] is None and state["values"] == {}
-    assert all(owner in "AB" and owner for owner in state["owners"])
-    # the score is the claims of the replayed game
+    assert state["value"] is None and state["values"] == {} and all(owner in ("A", "B") for owner in state["owners"])
     for k in range(19):
         s = explorer_state(solution3, [], moves[:k])
         assert sum(s["score"]) == len(tc.board(3).complete_triangles(tc.board(3).position(moves[:k])))
+    for bad in ([1, 1], [19]):
+        with pytest.raises(InvalidPositionError):
+            explorer_state(solution3, [], bad)
 
 
 def test_principal_variation_names_the_real_players(solution3):
@@ -84,16 +71,8 @@ def test_principal_variation_names_the_real_players(solution3):
     assert net == state["value"]
 
 
-def test_state_rejects_bad_moves(solution3):
-    with pytest.raises(InvalidPositionError):
-        explorer_state(solution3, [], [1, 1])
-    with pytest.raises(InvalidPositionError):
-        explorer_state(solution3, [], [19])
-
-
 def test_widget_traits_after_simulated_clicks(solution3):
     w = tc.explore(3)
-    assert isinstance(w, Explorer) and isinstance(w, anywidget.AnyWidget)
     assert w.spec == board_spec(3) and w.moves == [] and w.to_move == "A" and w.score == [0, 0]
     assert w.values == solution3.move_values([]) and w.value == -3
     for edge in (1, 2, 3):
@@ -108,8 +87,7 @@ def test_widget_traits_after_simulated_clicks(solution3):
 
     before = w.value
     click(w, type="best")
-    assert w.moves[:3] == [1, 2, 3] and w.moves[3] in solution3.optimal_moves([1, 2, 3])
-    assert w.moves[3] == min(solution3.optimal_moves([1, 2, 3])) and w.message == ""
+    assert w.moves == [1, 2, 3, min(solution3.optimal_moves([1, 2, 3]))] and w.message == ""
     assert solution3.move_value([1, 2, 3], w.moves[3]) == before
 
     click(w, type="undo")
@@ -136,16 +114,6 @@ def test_widget_python_methods_and_a_full_game(solution3):
     assert w.values == {} and w.best_move() is None
     # perfect play from the start position: A's margin is the start position's value
     assert w.score[0] - w.score[1] == solution3.value([1, 2])
-
-
-def test_widget_state_is_json_and_carries_the_module():
-    w = tc.explore(2)
-    state = w.get_state()
-    json.dumps({k: v for k, v in state.items() if not k.startswith("_")})
-    assert "export default" in ESM.read_text() and "render" in ESM.read_text()
-    assert w._esm == ESM.read_text() or str(w._esm).endswith("explorer.js")
-    assert ".tce-root" in CSS.read_text()
-    assert repr(w) == "Explorer(side-2 board, moves=[])"
 
 
 @pytest.mark.side4
@@ -236,17 +204,6 @@ def test_widget_plays_against_the_solver(solution3):
         w.set_opponent("C")
 
 
-def test_site_boards_and_script():
-    from triangles_core.explorer import SITE_BOARDS, site_boards, site_script
-
-    boards = site_boards()
-    assert list(boards) == list(SITE_BOARDS) and boards["boxes-3x3"] == board_spec((3, 3))
-    assert all("values" not in spec for spec in boards.values())  # no table is shipped
-    script = site_script(boards)
-    assert script.startswith('<script type="module">') and script.endswith("</script>")
-    assert script.count("</script") == 1 and 'mountPage(document.getElementById("explorer")' in script
-
-
 @pytest.mark.parametrize(
     "make, said",
     [
@@ -262,18 +219,16 @@ def test_the_explorer_refuses_a_game_it_cannot_show(make, said):
         assert str(raised.value).startswith(said)
 
 
-def test_a_side_of_any_integer_type_is_a_side():
-    assert explorer_state(np.int64(2))["value"] == explorer_state(2)["value"]
-
-
-@pytest.mark.parametrize("side", [2, 3])
-def test_explore_refuses_side_and_boxes_together(side):
-    """A4: as the command line refuses --side with --boxes; the default side is 3 only when neither is given."""
+def test_explore_takes_a_side_or_boxes_not_both():
+    """As the command line refuses --side with --boxes; the default side is 3 only when neither is given."""
     with pytest.raises(ValueError, match="^explore takes side or boxes, not both$"):
-        tc.explore(side, boxes=(2, 2))
-    assert repr(tc.explore(boxes=(1, 1))).startswith("Explorer(1x1 boxes board") and repr(tc.explore()).startswith(
-        "Explorer(side-3 board"
+        tc.explore(2, boxes=(2, 2))
+    assert repr(tc.explore(boxes=(1, 1))).startswith("Explorer(1x1 boxes board")
+    assert (
+        repr(tc.explore()).startswith("Explorer(side-3 board")
+        and repr(tc.explore(2)) == "Explorer(side-2 board, moves=[])"
     )
+    assert explorer_state(np.int64(2))["value"] == explorer_state(2)["value"]  # a side of any integer type
 
 
 def test_a_refused_line_leaves_the_widget_as_it_was():
@@ -290,8 +245,6 @@ def test_a_refused_line_leaves_the_widget_as_it_was():
 
 
 def test_site_script_data_never_ends_the_script_element():
-    from triangles_core.explorer import site_boards, site_script
-
     assert "</script" not in ESM.read_text().lower()  # the module is inlined in the page
     boards = site_boards({"</script><!--<script>": 2})
     script = site_script(boards, element_id="</script><script>alert(1)</script>")

@@ -1,21 +1,10 @@
 """The OpenSpiel layer against OpenSpiel's own rules and the engine (issue 23).
 
-- Native ``dots_and_boxes`` of 1x1 to 2x3: on positions reached by random play, a
-  minimax written here over OpenSpiel's own states (clone, apply_action, returns: an
-  independent oracle that shares nothing with the engine but the conversions under
-  test) gives the package's value after the value conversion, and every legal action's
-  value after the action conversion.
-- The registered triangles game: on every position of side 2 and sampled positions of
-  side 3, the same minimax over its states equals the engine's value, and its moves
-  claim what the engine's rules claim; OpenSpiel's random-simulation conformance test
-  (``pyspiel.random_sim_test``) passes on sides 1 to 3.
-- The exact bot plays optimal games; the defects listed in docs/openspiel.md still
-  reproduce (each code block of that page is run).
-- The MCTS study of notebook 11 (`scripts/mcts_study.py`): its examples, intervals that
-  count a repeated position once, rows matched by sample index, the paired test, the root
-  read-out of a search, and the script's usage error.
-
-Without OpenSpiel every test here is skipped with a message saying how to enable them.
+The oracle is a minimax written here over OpenSpiel's states (clone, apply_action, returns): it shares
+nothing with the engine but the conversions under test. Native ``dots_and_boxes`` (1x1 to 2x3) and the
+registered triangles game (every side-2 position, sampled side-3 ones) are checked against it; the exact
+bot, the defects docs/openspiel.md lists (each code block is run) and the MCTS study of notebook 11
+(`scripts/mcts_study.py`) follow. Without OpenSpiel every test here is skipped, saying how to enable them.
 """
 
 from __future__ import annotations
@@ -33,6 +22,8 @@ pyspiel = pytest.importorskip(
     reason="OpenSpiel is not installed: pip install 'triangles_core[openspiel]' (or open_spiel) "
     "to run the OpenSpiel tests",
 )
+
+import pandas as pd  # noqa: E402
 
 import triangles_core as tc  # noqa: E402
 from triangles_core.openspiel import boxes, load, start_state  # noqa: E402
@@ -110,35 +101,22 @@ def test_action_conversion_is_a_bijection_onto_spec_lines():
         assert [boxes.line_to_action(rows, cols, e) for e in lines] == list(range(n))
 
 
-def _claims_and_turns_agree(game, board, position):
-    state = start_state(game, position)
-    assert state.legal_actions() == [e - 1 for e in board.free_edges(position)]
-    for action in state.legal_actions():
-        child = state.clone()
-        child.apply_action(action)
-        claims = board.claims(position, action + 1)
-        assert child.margin() == claims
-        assert child.is_terminal() or child.current_player() == (0 if claims else 1)
-    return state
-
-
-def test_triangles_game_agrees_with_engine_on_every_side2_position():
-    game = load(2, utility_margin=True)
-    board, solution = tc.board(2), tc.solve(2)
-    memo: dict = {}
-    for position in range(1 << board.n_edges):
-        state = _claims_and_turns_agree(game, board, position)
-        assert openspiel_minimax(state, memo) == solution.value(position)
-
-
-def test_triangles_game_agrees_with_engine_on_sampled_side3_positions():
-    game = load(3, utility_margin=True)
-    board, solution = tc.board(3), tc.solve(3)
+@pytest.mark.parametrize("side", [2, 3])
+def test_triangles_game_agrees_with_engine_rules_and_values(side):
+    """Every side-2 position, 20 sampled side-3 ones."""
+    game, board, solution, memo = load(side, utility_margin=True), tc.board(side), tc.solve(side), {}
     rng = random.Random(3)
-    for _ in range(20):
-        position = sum(1 << e for e in rng.sample(range(18), rng.randint(10, 17)))
-        state = _claims_and_turns_agree(game, board, position)
-        assert openspiel_minimax(state) == solution.value(position)
+    sampled = (sum(1 << e for e in rng.sample(range(18), rng.randint(10, 17))) for _ in range(20))
+    for position in range(1 << board.n_edges) if side == 2 else sampled:
+        state = start_state(game, position)
+        assert state.legal_actions() == [e - 1 for e in board.free_edges(position)]
+        for action in state.legal_actions():  # each move claims what the engine's rules claim, and passes the turn
+            child = state.clone()
+            child.apply_action(action)
+            claims = board.claims(position, action + 1)
+            assert child.margin() == claims
+            assert child.is_terminal() or child.current_player() == (0 if claims else 1)
+        assert openspiel_minimax(state, memo) == solution.value(position)
 
 
 @pytest.mark.parametrize("side", [1, 2, 3])
@@ -160,29 +138,19 @@ def test_registered_game_loads_by_name_and_reports_its_size():
     assert start_state(game, [1, 2]).observation_tensor(0)[:3] == [1.0, 1.0, 0.0]
 
 
-def test_exact_bot_plays_side3_optimally():
-    game = pyspiel.load_game("python_fighting_for_triangles(side=3)")
-    solution = tc.solve(3)
+def test_exact_bot_plays_optimally():
+    """Against itself on side 3 it plays a perfect game; on 2x2 boxes it never does worse than the value."""
+    game, solution = pyspiel.load_game("python_fighting_for_triangles(side=3)"), tc.solve(3)
     bots = [ExactBot(solution, game), ExactBot(solution, game, seed=5)]
     state = game.new_initial_state()
     while not state.is_terminal():
         state.apply_action(bots[state.current_player()].step(state))
-    assert state.margin() == solution.value([]) == -3
-    assert state.returns() == [-1.0, 1.0]
-
-
-def test_exact_bot_never_loses_value_against_random_play_on_boxes():
-    solution = tc.solve_boxes(2, 2)
-    game = boxes.native_game(2, 2)
-    rng = random.Random(0)
+    assert state.margin() == solution.value([]) == -3 and state.returns() == [-1.0, 1.0]
+    solution, game, rng = tc.solve_boxes(2, 2), boxes.native_game(2, 2), random.Random(0)
     for g in range(10):
-        bot = ExactBot(solution, game, seed=g)
-        state = game.new_initial_state()
+        bot, state = ExactBot(solution, game, seed=g), game.new_initial_state()
         while not state.is_terminal():
-            if state.current_player() == 0:
-                state.apply_action(bot.step(state))
-            else:
-                state.apply_action(rng.choice(state.legal_actions()))
+            state.apply_action(bot.step(state) if state.current_player() == 0 else rng.choice(state.legal_actions()))
         assert boxes.played_margin(state) >= solution.value(0)
 
 
@@ -193,11 +161,6 @@ def test_exact_evaluator_gives_the_final_margin_of_optimal_play():
     s = 1 if state.current_player() == 0 else -1
     expected = boxes.played_margin(state) + s * solution.value([1, 2, 3, 4, 5])
     assert ExactEvaluator(solution).evaluate(state).tolist() == [expected, -expected]
-
-
-def test_exact_bot_refuses_another_boards_solution():
-    with pytest.raises(ValueError, match="solve the same board"):
-        ExactBot(tc.solve(2), load(3))
 
 
 def _doc_blocks():
@@ -217,7 +180,8 @@ def test_openspiel_defects_in_docs_still_reproduce(block):
     exec(compile(_doc_blocks()[block], f"docs/openspiel.md block {block}", "exec"), {})
 
 
-def _study():
+@pytest.fixture(scope="module")
+def study():
     """``scripts/mcts_study.py``, imported as notebook 11 imports it."""
     if str(ROOT / "scripts") not in sys.path:
         sys.path.insert(0, str(ROOT / "scripts"))
@@ -226,15 +190,12 @@ def _study():
     return mcts_study
 
 
-def test_study_examples():
-    results = doctest.testmod(_study(), optionflags=doctest.ELLIPSIS)
+def test_study_examples(study):
+    results = doctest.testmod(study, optionflags=doctest.ELLIPSIS)
     assert results.failed == 0 and results.attempted >= 10
 
 
-def test_cluster_interval_counts_a_repeated_position_once():
-    study = _study()
-    import pandas as pd
-
+def test_cluster_interval_counts_a_repeated_position_once(study):
     # 40 searches of one position that all err, and 60 distinct positions that never do
     frame = pd.DataFrame(
         {"k": 1, "position": [0] * 40 + list(range(1, 61)), "value_lost": [2] * 40 + [0] * 60, "verdict_lost": False}
@@ -245,24 +206,19 @@ def test_cluster_interval_counts_a_repeated_position_once():
 
     naive_low, naive_high = wilson_interval(40, 100)
     assert row["error_low"] < naive_low - 0.1 and row["error_high"] > naive_high
-    assert study.cluster_interval(frame["value_lost"], frame["position"]) == study.cluster_interval(
-        frame["value_lost"], frame["position"]
-    )
+    interval = study.cluster_interval(frame["value_lost"], frame["position"])
+    assert interval == study.cluster_interval(frame["value_lost"], frame["position"])  # the same every time
 
 
-def test_error_summary_never_prints_a_negative_lower_end():
-    study = _study()
-    import pandas as pd
-
+def test_intervals_never_go_below_zero(study):
     frame = pd.DataFrame({"k": 1, "position": range(20), "value_lost": 0, "verdict_lost": False})
     row = study.error_summary(frame, ["k"]).iloc[0]
     assert str(row["error_low"]) == "0.0" and row["error_high"] > 0.1 and str(row["lost_low"]) == "0.0"
+    out = study.shortfall_summary(pd.DataFrame({"k": 1, "shortfall": [0] * 19 + [2]}), ["k"]).iloc[0]
+    assert out["shortfall_low"] == 0.0 and out["shortfall_high"] > out["mean_shortfall"] == 0.1
 
 
-def test_sample_rows_match_subsets_row_by_row_not_by_position():
-    study = _study()
-    import pandas as pd
-
+def test_sample_rows_match_subsets_row_by_row_not_by_position(study):
     block = {"board": "b", "implementation": "cpp", "evaluator": "random"}
     full = pd.DataFrame(
         {**block, "simulations": 10, "source": ["random"] * 3 + ["perfect"] * 2, "position": [0, 0, 5, 0, 7]}
@@ -274,10 +230,7 @@ def test_sample_rows_match_subsets_row_by_row_not_by_position():
     assert len(full.merge(subset[["board", "source", "position"]], on=["board", "source", "position"])) == 3
 
 
-def test_paired_errors_needs_the_same_positions():
-    study = _study()
-    import pandas as pd
-
+def test_paired_errors_needs_the_same_positions(study):
     a = pd.DataFrame({"position": [1, 2], "value_lost": [0, 2], "action": [0, 0]})
     with pytest.raises(ValueError, match="same positions"):
         study.paired_errors(a, a.assign(position=[2, 1]))
@@ -286,8 +239,7 @@ def test_paired_errors_needs_the_same_positions():
     assert counts == (1, 0, 0, 1.0, 1.0)
 
 
-def test_root_estimates_see_the_move_mcts_choices_records():
-    study = _study()
+def test_root_estimates_see_the_move_mcts_choices_records(study):
     solution = tc.solve_boxes(2, 2)
     sample = study.sample_positions(solution, "random", 6, 0)
     recorded = study.mcts_choices(solution, sample, 10, 0, implementation="python", evaluator="exact")
@@ -296,27 +248,15 @@ def test_root_estimates_see_the_move_mcts_choices_records():
     assert roots["value_lost"].tolist() == recorded["value_lost"].tolist()
     wide = roots[roots.moves >= 10]
     assert (wide["unvisited"] == wide["moves"] - 9).all() and (wide["chosen_bias"] == 0).all()
-
-
-def test_mcts_choices_takes_the_returns_and_the_constant():
-    study = _study()
-    solution = tc.solve_boxes(2, 2)
-    empty = __import__("pandas").DataFrame({"position": [0, 0]})
-    for margin, c in ((True, 2.0), (False, 2.0), (True, 8.0)):
-        graded = study.mcts_choices(solution, empty, 200, 0, uct_c=c, utility_margin=margin)
+    for margin, c in ((True, 2.0), (False, 2.0), (True, 8.0)):  # either returns, any constant
+        graded = study.mcts_choices(
+            solution, pd.DataFrame({"position": [0, 0]}), 200, 0, uct_c=c, utility_margin=margin
+        )
         assert graded["value_lost"].isin([0, 2]).all()
 
 
-def test_shortfall_summary_interval_stays_at_or_above_zero():
-    study = _study()
-    import pandas as pd
-
-    out = study.shortfall_summary(pd.DataFrame({"k": 1, "shortfall": [0] * 19 + [2]}), ["k"]).iloc[0]
-    assert out["shortfall_low"] == 0.0 and out["shortfall_high"] > out["mean_shortfall"] == 0.1
-
-
-def test_study_script_rejects_unknown_options(capsys):
-    assert _study().main(["--bogus"]) == 2
+def test_study_script_rejects_unknown_options(study, capsys):
+    assert study.main(["--bogus"]) == 2
     error = capsys.readouterr().err
     assert error.startswith("usage:") and "--extra" in error and error.count("\n") == 1
 
@@ -331,6 +271,8 @@ def test_an_illegal_action_is_refused_with_its_number():
 
 
 def test_the_exact_evaluator_and_bot_refuse_another_board_or_an_ended_game():
+    with pytest.raises(ValueError, match="solve the same board"):
+        ExactBot(tc.solve(2), load(3))
     with pytest.raises(ValueError, match="needs a solved cell board"):
         ExactEvaluator(None)
     with pytest.raises(ValueError, match="the solution's board has 9 edges but the game has 7 actions"):

@@ -1,7 +1,4 @@
-"""Game review: agreement with the triangle-war judge, the plain negamax reference, the CLI."""
-
-import subprocess
-import sys
+"""Game review: agreement with the triangle-war judge and the plain negamax reference (the CLI: test_cli.py)."""
 
 import matplotlib
 import pytest
@@ -11,13 +8,10 @@ from hypothesis import strategies as st
 matplotlib.use("Agg")
 
 import numpy as np  # noqa: E402
-from commands import assert_one_line_error, triangles  # noqa: E402
 
 from triangles_core import solve, solve_boxes  # noqa: E402
 from triangles_core.analysis.records import GameRecord, parse_record, random_record  # noqa: E402
-from triangles_core.analysis.review import COLUMNS, classify, review_game, review_table  # noqa: E402
-from triangles_core.cli import main  # noqa: E402
-from triangles_core.cli.text import format_review  # noqa: E402
+from triangles_core.analysis.review import COLUMNS, classify, review_game, review_table, summary_table  # noqa: E402
 from triangles_core.engine.game import NegamaxSolver  # noqa: E402
 from triangles_core.engine.retrograde import NOT_A_MOVE  # noqa: E402
 from triangles_core.games.triangles import TriangleGame, board  # noqa: E402
@@ -96,11 +90,8 @@ def test_review_matches_the_plain_negamax_reference(seed, start, moves):
 
 
 def test_classification_rule():
-    """Grades by cells handed over: 0 optimal, 2 (one cell) inaccuracy, 4 error, 6 or more blunder."""
-    assert [classify(v) for v in range(0, 12, 2)] == ["optimal", "inaccuracy", "error", "blunder", "blunder", "blunder"]
-    # odd values (no cell game produces one) are graded as the next even value
-    assert [classify(v) for v in (1, 3, 5, 7)] == ["inaccuracy", "error", "blunder", "blunder"]
-    assert all(classify(v) != "optimal" for v in range(1, 40))
+    """Grades by cells handed over: 0 optimal, 2 (a cell) inaccuracy, 4 error, 6 or more blunder; odd as next even."""
+    assert [classify(v) for v in range(40)] == ["optimal"] + ["inaccuracy"] * 2 + ["error"] * 2 + ["blunder"] * 35
     with pytest.raises(ValueError):
         classify(-1)
 
@@ -158,10 +149,8 @@ def test_third_sample_game_in_detail():
 
 def test_table_columns_and_types():
     table = review_table(parse_record(SPEC_GAMES[0]))
-    assert list(table.columns) == COLUMNS
-    assert len(table) == 6
+    assert list(table.columns) == COLUMNS and str(table["value_after"].dtype) == "int64"
     assert table["dots"].tolist() == ["2-4", "4-5", "5-9", "3-6", "2-5", "3-5"]
-    assert str(table["value_after"].dtype) == "int64"
     assert table.loc[table["value_lost"] == 0, "classification"].eq("optimal").all()
 
 
@@ -184,87 +173,17 @@ def test_empty_record_and_wrong_side():
 def test_plot_marks_the_mistakes_and_the_movers_choices():
     review = review_game(parse_record(SPEC_GAMES[2]))
     ax = plot_value_history(review, title="game 3")
-    labels = ax.get_legend_handles_labels()[1]
-    assert {
-        "value for A",
-        "inaccuracy",
-        "error",
-        "blunder",
-        "A's choices (value for A of each legal move)",
-        "B's choices (value for A of each legal move)",
-    } <= set(labels)
+    b_choices = "B's choices (value for A of each legal move)"
+    assert {"value for A", "inaccuracy", "error", "blunder", b_choices} <= set(ax.get_legend_handles_labels()[1])
     line = next(drawn for drawn in ax.get_lines() if drawn.get_label() == "value for A")
     assert list(line.get_ydata()) == review.values
-    ticks = {c.get_label(): c.get_offsets().tolist() for c in ax.collections if "choices" in str(c.get_label())}
-    expected_b = [[m.move, v] for m in review.moves if m.player == "B" for v in m.choices]
-    assert ticks["B's choices (value for A of each legal move)"] == expected_b
+    ticks = {c.get_label(): c.get_offsets().tolist() for c in ax.collections}
+    assert ticks[b_choices] == [[m.move, v] for m in review.moves if m.player == "B" for v in m.choices]
     assert all(t % 2 == 1 for t in ax.get_yticks())  # values for A on the empty side-3 board are odd
     matplotlib.pyplot.close(ax.figure)
 
 
-def test_cli_review_prints_the_table(tmp_path, capsys):
-    path = tmp_path / "game.txt"
-    path.write_text(SPEC_GAMES[2])
-    assert main(["review", str(path)]) == 0
-    out = capsys.readouterr().out
-    assert out == format_review(review_game(parse_record(SPEC_GAMES[2]))) + "\n"
-    assert "   5  B          5  2-5         0  1-0        -5     +3     8  blunder" in out
-    assert "Result with perfect play from here: A wins by 3 (A 6, B 3)." in out
-    assert "Result under perfect play from the start: B wins by 3." in out
-    assert "Value lost: A 4 in 1 mistake, B 10 in 2 mistakes." in out
-
-
-def test_cli_review_csv(tmp_path, capsys):
-    path = tmp_path / "game.txt"
-    path.write_text(SPEC_GAMES[0])
-    assert main(["review", str(path), "--csv"]) == 0
-    lines = capsys.readouterr().out.splitlines()
-    assert lines[0] == ",".join(COLUMNS) and len(lines) == 7
-
-
-def test_cli_review_other_side_from_standard_input(monkeypatch, capsys):
-    import io
-
-    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(b"start: 9\n1\n2\n3\n")))
-    assert main(["review", "-", "--side", "2"]) == 0
-    out = capsys.readouterr().out
-    assert out.startswith("Side-2 game from a start with edge 9 drawn: 3 moves.")
-
-
-@pytest.mark.parametrize(
-    "text, message",
-    [
-        ("2 4\n4 5\n4 2\n", "game.txt: line 3, token '4 2': edge 4 (dots 2-4) is already drawn"),
-        ("1 2\n\n2 7\n", "game.txt: line 3, token '2 7': dots 2 and 7 are not joined by an edge"),
-        ("# comment\n19\n", "game.txt: line 2, token '19': edge 19 is not on the side-3 board (edges are 1..18)"),
-    ],
-)
-def test_cli_bad_records_exit_2_with_one_line(tmp_path, capsys, monkeypatch, text, message):
-    monkeypatch.chdir(tmp_path)
-    (tmp_path / "game.txt").write_text(text)
-    assert main(["review", "game.txt"]) == 2
-    captured = capsys.readouterr()
-    assert captured.out == ""
-    assert captured.err == f"triangles review: error: {message}\n"
-
-
-def test_cli_missing_file(tmp_path, capsys):
-    assert main(["review", str(tmp_path / "nope.txt")]) == 2
-    assert capsys.readouterr().err.count("\n") == 1
-
-
-def test_command_line_bad_record_has_no_traceback(tmp_path):
-    path = tmp_path / "bad.txt"
-    path.write_text("1 2\n1 2\n")
-    run = triangles("review", str(path))
-    assert_one_line_error(run, "triangles review: error: ")
-    assert run.stdout == ""
-    assert "line 2, token '1 2'" in run.stderr
-
-
 def test_summary_of_the_sample_games():
-    from triangles_core.analysis.review import summary_table
-
     reviews = {f"game {k}": review_game(parse_record(text)) for k, text in enumerate(SPEC_GAMES, start=1)}
     table = summary_table(reviews)
     assert table["result"].tolist() == ["B wins by 5", "A wins by 3", "A wins by 3", "B wins by 7"]
@@ -273,30 +192,3 @@ def test_summary_of_the_sample_games():
     assert (table["perfect_play_result"] == "B wins by 3").all()
     empty = review_game(parse_record("")).summary()
     assert (empty["decisive_move"], empty["decisive_before"]) == (0, -3)
-
-
-def test_help_example_works(tmp_path, monkeypatch, capsys):
-    assert main(["review", "--help"]) == 0
-    help_text = capsys.readouterr().out
-    assert "6 or more = blunder" in help_text and "start: 1 2 3" in help_text
-    printf = next(line.strip() for line in help_text.splitlines() if line.strip().startswith("printf"))
-    monkeypatch.chdir(tmp_path)
-    subprocess.run(["bash", "-c", printf], check=True)
-    assert (tmp_path / "game.txt").read_text() == SPEC_GAMES[2]
-    assert main(["review", "game.txt"]) == 0
-    assert "Result with perfect play from here: A wins by 3" in capsys.readouterr().out
-    assert main(["review", "game.txt", "--csv"]) == 0
-    assert capsys.readouterr().out.startswith("move,player,edge")
-    assert main(["review", "game.txt", "--csv", "game.csv"]) == 0
-    assert capsys.readouterr().err == "wrote game.csv\n"
-    assert (tmp_path / "game.csv").read_text().startswith("move,player,edge")
-
-
-def test_a_review_written_to_stdout_is_the_csv_alone(tmp_path):
-    """``--csv /dev/stdout > file``: the file holds the table and nothing else (the 'wrote' line goes to stderr)."""
-    record = tmp_path / "game.txt"
-    record.write_text("1 2\n2 3\n1 3\n")
-    result = triangles("review", str(record), "--csv", "/dev/stdout")
-    assert result.returncode == 0 and result.stderr == "wrote /dev/stdout\n"
-    lines = result.stdout.splitlines()
-    assert lines[0] == ",".join(COLUMNS) and len(lines) == 1 + 3

@@ -1,19 +1,13 @@
-"""The static site (scripts/build_site.py): built once here, checked as files and in Chromium.
-
-The static checks need only the build. The browser checks drive Debian's Chromium
-(/usr/bin/chromium) with Playwright for Python and skip, saying how to enable them, where
-Chromium or Playwright is missing (.ci/run installs Chromium). The site is served from
-a local http.server on 127.0.0.1; every request to another host is recorded and
-refused. Screenshots go to reports/screenshots/ (not committed).
+"""The static site (scripts/build_site.py): built once here, checked as files and in Chromium (served on
+127.0.0.1, every request to another host recorded and refused; a skip saying what to install where Chromium or
+Playwright is missing). Screenshots go to reports/screenshots/ (not committed).
 """
 
 from __future__ import annotations
 
 import html.parser
 import importlib.util
-import itertools
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import unquote, urldefrag, urlparse
 
@@ -22,7 +16,6 @@ import pytest
 from browser import DESKTOP, PHONE, Watched, axe_violations, serve
 
 import triangles_core as tc
-from triangles_core.explorer import CSS
 
 ROOT = Path(__file__).resolve().parent.parent
 SCREENSHOTS = ROOT / "reports" / "screenshots"
@@ -31,14 +24,14 @@ NOTEBOOKS = sorted(p for p in (ROOT / "notebooks").glob("*.ipynb") if p.name != 
 pytestmark = pytest.mark.filterwarnings("ignore:.*Check CHANGES for Sphinx API modifications")
 
 
-def _load_build_site():
-    spec = importlib.util.spec_from_file_location("build_site", ROOT / "scripts" / "build_site.py")
+def load_script(path: Path):
+    spec = importlib.util.spec_from_file_location(path.stem, path)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
 
 
-build_site = _load_build_site()
+build_site = load_script(ROOT / "scripts" / "build_site.py")
 
 
 @pytest.fixture(scope="module")
@@ -55,71 +48,35 @@ def pages(site_dir: Path) -> list[Path]:
 
 
 # ------------------------------------------------------------------- HTML parsing
+NAVIGATION = {"alternate", "canonical", "next", "prev", "search", "index", "author", "help", "license", "copyright"}
+LOADED = {"script", "img", "iframe", "source", "video", "audio", "embed", "object", "input", "track", "image", "use"}
+
+
 class _Refs(html.parser.HTMLParser):
-    """Every URL a page refers to, by what refers to it, and every id it defines."""
+    """Every URL a page loads (``assets``: (tag, url)) or links to (``links``), its styles and its ids."""
 
     def __init__(self):
         super().__init__(convert_charrefs=True)
-        self.assets: list[tuple[str, str]] = []  # (tag, url) of things the browser loads
-        self.links: list[str] = []  # <a href>
-        self.ids: set[str] = set()
-        self.styles: list[str] = []
-        self._in_style = False
+        self.assets, self.links, self.styles, self.ids, self._in_style = [], [], [], set(), False
 
     def handle_starttag(self, tag, attrs):
         a = dict(attrs)
-        if "id" in a:
-            self.ids.add(a["id"])
-        if tag == "a" and a.get("name"):
-            self.ids.add(a["name"])
-        if tag == "a" and a.get("href"):
+        self.ids |= {a["id"]} if "id" in a else set()
+        self.ids |= {a["name"]} if tag == "a" and a.get("name") else set()
+        rel = set((a.get("rel") or "").lower().split())
+        if a.get("href") and (tag == "a" or tag == "link" and rel & NAVIGATION):
             self.links.append(a["href"])
         elif tag == "link" and a.get("href"):
-            rel = (a.get("rel") or "").lower()
-            # alternate/canonical/next/prev/search/index are navigation, everything else is loaded
-            if not set(rel.split()) & {
-                "alternate",
-                "canonical",
-                "next",
-                "prev",
-                "search",
-                "index",
-                "author",
-                "help",
-                "license",
-                "copyright",
-            }:
-                self.assets.append((f"link rel={rel}", a["href"]))
-            else:
-                self.links.append(a["href"])
-        for attr in ("src", "data", "poster"):
-            if a.get(attr) and tag in {
-                "script",
-                "img",
-                "iframe",
-                "source",
-                "video",
-                "audio",
-                "embed",
-                "object",
-                "input",
-                "track",
-                "image",
-                "use",
-            }:
-                self.assets.append((tag, a[attr]))
-        for attr in ("srcset",):
-            if a.get(attr):
-                self.assets += [(tag, part.strip().split()[0]) for part in a[attr].split(",") if part.strip()]
+            self.assets.append((f"link rel={a.get('rel')}", a["href"]))
         if tag in {"image", "use"} and (a.get("href") or a.get("xlink:href")):
             self.assets.append((tag, a.get("href") or a.get("xlink:href")))
-        if a.get("style"):
-            self.styles.append(a["style"])
+        self.assets += [(tag, a[k]) for k in ("src", "data", "poster") if a.get(k) and tag in LOADED]
+        self.assets += [(tag, part.split()[0]) for part in (a.get("srcset") or "").split(",") if part.strip()]
+        self.styles += [a["style"]] if a.get("style") else []
         self._in_style = tag == "style"
 
     def handle_endtag(self, tag):
-        if tag == "style":
-            self._in_style = False
+        self._in_style = self._in_style and tag != "style"
 
     def handle_data(self, data):
         if self._in_style:
@@ -144,16 +101,8 @@ def css_urls(text: str) -> list[str]:
 def test_build_is_quick_and_has_every_page(site):
     out, summary = site
     assert summary["seconds"] < 120, summary  # no notebook is executed: seconds, not minutes
-    for name in [
-        "index.html",
-        "explorer.html",
-        "figures.html",
-        "data.html",
-        "docs/SPEC.html",
-        "docs/glossary.html",
-        "search.html",
-    ]:
-        assert (out / name).is_file(), name
+    for name in "index explorer figures data docs/SPEC docs/glossary search".split():
+        assert (out / f"{name}.html").is_file(), name
     for path in NOTEBOOKS:
         assert (out / "notebooks" / f"{path.stem}.html").is_file(), path.name
         # the download is the committed notebook, byte for byte
@@ -164,6 +113,8 @@ def test_build_is_quick_and_has_every_page(site):
         assert (out / "data" / "figures" / figure.name).is_file()
     glossary = (out / "docs" / "glossary.html").read_text(encoding="utf-8")
     assert "Glossary" in glossary and "Retrograde analysis" in glossary
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")  # the README says how to build it and where it is
+    assert all(f in readme for f in ("python scripts/build_site.py", "site/index.html", "site/api.html"))
 
 
 def test_landing_page_is_the_index_notebook_and_links_every_notebook(site):
@@ -171,7 +122,8 @@ def test_landing_page_is_the_index_notebook_and_links_every_notebook(site):
     assert summary["landing"] == "notebooks/00_index.ipynb" and summary["notebooks"] == len(NOTEBOOKS)
     assert not (out / "notebooks" / "00_index.html").exists()
     links = parse(out / "index.html").links
-    assert "docs/SPEC.html" in links  # the index notebook's links, rebased to the site's root
+    assert {"docs/SPEC.html", "explorer.html", "api.html", "notebooks/00_index.ipynb"} <= set(links)  # rebased
+    assert "../explorer.html" in parse(out / "notebooks" / "01_solving_the_game.html").links
     for path in NOTEBOOKS:
         assert f"notebooks/{path.stem}.html" in links, f"the landing page does not link {path.name}"
     text = (out / "index.html").read_text(encoding="utf-8")
@@ -194,100 +146,89 @@ def test_notebook_pages_have_downloads_navigation_and_contents(site):
             assert other == path or f"{other.stem}.html" in text, f"{page.name}: no link to {other.stem}"
 
 
-def test_no_page_loads_anything_from_another_host(site):
-    out, _ = site
-    offenders = []
-    for page in pages(out):
-        refs = parse(page)
-        offenders += [f"{page.relative_to(out)}: <{tag}> {url}" for tag, url in refs.assets if EXTERNAL.match(url)]
-        offenders += [
-            f"{page.relative_to(out)}: style {url}" for s in refs.styles for url in css_urls(s) if EXTERNAL.match(url)
-        ]
-    for css in out.rglob("*.css"):
-        offenders += [
-            f"{css.relative_to(out)}: {url}" for url in css_urls(css.read_text(encoding="utf-8")) if EXTERNAL.match(url)
-        ]
-    assert not offenders, "\n".join(offenders)
-
-
-def test_no_broken_internal_links(site):
+def test_nothing_is_loaded_from_another_host_and_no_internal_link_is_broken(site):
     out, _ = site
     parsed = {page: parse(page) for page in pages(out)}
     ids = {page.resolve(): refs.ids for page, refs in parsed.items()}
-    broken = []
+    problems = []
     for page, refs in parsed.items():
-        urls = [url for _, url in refs.assets] + refs.links
-        urls += [url for s in refs.styles for url in css_urls(s)]
-        for url in urls:
+        name, styles = page.relative_to(out), [url for s in refs.styles for url in css_urls(s)]
+        problems += [f"{name}: loads {url}" for url in [u for _, u in refs.assets] + styles if EXTERNAL.match(url)]
+        for url in [url for _, url in refs.assets] + refs.links + styles:
             if EXTERNAL.match(url) or re.match(r"^[a-z][a-z0-9+.-]*:", url, re.I):
                 continue  # a hyperlink to another site, mailto:, data:, javascript:
             path, fragment = urldefrag(url)
             path = unquote(urlparse(path).path)
             target = (page.parent / path).resolve() if path else page
-            if target.is_dir():
-                target = target / "index.html"
+            target = target / "index.html" if target.is_dir() else target
             if not target.is_file() or out.resolve() not in target.parents:
-                broken.append(f"{page.relative_to(out)}: {url}")
+                problems.append(f"{name}: {url}")
             elif fragment and target.suffix == ".html":
                 if fragment not in (ids[target] if target in ids else parse(target).ids):
-                    broken.append(f"{page.relative_to(out)}: {url} (no id {fragment!r})")
+                    problems.append(f"{name}: {url} (no id {fragment!r})")
     for css in out.rglob("*.css"):
         for url in css_urls(css.read_text(encoding="utf-8")):
-            if not EXTERNAL.match(url) and not url.startswith(("data:", "#")):
+            if EXTERNAL.match(url):
+                problems.append(f"{css.relative_to(out)}: loads {url}")
+            elif not url.startswith(("data:", "#")):
                 if not (css.parent / unquote(urldefrag(url)[0].split("?")[0])).resolve().is_file():
-                    broken.append(f"{css.relative_to(out)}: {url}")
-    assert not broken, "\n".join(broken)
-
-
-def test_explorer_page_inlines_the_module_and_ships_no_table(site):
-    """The explorer's module is inlined in the page (it works from file://) and computes its tables there."""
-    out, _ = site
-    page = (out / "explorer.html").read_text(encoding="utf-8")
-    assert 'id="explorer"' in page and 'type="module"' in page
-    assert not (out / "_static" / "explorer" / "boards.js").exists()
-    assert (out / "_static" / "explorer" / "explorer.css").read_bytes() == CSS.read_bytes()
-
-
-def test_readme_mentions_the_site():
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    assert "python scripts/build_site.py" in readme and "site/index.html" in readme
+                    problems.append(f"{css.relative_to(out)}: {url}")
+    assert not problems, "\n".join(problems)
 
 
 # ------------------------------------------------------------------- in Chromium
 @pytest.fixture(scope="module")
 def server(site):
+    yield from serve(site[0])
+
+
+def test_every_page_loads_cleanly_and_fits_a_phone_and_a_desktop(browser, server, site):
+    """Every page (a sample of the API's): no error, every image loaded, maths typeset, no code block cut (at a
+    desktop's width); no sideways scrolling and no table under the page contents (at both widths)."""
     out, _ = site
-
-    yield from serve(out)
-
-
-def test_every_page_loads_cleanly(browser, server, site):
-    out, _ = site
-    watched = Watched(browser, server)
     problems = []
-    try:
-        for name in _site_pages_for_browser(out):
-            watched.problems.clear()
-            p = watched.goto(f"{server}/{name}")
-            # every image, lazy ones included, must load before the next page is opened
-            broken_images = p.evaluate("""async () => {
-                const images = [...document.images];
-                images.forEach((img) => { img.loading = 'eager'; });
-                await Promise.all(images.map((img) => img.complete ? null
-                    : new Promise((done) => { img.onload = img.onerror = done; })));
-                return images.filter((img) => !img.naturalWidth).map((img) => img.src);
-            }""")
-            p.wait_for_load_state("networkidle")
-            problems += [f"{name}: image not loaded: {src}" for src in broken_images]
-            problems += [f"{name}: {problem}" for problem in watched.problems]
-            if name == "index.html":
-                SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-                p.evaluate("window.scrollTo(0, 0)")
-                p.screenshot(path=str(SCREENSHOTS / "landing.png"))
-            if name.startswith("notebooks/") and re.search(r"\$[^$]+\$", p.inner_text("article")):
-                problems.append(f"{name}: maths left as TeX")
-    finally:
-        watched.close()
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    for viewport in (PHONE, DESKTOP):
+        watched, width = Watched(browser, server, viewport), f"{viewport['width']} px"
+        try:
+            for name in _site_pages_for_browser(out):
+                watched.problems.clear()
+                p = watched.page  # every image and request at a desktop's width; the layout at both
+                p.goto(f"{server}/{name}", wait_until="networkidle" if viewport is DESKTOP else "load")
+                found = p.evaluate(
+                    """async (desktop) => {
+                    const images = desktop ? [...document.images] : [];
+                    images.forEach((img) => { img.loading = 'eager'; });
+                    await Promise.all(images.map((img) => img.complete ? null
+                        : new Promise((done) => { img.onload = img.onerror = done; })));
+                    const broken = images.filter((img) => !img.naturalWidth).map((img) => img.src);
+                    const wide = document.documentElement.scrollWidth - window.innerWidth;
+                    const cut = [...document.querySelectorAll('.bd-article pre')]
+                        .filter((e) => e.scrollWidth > e.clientWidth + 1).map((e) => e.textContent.slice(0, 50));
+                    const toc = document.querySelector('.bd-sidebar-secondary');
+                    const tocLeft = toc && toc.offsetParent ? toc.getBoundingClientRect().left : Infinity;
+                    const under = [...document.querySelectorAll('.bd-article table')].filter((t) =>
+                        (t.closest('.tc-table-scroll, .output') || t).getBoundingClientRect().right > tocLeft + 1);
+                    return {broken, wide, cut, under: under.length};
+                }""",
+                    viewport is DESKTOP,
+                )
+                p.wait_for_load_state("networkidle" if viewport is DESKTOP else "load")
+                problems += [f"{width} {name}: image not loaded: {src}" for src in found["broken"]]
+                problems += [f"{width} {name}: {problem}" for problem in watched.problems if viewport is DESKTOP]
+                if name.startswith("notebooks/") and re.search(r"\$[^$]+\$", p.inner_text("article")):
+                    problems.append(f"{width} {name}: maths left as TeX")
+                if found["wide"] > 0:
+                    problems.append(f"{width} {name} scrolls sideways by {found['wide']} px")
+                if viewport is DESKTOP and found["cut"]:
+                    problems.append(f"{width} {name}: {len(found['cut'])} blocks cut: {found['cut'][:2]}")
+                if found["under"]:
+                    problems.append(f"{width} {name}: {found['under']} tables under the page contents")
+                if (viewport, name) in ((DESKTOP, "index.html"), (PHONE, "data.html")):
+                    p.evaluate("window.scrollTo(0, 0)")
+                    p.screenshot(path=str(SCREENSHOTS / ("landing.png" if name == "index.html" else "phone_data.png")))
+        finally:
+            watched.close()
     assert not problems, "\n".join(problems)
 
 
@@ -300,23 +241,20 @@ def test_explorer_works_from_the_file_system(browser, site, solution3):
         page.wait_for_selector('#explorer .tce-root[data-loading="false"]')  # the table is computed in the page
         for edge in (1, 2, 3):
             page.locator(f'#explorer g.tce-edge[data-edge="{edge}"]').dispatch_event("click")
-        shown = page.evaluate("""() => {
-            const root = document.querySelector('#explorer .tce-root');
-            const values = {};
-            root.querySelectorAll('g.tce-edge[data-value]').forEach((g) => {
-                values[g.dataset.edge] = Number(g.dataset.value);
-            });
-            return {moves: root.dataset.moves, value: Number(root.dataset.value), values};
-        }""")
+        shown = page.evaluate("""() => { const root = document.querySelector('#explorer .tce-root');
+            const values = [...root.querySelectorAll('g.tce-edge[data-value]')]
+                .map((g) => [g.dataset.edge, g.dataset.value]);
+            return {moves: root.dataset.moves, value: Number(root.dataset.value), values}; }""")
         assert shown["moves"] == "1 2 3" and shown["value"] == solution3.value([1, 2, 3])
-        assert {int(e): v for e, v in shown["values"].items()} == solution3.move_values([1, 2, 3])
+        assert {int(e): int(v) for e, v in shown["values"]} == solution3.move_values([1, 2, 3])
         assert not [p for p in watched.problems if "explorer" in p or "page error" in p], watched.problems
     finally:
         watched.close()
 
 
 # ------------------------------------------------------------------- weight, links, API (issue 22)
-def test_pages_carry_no_icon_script_no_inlined_figure_and_maths_only_where_used(site):
+def test_pages_are_light_and_their_downloads_download(site):
+    """No icon script, no figure inlined, MathJax only where there is maths; every .ipynb or .csv link downloads."""
     out, _ = site
     assert not (out / "_static" / "scripts" / "fontawesome.js").exists()
     font = out / "_static" / "vendor" / "fontawesome" / "webfonts" / "fa-solid-900.woff2"
@@ -327,6 +265,8 @@ def test_pages_carry_no_icon_script_no_inlined_figure_and_maths_only_where_used(
         assert "fontawesome.js" not in text, name
         assert "data:image/png" not in text, f"{name}: a figure inlined as base64"
         assert ("tex-chtml.js" in text) == ('class="math' in text), f"{name}: MathJax where there is no maths"
+        for tag in re.findall(r'<a [^>]*href="[^"#:]+\.(?:ipynb|csv)"[^>]*>', text):
+            assert re.search(r"\bdownload\b", tag), f"{name}: {tag}"
     # the notebooks' figures: separate, lazy, linked to themselves (a click opens them full size)
     for path in NOTEBOOKS:
         page = out / "notebooks" / f"{path.stem}.html"
@@ -341,24 +281,6 @@ def test_pages_carry_no_icon_script_no_inlined_figure_and_maths_only_where_used(
             assert (page.parent / src).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 
-def test_downloads_have_download_attributes_and_the_index_is_downloadable(site):
-    out, _ = site
-    missing = []
-    for page in pages(out):
-        for tag in re.findall(r'<a [^>]*href="[^"#:]+\.(?:ipynb|csv)"[^>]*>', page.read_text(encoding="utf-8")):
-            if not re.search(r"\bdownload\b", tag):
-                missing.append(f"{page.relative_to(out)}: {tag}")
-    assert not missing, "\n".join(missing)
-    assert "notebooks/00_index.ipynb" in parse(out / "index.html").links
-
-
-def test_the_explorer_is_linked_from_the_landing_page_and_notebook_01(site):
-    out, _ = site
-    assert "explorer.html" in parse(out / "index.html").links
-    assert "../explorer.html" in parse(out / "notebooks" / "01_solving_the_game.html").links
-    assert "api.html" in parse(out / "index.html").links
-
-
 def test_glossary_has_an_anchor_per_term_and_the_notebooks_link_it(site):
     out, _ = site
     glossary = parse(out / "docs" / "glossary.html")
@@ -369,9 +291,7 @@ def test_glossary_has_an_anchor_per_term_and_the_notebooks_link_it(site):
         page = out / "notebooks" / f"{stem}.html"
         text = page.read_text(encoding="utf-8")
         assert "docs/glossary.md)" not in re.sub(r"<[^>]+>", "", text), f"{stem}: a plain-text glossary mention"
-        links = [link for link in parse(page).links if "glossary.html" in link]
-        assert links, stem
-        # anchors are checked by test_no_broken_internal_links
+        assert [link for link in parse(page).links if "glossary.html" in link], stem  # anchors: test_no_broken_...
     assert any("#value" in link for link in parse(out / "notebooks" / "01_solving_the_game.html").links)
 
 
@@ -389,184 +309,123 @@ def test_the_api_reference_has_a_page_for_every_public_name(site):
         assert f'id="triangles_core.{name}"' in text, f"{name}: no documented object on its page"
     solve = (out / "api" / "triangles_core.solve.html").read_text(encoding="utf-8")
     assert "Parameters" in solve and "Returns" in solve  # numpydoc sections rendered
-    assert "site/api.html" in (ROOT / "README.md").read_text(encoding="utf-8")  # and the README says where
 
 
 # ------------------------------------------------------------------- phones, desktops, axe (issue 22)
-BOARDS = ["#explorer", "#explorer-boxes"]
-"""The explorer's boards: audited by tests/test_explorer_browser.py, left out of the site's audit."""
-
-
 def _site_pages_for_browser(out: Path) -> list[str]:
     """Every page but the API pages one by one (a sample of them: a class and a function)."""
     names = [p.relative_to(out).as_posix() for p in pages(out)]
     return [n for n in names if not n.startswith("api/")] + [
-        f"api/{build_site.api_page_name('solve')}",
-        f"api/{build_site.api_page_name('TriangleBoard')}",
+        f"api/{build_site.api_page_name(n)}" for n in ("solve", "TriangleBoard")
     ]
-
-
-def _one_page_of_each_kind(out: Path) -> list[str]:
-    """The first page of each folder (notebooks, docs, api) and every page at the top (landing, explorer, ...)."""
-    kinds: dict[str, str] = {}
-    for name in _site_pages_for_browser(out):
-        kinds.setdefault(name.split("/")[0], name)
-    return list(kinds.values())
-
-
-def _every_page(browser, server: str, names: list[str], viewports) -> Iterator[tuple[dict, str, object]]:
-    """``(viewport, name, page)`` for each page of ``names`` at each viewport, the page loaded
-    (one browser context per viewport, closed when its pages are done)."""
-    for viewport in viewports:
-        context = browser.new_context(viewport=viewport)
-        try:
-            page = context.new_page()
-            for name in names:
-                page.goto(f"{server}/{name}", wait_until="load")
-                yield viewport, name, page
-        finally:
-            context.close()
 
 
 @pytest.fixture(params=["http", "file"])
 def base_url(request, site, server):
-    out, _ = site
-    return server if request.param == "http" else out.resolve().as_uri()
+    return server if request.param == "http" else site[0].resolve().as_uri()
 
 
-def _open(browser, url: str, viewport: dict):
-    context = browser.new_context(viewport=viewport)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(url, wait_until="load")
-    page.wait_for_timeout(150)  # the theme's deferred scripts attach their handlers
-    return context, page, errors
+@pytest.fixture
+def opened(browser):
+    """opened(url, viewport) -> (page, errors): a page in a context of its own, its scripts' errors recorded."""
+    contexts = []
 
+    def open_(url: str, viewport: dict):
+        contexts.append(browser.new_context(viewport=viewport))
+        page, errors = contexts[-1].new_page(), []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(url, wait_until="load")
+        page.wait_for_timeout(150)  # the theme's deferred scripts attach their handlers
+        return page, errors
 
-def test_phone_readers_can_open_navigation_search_and_contents(browser, base_url):
-    context, page, errors = _open(browser, f"{base_url}/notebooks/01_solving_the_game.html", PHONE)
-    try:
-        # navigation: the visible button opens the site's navigation, and its links work
-        toggle = page.locator("button.primary-toggle:visible")
-        assert toggle.count() == 1
-        toggle.click()
-        dialog = page.locator("#pst-primary-sidebar-modal")
-        dialog.wait_for(state="visible")
-        link = dialog.get_by_role("link", name=re.compile("02 · "))
-        assert link.is_visible()
-        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(SCREENSHOTS / "phone_navigation.png"))
-        link.click()
-        page.wait_for_url(re.compile(r"02_state_graph\.html"))
-        page.wait_for_timeout(150)
-        # page contents
-        page.locator("button.secondary-toggle:visible").click()
-        contents = page.locator("#pst-secondary-sidebar-modal")
-        contents.wait_for(state="visible")
-        assert contents.locator("a.nav-link").count() >= 3
-        page.keyboard.press("Escape")
-        contents.wait_for(state="hidden")
-        # search: a field opens, and a query finds pages
-        page.locator("button.search-button__button:visible").click()
-        field = page.locator("#pst-search-dialog input[name=q]")
-        field.wait_for(state="visible")
-        field.fill("negamax")
-        page.screenshot(path=str(SCREENSHOTS / "phone_search.png"))
-        field.press("Enter")
-        page.wait_for_url(re.compile(r"search\.html"))
-        page.wait_for_selector("#search-results li", timeout=15000)
-        assert page.locator("#search-results li").count() >= 3
-        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
-        if base_url.startswith("file:"):  # Sphinx's search fetches each result page for a summary: not from file://
-            errors = [e for e in errors if e != "Failed to fetch"]
-        assert not errors, errors
-    finally:
+    yield open_
+    for context in contexts:
         context.close()
 
 
-def test_desktop_navigation_button_collapses_the_sidebar(browser, base_url):
-    context, page, errors = _open(browser, f"{base_url}/index.html", DESKTOP)
-    try:
-        sidebar = page.locator("#pst-primary-sidebar")
-        assert sidebar.is_visible()
-        width_before = page.locator(".bd-article").bounding_box()["width"]
+def test_phone_readers_can_open_navigation_search_and_contents(opened, base_url):
+    page, errors = opened(f"{base_url}/notebooks/01_solving_the_game.html", PHONE)
+    # navigation: the visible button opens the site's navigation, and its links work
+    toggle = page.locator("button.primary-toggle:visible")
+    assert toggle.count() == 1
+    toggle.click()
+    dialog = page.locator("#pst-primary-sidebar-modal")
+    dialog.wait_for(state="visible")
+    link = dialog.get_by_role("link", name=re.compile("02 · "))
+    assert link.is_visible()
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / "phone_navigation.png"))
+    link.click()
+    page.wait_for_url(re.compile(r"02_state_graph\.html"))
+    page.wait_for_timeout(150)
+    # page contents
+    page.locator("button.secondary-toggle:visible").click()
+    contents = page.locator("#pst-secondary-sidebar-modal")
+    contents.wait_for(state="visible")
+    assert contents.locator("a.nav-link").count() >= 3
+    page.keyboard.press("Escape")
+    contents.wait_for(state="hidden")
+    # search: a field opens, and a query finds pages
+    page.locator("button.search-button__button:visible").click()
+    field = page.locator("#pst-search-dialog input[name=q]")
+    field.wait_for(state="visible")
+    field.fill("negamax")
+    page.screenshot(path=str(SCREENSHOTS / "phone_search.png"))
+    field.press("Enter")
+    page.wait_for_url(re.compile(r"search\.html"))
+    page.wait_for_selector("#search-results li", timeout=15000)
+    assert page.locator("#search-results li").count() >= 3
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    if base_url.startswith("file:"):  # Sphinx's search fetches each result page for a summary: not from file://
+        errors = [e for e in errors if e != "Failed to fetch"]
+    assert not errors, errors
+
+
+def test_desktop_readers_collapse_the_navigation_and_open_figures_full_size(opened, base_url):
+    page, errors = opened(f"{base_url}/notebooks/01_solving_the_game.html", DESKTOP)
+    figures = page.locator("a.tc-figure-link img")
+    assert figures.count() >= 3
+    last = figures.nth(figures.count() - 1)  # lazy: not loaded until it is scrolled to
+    assert last.get_attribute("loading") == "lazy"
+    assert not page.evaluate("(img) => img.complete && img.naturalWidth > 0", last.element_handle())
+    # the navigation button collapses the sidebar (the article widens) and brings it back
+    sidebar, width = page.locator("#pst-primary-sidebar"), page.locator(".bd-article").bounding_box()["width"]
+    assert sidebar.is_visible()
+    for shown in (False, True):
         page.locator("button.primary-toggle:visible").click()
         page.wait_for_timeout(400)  # the theme's transition
-        assert not sidebar.is_visible()
-        assert page.locator(".bd-article").bounding_box()["width"] > width_before
-        page.locator("button.primary-toggle:visible").click()
-        page.wait_for_timeout(400)
-        assert sidebar.is_visible()
-        assert not page.locator("#pst-primary-sidebar-modal[open]").count()
-        assert not errors, errors
-    finally:
-        context.close()
+        assert sidebar.is_visible() == shown
+        assert shown or page.locator(".bd-article").bounding_box()["width"] > width
+    assert not page.locator("#pst-primary-sidebar-modal[open]").count()
+    last.scroll_into_view_if_needed()
+    page.wait_for_function("(img) => img.complete && img.naturalWidth > 0", arg=last.element_handle())
+    href = page.locator("a.tc-figure-link").nth(figures.count() - 1).get_attribute("href")
+    page.locator("a.tc-figure-link").nth(figures.count() - 1).click()
+    page.wait_for_url(re.compile(re.escape(href.split("/")[-1]) + "$"))
+    assert page.evaluate("document.images.length && document.images[0].naturalWidth") > 0
+    assert not errors, errors
 
 
-def test_no_page_scrolls_sideways_on_a_phone_and_no_line_is_cut_on_a_desktop(browser, server, site):
-    out, _ = site
+def test_axe_finds_no_serious_or_critical_violation_on_a_page_of_each_kind(opened, server, site):
+    """Each kind of page (the first of each folder, each at the top) at a desktop's width, and the landing page
+    at a phone's (its navigation is every page's). The explorer's boards: tests/test_explorer_browser.py."""
+    kinds: dict[str, str] = {}
+    for name in _site_pages_for_browser(site[0]):
+        kinds.setdefault(name.split("/")[0], name)
     problems = []
-    for viewport, name, page in _every_page(browser, server, _site_pages_for_browser(out), (PHONE, DESKTOP)):
-        found = page.evaluate("""() => {
-            const wide = document.documentElement.scrollWidth - window.innerWidth;
-            const cut = [...document.querySelectorAll('.bd-article pre')]
-                .filter((e) => e.scrollWidth > e.clientWidth + 1).map((e) => e.textContent.slice(0, 50));
-            const toc = document.querySelector('.bd-sidebar-secondary');
-            const tocLeft = toc && toc.offsetParent ? toc.getBoundingClientRect().left : Infinity;
-            const under = [...document.querySelectorAll('.bd-article table')].filter((t) => {
-                const box = (t.closest('.tc-table-scroll, .output') || t).getBoundingClientRect();
-                return box.right > tocLeft + 1;
-            }).length;
-            return {wide, cut, under};
-        }""")
-        if found["wide"] > 0:
-            problems.append(f"{viewport['width']} px: {name} scrolls sideways by {found['wide']} px")
-        if viewport is DESKTOP and found["cut"]:
-            problems.append(f"{viewport['width']} px: {name}: {len(found['cut'])} blocks cut: {found['cut'][:2]}")
-        if found["under"]:
-            problems.append(f"{viewport['width']} px: {name}: {found['under']} tables under the page contents")
-        if viewport is PHONE and name == "data.html":
-            page.screenshot(path=str(SCREENSHOTS / "phone_data.png"), full_page=False)
+    for viewport, names in ((DESKTOP, list(kinds.values())), (PHONE, ["index.html"])):
+        page, _ = opened(f"{server}/{names[0]}", viewport)
+        for name in names:
+            page.goto(f"{server}/{name}", wait_until="load")
+            violations = axe_violations(page, exclude=["#explorer", "#explorer-boxes"])
+            problems += [f"{viewport['width']} px {name}: {v}" for v in violations]
     assert not problems, "\n".join(problems)
-
-
-def test_axe_finds_no_serious_or_critical_violation_on_a_page_of_each_kind(browser, server, site):
-    """Each kind of page at a desktop's width, and the landing page at a phone's (its navigation is every page's)."""
-    out, _ = site
-    problems = []
-    desktop = _every_page(browser, server, _one_page_of_each_kind(out), (DESKTOP,))
-    for viewport, name, page in itertools.chain(desktop, _every_page(browser, server, ["index.html"], (PHONE,))):
-        problems += [f"{viewport['width']} px {name}: {v}" for v in axe_violations(page, exclude=BOARDS)]
-    assert not problems, "\n".join(problems)
-
-
-def test_figures_load_lazily_and_open_full_size(browser, base_url):
-    context, page, errors = _open(browser, f"{base_url}/notebooks/01_solving_the_game.html", DESKTOP)
-    try:
-        figures = page.locator("a.tc-figure-link img")
-        assert figures.count() >= 3
-        last = figures.nth(figures.count() - 1)
-        assert last.get_attribute("loading") == "lazy"
-        assert not page.evaluate("(img) => img.complete && img.naturalWidth > 0", last.element_handle())
-        last.scroll_into_view_if_needed()
-        page.wait_for_function("(img) => img.complete && img.naturalWidth > 0", arg=last.element_handle())
-        href = page.locator("a.tc-figure-link").nth(figures.count() - 1).get_attribute("href")
-        page.locator("a.tc-figure-link").nth(figures.count() - 1).click()
-        page.wait_for_url(re.compile(re.escape(href.split("/")[-1]) + "$"))
-        assert page.evaluate("document.images.length && document.images[0].naturalWidth") > 0
-        assert not errors, errors
-    finally:
-        context.close()
 
 
 def test_landing_page_and_explorer_weigh_at_most_1_mb(browser, site):
     """Bytes transferred with an empty cache, gzip-compressed as a static host sends text (bench_site.py)."""
-    out, _ = site
-    bench = importlib.util.spec_from_file_location("bench_site", ROOT / "benchmarks" / "bench_site.py")
-    module = importlib.util.module_from_spec(bench)
-    bench.loader.exec_module(module)
-    with module.Server(out, compress=True) as zipped:
+    module = load_script(ROOT / "benchmarks" / "bench_site.py")
+    with module.Server(site[0], compress=True) as zipped:
         for name in ("index.html", "explorer.html"):
             transferred, _ = module.weigh(browser, f"{zipped}/{name}")
             assert transferred <= 1_000_000, f"{name}: {transferred} bytes"
