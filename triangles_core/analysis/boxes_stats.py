@@ -14,8 +14,11 @@ import numpy as np
 import pandas as pd
 
 from triangles_core.analysis.chains import analyse_endgame, first_loony_endgames
+from triangles_core.analysis.counting import positions_by_edges_drawn
 from triangles_core.analysis.endgames import configuration, oracle_value
-from triangles_core.analysis.play import mean_interval, mistakes_per_game, play_games, wilson_interval
+from triangles_core.analysis.outcomes import position_reach
+from triangles_core.analysis.play import wilson_interval
+from triangles_core.engine.retrograde import NOT_A_MOVE
 
 POLICIES: dict[str, dict[str, Any]] = {"random": {}, "perfect": {}, "softmax": {"temperature": 1.0}}
 RULE = ["controller wins", "draw", "controller loses", "no long chain or loop", "junction"]
@@ -213,41 +216,39 @@ def owners_at(board, games: pd.DataFrame, game: int, position: int) -> dict[int,
     return owners
 
 
-def mistakes_in_play(name: str, solution, exact_row: pd.Series, games: int, seed: int) -> pd.DataFrame:
-    """Share of legal moves that are mistakes and mean value lost by a random move: exact, then in sampled play.
+def mistakes_in_play(name: str, solution, exact_row: pd.Series) -> pd.DataFrame:
+    """Share of legal moves that are mistakes and mean value lost by a random move, exactly.
 
-    The exact row is over every position (`exact_row` from `tables.board_summary`); each
-    sampled row is over the positions the `games` games of one policy reach (seed `seed`),
-    every legal move counted once, with a 95% interval over the independent games.
+    The first row is over every position (`exact_row` from `tables.board_summary`); each
+    other row is over the positions the games of one policy reach, every legal move of
+    every position a game passes counted once (the share of notebooks 04 and 07), from the
+    exact probabilities of `outcomes.position_reach`.  A game has ``n (n + 1) / 2`` legal
+    moves in all whatever it passes, so these are also the means of the games' own figures.
     """
     rows = [
         {
             "board": name,
-            "positions": "exact: all positions",
+            "positions": "all positions",
             "mistake_share": exact_row["mistake_share"],
-            "mistake_low": np.nan,
-            "mistake_high": np.nan,
             "mean_value_lost": exact_row["mean_value_lost"],
-            "lost_low": np.nan,
-            "lost_high": np.nan,
         }
     ]
+    board, values = solution.board, solution.values
+    legal_per_game = board.n_edges * (board.n_edges + 1) / 2
     for policy, options in POLICIES.items():
-        played = play_games(solution, policy, games=games, seed=seed, **options)
-        per_game = mistakes_per_game(played)
-        mistake, lost = per_game["mistake_share"], per_game["value_lost_per_move"]
-        m_low, m_high = mean_interval(mistake.mean(), mistake.std(ddof=1), len(per_game))
-        l_low, l_high = mean_interval(lost.mean(), lost.std(ddof=1), len(per_game))
+        reach, mistakes, lost = position_reach(solution, policy, **options), 0.0, 0.0
+        for level in positions_by_edges_drawn(board)[:-1]:
+            level = level[reach[level] > 0]
+            table = solution.move_table[level].astype(np.int16)
+            loss = np.where(table != NOT_A_MOVE, values[level, None].astype(np.int16) - table, 0)
+            mistakes += float(reach[level] @ (loss > 0).sum(axis=1))
+            lost += float(reach[level] @ loss.sum(axis=1))
         rows.append(
             {
                 "board": name,
-                "positions": f"sampled: reached in {policy} play",
-                "mistake_share": mistake.mean(),
-                "mistake_low": m_low,
-                "mistake_high": m_high,
-                "mean_value_lost": lost.mean(),
-                "lost_low": l_low,
-                "lost_high": l_high,
+                "positions": f"reached in {policy} play",
+                "mistake_share": round(mistakes / legal_per_game, 6),
+                "mean_value_lost": round(lost / legal_per_game, 6),
             }
         )
     return pd.DataFrame(rows)

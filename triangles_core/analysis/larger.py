@@ -62,7 +62,7 @@ def perfect_play_by_edges_drawn(solution: TableSolution) -> pd.DataFrame:
 
     Both players choose uniformly among the optimal moves (the ``"perfect"`` policy of
     `triangles_core.analysis.play.play_games`); reach probabilities are propagated level by
-    level (`triangles_core.analysis.outcomes.reach_probabilities`).
+    level (`triangles_core.analysis.outcomes.position_reach`).
 
     Returns
     -------
@@ -77,12 +77,12 @@ def perfect_play_by_edges_drawn(solution: TableSolution) -> pd.DataFrame:
     >>> table["mistake_share"].tolist(), table["positions"].tolist()
     ([0.0, 0.0, 0.0], [1, 3, 3])
     """
-    from .outcomes import policy_weights, reach_probabilities
+    from .outcomes import position_reach
 
     board, values = solution.board, solution.values
     n = board.n_edges
     moves = solution.move_table
-    reach = reach_probabilities(solution, policy_weights(solution, "perfect")).sum(axis=(1, 2))
+    reach = position_reach(solution, "perfect")
     rows = []
     for k in range(n):
         level = level_positions(n, k)
