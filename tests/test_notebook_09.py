@@ -88,9 +88,11 @@ def test_mistakes():
     assert [round(100 * box["mistake_share"].min()), round(100 * box["mistake_share"].max())] == [46, 54]
     assert [round(tri["mean_value_lost"].min(), 1), round(tri["mean_value_lost"].max(), 1)] == [2.9, 4.8]
     assert [round(box["mean_value_lost"].min(), 1), round(box["mean_value_lost"].max(), 1)] == [1.5, 3.0]
-    assert (tri["mistake_share"] > box["mistake_share"]).all() and (box["mean_value_lost"] < tri["mean_value_lost"]).all()
+    assert (tri["mistake_share"] > box["mistake_share"]).all()
+    assert (box["mean_value_lost"] < tri["mean_value_lost"]).all()
     every = in_play[in_play["positions"] == "all positions"].set_index("board")["mistake_share"]
-    assert (tri["mistake_share"] > every["side-3 triangles"]).all() and (box["mistake_share"] < every["3x3 boxes"]).all()
+    assert (tri["mistake_share"] > every["side-3 triangles"]).all()
+    assert (box["mistake_share"] < every["3x3 boxes"]).all()
     # the side-3 rows are notebook 04's exact figures (random and perfect play)
     side3 = table("side3_moves_by_kind_by_edges_drawn").groupby("policy")[["mistakes", "legal"]].sum()
     for policy in ("random", "perfect"):
