@@ -39,7 +39,7 @@ def test_the_answer_is_bold_short_and_its_numbers_are_the_tables():
     answer = re.search(r"^\*\*Answer: (.+?)\*\*$", source, flags=re.M | re.S).group(1)
     assert len(answer.split()) <= 50
     assert "changed 2, 3, 1 and 4 times" in answer and "7.1 times" in answer and "47.4%" in answer
-    assert "single early move" in answer
+    assert "none of the first three moves accounts for it" in answer
 
 
 def test_sample_games_winner_changes_and_the_identity():

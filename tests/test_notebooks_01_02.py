@@ -185,4 +185,4 @@ def test_01_the_principal_variation_takes_its_run_from_the_junction_component():
 def test_02_symmetry_folds_least_at_the_ends():
     levels = table("side3_symmetry_classes_by_edges_drawn").set_index("edges_drawn").positions_per_class
     assert levels[0] == levels[18] == 1 and levels.max() == levels[8] == levels[10] == 5.949 and levels[9] == 5.944
-    assert f"{levels.max()} at 8 and at 10" in prose("02_state_graph")
+    assert f"at 8 and at 10 edges drawn ({levels.max()}; {levels[9]} at 9)" in prose("02_state_graph")

@@ -47,7 +47,7 @@ def test_03_answer(in_play):
     assert f"wins {outcomes.mover_wins.sum() / outcomes.positions.sum():.1%} of all side-3 positions" in answer
     capture = table("side3_capture_available_by_edges_drawn")
     offered = capture[capture.capture_available].positions.sum() / capture.positions.sum()
-    assert f"{offered:.1%} of those with a move offer a capture" in answer
+    assert f"{offered:.1%} of all positions with a move offer a capture" in answer
     perfect = in_play[in_play.policy == "perfect"]
     assert (perfect.mean_value_for_A == -3).all() and (perfect.A_loses == 1).all()
     assert "A loses by 3 after every move of perfect play" in answer
@@ -86,10 +86,10 @@ def test_04_answer(moves):
     every = moves[moves.policy == "all positions"].groupby("kind")[["mistakes", "value_lost"]].sum()
     declined = every.loc["declined capture"]
     assert f"{declined.mistakes / every.mistakes.sum():.1%} of mistakes are declined captures" in answer
-    assert f"losing {declined.value_lost / declined.mistakes:.1f} each" in answer
+    assert f"losing {declined.value_lost / declined.mistakes:.1f} on average" in answer
     perfect = moves[moves.policy == "perfect"][["mistakes", "value_lost", "critical"]].sum()
-    assert f"a mistake there costs {perfect.value_lost / perfect.mistakes:.1f}" in answer
-    assert f"{perfect.critical:.1f} of a game's 18 positions are critical" in answer
+    assert f"a mistake costs {perfect.value_lost / perfect.mistakes:.1f}" in answer
+    assert f"a perfect game meets {perfect.critical:.1f} critical positions" in answer
 
 
 def test_04_identities_and_counts(moves):
