@@ -139,3 +139,9 @@ def test_ctrl_c_keeps_the_answers_and_exits_130_in_one_line():
         assert process.stderr.read().count(b"\n") == 1
     finally:
         process.kill()
+
+
+def test_a_line_without_end_is_refused_before_it_fills_memory():
+    source = io.BytesIO(b"1" * (3 << 20))
+    with pytest.raises(JudgeInputError, match="longer than 1,048,576 characters"):
+        list(run_dialect("gym", source))

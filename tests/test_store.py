@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import warnings
 
 import numpy as np
@@ -69,7 +70,12 @@ def wrong_dtype(path):
     np.save(path, np.zeros(1 << 9, np.int16))
 
 
-@pytest.mark.parametrize("damage", [damage_truncate, damage_header, damage_empty, wrong_shape, wrong_dtype])
+def a_fifo(path):
+    path.unlink()
+    os.mkfifo(path)  # opening it to read would wait for a writer forever
+
+
+@pytest.mark.parametrize("damage", [damage_truncate, damage_header, damage_empty, wrong_shape, wrong_dtype, a_fifo])
 def test_a_damaged_cached_table_is_recomputed_with_one_warning(folder, damage):
     values = solve_table(board(2))
     compute, calls = counted(values)
@@ -126,6 +132,17 @@ def test_open_table_reads_a_npy_file_and_refuses_another(tmp_path):
 def test_the_packaged_side3_table_is_the_kernel_table():
     """The table shipped with the package (so that the judges need no numba) is the kernel's."""
     np.testing.assert_array_equal(cache.packaged_table(board(3)), solve_table(board(3)))
+
+
+def test_a_changed_packaged_table_is_not_answered_from(tmp_path, monkeypatch):
+    """One changed byte of the shipped table fails its CRC-32: the table is recomputed, the answer right."""
+    wrong = solve_table(board(3)).copy()
+    wrong[0] = 3  # the empty board is -3
+    np.save(tmp_path / "side3_values.npy", wrong)
+    monkeypatch.setattr(cache, "PACKAGED", tmp_path)
+    monkeypatch.setattr(solvers, "_memory", {})
+    with pytest.warns(RuntimeWarning, match="CRC-32"):
+        assert solvers.solve(3).value([]) == -3
 
 
 def test_the_judge_starts_without_numba_or_the_search():

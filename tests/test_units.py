@@ -67,6 +67,24 @@ def test_the_run_ends_when_the_value_is_proved(tmp_path):
     assert run.value == -3 and len(run.done) < len(run.units)  # -3: the 3x3 table (data/search)
 
 
+@pytest.mark.parametrize("root, depth", [(-1, 1), (1 << 12, 1), (True, 1), (0, -1), (0, 13)])
+def test_a_root_or_depth_out_of_range_is_refused(tmp_path, root, depth):
+    with pytest.raises(ValueError):
+        solve_units(boxes_board(2, 2), tmp_path, root=root, depth=depth, max_memory=SMALL)
+
+
+@pytest.mark.parametrize("value", ["99", "0.5", "true", '"2"', "null", "1"])
+def test_a_record_that_cannot_be_a_units_value_is_refused(tmp_path, value):
+    """A unit's value is an integer of the parity of its cells left, at most their number (1 is odd: 4 are left)."""
+    solve_units(boxes_board(2, 2), tmp_path, max_memory=SMALL)
+    log = tmp_path / "units.jsonl"
+    first, *rest = log.read_text().splitlines()
+    record = json.loads(first)
+    log.write_text("\n".join([first.replace(f'"value": {record["value"]}', f'"value": {value}'), *rest]) + "\n")
+    with pytest.raises(ValueError, match="line 1 is not a unit of this run"):
+        solve_units(boxes_board(2, 2), tmp_path, max_memory=SMALL)
+
+
 def test_a_folder_of_another_run_is_refused(tmp_path):
     solve_units(board(2), tmp_path, max_memory=SMALL)
     with pytest.raises(ValueError, match="holds another run"):

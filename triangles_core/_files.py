@@ -18,6 +18,16 @@ _DESCRIPTOR = re.compile(r"/dev/(stdin|stdout|stderr|fd/\d+)|/proc/[^/]+/(task/\
 """The names of a descriptor the shell opened: ``/dev/stdout``, ``/dev/fd/1``, ``/proc/self/fd/1``."""
 
 
+def _own_descriptor(path: str) -> int | None:
+    """The number of this process's descriptor that ``path`` names (``/dev/stdout``: 1), else None."""
+    match = re.fullmatch(r"/dev/(?:(stdin|stdout|stderr)|fd/(\d+))|/proc/(self|\d+)/fd/(\d+)", path)
+    if match is None or match[3] not in (None, "self", str(os.getpid())):
+        return None
+    if match[1]:
+        return ("stdin", "stdout", "stderr").index(match[1])
+    return int(match[2] or match[4])
+
+
 def _is_stream(path: str) -> bool:
     """A descriptor the shell opened (`_DESCRIPTOR`, reached directly or through links), or
     anything but a regular file (a pipe, a terminal, a device)."""
@@ -65,7 +75,12 @@ def atomic_open(
     """
     path = os.fspath(path)
     if not replace_special and _is_stream(path):
-        with open(path, mode.replace("w", "a"), encoding=encoding, newline=newline) as handle:
+        number = _own_descriptor(path)
+        if number is not None:  # the descriptor itself: a socket cannot be opened again by name
+            stream = os.fdopen(os.dup(number), mode, encoding=encoding, newline=newline)
+        else:
+            stream = open(path, mode.replace("w", "a"), encoding=encoding, newline=newline)
+        with stream as handle:
             yield handle
         return
     if not replace_special:

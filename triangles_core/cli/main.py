@@ -13,6 +13,7 @@ import argparse
 import errno
 import os
 import signal
+import stat
 import sys
 from contextlib import nullcontext
 from typing import Mapping, Sequence
@@ -96,6 +97,15 @@ def _is_record(path: str, record: str) -> bool:
         return False
 
 
+def _stdout_is_record(record: str) -> bool:
+    """Whether standard output is the regular file ``record`` names (a shell's ``> record`` or ``>> record``)."""
+    try:
+        out, source = os.fstat(sys.stdout.fileno()), os.stat("/dev/stdin" if record == "-" else record)
+    except (OSError, ValueError):
+        return False
+    return stat.S_ISREG(out.st_mode) and (out.st_dev, out.st_ino) == (source.st_dev, source.st_ino)
+
+
 def _judge(args: argparse.Namespace) -> int:
     from ..judge import run_dialect
 
@@ -171,6 +181,8 @@ def _review(args: argparse.Namespace) -> int:
 
     if args.csv not in (None, "-") and _is_record(args.csv, args.record):
         raise CommandError(f"--csv {args.csv!r} is the game record itself; write the review elsewhere")
+    if args.csv in (None, "-") and _stdout_is_record(args.record):
+        raise CommandError("standard output is the game record itself; write the review elsewhere")
     where = "standard input" if args.record == "-" else args.record
 
     def warn(message: str) -> None:

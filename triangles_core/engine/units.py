@@ -33,6 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from .._files import atomic_open, make_folder
+from ..errors import check_integer
 from ..games.cells import CellBoard
 
 __all__ = [
@@ -180,8 +181,13 @@ class UnitRun:
         return lower if lower == upper else None
 
 
-def _open_run(folder: Path, header: dict) -> dict[int, dict]:
-    """Check the run folder's ``run.json`` against ``header`` (or write it), and read its finished units."""
+def _open_run(folder: Path, header: dict, board: CellBoard, units: list[int]) -> dict[int, dict]:
+    """Check the run folder's ``run.json`` against ``header`` (or write it), and read its finished units.
+
+    A unit's record is used only if its position is one of ``units`` and its value could be
+    that position's (an integer of the parity of the cells left, at most their number);
+    otherwise the folder is refused, naming the line.
+    """
     make_folder(folder, "run folder")
     run_file, units_file = folder / "run.json", folder / "units.jsonl"
     if run_file.exists():
@@ -199,9 +205,15 @@ def _open_run(folder: Path, header: dict) -> dict[int, dict]:
         if len(whole) < len(data):  # a line cut off by a crash in mid-write: not a finished unit
             with open(units_file, "r+b") as f:
                 f.truncate(len(whole))
-        for line in whole.decode("utf-8").splitlines():
+        wanted = set(units)
+        for number, line in enumerate(whole.decode("utf-8").splitlines(), start=1):
             record = json.loads(line)
-            done[record["position"]] = record
+            position = record.get("position") if isinstance(record, dict) else None
+            value = record.get("value") if isinstance(record, dict) else None
+            left = _cells_left(board, position) if type(position) is int and position in wanted else -1
+            if type(position) is not int or type(value) is not int or abs(value) > left or (left - value) % 2:
+                raise ValueError(f"{os.fspath(units_file)!r} line {number} is not a unit of this run: {line!r}")
+            done[position] = record
     return done
 
 
@@ -251,7 +263,8 @@ def solve_units(
     Raises
     ------
     ValueError
-        If ``folder`` holds another run (board, root or depth).
+        If ``folder`` holds another run (board, root or depth) or a record that is not one
+        of its units; if ``root`` or ``depth`` is out of range.
 
     Examples
     --------
@@ -263,9 +276,12 @@ def solve_units(
     (2, 2)
     """
     folder = Path(folder)
+    root = board.position(root)
+    depth = check_integer(depth, "depth", 0, board.n_edges)
     header = {"board": board.key, "root": root, "depth": depth}
-    done = _open_run(folder, header)
-    run = UnitRun(board, root, depth, frontier(board, root, depth), done)
+    units = frontier(board, root, depth)
+    done = _open_run(folder, header, board, units)
+    run = UnitRun(board, root, depth, units, done)
     todo = [p for p in run.units if p not in done]
     if max_units is not None:
         todo = todo[:max_units]

@@ -283,6 +283,8 @@ class CellBoard:
         >>> board(3).position([1, 2, 3]), board(3).position(7)
         (7, 7)
         """
+        if isinstance(edges, bool):
+            raise InvalidPositionError(f"a position is a bitmask or a list of edges, not {edges!r}")
         try:
             mask = index(edges)  # type: ignore[arg-type]  # why: a bitmask; a list of edges is read below
         except TypeError:

@@ -38,6 +38,10 @@ class JudgeInputError(ValueError):
         super().__init__(f"{where}line {line}, {what}: {message}")
 
 
+MAX_LINE = 1 << 20
+"""The longest line a judge input may have (characters)."""
+
+
 class Token(NamedTuple):
     """A whitespace-separated token and its 1-based line."""
 
@@ -51,6 +55,7 @@ def lines(source: str | ByteStream, before_read: Callable[[], object] | None = N
     read = getattr(stream, "read1", None) or stream.read
     decoder = codecs.getincrementaldecoder("utf-8-sig")(errors="replace")
     pieces: list[str] = []  # of the line read so far
+    number, length = 1, 0  # the line being read, and its length so far
     while True:
         if before_read is not None:
             before_read()
@@ -58,8 +63,11 @@ def lines(source: str | ByteStream, before_read: Callable[[], object] | None = N
         *ended, rest = decoder.decode(data, not data).split("\n")
         for end in ended:
             yield "".join([*pieces, end])
-            pieces = []
+            pieces, number, length = [], number + 1, 0
         pieces.append(rest)
+        length += len(rest)
+        if length > MAX_LINE:  # no judge input has such a line; memory stays bounded
+            raise JudgeInputError(f"a line longer than {MAX_LINE:,} characters", None, number, rest[:20])
         if not data:
             if any(pieces):
                 yield "".join(pieces)
