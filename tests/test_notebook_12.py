@@ -36,9 +36,10 @@ def test_the_bold_answer_is_the_tables(prose):
     answer = re.search(r"\*\*(Position by position.+?)\*\*", prose).group(1)
     assert len(answer.split()) <= 50
     agree = table("control_agreement_by_board").set_index("board")["agree_share"]
-    larger = agree[["side 3", "side 4", "3x4 boxes"]]
-    assert f"{round(100 * larger.min())}–{percent(larger.max())} of decided positions" in answer
-    assert f"({percent(agree['2x2 boxes'])} on 2x2)" in answer
+    big = ["side 3", "side 4", "2x4 boxes", "3x3 boxes", "3x4 boxes"]  # 8 cells or more (9, 16, 8, 9, 12)
+    larger, smaller = agree[big], agree.drop(big)
+    assert len(agree) == 13 and f"{round(100 * larger.min())}–{percent(larger.max())} of decided positions" in answer
+    assert f"({round(100 * smaller.min())}–{percent(smaller.max())} on smaller)" in answer
     empty = table("control_empty_boards").set_index("board")["control_winner_wins_game"].astype(str)
     assert list(empty[empty == "True"].index) == ["side 3", "side 4"]
     losing = empty[empty == "False"].index
