@@ -87,7 +87,8 @@ def test_the_bold_answer_is_short_and_says_what_the_tables_say():
     assert (round(100 * top.error_rate.min()), round(100 * top.error_rate.max())) == (20, 35)
     assert "20–35%" in bold and "42% of errors on side 3, and on 3x3 none measurably" in bold
     control = table("11_mcts_exact_evaluator", ["board", "simulations"])
-    assert round(100 * control.loc[("side3", 100), "removed_share"]) == 42 and control.loc[("side3", 100), "removed_low"] > 0
+    side3 = control.loc[("side3", 100)]
+    assert round(100 * side3["removed_share"]) == 42 and side3["removed_low"] > 0
     assert (control.loc[[("boxes3x3", 100), ("boxes3x3", 1000)], "removed_low"] < 0).all()  # intervals include none
 
 
