@@ -113,3 +113,24 @@ def test_the_committed_checks_of_side_4_and_3x4_boxes(key, edges):
     assert record["safe_captures"] > 0 and record["double_dealing_positions"] > 0
     assert record["safe_capture_failures"] == record["double_dealing_failures"] == 0
     assert record["double_dealing_failures_with_forced_capture"] == 0
+
+
+@pytest.mark.parametrize("key", sorted(BOARDS))
+def test_the_loony_bound_holds_on_every_position(tables, key):
+    """The search's loony bound is proved; here it is also checked: value >= 0 wherever `loony` says so."""
+    from numba import njit
+
+    from triangles_core.engine.search_kernel import loony
+
+    @njit
+    def loony_positions(n_edges, first, second, n_cells_of):
+        full = (np.int64(1) << n_edges) - 1
+        return np.array([loony(np.int64(p), full, first, second, n_cells_of) for p in range(1 << n_edges)])
+
+    b = BOARDS[key]
+    first, second = (np.array(m, dtype=np.int64) for m in b.other_edge_masks)
+    n_cells_of = np.array([len(c) for c in b.edge_cells], dtype=np.int64)
+    found = loony_positions(b.n_edges, first, second, n_cells_of)
+    assert (tables[key][found] >= 0).all()
+    if key in ("side3", "boxes3x3"):
+        assert found.sum() > 1000

@@ -15,7 +15,7 @@ positions of any `triangles_core.games.cells.CellBoard` of at most 62 edges, wit
   entries (one kept by depth, one always replaced) in 32 bytes, one cache line, so a
   probe costs one memory access; the table grows while it fills (`grow_table`);
 - pruning rules for captures and chains, stated and sourced in `search`: the proved
-  *free captures* rule, always on, and three rules checked exhaustively against the
+  *free captures* rule and *loony bound*, always on, and three rules checked exhaustively against the
   value tables (rule A, `SAFE_CAPTURES`; rule B, `DOUBLE_DEALING`; rule C,
   `LONG_CHAINS`), on by default (`DEFAULT_RULES`).  `forced_claims` and
   `searched_moves` are the rules, once; `check_rules` checks them against a table;
@@ -73,6 +73,7 @@ __all__ = [
     "check_rules",
     "forced_claims",
     "grow_table",
+    "loony",
     "mtdf_values",
     "probe_exact",
     "search",
@@ -365,6 +366,28 @@ def searched_moves(p, full, first, second, n_cells_of, rules):  # pragma: no cov
     return free
 
 
+@compiled(inline="always")
+def loony(p, full, first, second, n_cells_of):  # pragma: no cover - compiled
+    """Whether ``p`` has a *loony end*, so that its value is at least 0 (the loony bound of `search`).
+
+    A loony end is a chain end (a free edge ``e`` that completes one of its two cells
+    and leaves the other with exactly one free edge ``g``) whose double-dealing move
+    ``g`` completes no cell.
+    """
+    free = full & ~p
+    f = free
+    while f:
+        bit = f & -f
+        f ^= bit
+        e = trailing_zeros(bit)
+        if n_cells_of[e] == 2 and claims(p, e, first, second) == 1:
+            other = second[e] if (p & first[e]) == first[e] else first[e]
+            rest = other & free & ~bit
+            if popcount(rest) == 1 and claims(p, trailing_zeros(rest), first, second) == 0:
+                return True
+    return False
+
+
 # the fields of a frame of `search`'s explicit stack (one row per depth)
 (
     F_P,
@@ -528,6 +551,16 @@ def search(
     ``g`` and one more, ``h``, and ``h`` completes no cell (were ``h`` a capture, as in
     an opened loop of four, ``g`` would be the all-but-four move and is kept).
 
+    The loony bound (proved, always on; Berlekamp 2000, ch. on loony moves): a position
+    with a loony end (`loony`: a chain end ``e`` whose double-dealing move ``g``
+    completes no cell) has value at least 0, so in a window with ``beta <= 0`` it fails
+    high at once.  Proof: let ``Q`` be the position with ``e`` and ``g`` drawn.  Taking
+    ``e`` then ``g`` (which then completes the other cell, and no third) is worth
+    ``2 + value(Q)``.  Drawing ``g`` leaves ``e`` completing both its cells, every
+    cell it lies in, so by the free captures rule the opponent's value is
+    ``2 + value(Q)`` and the move's is ``-(2 + value(Q))``.  Hence
+    ``value(p) >= |2 + value(Q)| >= 0``.
+
     Rules A, B and C are not proved here; they are checked exhaustively (`check_rules`,
     `triangles_core.engine.search.check_capture_rules`): wherever a rule applies, the
     position's value is the best move value of the moves it keeps, at every position of
@@ -572,6 +605,8 @@ def search(
             v = left + gain
         elif -left >= beta:
             v = -left + gain
+        elif beta <= 0 and loony(p, full, first, second, n_cells_of):  # the loony bound: value >= 0 >= beta
+            v = gain
         else:
             free = full & ~p
             k = popcount(free)
