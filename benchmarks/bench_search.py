@@ -60,11 +60,14 @@ def board_of(key: str):
 
 RULE_STEPS = {
     "free captures only": dict(
-        safe_captures=False, double_dealing=False, long_chains=False, interchangeable_edges=False
+        safe_captures=False, double_dealing=False, long_chains=False, loony_bound=False, interchangeable_edges=False
     ),
-    "+ rule A (safe captures)": dict(double_dealing=False, long_chains=False, interchangeable_edges=False),
-    "+ rule B (double dealing)": dict(long_chains=False, interchangeable_edges=False),
-    "+ rule C (long chains)": dict(interchangeable_edges=False),
+    "+ rule A (safe captures)": dict(
+        double_dealing=False, long_chains=False, loony_bound=False, interchangeable_edges=False
+    ),
+    "+ rule B (double dealing)": dict(long_chains=False, loony_bound=False, interchangeable_edges=False),
+    "+ rule C (long chains)": dict(loony_bound=False, interchangeable_edges=False),
+    "+ loony bound": dict(interchangeable_edges=False),
     "+ interchangeable edges (default)": {},
 }
 """The search's options added one at a time (`--rules`): each row has the ones above it."""

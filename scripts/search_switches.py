@@ -2,7 +2,7 @@
 
 The search (`triangles_core.engine.search.SearchSolution`) is run on the empty board once
 with everything on, then once with each switch off: the board's symmetries (the same
-board given only its identity), the interchangeable corner edges, rules A to C, and the
+board given only its identity), the interchangeable corner edges, rules A to C, the loony bound and the
 centre-out move order (edge order instead).  One thread, a fresh process state per run
 (a new transposition table), so the nodes are exact and the same on every machine; the
 CPU seconds are this machine's.  Prints the rows as CSV, or with ``--write`` writes them
@@ -33,6 +33,7 @@ SWITCHES = {
     "board symmetries off": None,  # the board with its identity alone
     "corner edges not interchangeable": {"interchangeable_edges": False},
     "rules A-C off": {"safe_captures": False, "double_dealing": False, "long_chains": False},
+    "loony bound off": {"loony_bound": False},
     "edge order, not centre-out": {"move_order": "edge"},
 }
 

@@ -126,6 +126,7 @@ def rule_options(args) -> dict:
         "safe_captures": not args.no_safe_captures,
         "double_dealing": not args.no_double_dealing,
         "long_chains": not args.no_long_chains and not args.no_double_dealing,
+        "loony_bound": True,
         "interchangeable_edges": not args.no_interchangeable_edges,
     }
 

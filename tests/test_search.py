@@ -44,7 +44,9 @@ def tables():
     return {key: solve_table(b) for key, b in SMALL.items()}
 
 
-NO_RULES = dict(safe_captures=False, double_dealing=False, long_chains=False, interchangeable_edges=False)
+NO_RULES = dict(
+    safe_captures=False, double_dealing=False, long_chains=False, loony_bound=False, interchangeable_edges=False
+)
 
 
 @pytest.mark.parametrize("key", sorted(SMALL))
@@ -52,6 +54,7 @@ NO_RULES = dict(safe_captures=False, double_dealing=False, long_chains=False, in
     "max_memory, oracle_edges, move_order, options",
     [
         (1 << 16, 0, "edge", NO_RULES),
+        (1 << 16, 0, "edge", dict(NO_RULES, loony_bound=True)),
         (1 << 22, 8, "centre", NO_RULES),
         (1 << 20, 6, "centre", {}),
         (1 << 16, 0, "edge", {}),

@@ -288,6 +288,9 @@ class SearchSolution(SolvedGameBase):
     long_chains : bool, default True
         Rule C (with rule B only): leave out the double-dealing move where the chain
         goes on past the cell it would hand over (Berlekamp's all-but-two).
+    loony_bound : bool, default True
+        A position with a loony end is worth at least 0 to its mover, so a test above
+        0 fails high there at once (proved in `triangles_core.engine.search_kernel.search`).
     interchangeable_edges : bool, default True
         Key the transposition table by the canonical position normalised on the
         interchangeable edges (`interchangeable_groups`: the outer edges of a corner
@@ -322,6 +325,7 @@ class SearchSolution(SolvedGameBase):
         safe_captures: bool = True,
         double_dealing: bool = True,
         long_chains: bool = True,
+        loony_bound: bool = True,
         interchangeable_edges: bool = True,
     ) -> None:
         if not isinstance(board, CellBoard):
@@ -345,7 +349,10 @@ class SearchSolution(SolvedGameBase):
         self.safe_captures = safe_captures
         self.double_dealing = double_dealing
         self.long_chains = long_chains
-        self._rules = _rules(safe_captures, double_dealing, long_chains)
+        self.loony_bound = loony_bound
+        from .search_kernel import LOONY_BOUND
+
+        self._rules = _rules(safe_captures, double_dealing, long_chains) | (LOONY_BOUND if loony_bound else 0)
         self._rank = _move_rank(board, move_order)
         self.board = board
         self.game = CellGame(board)

@@ -59,6 +59,7 @@ __all__ = [
     "DEFAULT_RULES",
     "DOUBLE_DEALING",
     "LONG_CHAINS",
+    "LOONY_BOUND",
     "NODES",
     "N_CHECKS",
     "N_STATS",
@@ -106,8 +107,11 @@ DOUBLE_DEALING = 2
 LONG_CHAINS = 4
 """Bit of ``rules``: rule C of `search`, no double-dealing move where the chain goes on."""
 
-DEFAULT_RULES = SAFE_CAPTURES | DOUBLE_DEALING | LONG_CHAINS
-"""The rules on by default (all three checked on every position of the boards up to side 4 and 3x4 boxes)."""
+LOONY_BOUND = 8
+"""Bit of ``rules``: the loony bound of `search`, a position with a loony end is worth at least 0."""
+
+DEFAULT_RULES = SAFE_CAPTURES | DOUBLE_DEALING | LONG_CHAINS | LOONY_BOUND
+"""The rules on by default (A to C checked on every position up to side 4 and 3x4 boxes; the loony bound proved)."""
 
 SAFE_ORDER = -1
 """Order of the safe moves: 0 by edge, 1 fewest drawn edges in their cells first, -1 most first."""
@@ -605,7 +609,7 @@ def search(
             v = left + gain
         elif -left >= beta:
             v = -left + gain
-        elif beta <= 0 and loony(p, full, first, second, n_cells_of):  # the loony bound: value >= 0 >= beta
+        elif beta <= 0 and rules & LOONY_BOUND and loony(p, full, first, second, n_cells_of):  # value >= 0 >= beta
             v = gain
         else:
             free = full & ~p
