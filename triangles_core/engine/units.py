@@ -113,12 +113,41 @@ def _cells_left(board: CellBoard, p: int) -> int:
     return sum(1 for m in board.cell_masks if p & m != m)
 
 
+def _walk(board: CellBoard, p: int, depth: int) -> list[int]:
+    """The canonical positions ``depth`` edges after ``p``, in the order a depth-first walk of the moves meets them."""
+    units: dict[int, None] = {}
+    walked: set[tuple[int, int]] = set()
+
+    def walk(p: int, d: int) -> None:
+        if d == 0:
+            units.setdefault(p)
+        elif (p, d) not in walked:
+            walked.add((p, d))
+            for e in board.free_edges(p):
+                walk(board.canonical(p | 1 << (e - 1)), d - 1)
+
+    walk(board.canonical(p), depth)
+    return list(units)
+
+
 def frontier(board: CellBoard, root: int, depth: int) -> list[int]:
-    """The units: canonical positions ``depth`` edges after ``root`` (fewer if the board fills first)."""
-    level = {board.canonical(root)}
-    for _ in range(min(depth, len(board.free_edges(root)))):
-        level = {board.canonical(q | 1 << (e - 1)) for q in level for e in board.free_edges(q)}
-    return sorted(level)
+    """The units: canonical positions ``depth`` edges after ``root`` (fewer if the board fills first).
+
+    They come first move by first move, the first move with the fewest units first, so
+    that the first moves' values are proved one after another before the run ends.
+    """
+    depth = min(depth, len(board.free_edges(root)))
+    if depth == 0:
+        return [board.canonical(root)]
+    below = {}
+    for e in board.free_edges(root):
+        q = board.canonical(root | 1 << (e - 1))
+        if q not in below:
+            below[q] = _walk(board, q, depth - 1)
+    units: dict[int, None] = {}
+    for under in sorted(below.values(), key=len):
+        units.update(dict.fromkeys(under))
+    return list(units)
 
 
 def tree_bounds(board: CellBoard, root: int, depth: int, known: dict[int, int]) -> dict[int, tuple[int, int]]:
