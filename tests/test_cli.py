@@ -256,15 +256,6 @@ def test_a_full_standard_output_is_one_line():
     assert_one_line_error(result, "triangles judge gym: error: cannot write standard output: No space left on device")
 
 
-def test_a_missing_optional_package_names_the_extra(tmp_path):
-    program = (
-        "import sys\nsys.modules['networkx'] = None  # a plain install, without the notebooks extra\n"
-        "from triangles_core.cli import main\nsys.exit(main(['graph', 'g.graphml']))\n"
-    )
-    result = subprocess.run([sys.executable, "-c", program], cwd=tmp_path, capture_output=True, text=True)
-    assert_one_line_error(result, "triangles graph: error: this command needs networkx, from the 'notebooks' extra")
-
-
 def test_commands_run_as_a_user_runs_them(tmp_path):
     """One process per command family (what `main` cannot show: the interpreter's start and end)."""
     console = subprocess.run(

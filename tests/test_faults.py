@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-import signal
 import subprocess
 import sys
 import textwrap
@@ -11,7 +10,7 @@ import textwrap
 import pytest
 from commands import assert_one_line_error
 
-from triangles_core import GameRecord, solve, solve_number_game, solve_peg
+from triangles_core import GameRecord, solve_number_game, solve_peg
 
 
 def run_python(code: str, *args: object) -> subprocess.CompletedProcess:
@@ -122,23 +121,3 @@ def test_a_number_game_position_that_cannot_occur_is_refused(position):
 def test_a_record_move_that_is_not_a_legal_edge_is_refused(moves):
     with pytest.raises(ValueError):
         GameRecord.from_moves(3, moves)
-
-
-def test_numpy_integers_are_integers():
-    import numpy as np
-
-    assert solve(3).value([np.int64(1), np.uint8(2)]) == solve(3).value([1, 2])
-
-
-def test_explore_takes_boxes_as_any_pair():
-    from triangles_core import explore
-
-    assert explore(boxes=[1, 1]).spec == explore(boxes=(1, 1)).spec
-
-
-def test_signal_handlers_of_the_caller_are_left_alone(capsys):
-    from triangles_core.cli import main
-
-    before = signal.getsignal(signal.SIGTERM)
-    assert main(["solve", "--side", "1"]) == 0
-    assert signal.getsignal(signal.SIGTERM) is before

@@ -5,7 +5,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from commands import assert_one_line_error, judge
+from commands import judge
 
 from triangles_core.judge import JudgeInputError, run_dialect
 
@@ -84,12 +84,6 @@ def test_duplicate_edges_are_accepted_with_one_note():
 def test_bad_input_is_named_after_the_earlier_answers(fmt, text, answered, where):
     answers, error = answers_then_error(fmt, text)
     assert len(answers) == answered and where in str(error)
-
-
-def test_bad_input_at_the_command_line_is_one_line_and_exit_2():
-    result = judge("gym", "6\n1 2 3 4 5 6\n5\n4 5 x 7 8\n0\n")
-    assert_one_line_error(result, "triangles judge gym: error: case 2, line 4, token 'x': not an integer")
-    assert result.stdout == "Andy wins\n"
 
 
 def test_the_judge_loads_only_what_it_uses():

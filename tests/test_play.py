@@ -93,11 +93,6 @@ def test_more_moves_than_recorded_at_most_are_refused_before_playing(side3):
         play_games(side3, games=1_000_000)
 
 
-@pytest.mark.parametrize("temperature", [np.float32(0.5), np.int64(2), 3])
-def test_numpy_temperatures_are_numbers(side3, temperature):
-    assert len(play_games(side3, "softmax", games=2, temperature=temperature)) == 36
-
-
 @pytest.mark.parametrize("args", [(5, 3), (1, 0), (-1, 3)])
 def test_wilson_interval_refuses_impossible_counts(args):
     with pytest.raises(ValueError):
