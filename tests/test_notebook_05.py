@@ -7,23 +7,16 @@ changes no byte), so these tests re-solve only a few boards.
 import random
 import re
 from functools import lru_cache
-from pathlib import Path
 
 import nbformat
-import pandas as pd
 import pytest
 from oracles_siblings import peg_jumps
 
 import triangles_core as tc
+from notebooks import ROOT, table
 from triangles_core.analysis import peg_stats
 from triangles_core.analysis.play import wilson_interval
 from triangles_core.games.peg import random_start
-
-ROOT = Path(__file__).resolve().parent.parent
-
-
-def table(name):
-    return pd.read_csv(ROOT / "data" / "tables" / f"{name}.csv")
 
 
 def notebook_text():

@@ -5,18 +5,12 @@ changes no byte). The few facts not in a table are recomputed on the small board
 """
 
 import json
-from pathlib import Path
 
 import pandas as pd
 
 import triangles_core as tc
+from notebooks import DATA, table
 from triangles_core.engine.game import NegamaxSolver
-
-DATA = Path(__file__).resolve().parent.parent / "data"
-
-
-def table(name):
-    return pd.read_csv(DATA / "tables" / f"{name}.csv")
 
 
 def test_small_boards_agree_with_plain_negamax_and_the_prose():

@@ -4,23 +4,16 @@ The tables are the committed ones in data/tables (the notebook writes them; re-r
 changes no byte), so these tests execute nothing heavy.
 """
 
-from pathlib import Path
-
 import numpy as np
-import pandas as pd
 import pytest
 
 import triangles_core as tc
+from notebooks import table
 from triangles_core.analysis import boxes_stats as bs
 from triangles_core.analysis.chains import is_loony_endgame
 from triangles_core.analysis.play import wilson_interval
 
-DATA = Path(__file__).resolve().parent.parent / "data"
 BOARDS = ["2x2 boxes", "2x3 boxes", "3x3 boxes", "3x4 boxes", "side-3 triangles", "side-4 triangles"]
-
-
-def table(name):
-    return pd.read_csv(DATA / "tables" / f"{name}.csv")
 
 
 def test_vectorised_loony_is_is_loony_endgame():

@@ -9,23 +9,15 @@ from __future__ import annotations
 
 import math
 import re
-from pathlib import Path
 
-import nbformat
-import pandas as pd
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
-TABLES = ROOT / "data" / "tables"
-
-
-def table(name: str) -> pd.DataFrame:
-    return pd.read_csv(TABLES / f"{name}.csv")
+from notebooks import sources, table
 
 
 def bold_answer(stem: str) -> str:
     """The bold answer near the top: the first bold paragraph of the first cell, at most 50 words."""
-    source = nbformat.read(ROOT / "notebooks" / f"{stem}.ipynb", as_version=4).cells[0].source
+    source = sources(stem)[0]
     answer = re.search(r"^\*\*(.+)\*\*$", source, flags=re.M).group(1)
     assert len(answer.split()) <= 50, len(answer.split())
     return answer
