@@ -63,7 +63,6 @@ SLOW_TESTS = (
     "tests/test_openspiel.py::test_triangles_game_agrees_with_engine_rules_and_values[3]",
     "tests/test_openspiel.py::test_paired_errors_needs_the_same_positions",
     "tests/test_openspiel.py::test_study_examples",
-    "tests/test_analysis.py::test_mistake_cost_side3_sampled",
     "tests/test_verify.py::test_a_corrupted_value_is_caught",
     "tests/test_graph.py::test_optimal_reach_matches_optimal_subgraph[3-",
     "tests/test_search.py::test_ctrl_c_returns_bounds_and_the_solution_resumes",
