@@ -77,11 +77,6 @@ def test_edge_between_and_errors():
         b.edge_between(1, 11)
 
 
-def test_bad_side():
-    with pytest.raises(ValueError, match="side"):
-        Board(0)
-
-
 def test_text_art_of_the_full_board():
     assert board(2).text_art(board(2).full) == "    o\n   /*\\\n  o---o\n /*\\*/*\\\no---o---o"
 

@@ -63,14 +63,6 @@ def test_full_board_has_no_moves(solution3):
     assert solution3.move_values(full) == {} and solution3.principal_variation(full) == []
 
 
-def test_side_out_of_range():
-    # side 5 (45 edges) has no value table, only the search (issue 21); side 6 has neither
-    with pytest.raises(ValueError, match="side-5 board has 45 edges, more than a value table holds"):
-        solve(5, method="table")
-    with pytest.raises(ValueError, match="side-6 board has 63 edges: the search handles at most 62"):
-        solve(6)
-
-
 def test_drawn_position_renders_svg(solution3):
     import triangles_core as tc
 
