@@ -58,7 +58,6 @@ SLOW_TESTS = (
     "tests/test_graph_export.py::test_cli_graph",
     "tests/test_graph_export.py::test_help_examples_work",
     "tests/test_peg_game.py::test_game_graph_matches_solver",
-    "tests/test_peg_game.py::test_random_boards_through_the_solved_game_interface",
     "tests/test_openspiel.py::test_dots_and_boxes_values_and_actions_agree_with_openspiel_rules[2-3]",
     "tests/test_openspiel.py::test_triangles_game_agrees_with_engine_rules_and_values[3]",
     "tests/test_openspiel.py::test_paired_errors_needs_the_same_positions",

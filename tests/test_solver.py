@@ -27,34 +27,11 @@ def test_spec_gym_samples(solution3):
     assert solution3.verdict([4, 5, 6, 7, 8]) == "loss"
 
 
-def test_move_queries_are_consistent(solution3):
-    p = [1, 2, 3, 4, 5]
-    moves = solution3.move_values(p)
-    assert list(moves) == solution3.board.free_edges(solution3.position(p))
-    assert max(moves.values()) == solution3.value(p)
-    assert solution3.optimal_moves(p) == [e for e, v in moves.items() if v == solution3.value(p)]
-    assert sorted(solution3.winning_moves(p) + solution3.drawing_moves(p) + solution3.losing_moves(p)) == list(moves)
-    assert solution3.move_value(p, 6) == moves[6]
-
-
 def test_move_value_rejects_drawn_and_unknown_edges(solution3):
     with pytest.raises(InvalidPositionError, match="already drawn"):
         solution3.move_value([1], 1)
     with pytest.raises(InvalidPositionError, match="19"):
         solution3.move_value([1], 19)
-
-
-@pytest.mark.parametrize("position", [[], [1, 2, 3, 4, 5, 6], [4, 5, 6, 7, 8], list(range(1, 18))])
-def test_principal_variation_reaches_the_value(position, solution3):
-    pv = solution3.principal_variation(position)
-    b = solution3.board
-    assert len(pv) == b.n_edges - len(set(position))
-    margin = sum(step.reward * (1 if step.player == "A" else -1) for step in pv)
-    assert margin == solution3.value(position)
-    assert pv == [] or pv[0].value == solution3.value(position)
-    # the turn passes exactly after moves that claim nothing
-    for before, after in zip(pv, pv[1:], strict=False):
-        assert (after.player == before.player) == before.again == bool(before.claims)
 
 
 def test_full_board_has_no_moves(solution3):
