@@ -19,7 +19,6 @@ SLOW_MODULES = ("tests/test_site.py", "tests/test_reproducibility.py")
 SLOW_TESTS = (
     # each of these takes a second or more on two cores; their files are kept as they are
     "tests/test_boxes.py::test_empty_board_values[2-5-",  # a 2**27-position table
-    "tests/test_boxes.py::test_cli_accepts_boxes",  # several interpreters
     "tests/test_judge_stream.py::test_memory_stays_bounded_whatever_the_input_size",
     "tests/test_judge_stream.py::test_ctrl_c_while_answering_keeps_whole_answers",
     "tests/test_peg_game.py::test_independent_oracle_random_small_boards",
