@@ -151,24 +151,6 @@ def test_empty_board_table_and_the_control_paradox():
     assert empty.loc["side 3", "control_winner_wins_game"] == "True"
 
 
-def test_the_answers_shares_are_the_tables():
-    """Notebook 12's answer: agreement over decided positions, all positions and those perfect play reaches."""
-    by_board = pd.read_csv(TABLES / "control_agreement_by_board.csv").set_index("board")
-    percent = (100 * by_board.agree_share).round().astype(int).to_dict()
-    reached = (100 * by_board.reached_agree_share).round().astype(int).to_dict()
-    assert [percent[b] for b in ["side 1", "side 2", "side 3", "side 4", "3x4 boxes"]] == [0, 77, 94, 98, 94]
-    assert [reached[b] for b in ["side 1", "side 2", "side 3", "side 4", "3x3 boxes", "3x4 boxes"]] == [
-        0,
-        70,
-        96,
-        98,
-        85,
-        80,
-    ]
-    totals = by_board.agree + by_board.disagree + by_board.draws
-    assert (totals == by_board.positions).all()
-
-
 def test_agreement_table_matches_a_recomputation():
     table = pd.read_csv(TABLES / "control_agreement_by_edges_drawn.csv")
     for name in ["side 3", "2x3 boxes"]:
