@@ -50,11 +50,6 @@ def test_perfect_play_loses_nothing_and_ends_at_the_value(solution):
     assert (margin == s.value(0)).all()
 
 
-def test_value_lost_is_always_even_in_a_cell_game(side3):
-    games = play_games(side3, "random", games=300, seed=1)
-    assert (games["value_lost"] % 2 == 0).all() and (games["value_lost_total"] % 2 == 0).all()
-
-
 def test_the_same_seed_gives_the_same_games_and_another_seed_others(side3):
     a, b = play_games(side3, "softmax", games=50, seed=4), play_games(side3, "softmax", games=50, seed=4)
     assert a.equals(b)
