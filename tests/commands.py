@@ -13,11 +13,6 @@ def triangles(*args: str, input: str | None = None) -> subprocess.CompletedProce
     )
 
 
-def judge(fmt: str, text: str) -> subprocess.CompletedProcess:
-    """Run ``triangles judge FORMAT`` on ``text``."""
-    return triangles("judge", fmt, input=text)
-
-
 def assert_one_line_error(result: subprocess.CompletedProcess, prefix: str = "") -> None:
     """Bad input: exit status 2, exactly one line on stderr starting with ``prefix``, no traceback."""
     assert result.returncode == 2

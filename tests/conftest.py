@@ -19,7 +19,6 @@ SLOW_MODULES = ("tests/test_site.py", "tests/test_reproducibility.py")
 SLOW_TESTS = (
     # each of these takes a second or more on two cores; their files are kept as they are
     "tests/test_boxes.py::test_empty_board_values[2-5-",  # a 2**27-position table
-    "tests/test_boxes.py::test_cli_accepts_boxes",  # several interpreters
     "tests/test_judge_stream.py::test_memory_stays_bounded_whatever_the_input_size",
     "tests/test_judge_stream.py::test_ctrl_c_while_answering_keeps_whole_answers",
     "tests/test_peg_game.py::test_independent_oracle_random_small_boards",
@@ -58,12 +57,10 @@ SLOW_TESTS = (
     "tests/test_graph_export.py::test_cli_graph",
     "tests/test_graph_export.py::test_help_examples_work",
     "tests/test_peg_game.py::test_game_graph_matches_solver",
-    "tests/test_peg_game.py::test_random_boards_through_the_solved_game_interface",
     "tests/test_openspiel.py::test_dots_and_boxes_values_and_actions_agree_with_openspiel_rules[2-3]",
     "tests/test_openspiel.py::test_triangles_game_agrees_with_engine_rules_and_values[3]",
     "tests/test_openspiel.py::test_paired_errors_needs_the_same_positions",
     "tests/test_openspiel.py::test_study_examples",
-    "tests/test_analysis.py::test_mistake_cost_side3_sampled",
     "tests/test_verify.py::test_a_corrupted_value_is_caught",
     "tests/test_graph.py::test_optimal_reach_matches_optimal_subgraph[3-",
     "tests/test_search.py::test_ctrl_c_returns_bounds_and_the_solution_resumes",

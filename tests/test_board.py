@@ -77,54 +77,8 @@ def test_edge_between_and_errors():
         b.edge_between(1, 11)
 
 
-def test_bad_side():
-    with pytest.raises(ValueError, match="side"):
-        Board(0)
-
-
 def test_text_art_of_the_full_board():
     assert board(2).text_art(board(2).full) == "    o\n   /*\\\n  o---o\n /*\\*/*\\\no---o---o"
-
-
-def test_notebook_04_names_the_symmetry_classes_by_their_geometry():
-    """The prose of notebook 04 names each class of first moves; check each name against the board."""
-    import json
-    import re
-    from pathlib import Path
-
-    b = board(3)
-    corners = {d for d in range(1, b.n_dots + 1) if sum(d in edge for edge in b.edges) == 2}
-    assert corners == {1, 7, 10}
-
-    def corner_edge(e):
-        return bool(set(b.edges[e - 1]) & corners)
-
-    def rim(e):
-        return len(b.edge_cells[e - 1]) == 1
-
-    def in_corner_triangle(e):
-        return any(set(b.cell_dots(k)) & corners for k in b.edge_cells[e - 1])
-
-    names = {
-        "the corner edges": lambda e: corner_edge(e),
-        "the inner sides of the corner triangles": lambda e: (
-            not rim(e) and in_corner_triangle(e) and not corner_edge(e)
-        ),
-        "the middle edges of the sides": lambda e: rim(e) and not corner_edge(e),
-        "the six edges at the centre dot v5": lambda e: 5 in b.edges[e - 1],
-    }
-    notebook = json.loads(
-        (Path(__file__).resolve().parent.parent / "notebooks" / "04_winning_first_moves.ipynb").read_text()
-    )
-    prose = "\n".join("".join(c["source"]) for c in notebook["cells"] if c["cell_type"] == "markdown")
-    found = dict(re.findall(r"\*\*edges ([\d, ]+)\*\*: (the [a-z0-9 ]+?)[,;.]", prose))
-    assert len(found) == 4
-    classes = {tuple(sorted({s[e - 1] for s in b.symmetries})) for e in range(1, 19)}
-    for edges_text, name in found.items():
-        edges = tuple(int(e) for e in edges_text.split(","))
-        assert edges in classes, edges
-        predicate = names[name]
-        assert all(predicate(e) for e in edges) and not any(predicate(e) for e in range(1, 19) if e not in edges), name
 
 
 def test_a_symmetry_must_map_cells_onto_cells():

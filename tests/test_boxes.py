@@ -7,12 +7,10 @@ import itertools
 import networkx as nx
 import numpy as np
 import pytest
-from commands import assert_one_line_error, triangles
 
 from triangles_core import (
     BoxesBoard,
     BoxesGame,
-    SolvedGame,
     boxes_board,
     parse_record,
     review_game,
@@ -85,19 +83,6 @@ def test_empty_board_values(rows, cols, value):
         assert verify_solution(solution).passed
 
 
-def test_the_solved_game_interface_is_the_one_of_solve():
-    s = solve_boxes(2, 2)
-    assert isinstance(s, SolvedGame)
-    p = [1, 2, 3, 4]
-    moves = s.move_values(p)
-    assert list(moves) == s.board.free_edges(s.position(p)) and max(moves.values()) == s.value(p)
-    assert s.optimal_moves(p) == [e for e, v in moves.items() if v == s.value(p)]
-    pv = s.principal_variation([])
-    assert len(pv) == 12 and sum(st.reward * (1 if st.player == "A" else -1) for st in pv) == s.value([]) == 2
-    for before, after in zip(pv, pv[1:], strict=False):
-        assert (after.player == before.player) == before.again
-
-
 def test_symmetric_positions_have_equal_values_and_the_quotient_folds():
     s = solve_boxes(2, 2)
     b = s.board
@@ -114,27 +99,3 @@ def test_review_of_a_boxes_game():
     review = review_game(parse_record("1\n2\n3\n4", board=(1, 1)))
     assert [m.player for m in review.moves] == ["A", "B", "A", "B"] and review.score == (0, 1)
     assert review.result == "B wins by 1" and review.finished
-
-
-def test_cli_accepts_boxes():
-    result = triangles("solve", "--boxes", "2x2", "1", "3", "4")
-    assert result.returncode == 0, result.stderr
-    assert result.stdout.startswith("2x2 boxes board, drawn edges: 1 3 4\n")
-    assert "Principal variation (* = box claimed)" in result.stdout
-    result = triangles("verify", "--boxes", "2x2")
-    assert result.stdout == "2x2 boxes board: 4096 positions checked, every value agrees with the recurrence\n"
-
-
-@pytest.mark.parametrize(
-    "args, message",
-    [
-        (["solve", "--boxes", "6x6"], "84 lines; solvable boards have 1..62"),
-        (["solve", "--boxes", "3by3"], "expected ROWSxCOLS"),
-        (["solve", "--boxes", "2x2", "13"], "edge 13 is not on the 2x2 boxes board (edges are 1..12)"),
-        (["solve", "--side", "3", "--boxes", "2x2"], "not allowed with argument"),
-    ],
-)
-def test_cli_rejects_bad_boxes(args, message):
-    result = triangles(*args)
-    assert_one_line_error(result, "triangles")
-    assert message in result.stderr

@@ -13,7 +13,6 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 import pytest
-from numba import njit
 
 from triangles_core import solve_cells
 from triangles_core.analysis.chains import cell_degrees, components
@@ -25,13 +24,9 @@ from triangles_core.analysis.control import (
     control_table,
     nim_values,
 )
-from triangles_core.engine.lanes import LaneWidth, lane_count, load_lanes, store_lanes
 from triangles_core.engine.retrograde import (
     MAX_GROUP_BITS,
-    _rule_lanes,
-    move_values,
     recurrence_problem,
-    rule_value,
     solve_table,
 )
 from triangles_core.games.boxes import boxes_board
@@ -112,30 +107,6 @@ def test_every_block_and_group_size_gives_the_oracle_table():
             np.testing.assert_array_equal(got, expected, err_msg=f"{low_bits=} {group_bits=}")
 
 
-@njit
-def _vector_rule(children, xor, add, like):
-    out = np.empty_like(children)
-    for start in range(0, children.shape[0], lane_count(like)):
-        lanes = move_values(
-            load_lanes(children, start, like), load_lanes(xor, start, like), load_lanes(add, start, like)
-        )
-        store_lanes(out, start, lanes)
-    return out
-
-
-@pytest.mark.parametrize("completed", [0, 1, 2])
-def test_vector_rule_is_the_scalar_rule_for_nimstring(completed):
-    children = np.array([-1, 1] * 16, dtype=np.int8)
-    xor, add = (np.full_like(children, c) for c in _rule_lanes(completed, points=0))
-    vector = _vector_rule(children, xor, add, LaneWidth(32))
-    first = np.array([0 if completed >= 1 else 1 << 5], dtype=np.int64)
-    second = np.array([0 if completed >= 2 else 1 << 5], dtype=np.int64)
-    values = np.zeros(2, dtype=np.int8)
-    for child, got in zip(children.tolist(), vector.tolist(), strict=True):
-        values[1] = child
-        assert got == rule_value(values, np.int64(0), np.int64(1), 0, first, second, 0)
-
-
 def test_the_spot_check_knows_the_rule():
     b = board(3)
     table = control_table(b).copy()
@@ -178,24 +149,6 @@ def test_empty_board_table_and_the_control_paradox():
     opposite = ["side 1", "side 2", "1x1 boxes", "1x3 boxes", "2x2 boxes", "2x3 boxes", "3x3 boxes"]
     assert (empty.loc[opposite, "control_winner_wins_game"] == "False").all()
     assert empty.loc["side 3", "control_winner_wins_game"] == "True"
-
-
-def test_the_answers_shares_are_the_tables():
-    """Notebook 12's answer: agreement over decided positions, all positions and those perfect play reaches."""
-    by_board = pd.read_csv(TABLES / "control_agreement_by_board.csv").set_index("board")
-    percent = (100 * by_board.agree_share).round().astype(int).to_dict()
-    reached = (100 * by_board.reached_agree_share).round().astype(int).to_dict()
-    assert [percent[b] for b in ["side 1", "side 2", "side 3", "side 4", "3x4 boxes"]] == [0, 77, 94, 98, 94]
-    assert [reached[b] for b in ["side 1", "side 2", "side 3", "side 4", "3x3 boxes", "3x4 boxes"]] == [
-        0,
-        70,
-        96,
-        98,
-        85,
-        80,
-    ]
-    totals = by_board.agree + by_board.disagree + by_board.draws
-    assert (totals == by_board.positions).all()
 
 
 def test_agreement_table_matches_a_recomputation():

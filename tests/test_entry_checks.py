@@ -44,12 +44,13 @@ def test_an_edge_out_of_range_is_refused(call):
     [
         (lambda: tc.solve(2).replay([1, 1]), ValueError),
         (lambda: tc.GameRecord.from_moves(3, [4, 4]), RecordError),
+        (lambda: tc.GameRecord.from_moves(3, [1.5]), RecordError),
         (lambda: tc.parse_record("1 2\n2 1"), RecordError),
         (lambda: PegGame(3).check_move((0, 2, 1, 3, 1, 1), Jump(1, 2, 4)), InvalidPegBoardError),
         (lambda: peg_board(2).play((0, 4, 5), Jump(3, 2, 1)), ValueError),
         (lambda: choose(choose(NumberGame.start, 4), 8), InvalidNumberPositionError),
     ],
-    ids=["cells-replay", "record", "record-text", "peg-check", "peg-play", "number"],
+    ids=["cells-replay", "record", "record-float", "record-text", "peg-check", "peg-play", "number"],
 )
 def test_an_illegal_move_is_refused(call, error):
     with pytest.raises(error):
@@ -65,8 +66,9 @@ def test_an_illegal_move_is_refused(call, error):
         lambda: tc.boxes_board(1, 65),
         lambda: peg_board(65),
         lambda: board(True),
+        lambda: board(0),
     ],
-    ids=["side5-table", "side7", "side65", "boxes65", "peg65", "side-True"],
+    ids=["side5-table", "side7", "side65", "boxes65", "peg65", "side-True", "side0"],
 )
 def test_a_board_too_big_is_refused(call):
     with pytest.raises(ValueError):
@@ -78,10 +80,18 @@ def test_a_board_too_big_is_refused(call):
     [
         (lambda: NumberGame().position([6]), InvalidNumberPositionError),
         (lambda: NumberGame().position(1 << 19), InvalidNumberPositionError),
+        (lambda: tc.solve_number_game().value(-1), InvalidNumberPositionError),
+        (lambda: tc.solve_number_game().value("abc"), InvalidNumberPositionError),
+        (lambda: tc.solve_number_game().value([2.0]), InvalidNumberPositionError),
+        (lambda: tc.solve_number_game().value(2**100), InvalidNumberPositionError),
         (lambda: tc.solve_peg_game([1, 2, 3]), InvalidPegBoardError),
         (lambda: tc.solve_peg_game([0] + [101] * 14), InvalidPegBoardError),
+        (lambda: tc.solve_peg([0] + [1] * 13 + [2.5]), InvalidPegBoardError),
+        (lambda: tc.solve_peg([0] + [1] * 13 + ["7"]), InvalidPegBoardError),
+        (lambda: tc.solve_peg([0] + [1] * 13 + [3.0]), InvalidPegBoardError),
     ],
-    ids=["number-not-closed", "number-mask", "peg-length", "peg-value"],
+    ids="number-not-closed number-mask number-negative number-text number-float number-huge peg-length peg-value"
+    " peg-float peg-text peg-float-3".split(),
 )
 def test_a_position_that_cannot_occur_is_refused(call, error):
     with pytest.raises(error):

@@ -1,14 +1,10 @@
 """The explorer as a player uses it, in Chromium (Playwright), checked against the library.
 
-* The site's explorer page as ``site_script`` writes it (tables computed in the page's Web Worker), served
-  from a local http.server without the Sphinx build (tests/test_site.py checks the built page): its tables,
-  then games played by clicks, taps and keys at a desktop's 1280x900 and a phone's 390x844.
-* The Jupyter widget in JupyterLab itself (``jupyter lab`` headless, ``explore(3)`` in a notebook, in the
-  Light and Dark themes; about 20 s).
-
-Every value, move value, grade and review shown is compared with `explorer_state`, `move_values`,
-`review_game` and `parse_record`; axe-core and a contrast check of every text run in both themes.
-Screenshots go to ``reports/screenshots/explorer_*.png`` (not committed).
+The site's explorer page (tables computed in the page's Web Worker), served without the Sphinx build
+(tests/test_site.py checks the built page), played by clicks, taps and keys at a desktop's and a phone's width;
+and the Jupyter widget in JupyterLab itself, in the Light and Dark themes. Everything shown is compared with
+`explorer_state`, `move_values`, `review_game` and `parse_record`; axe-core and a contrast check of every text
+run in both themes. Screenshots go to ``reports/screenshots/explorer_*.png`` (not committed).
 """
 
 from __future__ import annotations
@@ -305,30 +301,7 @@ def test_move_list_arrow_keys_and_shared_urls(site_page, browser, server):
 
 
 @pytest.mark.parametrize("viewport", ["desktop"])
-def test_game_record_box(site_page):
-    page, open_ = site_page
-    open_()
-    sol = solution("triangles-3")
-    text = "# POJ 1085 style, with a start line\nstart: 1 2\n3 e4 5-6\n2 5\ne10  # edge 10\n"
-    record = parse_record(text, 3)
-    page.click("#explorer .tce-record summary")
-    page.fill('#explorer textarea[data-role="record"]', text)
-    page.click('#explorer button[data-action="load"]')
-    start = tc.board(3).drawn_edges(record.start)
-    check(page, sol, list(record.moves), start=start)
-    # the box now shows the game as a record, and the library reads it back to the same game
-    written = page.input_value('#explorer textarea[data-role="record"]')
-    again = parse_record(written, 3)
-    assert again.moves == record.moves and again.start == record.start
-    # a bad record is refused with the line and token named, and the board is unchanged
-    page.fill('#explorer textarea[data-role="record"]', "1 2\n2 1\n")
-    page.click('#explorer button[data-action="load"]')
-    assert shown(page)["message"] == "line 2, token '2 1': edge 1 (dots 1-2) is already drawn"
-    check(page, sol, list(record.moves), start=start)
-
-
-@pytest.mark.parametrize("viewport", ["desktop"])
-def test_edge_numbers_best_line_chips_and_a_new_game(site_page):
+def test_edge_numbers_best_line_chips_a_new_game_and_the_record_box(site_page):
     page, open_ = site_page
     open_("#board=triangles-3&moves=4.5.9")
     sol = solution("triangles-3")
@@ -352,6 +325,22 @@ def test_edge_numbers_best_line_chips_and_a_new_game(site_page):
     page.click('#explorer button[data-action="new_game"]')
     check(page, sol, [], start=sorted(line))
     assert f"start={'.'.join(map(str, sorted(line)))}" in page.url
+    # a game typed or pasted in the record box replaces the board's
+    text = "# POJ 1085 style, with a start line\nstart: 1 2\n3 e4 5-6\n2 5\ne10  # edge 10\n"
+    record = parse_record(text, 3)
+    page.click("#explorer .tce-record summary")
+    page.fill('#explorer textarea[data-role="record"]', text)
+    page.click('#explorer button[data-action="load"]')
+    start = tc.board(3).drawn_edges(record.start)
+    check(page, sol, list(record.moves), start=start)
+    # the box now shows the game as a record, and the library reads it back to the same game
+    again = parse_record(page.input_value('#explorer textarea[data-role="record"]'), 3)
+    assert again.moves == record.moves and again.start == record.start
+    # a bad record is refused with the line and token named, and the board is unchanged
+    page.fill('#explorer textarea[data-role="record"]', "1 2\n2 1\n")
+    page.click('#explorer button[data-action="load"]')
+    assert shown(page)["message"] == "line 2, token '2 1': edge 1 (dots 1-2) is already drawn"
+    check(page, sol, list(record.moves), start=start)
 
 
 @pytest.mark.parametrize("viewport", ["phone"])

@@ -3,15 +3,12 @@
 from __future__ import annotations
 
 import os
-import signal
 import subprocess
 import sys
 import textwrap
 
 import pytest
 from commands import assert_one_line_error
-
-from triangles_core import GameRecord, solve, solve_number_game, solve_peg
 
 
 def run_python(code: str, *args: object) -> subprocess.CompletedProcess:
@@ -101,44 +98,3 @@ def test_save_figure_on_a_full_disk_keeps_the_old_pair(tmp_path):
     assert result.returncode == 3, result.stderr
     assert (tmp_path / "f.png").read_bytes() == b"old png" and (tmp_path / "f.svg").read_bytes() == b"old svg"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["f.png", "f.svg"]
-
-
-# What would give a wrong answer is refused at the library's entry points
-
-
-@pytest.mark.parametrize("value", [2.5, "7", 3.0])
-def test_a_peg_value_that_is_not_an_integer_is_refused(value):
-    with pytest.raises((ValueError, TypeError)):
-        solve_peg([0] + [1] * 13 + [value])
-
-
-@pytest.mark.parametrize("position", [-1, 2**100, [2.0], "abc", [6]])
-def test_a_number_game_position_that_cannot_occur_is_refused(position):
-    with pytest.raises((ValueError, TypeError)):
-        solve_number_game().value(position)
-
-
-@pytest.mark.parametrize("moves", [[1.5], [19], [1, 1]])
-def test_a_record_move_that_is_not_a_legal_edge_is_refused(moves):
-    with pytest.raises(ValueError):
-        GameRecord.from_moves(3, moves)
-
-
-def test_numpy_integers_are_integers():
-    import numpy as np
-
-    assert solve(3).value([np.int64(1), np.uint8(2)]) == solve(3).value([1, 2])
-
-
-def test_explore_takes_boxes_as_any_pair():
-    from triangles_core import explore
-
-    assert explore(boxes=[1, 1]).spec == explore(boxes=(1, 1)).spec
-
-
-def test_signal_handlers_of_the_caller_are_left_alone(capsys):
-    from triangles_core.cli import main
-
-    before = signal.getsignal(signal.SIGTERM)
-    assert main(["solve", "--side", "1"]) == 0
-    assert signal.getsignal(signal.SIGTERM) is before

@@ -180,22 +180,16 @@ def test_the_full_graph_of_a_large_board_is_refused_at_once(tmp_path):
     assert state_graph(solve(3), [*range(1, 12)], max_positions=1000).number_of_nodes() == 2**7
 
 
-def test_optimal_game_counts_side2_against_enumeration():
-    s = solve(2)
-    counts = optimal_game_counts(s)
-    for p in [0, *sample_positions(2, 30)]:
-        expected = enumerate_optimal_games(s, p)
-        assert counts[p] == expected
-        assert count_paths(optimal_subgraph(s, p), p) == expected
+def late_positions(side: int, free: int, count: int, seed: int = 5) -> list[int]:
+    rng = random.Random(seed)
+    return [board(side).full & ~sum(1 << e for e in rng.sample(range(board(side).n_edges), free)) for _ in range(count)]
 
 
-def test_optimal_game_counts_side3_late_positions():
-    s = solve(3)
+@pytest.mark.parametrize("side, positions", [(2, [0, *sample_positions(2, 30)]), (3, late_positions(3, 7, 20))])
+def test_optimal_game_counts_against_enumeration(side, positions):
+    s = solve(side)
     counts = optimal_game_counts(s)
-    rng = random.Random(5)
-    for _ in range(20):
-        free = rng.sample(range(18), 7)
-        p = s.board.full & ~sum(1 << e for e in free)
+    for p in positions:
         expected = enumerate_optimal_games(s, p)
         assert counts[p] == expected
         assert count_paths(optimal_subgraph(s, p), p) == expected

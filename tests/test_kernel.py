@@ -17,7 +17,7 @@ from numba import njit
 
 from triangles_core.engine.game import NegamaxSolver, deep_recursion
 from triangles_core.engine.lanes import LaneWidth, lane_count, load_lanes, store_lanes
-from triangles_core.engine.retrograde import MAX_GROUP_BITS, _rule_lanes, move_value, move_values, solve_table
+from triangles_core.engine.retrograde import MAX_GROUP_BITS, _rule_lanes, move_values, rule_value, solve_table
 from triangles_core.games.boxes import BoxesGame, boxes_board
 from triangles_core.games.triangles import TriangleGame, board
 
@@ -34,13 +34,13 @@ def _vector_rule(children, xor, add, like):
     return out
 
 
+@pytest.mark.parametrize("points", [1, 0], ids=["score", "control"])
 @pytest.mark.parametrize("completed", [0, 1, 2])
-def test_vector_rule_is_the_scalar_rule(completed):
-    """`move_values` with the constants of `_rule_lanes` is `move_value`, child by child."""
+def test_vector_rule_is_the_scalar_rule(completed, points):
+    """`move_values` with the constants of `_rule_lanes` is `rule_value`, child by child, for the score rule
+    (one point per cell) and the control rule of Nimstring (no points)."""
     children = np.arange(-96, 96, dtype=np.int8)  # 192 children: 6 vectors of 32 lanes
-    constants = _rule_lanes(completed)
-    xor = np.full_like(children, constants[0])
-    add = np.full_like(children, constants[1])
+    xor, add = (np.full_like(children, c) for c in _rule_lanes(completed, points=points))
     vector = _vector_rule(children, xor, add, LaneWidth(32))
     # one edge (bit 0) whose cells are complete (mask 0) or never complete (bit 5)
     first = np.array([0 if completed >= 1 else 1 << 5], dtype=np.int64)
@@ -48,7 +48,7 @@ def test_vector_rule_is_the_scalar_rule(completed):
     values = np.zeros(2, dtype=np.int8)
     for child, got in zip(children.tolist(), vector.tolist(), strict=True):
         values[1] = child
-        assert got == move_value(values, np.int64(0), np.int64(1), 0, first, second)
+        assert got == rule_value(values, np.int64(0), np.int64(1), 0, first, second, points)
 
 
 def _negamax_table(game) -> np.ndarray:
@@ -93,25 +93,39 @@ def test_boxes_random_positions_match_negamax(rows, cols):
     assert np.abs(values).max() <= b.n_cells
 
 
-@pytest.mark.parametrize("low_bits, group_bits", [(3, 4), (18, 7), (18, -1), (6, 7)])
-def test_group_size_out_of_range(low_bits, group_bits):
-    with pytest.raises(ValueError, match="group_bits"):
-        solve_table(board(3), low_bits=low_bits, group_bits=group_bits)
+def _read_only(array: np.ndarray) -> np.ndarray:
+    array.flags.writeable = False
+    return array
 
 
-def test_boards_above_31_edges_are_refused():
-    with pytest.raises(ValueError, match="up to 31 edges"):
-        solve_table(board(5))
+@pytest.mark.parametrize(
+    "board_, options, said",
+    [
+        (board(5), {}, "up to 31 edges"),
+        (board(3), dict(low_bits=0), "low_bits"),
+        (board(3), dict(low_bits=19), "low_bits"),
+        (board(3), dict(low_bits=-1), "low_bits"),
+        (board(3), dict(low_bits=3, group_bits=4), "group_bits"),
+        (board(3), dict(low_bits=18, group_bits=7), "group_bits"),
+        (board(3), dict(low_bits=18, group_bits=-1), "group_bits"),
+        (board(3), dict(low_bits=6, group_bits=7), "group_bits"),
+        (board(3), dict(out=np.zeros(1 << 17, dtype=np.int8)), "out"),  # the wrong length
+        (board(3), dict(out=np.zeros(1 << 18, dtype=np.int16)), "out"),  # the wrong type
+        (board(3), dict(out=np.zeros(1 << 19, dtype=np.int8)[::2]), "out"),  # not contiguous
+        (board(3), dict(out=_read_only(np.zeros(1 << 18, dtype=np.int8))), "out"),
+    ],
+)
+def test_what_would_crash_the_kernel_is_refused(board_, options, said):
+    """Compiled code would read or write out of bounds: a board too big, block and group sizes out of range, and
+    an output array of the wrong length, type or layout are refused before it runs."""
+    with pytest.raises(ValueError, match=said):
+        solve_table(board_, **options)
 
 
-def test_non_contiguous_or_read_only_output_is_rejected():
-    out = np.zeros(1 << 19, dtype=np.int8)[::2]
-    with pytest.raises(ValueError, match="out"):
-        solve_table(board(3), out=out)
-    out = np.zeros(1 << 18, dtype=np.int8)
-    out.flags.writeable = False
-    with pytest.raises(ValueError, match="out"):
-        solve_table(board(3), out=out)
+def test_a_given_output_array_is_filled_with_the_table(solution3):
+    out = np.full(1 << 18, 99, dtype=np.int8)
+    assert solve_table(board(3), low_bits=10, out=out) is out
+    np.testing.assert_array_equal(out, solution3.values)
 
 
 @pytest.mark.bigboard

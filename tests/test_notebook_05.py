@@ -7,23 +7,16 @@ changes no byte), so these tests re-solve only a few boards.
 import random
 import re
 from functools import lru_cache
-from pathlib import Path
 
 import nbformat
-import pandas as pd
 import pytest
 from oracles_siblings import peg_jumps
 
 import triangles_core as tc
+from notebooks import ROOT, table
 from triangles_core.analysis import peg_stats
 from triangles_core.analysis.play import wilson_interval
 from triangles_core.games.peg import random_start
-
-ROOT = Path(__file__).resolve().parent.parent
-
-
-def table(name):
-    return pd.read_csv(ROOT / "data" / "tables" / f"{name}.csv")
 
 
 def notebook_text():
@@ -77,17 +70,12 @@ def test_boards_by_hole_is_random_start_with_the_hole_fixed():
     assert all(b.count(0) == 1 and all(1 <= v <= 100 for v in b if v) for b in boards)
 
 
-def test_board_and_small_case():
-    board = tc.peg_board(5)
-    assert len(board.lines) == 9 and sorted(len(line) for line in board.lines) == [3, 3, 3, 4, 4, 4, 5, 5, 5]
-    assert len(board.jumps) == sum(2 * (len(line) - 2) for line in board.lines) == 36
+def test_the_small_board_of_the_prose():
+    """The 3-row board by hole (geometry and every start against the reference negamax: test_peg_game.py)."""
     values = {}
     for hole in range(1, 7):
         start = tuple(0 if k == hole - 1 else k + 1 for k in range(6))
         small = tc.solve_peg_game(start, rows=3)
-        rerun = tc.NegamaxSolver(tc.PegGame(3))  # the same solver again: self-consistency only
-        rerun.value(start)
-        assert len(rerun.cache) == small.n_positions and all(small.value(p) == v for p, v in rerun.cache.items())
         values[hole] = (small.value(start), small.n_positions)
     assert [h for h, (v, _) in values.items() if v == 0] == [2, 3, 5]
     assert [h for h, (_, n) in values.items() if n == 6] == [1, 4, 6]

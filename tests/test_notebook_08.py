@@ -8,20 +8,16 @@ from __future__ import annotations
 
 import json
 import re
-from pathlib import Path
 
-import nbformat
 import pandas as pd
 import pytest
 
+import notebooks
 from triangles_core.analysis.play import wilson_interval
-
-ROOT = Path(__file__).resolve().parent.parent
-TABLES = ROOT / "data" / "tables"
 
 
 def table(name: str) -> pd.DataFrame:
-    return pd.read_csv(TABLES / f"game_review_{name}.csv", keep_default_na=False)
+    return notebooks.table(f"game_review_{name}", keep_default_na=False)
 
 
 @pytest.fixture(scope="module")
@@ -35,7 +31,7 @@ def totals(by_move):
 
 
 def test_the_answer_is_bold_short_and_its_numbers_are_the_tables():
-    source = nbformat.read(ROOT / "notebooks" / "08_game_review.ipynb", as_version=4).cells[0].source
+    source = notebooks.sources("08_game_review")[0]
     answer = re.search(r"^\*\*Answer: (.+?)\*\*$", source, flags=re.M | re.S).group(1)
     assert len(answer.split()) <= 50
     assert "changed 2, 3, 1 and 4 times" in answer and "7.1 times" in answer and "47.4%" in answer
@@ -61,7 +57,7 @@ def test_sample_games_winner_changes_and_the_identity():
 
 
 def test_the_c_program_check_the_prose_cites():
-    checks = json.loads((ROOT / "data" / "checks" / "table_checks.json").read_text())["checks"]
+    checks = json.loads((notebooks.DATA / "checks" / "table_checks.json").read_text())["checks"]
     side4 = next(c for c in checks if c["board"] == "side4")
     assert side4["agree"] and side4["positions_that_differ"] == 0 and side4["c_sha256"] == side4["package_sha256"]
 

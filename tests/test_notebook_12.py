@@ -5,27 +5,20 @@ changes no byte); the phases of the disagreements are recomputed here on the fou
 boards, as the notebook computes them.
 """
 
-import json
 import re
-from pathlib import Path
 
 import pandas as pd
 import pytest
 
+import notebooks
 import triangles_core as tc
+from notebooks import table
 from triangles_core.analysis import control
-
-ROOT = Path(__file__).resolve().parent.parent
-
-
-def table(name):
-    return pd.read_csv(ROOT / "data" / "tables" / f"{name}.csv")
 
 
 @pytest.fixture(scope="module")
 def prose():
-    cells = json.loads((ROOT / "notebooks" / "12_the_game_of_control.ipynb").read_text())["cells"]
-    return " ".join(" ".join("".join(c["source"]).split()) for c in cells if c["cell_type"] == "markdown")
+    return notebooks.prose("12_the_game_of_control")
 
 
 def percent(share):

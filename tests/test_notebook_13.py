@@ -4,23 +4,16 @@ The tables are the committed ones in data/tables (the notebook writes them; re-r
 changes no byte), so these tests execute nothing heavy.
 """
 
-from pathlib import Path
-
 import numpy as np
-import pandas as pd
 import pytest
 
 import triangles_core as tc
+from notebooks import table
 from triangles_core.analysis import boxes_stats as bs
 from triangles_core.analysis.chains import is_loony_endgame
 from triangles_core.analysis.play import wilson_interval
 
-DATA = Path(__file__).resolve().parent.parent / "data"
 BOARDS = ["2x2 boxes", "2x3 boxes", "3x3 boxes", "3x4 boxes", "side-3 triangles", "side-4 triangles"]
-
-
-def table(name):
-    return pd.read_csv(DATA / "tables" / f"{name}.csv")
 
 
 def test_vectorised_loony_is_is_loony_endgame():
@@ -68,14 +61,8 @@ def test_exact_perfect_play():
     columns = ["applies", "junction", "no_long_chain_or_loop", "one_long_chain", "first_player_in_control"]
     assert first.loc["2x2 boxes", columns].tolist() == [0.4393, 0, 0.5607, 1, 1]
     assert first.loc["2x3 boxes", columns].tolist() == [0.5524, 0.022, 0.4257, 1, 0]
-    assert first.loc["3x3 boxes", columns + ["loop_and_no_long_chain"]].tolist() == [
-        0.5154,
-        0.2142,
-        0.2703,
-        0.9982,
-        0.0015,
-        0.0018,
-    ]
+    three = first.loc["3x3 boxes", columns + ["loop_and_no_long_chain"]]
+    assert three.tolist() == [0.5154, 0.2142, 0.2703, 0.9982, 0.0015, 0.0018]
     assert first.loc["side-3 triangles", columns].tolist() == [0.6939, 0.0194, 0.2867, 1, 0]
     assert (x["controller_wins_endgame"] == 1).all() and (simple["junction"] == 0).all()
     assert first.loc["3x3 boxes", ["controller_behind", "controller_level"]].tolist() == [0.2767, 0.3495]
@@ -86,15 +73,11 @@ def test_exact_perfect_play():
 def test_game_winner():
     w = table("long_chain_rule_game_winner").set_index(["board", "policy"])
     perfect = w.xs("perfect", level="policy")
-    assert (
-        (perfect["controller_wins_game"] == perfect["rule_applies"])
-        .loc[["2x2 boxes", "2x3 boxes", "side-3 triangles"]]
-        .all()
-    )
+    small = perfect.loc[["2x2 boxes", "2x3 boxes", "side-3 triangles"]]
+    assert (small["controller_wins_game"] == small["rule_applies"]).all()
     assert perfect.loc["3x3 boxes", ["controller_wins_game", "rule_applies"]].tolist() == [1008, 1009]
-    assert perfect.loc[
-        "side-4 triangles", ["controller_wins_game", "controller_loses_game", "rule_applies"]
-    ].tolist() == [809, 335, 1144]
+    side4 = perfect.loc["side-4 triangles", ["controller_wins_game", "controller_loses_game", "rule_applies"]]
+    assert side4.tolist() == [809, 335, 1144]
     assert [round(100 * perfect.loc["side-4 triangles", c]) for c in ("win_low", "win_high")] == [68, 73]
     assert perfect.loc["3x4 boxes", ["controller_wins_game", "controller_draws_game"]].tolist() == [0, 1298]
     soft = w.xs("softmax", level="policy")
@@ -142,10 +125,8 @@ def test_first_simple_endgames():
     s = table("long_chain_rule_first_simple_endgames_sampled").set_index(["board", "stage"])
     simple = s.xs("first simple loony endgame", level="stage")
     assert (simple["reached"] == 2000).all() and (simple["recursion_agrees"] == 2000).all()
-    assert simple["rule_applies"].tolist() == [1661, 1934] and simple["controller_wins_endgame"].tolist() == [
-        1342,
-        1927,
-    ]
+    assert simple["rule_applies"].tolist() == [1661, 1934]
+    assert simple["controller_wins_endgame"].tolist() == [1342, 1927]
     first = s.xs("first loony endgame", level="stage")
     assert round(100 * first.loc["side-4 triangles", "controller_wins_share"], 1) == 99.6
 

@@ -6,29 +6,14 @@ drifting.  `analysis.explain` is checked against the plain definitions on small 
 """
 
 import re
-from pathlib import Path
 
-import nbformat
 import networkx as nx
-import pandas as pd
 import pytest
 
+from notebooks import prose, table
 from triangles_core import board, solve
 from triangles_core.analysis import explain
 from triangles_core.analysis.chains import components
-
-ROOT = Path(__file__).resolve().parent.parent
-TABLES = ROOT / "data" / "tables"
-
-
-def table(name):
-    return pd.read_csv(TABLES / f"{name}.csv")
-
-
-def prose(stem):
-    """The markdown of a notebook, on one line (numbers in the prose are checked against it)."""
-    cells = nbformat.read(ROOT / "notebooks" / f"{stem}.ipynb", as_version=4).cells
-    return " ".join(" ".join(c.source.split()) for c in cells if c.cell_type == "markdown")
 
 
 def bold_answer(stem):

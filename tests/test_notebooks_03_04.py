@@ -9,23 +9,15 @@ from __future__ import annotations
 
 import math
 import re
-from pathlib import Path
 
-import nbformat
-import pandas as pd
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
-TABLES = ROOT / "data" / "tables"
-
-
-def table(name: str) -> pd.DataFrame:
-    return pd.read_csv(TABLES / f"{name}.csv")
+from notebooks import prose, sources, table
 
 
 def bold_answer(stem: str) -> str:
     """The bold answer near the top: the first bold paragraph of the first cell, at most 50 words."""
-    source = nbformat.read(ROOT / "notebooks" / f"{stem}.ipynb", as_version=4).cells[0].source
+    source = sources(stem)[0]
     answer = re.search(r"^\*\*(.+)\*\*$", source, flags=re.M).group(1)
     assert len(answer.split()) <= 50, len(answer.split())
     return answer
@@ -132,3 +124,38 @@ def test_04_the_hexagon_is_the_far_sides_of_the_centre_triangles():
     classes = table("side3_first_move_classes")
     worse = {int(e) for edges in classes[classes.value == -5].edges for e in edges.split()}
     assert far == worse == {3, 4, 8, 11, 15, 16}
+
+
+def test_04_names_the_symmetry_classes_by_their_geometry():
+    """The prose of notebook 04 names each class of first moves; check each name against the board."""
+    from triangles_core import board
+
+    b = board(3)
+    corners = {d for d in range(1, b.n_dots + 1) if sum(d in edge for edge in b.edges) == 2}
+    assert corners == {1, 7, 10}
+
+    def corner_edge(e):
+        return bool(set(b.edges[e - 1]) & corners)
+
+    def rim(e):
+        return len(b.edge_cells[e - 1]) == 1
+
+    def in_corner_triangle(e):
+        return any(set(b.cell_dots(k)) & corners for k in b.edge_cells[e - 1])
+
+    names = {
+        "the corner edges": lambda e: corner_edge(e),
+        "the inner sides of the corner triangles": lambda e: (
+            not rim(e) and in_corner_triangle(e) and not corner_edge(e)
+        ),
+        "the middle edges of the sides": lambda e: rim(e) and not corner_edge(e),
+        "the six edges at the centre dot v5": lambda e: 5 in b.edges[e - 1],
+    }
+    found = dict(re.findall(r"\*\*edges ([\d, ]+)\*\*: (the [a-z0-9 ]+?)[,;.]", prose("04_winning_first_moves")))
+    assert len(found) == 4
+    classes = {tuple(sorted({s[e - 1] for s in b.symmetries})) for e in range(1, 19)}
+    for edges_text, name in found.items():
+        edges = tuple(int(e) for e in edges_text.split(","))
+        assert edges in classes, edges
+        predicate = names[name]
+        assert all(predicate(e) for e in edges) and not any(predicate(e) for e in range(1, 19) if e not in edges), name

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from triangles_core import SolvedGame, solve_number_game, state_graph
+from triangles_core import solve_number_game
 from triangles_core.engine.game import NegamaxSolver
 from triangles_core.games.number import (
     FULL,
@@ -97,16 +97,6 @@ def test_invalid_positions(solution):
         position_mask([21])
     with pytest.raises(InvalidNumberPositionError, match="not allowed"):
         choose(position_mask([2, 5]), 3)
-
-
-def test_game_graph(solution):
-    assert isinstance(solution, SolvedGame)
-    graph = state_graph(solution)
-    assert graph.number_of_nodes() == 3515
-    assert graph.nodes[0]["value"] == -1 and graph.out_degree(0) == 0
-    for p, data in graph.nodes(data=True):
-        winning = any(graph.edges[p, q]["move_value"] == 1 for q in graph.successors(p))
-        assert data["value"] == (1 if winning else -1) and data["remaining"] == int(p).bit_count()
 
 
 def test_principal_variation_ends_with_the_mover_stuck(solution):

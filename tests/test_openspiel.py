@@ -255,12 +255,6 @@ def test_root_estimates_see_the_move_mcts_choices_records(study):
         assert graded["value_lost"].isin([0, 2]).all()
 
 
-def test_study_script_rejects_unknown_options(study, capsys):
-    assert study.main(["--bogus"]) == 2
-    error = capsys.readouterr().err
-    assert error.startswith("usage:") and "--extra" in error and error.count("\n") == 1
-
-
 def test_an_illegal_action_is_refused_with_its_number():
     state = load(2).new_initial_state()
     state.apply_action(0)

@@ -147,24 +147,10 @@ def test_endgame_oracle_on_every_position_with_few_free_edges(tables, key):
         assert subgame_value(np.int64(p), b.n_edges, first, second, scratch, *work) == tables[key][p]
 
 
-def test_contract_matches_the_table(tables):
-    b = SMALL["side3"]
-    table = tables["side3"]
-    s = solve_search(b, [], max_memory=1 << 20)
-    assert s.value([]) == table[0] == -3
-    for p in (0, 0b111, 1 << 5 | 1 << 9):
-        children = {
-            e: (b.claims(p, e) + table[p | 1 << (e - 1)]) if b.claims(p, e) else -table[p | 1 << (e - 1)]
-            for e in b.free_edges(p)
-        }
-        assert s.move_values(p) == children
-        best = max(children.values())
-        assert s.optimal_moves(p) == [e for e, v in children.items() if v == best]
-        assert s.winning_moves(p) == [e for e, v in children.items() if v > 0]
-    line = s.principal_variation([])
-    assert sum(step.reward * (1 if step.player == "A" else -1) for step in line) == -3
-    assert s.verdict([]) == "loss"
-    assert s.bounds([]) == (-3, -3)
+def test_a_solved_position_has_equal_bounds(tables):
+    """The search's own query (the rest of the contract: tests/test_contract.py, "search triangles side 3")."""
+    s = solve_search(SMALL["side3"], [], max_memory=1 << 20)
+    assert s.bounds([]) == (s.value([]), s.value([])) == (tables["side3"][0], -3)
 
 
 def test_two_threads_give_the_same_values(tables):

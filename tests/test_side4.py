@@ -1,4 +1,4 @@
-"""The blocked retrograde kernel against the reference negamax, on sides 3 and 4.
+"""The blocked retrograde kernel against the reference negamax on side 4 (random positions, the table loaded once).
 
 Side 3 against the reference negamax is in test_solver.py, every block and group size
 (against the reference negamax) in test_kernel.py.
@@ -13,26 +13,7 @@ import numpy as np
 import pytest
 
 from triangles_core.engine.game import NegamaxSolver
-from triangles_core.engine.retrograde import solve_table
-from triangles_core.games.triangles import TriangleGame, board
-
-
-def test_side3_fills_given_array(solution3):
-    out = np.full(1 << 18, 99, dtype=np.int8)
-    assert solve_table(board(3), low_bits=10, out=out) is out
-    np.testing.assert_array_equal(out, solution3.values)
-
-
-@pytest.mark.parametrize("low_bits", [0, 19, -1])
-def test_block_size_out_of_range(low_bits):
-    with pytest.raises(ValueError, match="low_bits"):
-        solve_table(board(3), low_bits=low_bits)
-
-
-@pytest.mark.parametrize("out", [np.zeros(1 << 17, dtype=np.int8), np.zeros(1 << 18, dtype=np.int16)])
-def test_wrong_output_array(out):
-    with pytest.raises(ValueError, match="out"):
-        solve_table(board(3), out=out)
+from triangles_core.games.triangles import TriangleGame
 
 
 def random_position(rng: random.Random, n_edges: int, free: int, inside: int = 0) -> int:
@@ -80,37 +61,3 @@ def test_side4_random_positions_match_negamax():
     finally:
         sys.setrecursionlimit(limit)
     assert checked == 4000
-
-
-def test_progress_bar_counts_blocks_to_the_end(solution3, monkeypatch):
-    """The bar counts the 2**8 blocks of 2**10 positions and is full when the table is."""
-    import io
-
-    from tqdm import tqdm
-
-    from triangles_core.engine import retrograde
-
-    bars = []
-
-    def recorded(total, description, **kwargs):  # a drawn bar (progress_bar draws none into a pipe)
-        bars.append(tqdm(total=total, desc=description, file=io.StringIO(), disable=False))
-        return bars[-1]
-
-    monkeypatch.setattr(retrograde, "progress_bar", recorded)
-    values = solve_table(board(3), low_bits=10, progress=True)
-    np.testing.assert_array_equal(values, solution3.values)
-    [bar] = bars
-    assert bar.total == 256 and bar.n == 256
-
-
-def test_progress_bar_without_ipywidgets(monkeypatch):
-    from tqdm import std
-
-    from triangles_core._files import progress_bar
-
-    monkeypatch.setitem(sys.modules, "ipywidgets", None)  # import ipywidgets now raises ImportError
-    bar = progress_bar(3, "test")
-    try:
-        assert type(bar) is std.tqdm
-    finally:
-        bar.close()

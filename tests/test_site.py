@@ -182,8 +182,8 @@ def server(site):
     yield from serve(site[0])
 
 
-def test_every_page_loads_cleanly_and_fits_a_phone_and_a_desktop(browser, server, site):
-    """Every page (a sample of the API's): no error, every image loaded, maths typeset, no code block cut (at a
+def test_a_page_of_each_kind_loads_cleanly_and_fits_a_phone_and_a_desktop(browser, server, site):
+    """A page of each kind: no error, every image loaded, maths typeset, no code block cut (at a
     desktop's width); no sideways scrolling and no table under the page contents (at both widths)."""
     out, _ = site
     problems = []
@@ -191,7 +191,7 @@ def test_every_page_loads_cleanly_and_fits_a_phone_and_a_desktop(browser, server
     for viewport in (PHONE, DESKTOP):
         watched, width = Watched(browser, server, viewport), f"{viewport['width']} px"
         try:
-            for name in _site_pages_for_browser(out):
+            for name in one_page_of_each_kind(out):
                 watched.problems.clear()
                 p = watched.page  # every image and request at a desktop's width; the layout at both
                 p.goto(f"{server}/{name}", wait_until="networkidle" if viewport is DESKTOP else "load")
@@ -254,15 +254,12 @@ def test_explorer_works_from_the_file_system(browser, site, solution3):
 
 # ------------------------------------------------------------------- weight, links, API (issue 22)
 def test_pages_are_light_and_their_downloads_download(site):
-    """No icon script, no figure inlined, MathJax only where there is maths; every .ipynb or .csv link downloads."""
+    """No figure inlined, MathJax only where there is maths; every .ipynb or .csv link downloads (the bytes of the
+    landing page and the explorer: test_landing_page_and_explorer_weigh_at_most_1_mb)."""
     out, _ = site
-    assert not (out / "_static" / "scripts" / "fontawesome.js").exists()
-    font = out / "_static" / "vendor" / "fontawesome" / "webfonts" / "fa-solid-900.woff2"
-    assert font.stat().st_size < 20_000, "the icon font is cut down to the icons the site uses"
     for page in pages(out):
         text = page.read_text(encoding="utf-8")
         name = page.relative_to(out).as_posix()
-        assert "fontawesome.js" not in text, name
         assert "data:image/png" not in text, f"{name}: a figure inlined as base64"
         assert ("tex-chtml.js" in text) == ('class="math' in text), f"{name}: MathJax where there is no maths"
         for tag in re.findall(r'<a [^>]*href="[^"#:]+\.(?:ipynb|csv)"[^>]*>', text):
@@ -312,12 +309,14 @@ def test_the_api_reference_has_a_page_for_every_public_name(site):
 
 
 # ------------------------------------------------------------------- phones, desktops, axe (issue 22)
-def _site_pages_for_browser(out: Path) -> list[str]:
-    """Every page but the API pages one by one (a sample of them: a class and a function)."""
-    names = [p.relative_to(out).as_posix() for p in pages(out)]
-    return [n for n in names if not n.startswith("api/")] + [
-        f"api/{build_site.api_page_name(n)}" for n in ("solve", "TriangleBoard")
-    ]
+def one_page_of_each_kind(out: Path) -> list[str]:
+    """The first page of each folder (the landing page, a notebook, a doc, an API page) and every page at the top
+    (explorer, figures, data, search), which are each of their own kind; the static checks above read every page."""
+    kinds: dict[str, str] = {}
+    for page in pages(out):
+        name = page.relative_to(out).as_posix()
+        kinds.setdefault(name.split("/")[0], name)
+    return list(kinds.values())
 
 
 @pytest.fixture(params=["http", "file"])
@@ -407,13 +406,10 @@ def test_desktop_readers_collapse_the_navigation_and_open_figures_full_size(open
 
 
 def test_axe_finds_no_serious_or_critical_violation_on_a_page_of_each_kind(opened, server, site):
-    """Each kind of page (the first of each folder, each at the top) at a desktop's width, and the landing page
-    at a phone's (its navigation is every page's). The explorer's boards: tests/test_explorer_browser.py."""
-    kinds: dict[str, str] = {}
-    for name in _site_pages_for_browser(site[0]):
-        kinds.setdefault(name.split("/")[0], name)
+    """A page of each kind at a desktop's width, and the landing page at a phone's (its navigation is every
+    page's). The explorer's boards: tests/test_explorer_browser.py."""
     problems = []
-    for viewport, names in ((DESKTOP, list(kinds.values())), (PHONE, ["index.html"])):
+    for viewport, names in ((DESKTOP, one_page_of_each_kind(site[0])), (PHONE, ["index.html"])):
         page, _ = opened(f"{server}/{names[0]}", viewport)
         for name in names:
             page.goto(f"{server}/{name}", wait_until="load")

@@ -143,19 +143,3 @@ def test_a_changed_packaged_table_is_not_answered_from(tmp_path, monkeypatch):
     monkeypatch.setattr(solvers, "_memory", {})
     with pytest.warns(RuntimeWarning, match="CRC-32"):
         assert solvers.solve(3).value([]) == -3
-
-
-def test_the_judge_starts_without_numba_or_the_search():
-    import subprocess
-    import sys
-
-    trace = subprocess.run(
-        [sys.executable, "-X", "importtime", "-m", "triangles_core", "judge", "uestc"],
-        input="5 1 2 3 4 5\n",
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-    assert trace.stdout == "WIN!\n"
-    modules = {line.split("|")[-1].strip() for line in trace.stderr.splitlines() if line.startswith("import time:")}
-    assert not modules & {"numba", "matplotlib", "triangles_core.engine.search"}
