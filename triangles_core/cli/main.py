@@ -241,13 +241,14 @@ def _verify(args: argparse.Namespace) -> int:
 
 
 def _graph(args: argparse.Namespace) -> int:
-    from ..analysis.export import check_graph_size, export_graph, graph_format
+    from ..analysis.export import MAX_EXPORT_POSITIONS, export_graph, graph_format
+    from ..analysis.graph import check_graph_size
 
     kind = graph_format(args.output, args.format)  # before anything is solved
     b = _board(args)
     root = b.position(_parse_edges(args.edges, b, args.command))
     if not args.optimal:
-        check_graph_size(b, root)
+        check_graph_size(b, root, MAX_EXPORT_POSITIONS)
     solution = _solution(args)
     output = "/dev/stdout" if args.output == "-" else args.output  # atomic_open writes a stream as a stream
     try:
