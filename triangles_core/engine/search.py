@@ -18,7 +18,7 @@ from typing import Any
 import numpy as np
 
 from ..errors import check_integer
-from ..games.cells import CellBoard, CellGame, popcount
+from ..games.cells import CellBoard, CellGame
 from .limits import MAX_SEARCH_EDGES
 from .solutions import ValueFunctionSolution as SolvedGameBase
 
@@ -518,7 +518,7 @@ class SearchSolution(SolvedGameBase):
         if self.progress:
             from .._files import progress_bar
 
-            self._bar = progress_bar(0, f"{self.board.title}, {popcount(p)} drawn", unit="node", unit_scale=True)
+            self._bar = progress_bar(0, f"{self.board.title}, {p.bit_count()} drawn", unit="node", unit_scale=True)
         guess = max(lower, min(upper, 0))
         try:
             while lower < upper:  # MTD(f): null-window tests around the last result
