@@ -8,10 +8,9 @@ import stat
 import sys
 import tempfile
 from contextlib import contextmanager, suppress
-from pathlib import Path
 from typing import IO, Iterator
 
-__all__ = ["atomic_open", "make_folder", "progress_bar"]
+__all__ = ["atomic_open", "progress_bar"]
 
 
 _DESCRIPTOR = re.compile(r"/dev/(stdin|stdout|stderr|fd/\d+)|/proc/[^/]+/(task/\d+/)?fd/\d+")
@@ -114,18 +113,6 @@ def atomic_open(
         with suppress(OSError):
             os.unlink(handle.name)
         raise
-
-
-def make_folder(directory: str | os.PathLike, what: str = "directory") -> Path:
-    """The folder ``directory``, made with its parents if missing; a ValueError if it or a folder above is a file."""
-    path = Path(directory)
-    try:
-        path.mkdir(parents=True, exist_ok=True)
-    except FileExistsError:  # mkdir's answer for a file (or a broken link) of that name
-        raise ValueError(f"{what} {os.fspath(path)!r} exists but is not a folder") from None
-    except NotADirectoryError:
-        raise ValueError(f"{what} {os.fspath(path)!r}: a folder above it is a file") from None
-    return path
 
 
 def _in_jupyter() -> bool:

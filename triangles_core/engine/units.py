@@ -32,7 +32,7 @@ from itertools import islice
 from pathlib import Path
 from typing import Any
 
-from .._files import atomic_open, make_folder
+from .._files import atomic_open
 from ..errors import check_integer
 from ..games.cells import CellBoard
 
@@ -188,7 +188,7 @@ def _open_run(folder: Path, header: dict, board: CellBoard, units: list[int]) ->
     that position's (an integer of the parity of the cells left, at most their number);
     otherwise the folder is refused, naming the line.
     """
-    make_folder(folder, "run folder")
+    folder.mkdir(parents=True, exist_ok=True)
     run_file, units_file = folder / "run.json", folder / "units.jsonl"
     if run_file.exists():
         stored = json.loads(run_file.read_text(encoding="utf-8"))
