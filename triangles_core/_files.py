@@ -13,13 +13,13 @@ from typing import IO, Iterator
 __all__ = ["atomic_open", "progress_bar"]
 
 
-_DESCRIPTOR = re.compile(r"/dev/(stdin|stdout|stderr|fd/\d+)|/proc/[^/]+/(task/\d+/)?fd/\d+")
+_DESCRIPTOR = re.compile(r"/dev/(?:(stdin|stdout|stderr)|fd/(\d+))|/proc/([^/]+)/(?:task/\d+/)?fd/(\d+)")
 """The names of a descriptor the shell opened: ``/dev/stdout``, ``/dev/fd/1``, ``/proc/self/fd/1``."""
 
 
 def _own_descriptor(path: str) -> int | None:
     """The number of this process's descriptor that ``path`` names (``/dev/stdout``: 1), else None."""
-    match = re.fullmatch(r"/dev/(?:(stdin|stdout|stderr)|fd/(\d+))|/proc/(self|\d+)/fd/(\d+)", path)
+    match = _DESCRIPTOR.fullmatch(path)
     if match is None or match[3] not in (None, "self", str(os.getpid())):
         return None
     if match[1]:
