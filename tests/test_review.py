@@ -11,7 +11,7 @@ import numpy as np  # noqa: E402
 
 from triangles_core import solve, solve_boxes  # noqa: E402
 from triangles_core.analysis.records import GameRecord, parse_record, random_record  # noqa: E402
-from triangles_core.analysis.review import COLUMNS, classify, review_game, review_table, summary_table  # noqa: E402
+from triangles_core.analysis.review import COLUMNS, classify, review_game, summary_table  # noqa: E402
 from triangles_core.engine.game import NegamaxSolver  # noqa: E402
 from triangles_core.engine.retrograde import NOT_A_MOVE  # noqa: E402
 from triangles_core.games.triangles import TriangleGame, board  # noqa: E402
@@ -148,7 +148,7 @@ def test_third_sample_game_in_detail():
 
 
 def test_table_columns_and_types():
-    table = review_table(parse_record(SPEC_GAMES[0]))
+    table = review_game(parse_record(SPEC_GAMES[0])).table()
     assert list(table.columns) == COLUMNS and str(table["value_after"].dtype) == "int64"
     assert table["dots"].tolist() == ["2-4", "4-5", "5-9", "3-6", "2-5", "3-5"]
     assert table.loc[table["value_lost"] == 0, "classification"].eq("optimal").all()

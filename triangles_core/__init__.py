@@ -93,7 +93,6 @@ _LAZY = {
     "GameRecord": "analysis.records",
     "parse_record": "analysis.records",
     "review_game": "analysis.review",
-    "review_table": "analysis.review",
     "verify_solution": "analysis.verify",
     "verify_side": "analysis.verify",
     "outcomes_by_edges_drawn": "analysis.tables",
@@ -115,7 +114,12 @@ _LAZY = {
 }
 
 
-_REMOVED = {"Solution": "TableSolution", "GameSolution": "NegamaxSolution", "SolvedGameBase": "ValueFunctionSolution"}
+_REMOVED = {
+    "Solution": "TableSolution",
+    "GameSolution": "NegamaxSolution",
+    "SolvedGameBase": "ValueFunctionSolution",
+    "review_table": "review_game(record).table()",
+}
 """Names removed in 0.3, and what replaces each (answered by `__getattr__`, networkx's way)."""
 
 
