@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from triangles_core import solve, solve_boxes
-from triangles_core.analysis.verify import verify_side, verify_solution, verify_table
+from triangles_core.analysis.verify import verify_solution, verify_table
 from triangles_core.cli import main
 from triangles_core.engine.game import NegamaxSolver
 from triangles_core.engine.retrograde import derived_values
@@ -16,7 +16,7 @@ from triangles_core.games.triangles import TriangleGame, board
 
 @pytest.mark.parametrize("side", [1, 2, 3])
 def test_solutions_pass(side):
-    result = verify_side(side)
+    result = verify_solution(solve(side))
     assert result.passed and result.first_mismatch is None
     assert result.checked == 2 ** board(side).n_edges
     assert str(result) == (

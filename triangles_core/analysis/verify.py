@@ -15,11 +15,10 @@ import numpy as np
 from .._files import progress_bar
 from ..engine.retrograde import derived_values
 from ..engine.solutions import TableSolution, check_values
-from ..engine.solvers import solve
 from ..errors import check_integer
 from ..games.cells import CellBoard
 
-__all__ = ["Mismatch", "Verification", "verify_side", "verify_solution", "verify_table"]
+__all__ = ["Mismatch", "Verification", "verify_solution", "verify_table"]
 
 CHUNK = 1 << 22
 """Positions checked per call of the compiled kernel (a progress-bar step for side 4)."""
@@ -144,16 +143,3 @@ def verify_solution(solution: TableSolution, progress: bool = False) -> Verifica
     True
     """
     return verify_table(solution.board, solution.values, progress=progress)
-
-
-def verify_side(side: int, progress: bool = False) -> Verification:
-    """Load or compute the side-``side`` value table (sides 1 to 4) and check every value.
-
-    Examples
-    --------
-    >>> print(verify_side(2))
-    side-2 board: 512 positions checked, every value agrees with the recurrence
-    """
-    solution = solve(side, progress=progress, method="table")
-    assert isinstance(solution, TableSolution)  # what method="table" returns
-    return verify_solution(solution, progress=progress)
