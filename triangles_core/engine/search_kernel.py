@@ -29,9 +29,7 @@ positions of any `triangles_core.games.cells.CellBoard` of at most 62 edges, wit
   of the table kernel, in a per-thread scratch table of ``2**oracle_edges`` bytes.
 
 The search keeps its own stack (`search`'s ``frames``) rather than recursing, and reads
-its arrays through `_borrowed` views: a compiled call that passes an array counts a
-reference to it with an atomic instruction, and those counts (about 40 per node, on
-arrays that both threads share) took 60% of the time of the recursive form.
+its arrays through `_borrowed` views (without reference counting).
 
 Everything here is called through `triangles_core.engine.search`, which checks the
 arguments first.
