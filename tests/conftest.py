@@ -62,7 +62,7 @@ SLOW_TESTS = (
     "tests/test_openspiel.py::test_paired_errors_needs_the_same_positions",
     "tests/test_openspiel.py::test_study_examples",
     "tests/test_verify.py::test_a_corrupted_value_is_caught",
-    "tests/test_graph.py::test_optimal_reach_matches_optimal_subgraph[3-",
+    "tests/test_graph.py::test_optimal_reach_matches_optimal_subgraph[3]",
     "tests/test_search.py::test_ctrl_c_returns_bounds_and_the_solution_resumes",
     "tests/test_properties.py::test_value_follows_the_recurrence_from_its_children",
 )

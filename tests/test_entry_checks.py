@@ -12,7 +12,6 @@ import pytest
 
 import triangles_core as tc
 from triangles_core.analysis.records import RecordError
-from triangles_core.analysis.verify import derive_values
 from triangles_core.engine.retrograde import derived_values, move_value_table
 from triangles_core.engine.solutions import TableSolution
 from triangles_core.games.number import InvalidNumberPositionError, NumberGame, choose
@@ -103,7 +102,7 @@ def test_a_table_of_the_wrong_length_or_type_is_refused(values):
     with pytest.raises(ValueError, match="table must be an int8 array"):
         TableSolution(board(3), values)
     with pytest.raises(ValueError, match="table must be an int8 array"):
-        derive_values(board(4), values, 0, 16)
+        derived_values(board(4), values, np.arange(16))
     with pytest.raises(ValueError, match="table must be an int8 array"):
         move_value_table(board(3), values)
 

@@ -17,7 +17,7 @@ def test_dot_pairs_are_the_triangle_war_numbering():
     record = parse_record("2 4\n4 5\n5 9\n3 6\n2 5\n3 5\n")
     assert record.moves == (4, 6, 14, 8, 5, 7)
     assert record.lines == (1, 2, 3, 4, 5, 6)
-    assert record.start == 0 and record.side == 3
+    assert record.start == 0 and record.board.side == 3
 
 
 def test_edge_numbers_comments_blank_lines_and_explicit_forms():

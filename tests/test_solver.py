@@ -3,7 +3,6 @@
 import numpy as np
 import pytest
 
-import triangles_core as tc
 from triangles_core import InvalidPositionError, board, solve
 
 # Number of positions per edge count is C(n_edges, k): the "perft" of this game.
@@ -47,27 +46,6 @@ def test_drawn_position_renders_svg(solution3):
     assert view.move_values == solution3.move_values([1, 2, 3])
     svg = view._repr_svg_()
     assert svg.lstrip().startswith("<?xml") and "</svg>" in svg
-
-
-@pytest.mark.parametrize(
-    "call",
-    [
-        lambda: solve(3, threads=2),
-        lambda: solve(3, max_memory=1 << 20),
-        lambda: solve(3, method="table", threads=2),
-        lambda: tc.solve_boxes(2, 2, max_memory=1 << 20),
-        lambda: tc.solve_cells(board(2), threads=2),
-    ],
-    ids=["auto-threads", "auto-max_memory", "table-threads", "boxes-auto", "cells-auto"],
-)
-def test_search_options_are_refused_for_a_board_solved_by_its_table(call):
-    with pytest.raises(
-        ValueError,
-        match=r"^max_memory and threads are options of the search, and "
-        r"method='(auto|table)' solves the (side-\d|2x2 boxes) board by its value "
-        r"table: pass method='search' to search it$",
-    ):
-        call()
 
 
 def test_search_options_are_taken_by_the_search():

@@ -7,15 +7,16 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from triangles_core import solve, solve_boxes
-from triangles_core.analysis.verify import derive_values, verify_side, verify_solution, verify_table
+from triangles_core.analysis.verify import verify_solution, verify_table
 from triangles_core.cli import main
 from triangles_core.engine.game import NegamaxSolver
+from triangles_core.engine.retrograde import derived_values
 from triangles_core.games.triangles import TriangleGame, board
 
 
 @pytest.mark.parametrize("side", [1, 2, 3])
 def test_solutions_pass(side):
-    result = verify_side(side)
+    result = verify_solution(solve(side))
     assert result.passed and result.first_mismatch is None
     assert result.checked == 2 ** board(side).n_edges
     assert str(result) == (
@@ -33,7 +34,7 @@ def test_derived_values_equal_the_reference_on_side_2():
     """The check's own recurrence, fed the reference values, reproduces them."""
     reference = NegamaxSolver(TriangleGame(2))
     table = np.array([reference.value(p) for p in range(2**9)], dtype=np.int8)
-    assert (derive_values(board(2), table) == table).all()
+    assert (derived_values(board(2), table, np.arange(2**9)) == table).all()
 
 
 @settings(max_examples=examples(25), deadline=None)
@@ -46,7 +47,7 @@ def test_a_corrupted_value_is_caught(side, seed, delta):
     result = verify_table(solution.board, table)
     assert not result.passed
     # the corrupted entry itself fails; its parents may fail too (they read it as a child)
-    assert derive_values(solution.board, table, position, position + 1)[0] != table[position]
+    assert derived_values(solution.board, table, np.array([position]))[0] != table[position]
     first = result.first_mismatch
     assert first.position & position == first.position  # the entry or one of its parents
     assert first.stored == table[first.position]
@@ -63,7 +64,7 @@ def test_mismatches_are_counted_across_chunks():
     whole = verify_table(solution.board, table)
     chunked = verify_table(solution.board, table, chunk=50_000)  # six chunks, the mismatch in the last
     assert chunked == whole and whole.mismatches >= 1
-    derived = derive_values(solution.board, table)
+    derived = derived_values(solution.board, table, np.arange(len(table)))
     assert whole.mismatches == int((derived != table).sum())
     assert whole.first_mismatch.position == int(np.flatnonzero(derived != table)[0])
     assert derived[full] == 0 and table[full] == 1

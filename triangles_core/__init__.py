@@ -93,9 +93,7 @@ _LAZY = {
     "GameRecord": "analysis.records",
     "parse_record": "analysis.records",
     "review_game": "analysis.review",
-    "review_table": "analysis.review",
     "verify_solution": "analysis.verify",
-    "verify_side": "analysis.verify",
     "outcomes_by_edges_drawn": "analysis.tables",
     "value_distribution": "analysis.tables",
     "move_statistics_by_edges_drawn": "analysis.tables",
@@ -115,7 +113,13 @@ _LAZY = {
 }
 
 
-_REMOVED = {"Solution": "TableSolution", "GameSolution": "NegamaxSolution", "SolvedGameBase": "ValueFunctionSolution"}
+_REMOVED = {
+    "Solution": "TableSolution",
+    "GameSolution": "NegamaxSolution",
+    "SolvedGameBase": "ValueFunctionSolution",
+    "review_table": "review_game(record).table()",
+    "verify_side": "verify_solution(solve(side))",
+}
 """Names removed in 0.3, and what replaces each (answered by `__getattr__`, networkx's way)."""
 
 

@@ -8,19 +8,18 @@ import stat
 import sys
 import tempfile
 from contextlib import contextmanager, suppress
-from pathlib import Path
 from typing import IO, Iterator
 
-__all__ = ["atomic_open", "make_folder", "progress_bar"]
+__all__ = ["atomic_open", "progress_bar"]
 
 
-_DESCRIPTOR = re.compile(r"/dev/(stdin|stdout|stderr|fd/\d+)|/proc/[^/]+/(task/\d+/)?fd/\d+")
+_DESCRIPTOR = re.compile(r"/dev/(?:(stdin|stdout|stderr)|fd/(\d+))|/proc/([^/]+)/(?:task/\d+/)?fd/(\d+)")
 """The names of a descriptor the shell opened: ``/dev/stdout``, ``/dev/fd/1``, ``/proc/self/fd/1``."""
 
 
 def _own_descriptor(path: str) -> int | None:
     """The number of this process's descriptor that ``path`` names (``/dev/stdout``: 1), else None."""
-    match = re.fullmatch(r"/dev/(?:(stdin|stdout|stderr)|fd/(\d+))|/proc/(self|\d+)/fd/(\d+)", path)
+    match = _DESCRIPTOR.fullmatch(path)
     if match is None or match[3] not in (None, "self", str(os.getpid())):
         return None
     if match[1]:
@@ -114,18 +113,6 @@ def atomic_open(
         with suppress(OSError):
             os.unlink(handle.name)
         raise
-
-
-def make_folder(directory: str | os.PathLike, what: str = "directory") -> Path:
-    """The folder ``directory``, made with its parents if missing; a ValueError if it or a folder above is a file."""
-    path = Path(directory)
-    try:
-        path.mkdir(parents=True, exist_ok=True)
-    except FileExistsError:  # mkdir's answer for a file (or a broken link) of that name
-        raise ValueError(f"{what} {os.fspath(path)!r} exists but is not a folder") from None
-    except NotADirectoryError:
-        raise ValueError(f"{what} {os.fspath(path)!r}: a folder above it is a file") from None
-    return path
 
 
 def _in_jupyter() -> bool:

@@ -24,11 +24,6 @@ POLICIES: dict[str, dict[str, Any]] = {"random": {}, "perfect": {}, "softmax": {
 RULE = ["controller wins", "draw", "controller loses", "no long chain or loop", "junction"]
 
 
-def recursion_value(board, position: int) -> int:
-    """`oracle_value` of a position whose components are all chains and loops (for the player to move)."""
-    return oracle_value(*configuration(board, position))
-
-
 def loony(board, positions: np.ndarray) -> np.ndarray:
     """Which of the positions (int64 array) are loony endgames (`chains.is_loony_endgame`, vectorised)."""
     masks = np.array(board.cell_masks, dtype=np.int64)
@@ -99,7 +94,7 @@ def classify(solution, states) -> pd.DataFrame:
                 "controller_value": value if a.mover_in_control else -value,
                 "controller_before": (v0 - a_value) * (1 if controller == "A" else -1),
                 "d0_odd": (m + p.bit_count() + b.n_cells - a.unclaimed_cells) % 2 == 1,
-                "recursion_agrees": recursion_value(b, p) == value if a.simple else pd.NA,
+                "recursion_agrees": oracle_value(*configuration(b, p)) == value if a.simple else pd.NA,
             }
         )
     return pd.DataFrame(rows)
@@ -199,7 +194,7 @@ def first_simple_endgames(board, games: pd.DataFrame) -> pd.DataFrame:
                         "position": int(row.position),
                         "applies": a.long_chains + a.loops > 0,
                         "controller_value": value,
-                        "recursion_agrees": recursion_value(board, int(row.position)) == row.value,
+                        "recursion_agrees": oracle_value(*configuration(board, int(row.position))) == row.value,
                     }
                 )
                 break

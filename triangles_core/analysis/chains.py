@@ -27,7 +27,7 @@ chain and four per declined loop.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING, Iterable, Literal
 
 from ..games.cells import CellBoard
@@ -56,11 +56,6 @@ LONG_CHAIN = 3
 """The length from which a chain is long (Berlekamp 2000): the controller can decline it."""
 
 
-def _checked(board: CellBoard, position: int | Iterable[int]) -> int:
-    """The position as a bitmask, checked against the board (`CellBoard.position`)."""
-    return board.position(position)
-
-
 def cell_degrees(board: CellBoard, position: int | Iterable[int]) -> tuple[int, ...]:
     """The number of undrawn edges of each cell (0 for a complete cell), in cell order.
 
@@ -70,10 +65,7 @@ def cell_degrees(board: CellBoard, position: int | Iterable[int]) -> tuple[int, 
     >>> cell_degrees(board(2), board(2).position([1, 2]))
     (1, 3, 3, 3)
     """
-    return _degrees(board, _checked(board, position))
-
-
-def _degrees(board: CellBoard, position: int) -> tuple[int, ...]:
+    position = board.position(position)
     return tuple(
         len(cell) - (position & mask).bit_count() for cell, mask in zip(board.cells, board.cell_masks, strict=True)
     )
@@ -81,7 +73,7 @@ def _degrees(board: CellBoard, position: int) -> tuple[int, ...]:
 
 def capturable_cells(board: CellBoard, position: int | Iterable[int]) -> list[int]:
     """Indices of the cells with exactly one undrawn edge (the next move there claims them)."""
-    return [k for k, d in enumerate(_degrees(board, _checked(board, position))) if d == 1]
+    return [k for k, d in enumerate(cell_degrees(board, position)) if d == 1]
 
 
 def safe_moves(board: CellBoard, position: int | Iterable[int]) -> list[int]:
@@ -95,11 +87,8 @@ def safe_moves(board: CellBoard, position: int | Iterable[int]) -> list[int]:
     >>> safe_moves(board(1), 0b001)      # the second edge leaves the triangle capturable
     []
     """
-    position = _checked(board, position)
-    return _safe(board, position, _degrees(board, position))
-
-
-def _safe(board: CellBoard, position: int, degrees: tuple[int, ...]) -> list[int]:
+    position = board.position(position)
+    degrees = cell_degrees(board, position)
     return [
         e
         for e in range(1, board.n_edges + 1)
@@ -109,12 +98,8 @@ def _safe(board: CellBoard, position: int, degrees: tuple[int, ...]) -> list[int
 
 def is_loony_endgame(board: CellBoard, position: int | Iterable[int]) -> bool:
     """True if the game is not over, nothing is capturable and no move is safe."""
-    position = _checked(board, position)
-    return _loony(board, position, _degrees(board, position))
-
-
-def _loony(board: CellBoard, position: int, degrees: tuple[int, ...]) -> bool:
-    return position != board.full and 1 not in degrees and not _safe(board, position, degrees)
+    position = board.position(position)
+    return position != board.full and not capturable_cells(board, position) and not safe_moves(board, position)
 
 
 @dataclass(frozen=True)
@@ -169,11 +154,8 @@ def components(board: CellBoard, position: int | Iterable[int]) -> list[Componen
     >>> [(c.kind, c.size) for c in components(b, b.position([1, 2, 3, 8, 9, 10]))]
     [('chain', 3)]
     """
-    position = _checked(board, position)
-    return _components(board, position, _degrees(board, position))
-
-
-def _components(board: CellBoard, position: int, degrees: tuple[int, ...]) -> list[Component]:
+    position = board.position(position)
+    degrees = cell_degrees(board, position)
     cell_edges, edge_cells = _strings(board, position, degrees)
     seen: set[int] = set()
     found: list[Component] = []
@@ -228,13 +210,13 @@ def loony_moves(board: CellBoard, position: int | Iterable[int]) -> list[int]:
     >>> loony_moves(b, b.position([1, 2, 3, 8, 9, 10]))   # a chain of 3 boxes: all 4 strings
     [4, 5, 6, 7]
     """
-    position = _checked(board, position)
-    degrees = _degrees(board, position)
+    position = board.position(position)
+    degrees = cell_degrees(board, position)
     if 1 in degrees:
         return []
     _, edge_cells = _strings(board, position, degrees)
     moves: list[int] = []
-    for component in _components(board, position, degrees):
+    for component in components(board, position):
         if component.kind == "complex" or (component.kind == "chain" and component.size == 1):
             continue
         if component.kind == "chain" and component.size == 2:
@@ -302,15 +284,12 @@ def analyse_endgame(board: CellBoard, position: int | Iterable[int]) -> EndgameA
     >>> a.long_chains, a.loony_endgame, a.mover_in_control
     (1, True, False)
     """
-    p = _checked(board, position)
-    return _analysis(board, p, _degrees(board, p))
-
-
-def _analysis(board: CellBoard, p: int, degrees: tuple[int, ...]) -> EndgameAnalysis:
-    parts = _components(board, p, degrees)
+    p = board.position(position)
+    degrees = cell_degrees(board, p)
+    parts = components(board, p)
     chains = [c for c in parts if c.kind == "chain"]
     long_chains = sum(c.long for c in chains)
-    loony = _loony(board, p, degrees)
+    loony = is_loony_endgame(board, p)
     simple = all(c.kind != "complex" for c in parts)
     free = board.n_edges - p.bit_count()
     unclaimed = sum(d > 0 for d in degrees)
@@ -376,17 +355,16 @@ def first_loony_endgames(board: CellBoard, games: "pandas.DataFrame") -> "pandas
     played_on = games.attrs.get("board")
     if played_on is not None and played_on != board.key:  # its positions would be read on the wrong board
         raise ValueError(f"the games were played on the board {played_on!r}, not on the {board.label}")
-    rows: list[tuple] = []
+    rows: list[dict] = []
     for game, position, player, value in zip(
         games["game"], games["position"], games["player"], games["value"], strict=True
     ):
-        if rows and rows[-1][0] == game:
+        if rows and rows[-1]["game"] == game:
             continue
         p = board.position(int(position))
-        degrees = _degrees(board, p)
-        if not _loony(board, p, degrees):
+        if not is_loony_endgame(board, p):
             continue
-        a = _analysis(board, p, degrees)
+        a = analyse_endgame(board, p)
         applies = a.simple and (a.long_chains + a.loops) > 0
         in_control = a.mover_in_control if applies else None
         controller_value = (int(value) if in_control else -int(value)) if applies else None
@@ -399,24 +377,17 @@ def first_loony_endgames(board: CellBoard, games: "pandas.DataFrame") -> "pandas
                 "controller wins" if controller_value > 0 else "draw" if controller_value == 0 else "controller loses"
             )
         rows.append(
-            (
-                int(game),
-                p.bit_count(),
-                p,
-                player,
-                int(value),
-                a.free_edges,
-                a.unclaimed_cells,
-                a.chains,
-                a.long_chains,
-                a.short_chains,
-                a.loops,
-                a.complex_components,
-                a.simple,
-                applies,
-                in_control,
-                controller_value,
-                rule,
-            )
+            {
+                **asdict(a),
+                "game": int(game),
+                "edges_drawn": p.bit_count(),
+                "position": p,
+                "player": player,
+                "value": int(value),
+                "rule_applies": applies,
+                "mover_in_control": in_control,
+                "controller_value": controller_value,
+                "rule": rule,
+            }
         )
     return pd.DataFrame(rows, columns=ENDGAME_COLUMNS)

@@ -18,7 +18,7 @@ import numpy as np
 import pandas as pd
 from numba import prange
 
-from ..engine.compiled import compiled
+from ..engine.compiled import compiled, popcount, trailing_zeros
 from ..engine.retrograde import NOT_A_MOVE, RULES, cell_tables, move_value, rule_value, solve_table
 from ..games.boxes import boxes_board
 from ..games.cells import CellBoard
@@ -93,18 +93,9 @@ def _nim_tables(n_edges, first, second, heaps):  # pragma: no cover - compiled
             while free and best < 1:
                 bit = free & -free
                 free ^= bit
-                best = max(best, rule_value(wins[n], p, bit, _bit_index(bit), first, second, 0))
+                best = max(best, rule_value(wins[n], p, bit, trailing_zeros(bit), first, second, 0))
             wins[n, p] = -1 if best == NOT_A_MOVE else best
     return wins
-
-
-@compiled(inline="always")
-def _bit_index(bit):  # pragma: no cover - compiled
-    k = 0
-    while bit > 1:
-        bit >>= 1
-        k += 1
-    return k
 
 
 def nim_values(board: CellBoard, heaps: int = NIM_HEAPS) -> np.ndarray:
@@ -220,11 +211,7 @@ def _joint_counts(values, control, reach, n_edges, chunks):  # pragma: no cover 
         start = np.int64(c) * per
         for position in range(start, min(total, start + per)):
             p = np.int64(position)
-            k = 0
-            q = p
-            while q:
-                q &= q - 1
-                k += 1
+            k = popcount(p)
             v = np.int64(values[p])
             game = 2 if v > 0 else (1 if v == 0 else 0)
             reached = np.int64((reach[p >> 6] >> np.uint64(p & 63)) & np.uint64(1))

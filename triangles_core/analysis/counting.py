@@ -15,7 +15,7 @@ from dataclasses import dataclass
 import numpy as np
 from numba import prange
 
-from ..engine.compiled import compiled, trailing_zeros
+from ..engine.compiled import compiled, popcount, trailing_zeros
 from ..engine.retrograde import cell_tables, move_value
 from ..engine.solutions import check_values
 from ..engine.symmetry import check_array_board
@@ -33,14 +33,6 @@ __all__ = [
 
 _CHUNKS = 256
 """Number of chunks a table is cut into for the parallel loops (a few per core, small counters)."""
-
-
-@compiled(inline="always")
-def _popcount(x):  # pragma: no cover - compiled
-    x = x - ((x >> 1) & 0x5555555555555555)
-    x = (x & 0x3333333333333333) + ((x >> 2) & 0x3333333333333333)
-    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0F
-    return (x * 0x0101010101010101) >> 56 & 0x7F
 
 
 @compiled(inline="always")
@@ -90,7 +82,7 @@ def _value_histogram(values, n_edges, offset, width, cell_masks, clean_only, chu
             p = np.int64(position)
             if clean_only and not _clean(p, cell_masks):
                 continue
-            counts[c, _popcount(p), np.int64(values[p]) + offset] += 1
+            counts[c, popcount(p), np.int64(values[p]) + offset] += 1
     return counts.sum(axis=0)
 
 
@@ -149,7 +141,7 @@ def _move_statistics(values, positions, n_edges, first, second, cell_masks, clea
             p = np.int64(i) if every else positions[i]
             if clean_only and not _clean(p, cell_masks):
                 continue
-            row = stats[c, _popcount(p)]
+            row = stats[c, popcount(p)]
             row[5] += 1
             _position_move_statistics(values, p, full, first, second, row)
     return stats
@@ -175,6 +167,8 @@ def positions_with_edges_drawn(
     n_edges = check_integer(n_edges, "n_edges", 0, 63)  # positions are int64 bitmasks
     drawn = check_integer(drawn, "drawn", 0, n_edges)
     if samples is None or math.comb(n_edges, drawn) <= samples:
+        if 2 * drawn > n_edges:  # the complements of the smaller level n_edges - drawn
+            return np.sort(np.int64((1 << n_edges) - 1) ^ _levels(n_edges, n_edges - drawn)[-1])
         return _levels(n_edges, drawn)[drawn]
     rng = rng if rng is not None else np.random.default_rng(0)
     chosen = np.argpartition(rng.random((samples, n_edges)), drawn, axis=1)[:, :drawn]

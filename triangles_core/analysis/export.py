@@ -14,14 +14,12 @@ import networkx as nx
 from .._files import atomic_open
 from ..engine.solutions import SolvedCellGame
 from ..games.cells import CellBoard, Position
-from . import graph as _graph
 from .graph import state_graph
 
 __all__ = [
     "FORMATS",
     "FORMAT_NAMES",
     "MAX_EXPORT_POSITIONS",
-    "check_graph_size",
     "export_graph",
     "graph_format",
     "labelled",
@@ -101,11 +99,6 @@ def write_graph(graph: nx.DiGraph, path: str | Path, format: str | None = None) 
     return path
 
 
-def check_graph_size(board: CellBoard, root: Position | list[int], max_positions: int = MAX_EXPORT_POSITIONS) -> None:
-    """`triangles_core.analysis.graph.check_graph_size` with the bound of a written graph (``triangles graph``)."""
-    _graph.check_graph_size(board, root, max_positions)
-
-
 def export_graph(
     solution: SolvedCellGame,
     path: str | Path,
@@ -130,14 +123,5 @@ def export_graph(
     512
     """
     graph_format(Path(path), format)
-    root = solution.position(root)
-    if not optimal_only:
-        check_graph_size(solution.board, root, max_positions)
-    try:
-        graph = state_graph(solution, root, optimal_only=optimal_only, max_positions=max_positions)
-    except ValueError:
-        raise ValueError(
-            f"the optimal-play subgraph from this position has more than {max_positions:,} positions; "
-            "draw some edges first"
-        ) from None
+    graph = state_graph(solution, root, optimal_only=optimal_only, max_positions=max_positions)
     return write_graph(labelled(graph, solution.board), path, format)

@@ -4,7 +4,7 @@
 ``value`` plus the game's ``describe``), arcs are legal moves (``move``, ``reward``,
 ``again``, ``move_value``); `optimal_subgraph` keeps the moves of optimal play.  For a
 cell board, questions about the whole board are answered with numpy
-(`optimal_game_counts`, `optimal_reach`, `optimal_move_counts`): a networkx graph of the
+(`optimal_game_counts`, `optimal_play_by_edges_drawn`): a networkx graph of the
 262,144 side-3 positions takes about 19 s and 0.8 GiB.  `count_paths` is the networkx
 cross-check of the numpy path count.
 """
@@ -24,6 +24,7 @@ from ..engine.solutions import SolvedCellGame, SolvedGame, TableSolution
 from ..engine.symmetry import burnside_class_counts, canonical_forms, edge_counts, orbit_class_counts, orbit_sizes
 from ..games.cells import CellBoard, Position
 from .counting import positions_by_edges_drawn
+from .outcomes import position_reach
 
 __all__ = [
     "MAX_GRAPH_POSITIONS",
@@ -31,9 +32,7 @@ __all__ = [
     "count_paths",
     "level_sizes",
     "optimal_game_counts",
-    "optimal_move_counts",
     "optimal_play_by_edges_drawn",
-    "optimal_reach",
     "optimal_subgraph",
     "positions_by_edges_drawn",
     "state_graph",
@@ -194,24 +193,6 @@ def count_paths(graph: nx.DiGraph, source, weight: str | None = None) -> int:
     return paths[source]
 
 
-def optimal_move_counts(solution: TableSolution) -> np.ndarray:
-    """The number of optimal moves of every position.
-
-    Returns
-    -------
-    numpy.ndarray of int8, shape (2**n_edges,)
-        Moves whose value equals the position's value.
-
-    Examples
-    --------
-    >>> from triangles_core import solve
-    >>> s = solve(3)
-    >>> int(optimal_move_counts(s)[0]) == len(s.optimal_moves(0))
-    True
-    """
-    return (solution.move_table == solution.values[:, None]).sum(axis=1).astype(np.int8)
-
-
 def optimal_game_counts(solution: TableSolution) -> np.ndarray:
     """The number of distinct optimal games from every position.
 
@@ -241,36 +222,6 @@ def optimal_game_counts(solution: TableSolution) -> np.ndarray:
             total[rows] += counts[level[rows] | (1 << e)]
         counts[level] = total
     return counts
-
-
-def optimal_reach(solution: TableSolution, root: Position | list[int] = 0) -> np.ndarray:
-    """Which positions optimal play can reach from ``root``.
-
-    Returns
-    -------
-    numpy.ndarray of bool, shape (2**n_edges,)
-        True exactly for the nodes of the optimal-play subgraph from ``root``.
-
-    Examples
-    --------
-    >>> from triangles_core import solve, optimal_subgraph
-    >>> s = solve(2)
-    >>> int(optimal_reach(s).sum()) == optimal_subgraph(s).number_of_nodes()
-    True
-    """
-    b = solution.board
-    root = solution.position(root)
-    table = solution.move_table
-    values = solution.values
-    reach = np.zeros(values.size, dtype=bool)
-    reach[root] = True
-    levels = positions_by_edges_drawn(b)
-    for k in range(root.bit_count(), b.n_edges):
-        level = levels[k][reach[levels[k]]]
-        optimal = table[level] == values[level][:, None]
-        for e in range(b.n_edges):
-            reach[level[optimal[:, e]] | (1 << e)] = True
-    return reach
 
 
 def level_sizes(graph: nx.DiGraph, weight: str | None = None) -> list[int]:
@@ -338,8 +289,9 @@ def optimal_play_by_edges_drawn(solution: TableSolution) -> pd.DataFrame:
     """
     b = solution.board
     k = edge_counts(b).astype(np.int64)
-    reach = optimal_reach(solution)
-    critical = (optimal_move_counts(solution) == 1) & (k <= b.n_edges - 2)
+    reach = position_reach(solution, "perfect") > 0
+    optimal_moves = (solution.move_table == solution.values[:, None]).sum(axis=1)
+    critical = (optimal_moves == 1) & (k <= b.n_edges - 2)
     length = b.n_edges + 1
     return pd.DataFrame(
         {

@@ -1,15 +1,8 @@
 """Exact figures for comparing board sizes (notebook 07): whole levels and perfect play.
 
-Two things the sampling helpers of `triangles_core.analysis.play` and
-`triangles_core.analysis.counting` do not give cheaply:
-
-- `level_positions`: every position with ``k`` edges drawn, also for ``k`` above half the
-  edges (as complements of the level ``n - k``, so that no lower level is built);
-- `perfect_play_by_edges_drawn`: the exact distribution of the positions reached when both
-  players choose uniformly among the optimal moves, propagated level by level from the
-  empty board, and the statistics of those positions (what `play_games` and
-  `play_statistics` estimate by sampling).  It reads the whole move table, so boards of at
-  most 24 edges (side 3 and below; boxes up to 3x3).
+`level_positions` is `triangles_core.analysis.counting.positions_with_edges_drawn`;
+`perfect_play_by_edges_drawn` gives exactly what `play_games` and `play_statistics`
+estimate by sampling, for boards of at most 24 edges (it reads the whole move table).
 """
 
 from __future__ import annotations
@@ -21,7 +14,7 @@ import pandas as pd
 
 from ..engine.retrograde import NOT_A_MOVE
 from ..engine.solutions import TableSolution
-from .counting import positions_with_edges_drawn
+from .counting import positions_with_edges_drawn as level_positions
 from .play import mean_interval, mistakes_per_game, wilson_interval
 from .tables import board_summary
 
@@ -35,26 +28,6 @@ __all__ = [
     "perfect_play_by_edges_drawn",
     "sampled_play_table",
 ]
-
-
-def level_positions(
-    n_edges: int, drawn: int, samples: int | None = None, rng: np.random.Generator | None = None
-) -> np.ndarray:
-    """Positions with ``drawn`` edges: all of them, or ``samples`` drawn uniformly.
-
-    Same result as `triangles_core.analysis.counting.positions_with_edges_drawn` (and the
-    same use of ``rng``), but a full level above ``n_edges / 2`` is built as the
-    complements of the level ``n_edges - drawn`` instead of from every level below it.
-
-    Examples
-    --------
-    >>> level_positions(4, 3).tolist()
-    [7, 11, 13, 14]
-    """
-    if samples is not None and math.comb(n_edges, drawn) > samples or 2 * drawn <= n_edges:
-        return positions_with_edges_drawn(n_edges, drawn, samples, rng)
-    full = np.int64((1 << n_edges) - 1)
-    return np.sort(full ^ positions_with_edges_drawn(n_edges, n_edges - drawn))
 
 
 def perfect_play_by_edges_drawn(solution: TableSolution) -> pd.DataFrame:

@@ -24,7 +24,6 @@ from typing import Callable, Iterable
 from ..errors import InvalidPositionError
 from ..games.boards import cell_board
 from ..games.cells import CellBoard, Position
-from ..games.triangles import TriangleBoard
 
 __all__ = ["GameRecord", "RecordError", "parse_edge_tokens", "parse_record", "random_record"]
 
@@ -106,13 +105,6 @@ class GameRecord:
         object.__setattr__(self, "start", start)  # frozen: the checked, normalised values
         object.__setattr__(self, "moves", tuple(int(edge) for edge in moves))
         object.__setattr__(self, "lines", lines)
-
-    @property
-    def side(self) -> int:
-        """The side of a triangular board (AttributeError for a boxes board)."""
-        if not isinstance(self.board, TriangleBoard):
-            raise AttributeError(f"the {self.board.label} has no side: it is not a triangular board")
-        return self.board.side
 
     @classmethod
     def from_moves(

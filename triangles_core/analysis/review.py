@@ -32,7 +32,6 @@ __all__ = [
     "MoveReview",
     "classify",
     "review_game",
-    "review_table",
     "summary_table",
 ]
 
@@ -352,20 +351,6 @@ def review_game(record: GameRecord, solution: SolvedCellGame | None = None) -> G
     end = solution.position(steps[-1].position) if steps else record.start
     to_move = steps[-1].next_player if steps else "A"
     return GameReview(record, tuple(reviews), solution.value(record.start), to_move, len(b.free_edges(end)))
-
-
-def review_table(record: GameRecord, solution: SolvedCellGame | None = None) -> "pandas.DataFrame":
-    """The move-by-move review of a game as a DataFrame (`GameReview.table`, columns `COLUMNS`).
-
-    Examples
-    --------
-    >>> from triangles_core.analysis.records import parse_record
-    >>> review_table(parse_record("2 4\\n4 5"))[["move", "player", "dots", "value_after"]]
-       move player dots  value_after
-    0     1      A  2-4           -5
-    1     2      B  4-5           -1
-    """
-    return review_game(record, solution).table()
 
 
 def summary_table(reviews: "dict[str, GameReview]") -> "pandas.DataFrame":

@@ -1,10 +1,9 @@
 """Self-check of a stored solution: re-derive every value from its children.
 
 A value table is correct exactly when every entry satisfies the negamax recurrence (SPEC
-section 1) given its children's entries; every child has one more edge, so induction on
-the undrawn edges proves the whole table.  This is the self-check GAMESMAN runs on its
-databases.  It uses the one compiled rule, `triangles_core.engine.retrograde.move_value`,
-in a different order from the solver (edge by edge over a chunk, in parallel).
+section 1) given its children's entries; by induction on the undrawn edges this proves
+the whole table (GAMESMAN's self-check).  It uses the one compiled rule through
+`triangles_core.engine.retrograde.derived_values`, in another order than the solver.
 """
 
 from __future__ import annotations
@@ -12,17 +11,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
-from numba import prange
 
 from .._files import progress_bar
-from ..engine.compiled import compiled
-from ..engine.retrograde import NOT_A_MOVE, cell_tables, move_value
+from ..engine.retrograde import derived_values
 from ..engine.solutions import TableSolution, check_values
-from ..engine.solvers import solve
 from ..errors import check_integer
 from ..games.cells import CellBoard
 
-__all__ = ["Mismatch", "Verification", "derive_values", "verify_side", "verify_solution", "verify_table"]
+__all__ = ["Mismatch", "Verification", "verify_solution", "verify_table"]
 
 CHUNK = 1 << 22
 """Positions checked per call of the compiled kernel (a progress-bar step for side 4)."""
@@ -85,45 +81,6 @@ class Verification:
         return f"{head}, {self.mismatches} mismatch{plural}; first: {self.first_mismatch}"
 
 
-@compiled(parallel=True)
-def _derive(values, start, stop, n_edges, first, second):  # pragma: no cover - compiled
-    # Edge by edge over the whole chunk: each pass streams through values[p | bit] in
-    # order, which the memory system prefetches well (2-4x faster on side 4 than looping
-    # over the edges of one position at a time).
-    size = stop - start
-    best = np.full(size, NOT_A_MOVE, dtype=np.int8)
-    for e in range(n_edges):
-        bit = np.int64(1) << e
-        for k in prange(size):
-            position = np.int64(start + k)
-            if position & bit:
-                continue
-            candidate = move_value(values, position, bit, e, first, second)
-            if candidate > best[k]:
-                best[k] = candidate
-    for k in prange(size):
-        if best[k] == NOT_A_MOVE:  # the full board: no move, worth 0
-            best[k] = 0
-    return best
-
-
-def derive_values(b: CellBoard, values: np.ndarray, start: int = 0, stop: int | None = None) -> np.ndarray:
-    """The recurrence's value of positions ``start .. stop - 1`` from their stored children (0 for the full board).
-
-    Examples
-    --------
-    >>> from triangles_core import solve
-    >>> s = solve(2)
-    >>> bool((derive_values(s.board, s.values) == s.values).all())
-    True
-    """
-    check_values(b, values)
-    start = check_integer(start, "start", 0, len(values))
-    stop = len(values) if stop is None else check_integer(stop, "stop", start, len(values))
-    first, second = cell_tables(b)
-    return _derive(values, np.int64(start), np.int64(stop), b.n_edges, first, second)
-
-
 def verify_table(b: CellBoard, values: np.ndarray, progress: bool = False, chunk: int = CHUNK) -> Verification:
     """Check every stored value of a table against the recurrence.
 
@@ -161,7 +118,7 @@ def verify_table(b: CellBoard, values: np.ndarray, progress: bool = False, chunk
     try:
         for start in range(0, expected, chunk):
             stop = min(start + chunk, expected)
-            derived = derive_values(b, values, start, stop)
+            derived = derived_values(b, values, range(start, stop))
             bad = np.flatnonzero(derived != values[start:stop])
             if bad.size:
                 if first is None:
@@ -186,16 +143,3 @@ def verify_solution(solution: TableSolution, progress: bool = False) -> Verifica
     True
     """
     return verify_table(solution.board, solution.values, progress=progress)
-
-
-def verify_side(side: int, progress: bool = False) -> Verification:
-    """Load or compute the side-``side`` value table (sides 1 to 4) and check every value.
-
-    Examples
-    --------
-    >>> print(verify_side(2))
-    side-2 board: 512 positions checked, every value agrees with the recurrence
-    """
-    solution = solve(side, progress=progress, method="table")
-    assert isinstance(solution, TableSolution)  # what method="table" returns
-    return verify_solution(solution, progress=progress)

@@ -89,21 +89,14 @@ def _write(path: str, write) -> None:
         print(f"wrote {path}", file=sys.stderr)  # a status line, not output
 
 
-def _is_record(path: str, record: str) -> bool:
-    """Whether writing ``path`` would replace the regular file ``record`` (``-``: standard input) names."""
+def _is_record(path: str | None, record: str) -> bool:
+    """Whether ``path`` (None: standard output, as a shell's ``> record``) is the regular file ``record`` names."""
     try:
-        return os.path.isfile(path) and os.path.samefile(path, "/dev/stdin" if record == "-" else record)
-    except OSError:
-        return False
-
-
-def _stdout_is_record(record: str) -> bool:
-    """Whether standard output is the regular file ``record`` names (a shell's ``> record`` or ``>> record``)."""
-    try:
-        out, source = os.fstat(sys.stdout.fileno()), os.stat("/dev/stdin" if record == "-" else record)
+        out = os.stat(sys.stdout.fileno() if path is None else path)
+        source = os.stat("/dev/stdin" if record == "-" else record)
     except (OSError, ValueError):
         return False
-    return stat.S_ISREG(out.st_mode) and (out.st_dev, out.st_ino) == (source.st_dev, source.st_ino)
+    return stat.S_ISREG(out.st_mode) and os.path.samestat(out, source)
 
 
 def _judge(args: argparse.Namespace) -> int:
@@ -181,7 +174,7 @@ def _review(args: argparse.Namespace) -> int:
 
     if args.csv not in (None, "-") and _is_record(args.csv, args.record):
         raise CommandError(f"--csv {args.csv!r} is the game record itself; write the review elsewhere")
-    if args.csv in (None, "-") and _stdout_is_record(args.record):
+    if args.csv in (None, "-") and _is_record(None, args.record):
         raise CommandError("standard output is the game record itself; write the review elsewhere")
     where = "standard input" if args.record == "-" else args.record
 
@@ -241,13 +234,14 @@ def _verify(args: argparse.Namespace) -> int:
 
 
 def _graph(args: argparse.Namespace) -> int:
-    from ..analysis.export import check_graph_size, export_graph, graph_format
+    from ..analysis.export import MAX_EXPORT_POSITIONS, export_graph, graph_format
+    from ..analysis.graph import check_graph_size
 
     kind = graph_format(args.output, args.format)  # before anything is solved
     b = _board(args)
     root = b.position(_parse_edges(args.edges, b, args.command))
     if not args.optimal:
-        check_graph_size(b, root)
+        check_graph_size(b, root, MAX_EXPORT_POSITIONS)
     solution = _solution(args)
     output = "/dev/stdout" if args.output == "-" else args.output  # atomic_open writes a stream as a stream
     try:

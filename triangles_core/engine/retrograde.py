@@ -447,24 +447,30 @@ def claims_table(board: CellBoard) -> np.ndarray:
     return table
 
 
-@compiled()  # one thread: it is called for a position's children, where starting threads costs more than it saves
-def _derive_at(values, positions, n_edges, first, second, points, terminal):  # pragma: no cover - compiled
-    best = np.full(positions.shape[0], NOT_A_MOVE, dtype=np.int8)
-    for k in range(positions.shape[0]):
-        p = positions[k]
-        for e in range(n_edges):
-            bit = np.int64(1) << e
+@compiled(parallel=True)
+def _derive(values, positions, start, size, n_edges, first, second, points, terminal):  # pragma: no cover - compiled
+    # Positions ``positions[k]``, or ``start + k`` where none are given.  Edge by edge: each
+    # pass streams through values[p | bit] in order (2-4x faster on side 4 than by position).
+    listed = positions.shape[0] > 0
+    best = np.full(size, NOT_A_MOVE, dtype=np.int8)
+    for e in range(n_edges):
+        bit = np.int64(1) << e
+        for k in prange(size):
+            p = positions[k] if listed else start + k
             if not p & bit:
                 candidate = rule_value(values, p, bit, e, first, second, points)
                 if candidate > best[k]:
                     best[k] = candidate
+    for k in prange(size):
         if best[k] == NOT_A_MOVE:  # the full board: no move
             best[k] = terminal
     return best
 
 
-def derived_values(board: CellBoard, values: np.ndarray, positions: np.ndarray, rule: str = "score") -> np.ndarray:
-    """The value the recurrence gives each of ``positions`` from its children's entries in ``values``.
+def derived_values(
+    board: CellBoard, values: np.ndarray, positions: np.ndarray | range, rule: str = "score"
+) -> np.ndarray:
+    """The value the recurrence gives each of ``positions`` (an array, or a range of step 1) from its children.
 
     ``values`` is checked; ``rule`` is the `RULES` rule of the table.
 
@@ -474,13 +480,18 @@ def derived_values(board: CellBoard, values: np.ndarray, positions: np.ndarray, 
     >>> s = solve(2)
     >>> derived_values(s.board, s.values, np.array([0, 5], dtype=np.int64)).tolist() == s.values[[0, 5]].tolist()
     True
+    >>> bool((derived_values(s.board, s.values, range(512)) == s.values).all())
+    True
     """
     check_values(board, values)
-    positions = np.asarray(positions, dtype=np.int64)
-    if positions.size and (positions.min() < 0 or positions.max() >> board.n_edges):
+    span = positions if isinstance(positions, range) else None
+    positions = np.asarray([] if span else positions, dtype=np.int64)
+    low, high = (span[0], span[-1]) if span else (positions.min(), positions.max()) if positions.size else (0, 0)
+    if low < 0 or high >> board.n_edges or (span and span.step != 1):
         raise InvalidPositionError(f"positions of the {board.label} are 0..{(1 << board.n_edges) - 1}")
     first, second = cell_tables(board)
-    return _derive_at(values, positions, board.n_edges, first, second, *RULES[rule])
+    start, size = (span.start, len(span)) if span else (0, positions.size)
+    return _derive(values, positions, start, size, board.n_edges, first, second, *RULES[rule])
 
 
 SPOT_CHECK_POSITIONS = 1 << 16

@@ -1,21 +1,10 @@
-"""A second way to solve a cell game: alpha-beta search, for boards too big to tabulate.
+"""A second way to solve a cell game: alpha-beta search, for boards too big to tabulate (up to 62 edges).
 
-A value table (`triangles_core.engine.retrograde`) holds ``2**n_edges`` bytes and stops
-at 31 edges.  `SearchSolution` answers the same questions (the solved-game contract of
-`triangles_core.engine.solutions`) for any cell board of up to 62 edges by searching from
-each position asked about: MTD(f) (Plaat, Schaeffer, Pijls and de Bruin 1996), a
-sequence of null-window alpha-beta tests that converge on the value, over the compiled
-negamax of `triangles_core.engine.search_kernel` (transposition table keyed by the
-canonical position and storing bounds, move ordering, the proved "free captures" rule,
-and the retrograde analysis of the free edges as endgame oracle).
-
-Threads: with ``threads=2`` every null-window test runs twice at once on a shared table,
-the second thread trying the moves in another order ("lazy SMP"); the first to finish
-answers and stops the other.  Both answers are proofs, so the result is the same.
-
-Interrupting (Ctrl-C) stops the search threads at once and raises `SearchInterrupted`,
-which says what was proved so far (``lower <= value <= upper``); nothing half-computed
-is kept, and the solution object can be asked again to resume with its table.
+MTD(f) (Plaat, Schaeffer, Pijls and de Bruin 1996): null-window alpha-beta tests over
+the compiled negamax of `triangles_core.engine.search_kernel`.  With ``threads=2`` each
+test runs twice on a shared table, the second thread in another move order ("lazy
+SMP"); the first proof answers.  Ctrl-C raises `SearchInterrupted` with the bounds
+proved so far; asking again resumes with the table.
 """
 
 from __future__ import annotations
@@ -29,8 +18,8 @@ from typing import Any
 import numpy as np
 
 from ..errors import check_integer
-from ..games.cells import CellBoard, CellGame, popcount
-from .limits import MAX_SEARCH_EDGES, MAX_TABLE_EDGES
+from ..games.cells import CellBoard, CellGame
+from .limits import MAX_SEARCH_EDGES
 from .solutions import ValueFunctionSolution as SolvedGameBase
 
 __all__ = [
@@ -182,14 +171,10 @@ def _symmetry_tables(board: CellBoard) -> tuple[np.ndarray, np.ndarray, np.ndarr
 def interchangeable_groups(board: CellBoard) -> np.ndarray:
     """The groups of interchangeable edges, as the compiled canonical key reads them.
 
-    Edges that lie in one cell and no other, the same cell (the two outer edges of a
-    corner box, of a corner triangle), can be swapped in any position without changing
-    anything of the game: the swap maps every cell onto itself, so it is a symmetry of
-    the game though not of the board's drawing (Barker and Korf 2012 use it for the
-    corners of Dots-and-Boxes).  Only the number of a group's edges drawn matters, and
-    the search's key (`triangles_core.engine.search_kernel.canonical_of`) draws the
-    group's first edges.  ``tests/test_search.py`` checks that every position of the
-    small boards and of 3x3 boxes has its key's value.
+    Edges that lie in one cell and no other, the same cell (the outer edges of a corner
+    cell), can be swapped in any position: a symmetry of the game though not of the
+    drawing (Barker and Korf 2012).  Only the number drawn matters, and the search's key
+    (`triangles_core.engine.search_kernel.canonical_of`) draws the group's first edges.
 
     Returns
     -------
@@ -247,60 +232,36 @@ def _move_rank(board: CellBoard, move_order: str) -> np.ndarray:
 class SearchSolution(SolvedGameBase):
     """A cell game solved by search on demand: the solved-game contract without a table.
 
-    Each query (`value`, `move_values`, `optimal_moves`, `winning_moves`,
-    `principal_variation`, `verdict`, from `SolvedGameBase`) searches the positions it
-    needs; exact values are kept (by canonical position) and the transposition table is
-    kept between queries.
+    Each query searches the positions it needs; exact values (by canonical position) and
+    the transposition table are kept between queries.
 
     Parameters
     ----------
     board : CellBoard
         Any cell board of at most `MAX_SEARCH_EDGES` edges.
     max_memory : int, default `DEFAULT_MAX_MEMORY`
-        Largest size of the transposition table in bytes (rounded down to a power of two
-        of 32-byte buckets), at least 64 KiB and at most the machine's physical memory
-        (`physical_memory`) and `MAX_MAX_MEMORY`.  The table starts at 16 MiB
-        (`FIRST_TABLE_BITS`) and grows eightfold whenever a quarter of it is used.
+        Largest transposition table in bytes (64 KiB up to the machine's physical memory);
+        it starts at 16 MiB and grows eightfold whenever a quarter of it is used.
     threads : {1, 2}, default 1
         Search threads per null-window test (lazy SMP on a shared table).
     oracle_edges : int, default `DEFAULT_ORACLE_EDGES`
         Positions with at most this many free edges (0..`MAX_ORACLE_EDGES`) are solved
         by retrograde analysis of their free edges; 0 turns the oracle off.
     progress : bool, default False
-        Show a tqdm bar per position solved: nodes, nodes per second and the current
-        bounds on the value.
+        Show a tqdm bar per position solved (nodes, nodes per second, bounds).
     move_order : {"centre", "edge"}, default "centre"
-        How moves of the same kind are ordered: from the centre of the board outwards
-        (edge midpoints by distance from the centroid of the dots, as Barker and Korf
-        2012 order theirs; 1.4 to 2.1 times fewer nodes than edge order on the empty
-        side-4, 3x3 and 2x5 boards), or by edge number.
-    safe_captures : bool, default True
-        Rule A of `triangles_core.engine.search_kernel.search`: take at once every
-        capture that hands no cell over (its edge completes a cell and leaves its other
-        cell with two or more free edges), the capture rule of Barker and Korf 2012.
-    double_dealing : bool, default True
-        Rule B: where a capture would make its other cell capturable (the end of a
-        chain), search only the captures and the double-dealing moves (Berlekamp 2000,
-        Barker and Korf 2012).  Rules A, B and C are checked against the value
-        tables on every position of the boards that have one, up to side 4 and 3x4
-        boxes (`check_capture_rules`, ``scripts/check_capture_rules.py``,
-        ``data/search/``); turn them off to measure what they save.
-    long_chains : bool, default True
-        Rule C (with rule B only): leave out the double-dealing move where the chain
-        goes on past the cell it would hand over (Berlekamp's all-but-two).
+        Moves of one kind from the centre outwards (Barker and Korf 2012; 1.4 to 2.1
+        times fewer nodes on the empty side-4, 3x3 and 2x5 boards), or by edge number.
+    safe_captures, double_dealing, long_chains : bool, default True
+        Rules A, B and C of `triangles_core.engine.search_kernel.search` (take a capture
+        that hands nothing over; at a chain's end only captures and double-dealing
+        moves; leave out the double-dealing move inside a chain), checked on every
+        position of the tabulated boards by `check_capture_rules`.
     loony_bound : bool, default True
-        A position with a loony end is worth at least 0 to its mover, so a test above
-        0 fails high there at once (proved in `triangles_core.engine.search_kernel.search`).
+        Fail high at once, in a test above 0, at a position with a loony end (worth at
+        least 0 to its mover; proved in `triangles_core.engine.search_kernel.search`).
     interchangeable_edges : bool, default True
-        Key the transposition table by the canonical position normalised on the
-        interchangeable edges (`interchangeable_groups`: the outer edges of a corner
-        cell), so that positions differing only there share one entry.
-
-    Raises
-    ------
-    ValueError
-        For a board that is not a `CellBoard`, too many edges, an option out of range, or
-        a ``max_memory`` that the process cannot allocate (under ``ulimit -v``).
+        Key the table on `interchangeable_groups` too.
 
     Examples
     --------
@@ -328,8 +289,6 @@ class SearchSolution(SolvedGameBase):
         loony_bound: bool = True,
         interchangeable_edges: bool = True,
     ) -> None:
-        if not isinstance(board, CellBoard):
-            raise ValueError(f"a cell board is needed (board(5), boxes_board(4, 4)), got {board!r}")
         if board.n_edges > MAX_SEARCH_EDGES:
             raise ValueError(
                 f"the {board.label} has {board.n_edges} edges: the search handles at most {MAX_SEARCH_EDGES}"
@@ -386,11 +345,7 @@ class SearchSolution(SolvedGameBase):
         return f"<SearchSolution of the {self.board.label}: {len(self._exact)} positions solved>"
 
     def clear(self) -> None:
-        """Forget everything proved: empty the transposition table, the exact values and the counters.
-
-        The table's memory stays allocated (and its pages mapped), so a benchmark that
-        solves many positions from scratch does not pay for page faults each time.
-        """
+        """Forget everything proved (table, exact values, counters); the table's memory stays mapped."""
         self.tt.fill(0)
         self._stop.fill(0)
         self._use_table(self.tt_bits)
@@ -484,11 +439,7 @@ class SearchSolution(SolvedGameBase):
         return int(lower), int(upper)
 
     def _test(self, p: int, alpha: int, beta: int, left: int) -> int:
-        """One alpha-beta search of ``p`` in ``(alpha, beta)`` on ``self.threads`` threads.
-
-        A search that fills a quarter of the table stops; the table grows (`_grow`) and the search
-        starts again, finding what it had proved in the table.
-        """
+        """One alpha-beta search of ``p`` in ``(alpha, beta)``, growing the table when a quarter fills."""
         from .search_kernel import FULL
 
         while True:
@@ -574,7 +525,7 @@ class SearchSolution(SolvedGameBase):
         if self.progress:
             from .._files import progress_bar
 
-            self._bar = progress_bar(0, f"{self.board.title}, {popcount(p)} drawn", unit="node", unit_scale=True)
+            self._bar = progress_bar(0, f"{self.board.title}, {p.bit_count()} drawn", unit="node", unit_scale=True)
         guess = max(lower, min(upper, 0))
         try:
             while lower < upper:  # MTD(f): null-window tests around the last result
@@ -601,11 +552,7 @@ class SearchSolution(SolvedGameBase):
         return lower
 
     def values_of(self, positions: Any) -> np.ndarray:
-        """The exact values of many positions at once (one thread, no progress bar, not interruptible).
-
-        For checks and benchmarks: the positions are searched one after another in one
-        compiled call, sharing the transposition table.  (A table-backed solution has all
-        its values in its ``values`` array instead; this is a method, named apart.)
+        """The exact values of many positions in one compiled call (one thread, not interruptible), for checks.
 
         Parameters
         ----------
@@ -616,11 +563,6 @@ class SearchSolution(SolvedGameBase):
         -------
         numpy.ndarray of int8
             The value of each position.
-
-        Raises
-        ------
-        ValueError
-            If a bitmask is not a position of the board.
 
         Examples
         --------
@@ -688,13 +630,6 @@ def solve_search(board: CellBoard, position: Any = None, **options: Any) -> Sear
     -------
     SearchSolution
 
-    Raises
-    ------
-    ValueError
-        As `SearchSolution`; an invalid position (`InvalidPositionError`).
-    SearchInterrupted
-        On Ctrl-C, with the bounds proved so far.
-
     Examples
     --------
     >>> from triangles_core.games.triangles import board
@@ -733,13 +668,10 @@ def check_capture_rules(
 ) -> dict[str, Any]:
     """Check the search's pruning rules on every position of a board against its value table.
 
-    At every position ``p``: wherever an edge is forced (the free-captures rule, and
-    rule A with ``safe_captures``), ``values[p]`` must be the edge's move value; and
-    where rule B (``double_dealing``) leaves moves out, ``values[p]`` must be the best
-    move value of the moves it keeps.  The search applies exactly these compiled rules
-    (`triangles_core.engine.search_kernel.forced_claims` and ``searched_moves``), so
-    with both checks passing it returns the table's value at every position (by
-    induction on the free edges).
+    Wherever an edge is forced (free captures, rule A), ``values[p]`` must be its move
+    value; where rule B leaves moves out, the best kept move must have ``values[p]``.
+    The search applies exactly these compiled rules, so with both checks passing it
+    returns the table's value everywhere (by induction on the free edges).
 
     Parameters
     ----------
@@ -760,11 +692,6 @@ def check_capture_rules(
         The counts of `RULE_CHECK_FIELDS`, and ``counterexamples``: up to 8 positions
         where a rule fails (empty when both hold everywhere).
 
-    Raises
-    ------
-    ValueError
-        If ``values`` is not an ``int8`` array of ``2**board.n_edges`` values.
-
     Examples
     --------
     >>> from triangles_core.engine.retrograde import solve_table
@@ -776,11 +703,8 @@ def check_capture_rules(
     """
     from .search_kernel import FIRST_FAILURE, N_CHECKS, check_rules
 
-    if not isinstance(board, CellBoard) or board.n_edges > MAX_TABLE_EDGES:
-        raise ValueError(f"a cell board of at most {MAX_TABLE_EDGES} edges is needed, got {board!r}")
     if not isinstance(values, np.ndarray) or values.dtype != np.int8 or values.shape != (1 << board.n_edges,):
         raise ValueError(f"values must be the int8 value table of the {board.label} ({1 << board.n_edges} values)")
-    chunk = check_integer(chunk, "chunk", 1, 1 << 40)
     rules = _rules(safe_captures, double_dealing, long_chains)
     first, second = (np.array(m, dtype=np.int64) for m in board.other_edge_masks)
     n_cells_of = np.array([len(c) for c in board.edge_cells], dtype=np.int64)

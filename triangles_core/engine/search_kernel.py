@@ -29,9 +29,7 @@ positions of any `triangles_core.games.cells.CellBoard` of at most 62 edges, wit
   of the table kernel, in a per-thread scratch table of ``2**oracle_edges`` bytes.
 
 The search keeps its own stack (`search`'s ``frames``) rather than recursing, and reads
-its arrays through `_borrowed` views: a compiled call that passes an array counts a
-reference to it with an atomic instruction, and those counts (about 40 per node, on
-arrays that both threads share) took 60% of the time of the recursive form.
+its arrays through `_borrowed` views (without reference counting).
 
 Everything here is called through `triangles_core.engine.search`, which checks the
 arguments first.
@@ -46,7 +44,7 @@ from numba import prange
 from numba.core import cgutils
 from numba.extending import intrinsic
 
-from .compiled import compiled, trailing_zeros
+from .compiled import compiled, popcount, trailing_zeros
 from .retrograde import NOT_A_MOVE, claims, move_value
 
 __all__ = [
@@ -147,15 +145,6 @@ def _borrowed_view(typingctx, array):  # pragma: no cover - compiled
 
 _borrowed = cast("Callable[[np.ndarray], np.ndarray]", _borrowed_view)
 """`_borrowed_view` typed as compiled code calls it (numba supplies the typing context itself)."""
-
-
-@compiled(inline="always")
-def popcount(x):  # pragma: no cover - compiled
-    x = np.uint64(x)
-    x = x - ((x >> np.uint64(1)) & np.uint64(0x5555555555555555))
-    x = (x & np.uint64(0x3333333333333333)) + ((x >> np.uint64(2)) & np.uint64(0x3333333333333333))
-    x = (x + (x >> np.uint64(4))) & np.uint64(0x0F0F0F0F0F0F0F0F)
-    return np.int64((x * np.uint64(0x0101010101010101)) >> np.uint64(56))
 
 
 @compiled(inline="always")

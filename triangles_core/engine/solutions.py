@@ -19,7 +19,6 @@ import numpy as np
 
 from ..games.cells import CellBoard, CellGame, Position
 from ..games.number import FULL, NumberGame
-from ..games.triangles import TriangleBoard
 from .game import Game, NegamaxSolver, Step, deep_recursion, given_moves, move_value, play_line, start_position
 
 __all__ = [
@@ -320,13 +319,6 @@ class TableSolution(ValueFunctionSolution):
     def game(self) -> CellGame:  # type: ignore[override]  # why: the base's plain attribute, computed once here
         """The game in the `triangles_core.engine.game.Game` form."""
         return CellGame(self.board)
-
-    @property
-    def side(self) -> int:
-        """The side of a triangular board."""
-        if not isinstance(self.board, TriangleBoard):
-            raise AttributeError(f"the {self.board.label} has no side: it is not a triangular board")
-        return self.board.side
 
     def _value_of(self, position: Position) -> int:
         return int(self.values[position])

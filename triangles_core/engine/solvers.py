@@ -13,7 +13,7 @@ Every result implements `triangles_core.engine.solutions.SolvedGame`.
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import TYPE_CHECKING, Iterable
+from typing import TYPE_CHECKING, Any, Iterable
 
 import numpy as np
 
@@ -97,7 +97,7 @@ def solve_cells(
     method : {"auto", "table", "search"}, default "auto"
         `METHODS`, decided by `method_for`.
     max_memory, threads : int, optional
-        The search's transposition-table bytes (default 1 GiB) and threads (1 or 2).
+        The search's transposition-table bytes (default 1 GiB) and threads (1 or 2); a table ignores them.
 
     Returns
     -------
@@ -116,11 +116,6 @@ def solve_cells(
 
         return SearchSolution(
             cell_board, max_memory=max_memory or DEFAULT_MAX_MEMORY, threads=threads, progress=progress
-        )
-    if max_memory is not None or threads != 1:
-        raise ValueError(
-            f"max_memory and threads are options of the search, and method={method!r} solves the "
-            f"{cell_board.label} by its value table: pass method='search' to search it"
         )
     trusted_files = use_cache and standard_board(cell_board.key) == cell_board  # files are named by key
     key = (cell_board, use_cache)  # a table read from a file is never the answer to use_cache=False
@@ -144,15 +139,7 @@ def solve_cells(
     return TableSolution(cell_board, _memory[key].view())
 
 
-def solve(
-    side: int,
-    *,
-    progress: bool = False,
-    use_cache: bool = True,
-    method: str = "auto",
-    max_memory: int | None = None,
-    threads: int = 1,
-) -> TableSolution | SearchSolution:
+def solve(side: int, **options: Any) -> TableSolution | SearchSolution:
     """Strongly solve Fighting for Triangles on the side-``n`` board.
 
     Parameters
@@ -160,8 +147,8 @@ def solve(
     side : int
         Board side, 1 to 4 for a value table, 5 by search.  Side 3 is the board of Gym
         100015F / POJ 1085.
-    progress, use_cache, method, max_memory, threads
-        As for `solve_cells`.
+    **options
+        ``progress``, ``use_cache``, ``method``, ``max_memory``, ``threads`` of `solve_cells`.
 
     Returns
     -------
@@ -172,21 +159,10 @@ def solve(
     >>> solve(3).value([])
     -3
     """
-    return solve_cells(
-        board(side), progress=progress, use_cache=use_cache, method=method, max_memory=max_memory, threads=threads
-    )
+    return solve_cells(board(side), **options)
 
 
-def solve_boxes(
-    rows: int,
-    cols: int,
-    *,
-    progress: bool = False,
-    use_cache: bool = True,
-    method: str = "auto",
-    max_memory: int | None = None,
-    threads: int = 1,
-) -> TableSolution | SearchSolution:
+def solve_boxes(rows: int, cols: int, **options: Any) -> TableSolution | SearchSolution:
     """Strongly solve Dots-and-Boxes on ``rows x cols`` boxes (lines numbered as in docs/SPEC.md section 4).
 
     Parameters
@@ -194,8 +170,8 @@ def solve_boxes(
     rows, cols : int
         Boxes down and across: ``2 rows cols + rows + cols`` lines, at most 31 for a table
         (3x4: 2 GiB) and 62 for the search.
-    progress, use_cache, method, max_memory, threads
-        As for `solve_cells`.
+    **options
+        ``progress``, ``use_cache``, ``method``, ``max_memory``, ``threads`` of `solve_cells`.
 
     Returns
     -------
@@ -208,14 +184,7 @@ def solve_boxes(
     >>> solve_boxes(3, 3).value([])        # David Wilson's analysis: the first player loses by 3
     -3
     """
-    return solve_cells(
-        boxes_board(rows, cols),
-        progress=progress,
-        use_cache=use_cache,
-        method=method,
-        max_memory=max_memory,
-        threads=threads,
-    )
+    return solve_cells(boxes_board(rows, cols), **options)
 
 
 def solve_peg_game(values: Iterable[int], rows: int = 5) -> NegamaxSolution:

@@ -1,14 +1,9 @@
 """A search split into independent work units, run by any executor and resumable from disk.
 
-A solve of a big board by `triangles_core.engine.search.SearchSolution` takes hours.
-Here the position is expanded ``depth`` edges deep; each canonical position reached (one
-per symmetry class, `CellBoard.canonical`) is a *unit*, whose exact value one search
-gives.  The value of the root follows from the units by the negamax recurrence of
-DESIGN.md (``r + v`` when the mover moves again, ``r - v`` otherwise) over that small
-tree; with some units still unknown, the same recurrence over intervals (an unknown
-position's value lies within plus or minus its cells left) gives the bounds proved so
-far.  With ``depth=1`` the units are the first moves, so their values are also the
-first-move values.
+The position is expanded ``depth`` edges deep; each canonical position reached is a
+*unit*, solved by one search.  The root's value follows by the negamax recurrence over
+that small tree; with units still unknown, the same recurrence over intervals (an
+unknown value lies within plus or minus its cells left) gives the bounds proved so far.
 
 Units run through any `concurrent.futures.Executor`: a `ProcessPoolExecutor`
 (`local_executor`), a Dask cluster (``distributed.Client(address).get_executor()``,
@@ -32,7 +27,7 @@ from itertools import islice
 from pathlib import Path
 from typing import Any
 
-from .._files import atomic_open, make_folder
+from .._files import atomic_open
 from ..errors import check_integer
 from ..games.cells import CellBoard
 
@@ -217,7 +212,7 @@ def _open_run(folder: Path, header: dict, board: CellBoard, units: list[int]) ->
     that position's (an integer of the parity of the cells left, at most their number);
     otherwise the folder is refused, naming the line.
     """
-    make_folder(folder, "run folder")
+    folder.mkdir(parents=True, exist_ok=True)
     run_file, units_file = folder / "run.json", folder / "units.jsonl"
     if run_file.exists():
         stored = json.loads(run_file.read_text(encoding="utf-8"))

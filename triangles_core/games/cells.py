@@ -16,21 +16,10 @@ from typing import Any, Iterable, Iterator, Sequence
 from ..errors import InvalidPositionError, check_integer
 from .transition import Transition
 
-__all__ = ["CellBoard", "CellGame", "Position", "popcount"]
+__all__ = ["CellBoard", "CellGame", "Position"]
 
 Position = int
 """A set of drawn edges as a bitmask: bit ``i`` set means edge ``i + 1`` is drawn."""
-
-
-def popcount(mask: int) -> int:
-    """Number of set bits of a non-negative integer (the number of drawn edges).
-
-    Examples
-    --------
-    >>> popcount(0b1011)
-    3
-    """
-    return int(mask).bit_count()
 
 
 class CellBoard:
@@ -389,7 +378,7 @@ class CellGame:
 
     def describe(self, position: Position) -> dict[str, int]:
         """Node attributes of a position in a state graph: ``edges_drawn``."""
-        return {"edges_drawn": popcount(position)}
+        return {"edges_drawn": int(position).bit_count()}
 
 
 def iter_position(value: Any, what: str, error: type[ValueError] = InvalidPositionError) -> Iterator[Any]:

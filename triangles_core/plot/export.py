@@ -12,7 +12,7 @@ from pathlib import Path
 
 import matplotlib
 
-from .._files import atomic_open, make_folder
+from .._files import atomic_open
 
 __all__ = ["DPI", "SVG_HASH_SALT", "png_bytes", "save_figure", "show_figure"]
 
@@ -45,7 +45,8 @@ def save_figure(fig, name: str, directory: str | Path, dpi: int = DPI) -> list[P
     ['empty.png', 'empty.svg'] True
     >>> plt.close(fig)
     """
-    directory = make_folder(directory)
+    directory = Path(directory)
+    directory.mkdir(parents=True, exist_ok=True)
     png, svg = directory / f"{name}.png", directory / f"{name}.svg"
     picture = png_bytes(fig, dpi)
     drawing = io.BytesIO()
