@@ -6,7 +6,6 @@ these tests execute nothing heavy.
 """
 
 import re
-import sys
 from functools import cache
 
 import nbformat
@@ -30,16 +29,6 @@ def table(name, index=None):
 def percent(series):
     """Whole percents, in the series' order."""
     return [round(100 * v) for v in series]
-
-
-@pytest.fixture(scope="module")
-def study():
-    sys.path.insert(0, str(ROOT / "scripts"))
-    try:
-        import mcts_study
-    finally:
-        sys.path.remove(str(ROOT / "scripts"))
-    return mcts_study
 
 
 def _random_play_mean(board, position, memo):
