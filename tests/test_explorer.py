@@ -36,12 +36,8 @@ def test_board_spec_is_the_board(side):
 def test_state_follows_the_rules(solution3):
     # A draws 1, B draws 2, A draws 3 and claims triangle (1, 2, 3), so A moves again.
     state = explorer_state(solution3, [], [1, 2, 3])
-    assert (state["moves"], state["to_move"], state["score"], state["owners"]) == (
-        [1, 2, 3],
-        "A",
-        [1, 0],
-        ["A"] + [""] * 8,
-    )
+    shown = (state["moves"], state["to_move"], state["score"], state["owners"])
+    assert shown == ([1, 2, 3], "A", [1, 0], ["A"] + [""] * 8)
     assert state["values"] == solution3.move_values([1, 2, 3]) and state["value"] == solution3.value([1, 2, 3])
     assert state["pv"] == [] and not state["show_pv"]
     # cells complete at the start belong to nobody; A draws 5, B draws 4: (4, 5, 6) lacks 6, A moves
@@ -224,10 +220,8 @@ def test_explore_takes_a_side_or_boxes_not_both():
     with pytest.raises(ValueError, match="^explore takes side or boxes, not both$"):
         tc.explore(2, boxes=(2, 2))
     assert repr(tc.explore(boxes=(1, 1))).startswith("Explorer(1x1 boxes board")
-    assert (
-        repr(tc.explore()).startswith("Explorer(side-3 board")
-        and repr(tc.explore(2)) == "Explorer(side-2 board, moves=[])"
-    )
+    assert repr(tc.explore()).startswith("Explorer(side-3 board")
+    assert repr(tc.explore(2)) == "Explorer(side-2 board, moves=[])"
     assert explorer_state(np.int64(2))["value"] == explorer_state(2)["value"]  # a side of any integer type
 
 
