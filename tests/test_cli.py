@@ -7,6 +7,7 @@ import shlex
 import subprocess
 import sys
 from pathlib import Path
+from subprocess import PIPE
 
 import numpy as np
 import pytest
@@ -203,42 +204,31 @@ def test_a_long_search_is_announced_and_ctrl_c_says_what_it_proved():
     import signal
     import time
 
-    process = subprocess.Popen(
-        [sys.executable, "-m", "triangles_core", "solve", "--side", "5", "1", "2"],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
-    )
-    assert process.stderr is not None
+    def default_sigint():
+        signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+    command = [sys.executable, "-m", "triangles_core", "solve", "--side", "5", "1", "2"]
+    process = subprocess.Popen(command, stdout=PIPE, stderr=PIPE, text=True, preexec_fn=default_sigint)
     note = process.stderr.readline()
     time.sleep(2)  # searching
     process.send_signal(signal.SIGINT)
     out, rest = process.communicate(timeout=120)
-    assert note.startswith(
-        "triangles solve: note: a search from a side-5 board position with 43 free edges may take hours"
-    )
+    said = "triangles solve: note: a search from a side-5 board position with 43 free edges may take hours"
+    assert note.startswith(said), note
     assert process.returncode == 130 and out == "" and "\r" not in rest  # no progress bar into a pipe
     assert rest.startswith("triangles solve: interrupted") and rest.count("\n") == 1
 
 
 def test_a_full_standard_output_is_one_line():
+    command = [sys.executable, "-m", "triangles_core", "judge", "gym"]
     with open("/dev/full", "w") as full:
-        result = subprocess.run(
-            [sys.executable, "-m", "triangles_core", "judge", "gym"],
-            input="1 1\n" * 20000,
-            stdout=full,
-            stderr=subprocess.PIPE,
-            text=True,
-        )
+        result = subprocess.run(command, input="1 1\n" * 20000, stdout=full, stderr=PIPE, text=True)
     assert_one_line_error(result, "triangles judge gym: error: cannot write standard output: No space left on device")
 
 
 def test_commands_run_as_a_user_runs_them(tmp_path):
     """One process per command family (what `main` cannot show: the interpreter's start and end)."""
-    console = subprocess.run(
-        [str(Path(sys.executable).with_name("triangles")), "--help"], capture_output=True, text=True
-    )
+    console = subprocess.run([Path(sys.executable).with_name("triangles"), "--help"], capture_output=True, text=True)
     assert console.returncode == 0 and "judge" in console.stdout  # the console script is installed
     (tmp_path / "game.txt").write_text("1 2\n2 3\n")
     assert triangles("judge", "gym", input="6\n1 2 3 4 5 6\n0\n").stdout == "Andy wins\n"
@@ -251,7 +241,5 @@ def test_commands_run_as_a_user_runs_them(tmp_path):
     result = triangles("graph", str(tmp_path / "g.graphml"), "--side", "1")
     assert result.returncode == 0 and result.stderr == f"wrote {tmp_path / 'g.graphml'}\n"
     assert_one_line_error(triangles("solve", "--side", "9"), "triangles solve: error: argument --side")
-    assert (
-        triangles("verify", "--boxes", "1x1").stdout
-        == "1x1 boxes board: 16 positions checked, every value agrees with the recurrence\n"
-    )
+    said = "1x1 boxes board: 16 positions checked, every value agrees with the recurrence\n"
+    assert triangles("verify", "--boxes", "1x1").stdout == said
