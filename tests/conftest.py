@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import subprocess
+import sys
 from pathlib import Path
 
 import numpy as np
@@ -19,8 +20,6 @@ SLOW_MODULES = ("tests/test_site.py", "tests/test_reproducibility.py")
 SLOW_TESTS = (
     # each of these takes a second or more on two cores; their files are kept as they are
     "tests/test_boxes.py::test_empty_board_values[2-5-",  # a 2**27-position table
-    "tests/test_judge_stream.py::test_memory_stays_bounded_whatever_the_input_size",
-    "tests/test_judge_stream.py::test_ctrl_c_while_answering_keeps_whole_answers",
     "tests/test_peg_game.py::test_independent_oracle_random_small_boards",
     "tests/test_peg_game.py::test_value_properties",
     "tests/test_peg_game.py::test_out_of_reach_boards_are_refused",
@@ -28,8 +27,6 @@ SLOW_TESTS = (
     "tests/test_graph.py::test_optimal_game_count_side3_from_empty_board_two_ways",
     "tests/test_number_game.py::test_independent_oracle_every_reachable_position",
     "tests/test_number_game.py::test_reachable_positions_are_exactly_the_closed_ones",
-    "tests/test_solver.py::test_jupyter_draws_a_drawn_position_through_the_plot_layer",
-    "tests/test_entry_checks.py::test_validation_does_not_depend_on_what_was_solved_before",
     "tests/test_cli.py::test_every_judge_help_example_prints_what_it_says",
     "tests/test_boxes.py::test_published_value_of_the_3x3_board",  # a 2**24-position table
     "tests/test_graph.py::test_state_graph_of_any_solved_game_carries_values_and_move_values[<lambda>2]",
@@ -51,7 +48,6 @@ SLOW_TESTS = (
     "tests/test_chains.py::test_the_controller_wins_every_simple_loony_endgame_with_a_long_chain_or_loop[boxes2x3]",
     "triangles_core/analysis/export.py::triangles_core.analysis.export.export_graph",  # doctests writing a graph or
     "triangles_core/plot/boards.py::triangles_core.plot.boards.draw_principal_variation",  # drawing a game
-    "tests/test_judge_stream.py::test_any_chunking_reads_the_same_tokens_and_lines",
     "tests/test_graph_export.py::test_dot_round_trip",
     "tests/test_graph_export.py::test_graphml_round_trip_of_the_state_graph[2-",
     "tests/test_graph_export.py::test_cli_graph",
@@ -151,6 +147,17 @@ def browser():
     from browser import launch_browser
 
     yield from launch_browser()
+
+
+@pytest.fixture(scope="session")
+def study():
+    """``scripts/mcts_study.py`` (notebook 11's study of MCTS), imported as the notebook imports it."""
+    sys.path.insert(0, str(TESTS.parent / "scripts"))
+    try:
+        import mcts_study
+    finally:
+        sys.path.remove(str(TESTS.parent / "scripts"))
+    return mcts_study
 
 
 @pytest.fixture(scope="session")

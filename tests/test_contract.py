@@ -197,9 +197,11 @@ def test_replay_matches_the_rules_only_replay(case):
         valued = solution.replay(moves, p)
         _check_line(solution, p, valued)
         plain = replay(game, moves, p)
-        assert [
-            (s.ply, s.player, s.move, s.reward, s.again, s.position, s.score, s.position_before) for s in plain
-        ] == [(s.ply, s.player, s.move, s.reward, s.again, s.position, s.score, s.position_before) for s in valued]
+
+        def rules(line):
+            return [(s.ply, s.player, s.move, s.reward, s.again, s.position, s.score, s.position_before) for s in line]
+
+        assert rules(plain) == rules(valued)
         assert all(s.value is None and s.move_value is None and s.value_lost is None for s in plain)
     assert solution.replay([]) == [] and replay(game, [], solution.start) == []
 
@@ -207,15 +209,9 @@ def test_replay_matches_the_rules_only_replay(case):
 def test_errors_on_illegal_input(case):
     name, solution, _ = case
     kind = _kind(solution.game)
+    queries = [solution.position, solution.value, solution.move_values, solution.optimal_moves, solution.verdict]
     for bad in BAD_POSITIONS[kind]:
-        for query in (
-            solution.position,
-            solution.value,
-            solution.move_values,
-            solution.optimal_moves,
-            solution.verdict,
-            solution.principal_variation,
-        ):
+        for query in [*queries, solution.principal_variation]:
             with pytest.raises(ValueError):
                 query(bad)
         if bad is not None:  # start=None means the solution's own start

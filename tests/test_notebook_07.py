@@ -6,23 +6,17 @@ changes no byte), so these tests execute nothing heavy.
 
 import json
 import math
-from pathlib import Path
 
 import numpy as np
 import pandas as pd
 import pytest
 
 import triangles_core as tc
+from notebooks import DATA, table
 from triangles_core.analysis import larger
 from triangles_core.analysis.counting import positions_with_edges_drawn
 from triangles_core.analysis.larger import level_positions, perfect_play_by_edges_drawn
 from triangles_core.engine.game import NegamaxSolver
-
-DATA = Path(__file__).resolve().parent.parent / "data"
-
-
-def table(name):
-    return pd.read_csv(DATA / "tables" / f"{name}.csv")
 
 
 @pytest.mark.parametrize("n_edges", [1, 9, 12])

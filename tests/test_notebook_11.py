@@ -5,42 +5,30 @@ scripts/mcts_study.py committed in data/openspiel (re-running it changes no byte
 these tests execute nothing heavy.
 """
 
-import json
 import re
-import sys
 from functools import cache
-from pathlib import Path
 
+import nbformat
 import pandas as pd
 import pytest
 
+import notebooks
 import triangles_core as tc
+from notebooks import DATA, ROOT
 from triangles_core.openspiel import boxes
 from triangles_core.openspiel.bots import exact_action_values
 
-ROOT = Path(__file__).resolve().parent.parent
-DATA = ROOT / "data"
-NOTEBOOK = ROOT / "notebooks" / "11_how_good_is_mcts.ipynb"
 BOARDS = ["side3", "boxes2x2", "boxes2x3", "boxes3x3", "boxes3x4"]
 
 
 def table(name, index=None):
-    frame = pd.read_csv(DATA / "tables" / f"{name}.csv")
+    frame = notebooks.table(name)
     return frame.set_index(index) if index else frame
 
 
 def percent(series):
-    return {k: round(100 * v) for k, v in series.items()}
-
-
-@pytest.fixture(scope="module")
-def study():
-    sys.path.insert(0, str(ROOT / "scripts"))
-    try:
-        import mcts_study
-    finally:
-        sys.path.remove(str(ROOT / "scripts"))
-    return mcts_study
+    """Whole percents, in the series' order."""
+    return [round(100 * v) for v in series]
 
 
 def _random_play_mean(board, position, memo):
@@ -79,8 +67,7 @@ def test_removed_share_counts_errors_of_the_same_rows(study):
 
 
 def test_the_bold_answer_is_short_and_says_what_the_tables_say():
-    cells = json.loads(NOTEBOOK.read_text())["cells"]
-    bold = re.search(r"\*\*(.+?)\*\*", "".join(cells[0]["source"]), re.S).group(1)
+    bold = re.search(r"\*\*(.+?)\*\*", notebooks.sources("11_how_good_is_mcts")[0], re.S).group(1)
     assert len(bold.split()) <= 50
     top = table("11_mcts_error_rates")
     top = top[top.simulations == top.groupby("board")["simulations"].transform("max")]
@@ -93,8 +80,8 @@ def test_the_bold_answer_is_short_and_says_what_the_tables_say():
 
 
 def test_code_cells_are_short():
-    cells = json.loads(NOTEBOOK.read_text())["cells"]
-    assert all(len("".join(c["source"]).splitlines()) <= 15 for c in cells if c["cell_type"] == "code")
+    cells = nbformat.read(ROOT / "notebooks" / "11_how_good_is_mcts.ipynb", as_version=4).cells
+    assert all(len(c.source.splitlines()) <= 15 for c in cells if c.cell_type == "code")
 
 
 def test_error_rates_by_simulations_as_the_prose_says():
@@ -103,30 +90,18 @@ def test_error_rates_by_simulations_as_the_prose_says():
     top = summary.loc[summary.groupby("board")["simulations"].idxmax()].set_index("board").loc[BOARDS]
     assert first["positions"].tolist() == [100, 500, 500, 500, 300]
     assert top["distinct_positions"].tolist() == [86, 392, 485, 486, 289]
-    assert percent(first["error_rate"]) == {"side3": 59, "boxes2x2": 49, "boxes2x3": 54, "boxes3x3": 54, "boxes3x4": 62}
+    assert percent(first["error_rate"]) == [59, 49, 54, 54, 62]  # BOARDS' order
     assert top["simulations"].tolist() == [3000, 10000, 10000, 10000, 10000]
     answer = (100 * top[["error_rate", "error_low", "error_high"]]).round().astype(int).values.tolist()
     assert answer == [[29, 20, 40], [35, 23, 50], [20, 16, 24], [26, 22, 30], [31, 25, 37]]
-    assert percent(top["random_move_error"]) == {
-        "side3": 69,
-        "boxes2x2": 58,
-        "boxes2x3": 60,
-        "boxes3x3": 62,
-        "boxes3x4": 69,
-    }
+    assert percent(top["random_move_error"]) == [69, 58, 60, 62, 69]
     assert (top["error_rate"] < top["random_move_error"]).all()
     assert top["mean_value_lost"].round(2).tolist() == [1.26, 0.78, 0.48, 0.82, 1.03]
-    assert percent(top["verdict_lost_rate"]) == {
-        "side3": 19,
-        "boxes2x2": 26,
-        "boxes2x3": 11,
-        "boxes3x3": 8,
-        "boxes3x4": 25,
-    }
+    assert percent(top["verdict_lost_rate"]) == [19, 26, 11, 8, 25]
     changed = top["verdict_lost_rate"] / top["error_rate"]
     assert changed["boxes3x3"] < 1 / 3 and (changed.drop("boxes3x3") > 0.5).all()
     two = summary[summary.board == "boxes2x2"].set_index("simulations")
-    assert percent(two.loc[[300, 10000], "error_rate"]) == {300: 33, 10000: 35}
+    assert percent(two.loc[[300, 10000], "error_rate"]) == [33, 35]
 
 
 @cache
@@ -141,15 +116,9 @@ def test_the_empty_2x2_board_as_the_prose_says():
     two = main[main.board == "boxes2x2"]
     empty = two[two.position == 0].groupby("simulations")["value_lost"]
     assert empty.size().eq(59).all()
-    assert percent(empty.apply(lambda s: (s > 0).mean())) == {
-        10: 36,
-        30: 46,
-        100: 64,
-        300: 83,
-        1000: 88,
-        3000: 100,
-        10000: 100,
-    }
+    shares = empty.apply(lambda s: (s > 0).mean())
+    assert shares.index.tolist() == [10, 30, 100, 300, 1000, 3000, 10000]
+    assert percent(shares) == [36, 46, 64, 83, 88, 100, 100]
     rest = two[two.position != 0].groupby("simulations")["value_lost"].apply(lambda s: (s > 0).mean())
     assert round(100 * rest[300], 1) == 26.1 and round(100 * rest[10000], 1) == 26.8
     solution = tc.solve_boxes(2, 2)
@@ -192,17 +161,11 @@ def test_phases_and_thirds_as_the_prose_says():
     capture = phases.xs("capture available", level="phase").loc[BOARDS]
     safe = phases.xs("safe moves remain", level="phase").loc[BOARDS]
     assert capture[["errors", "positions"]].values.tolist() == [[2, 58], [0, 221], [1, 277], [18, 278], [26, 185]]
-    assert percent(safe["error_rate"]) == {"side3": 66, "boxes2x2": 68, "boxes2x3": 42, "boxes3x3": 49, "boxes3x4": 59}
-    assert percent(safe["random_move_error"]) == {
-        "side3": 69,
-        "boxes2x2": 50,
-        "boxes2x3": 48,
-        "boxes3x3": 52,
-        "boxes3x4": 63,
-    }
+    assert percent(safe["error_rate"]) == [66, 68, 42, 49, 59]  # BOARDS' order
+    assert percent(safe["random_move_error"]) == [69, 50, 48, 52, 63]
     inside = (safe["error_low"] <= safe["random_move_error"]) & (safe["random_move_error"] <= safe["error_high"])
-    assert inside.to_dict() == {"side3": True, "boxes2x2": False, "boxes2x3": True, "boxes3x3": True, "boxes3x4": True}
-    assert percent(safe["error_low"])["boxes2x2"] == 53 and int(safe.loc["boxes2x2", "errors"]) == 177
+    assert inside.tolist() == [True, False, True, True, True]
+    assert round(100 * safe.loc["boxes2x2", "error_low"]) == 53 and int(safe.loc["boxes2x2", "errors"]) == 177
     assert phases.xs("loony endgame", level="phase").loc[BOARDS, "positions"].tolist() == [1, 18, 17, 13, 6]
     stages = table("11_mcts_errors_by_edges_drawn").groupby(["board", "stage"])[["errors", "positions"]].sum()
     last = stages.xs("last third", level="stage").loc[BOARDS]
@@ -213,34 +176,15 @@ def test_phases_and_thirds_as_the_prose_says():
 
 def test_the_control_as_the_prose_says():
     control = table("11_mcts_exact_evaluator", ["board", "simulations"])
-    assert percent(control["error_rate"]) == {
-        ("boxes2x2", 10): 1,
-        ("boxes2x2", 100): 6,
-        ("boxes2x2", 1000): 2,
-        ("boxes3x3", 10): 6,
-        ("boxes3x3", 100): 29,
-        ("boxes3x3", 1000): 21,
-        ("side3", 10): 4,
-        ("side3", 100): 26,
-    }
-    shares = (100 * control[["removed_share", "removed_low", "removed_high"]]).round().astype(int)
-    assert shares.values.tolist() == [
-        [98, 93, 100],
-        [83, 56, 96],
-        [95, 78, 100],
-        [88, 77, 96],
-        [22, -6, 45],
-        [30, -5, 56],
-        [93, 85, 98],
-        [42, 19, 61],
-    ]
+    boards = ["boxes2x2"] * 3 + ["boxes3x3"] * 3 + ["side3"] * 2
+    assert control.index.tolist() == list(zip(boards, [10, 100, 1000, 10, 100, 1000, 10, 100], strict=True))
+    assert percent(control["error_rate"]) == [1, 6, 2, 6, 29, 21, 4, 26]
+    shares = (100 * control[["removed_share", "removed_low", "removed_high"]]).round().astype(int).values.tolist()
+    assert shares[:4] == [[98, 93, 100], [83, 56, 96], [95, 78, 100], [88, 77, 96]]
+    assert shares[4:] == [[22, -6, 45], [30, -5, 56], [93, 85, 98], [42, 19, 61]]
     imp = table("11_mcts_cpp_vs_python", ["implementation", "simulations"])
-    assert percent(imp["error_rate"]) == {
-        ("cpp", 100): 41,
-        ("cpp", 1000): 31,
-        ("python", 100): 40,
-        ("python", 1000): 30,
-    }
+    assert imp.index.tolist() == [("cpp", 100), ("cpp", 1000), ("python", 100), ("python", 1000)]
+    assert percent(imp["error_rate"]) == [41, 31, 40, 30]
     paired = table("11_mcts_paired_comparisons")
     counts = paired[["first_only", "second_only"]].values.tolist()
     assert counts == [[71, 66], [55, 50], [1, 6], [0, 23], [1, 23], [8, 1], [4, 4], [10, 4], [57, 61], [40, 97]]
@@ -254,29 +198,16 @@ def test_the_root_estimates_as_the_prose_says():
     roots = table("11_mcts_root_estimates", "simulations")
     assert roots.loc[10, ["positions_with_unvisited_moves", "of_which_chosen_mean_exact"]].tolist() == [70, 70]
     assert roots.loc[10, ["errors", "errors_no_optimal_visited"]].tolist() == [6, 6]
-    assert roots.loc[100, ["errors", "errors_no_optimal_visited", "errors_chosen_more_overestimated"]].tolist() == [
-        29,
-        0,
-        29,
-    ]
-    assert roots.loc[100, ["mean_chosen_bias_at_errors", "mean_optimal_bias_at_errors"]].round(2).tolist() == [
-        2.79,
-        -2.84,
-    ]
+    at_100 = roots.loc[100]
+    assert at_100[["errors", "errors_no_optimal_visited", "errors_chosen_more_overestimated"]].tolist() == [29, 0, 29]
+    assert at_100[["mean_chosen_bias_at_errors", "mean_optimal_bias_at_errors"]].round(2).tolist() == [2.79, -2.84]
 
 
 def test_more_simulations_and_other_settings_as_the_prose_says():
     more = table("11_mcts_100k_simulations", ["board", "simulations"])
-    assert percent(more.xs(100000, level="simulations")["error_rate"]) == {
-        "boxes2x2": 37,
-        "boxes2x3": 21,
-        "boxes3x3": 17,
-    }
-    assert percent(more.xs(10000, level="simulations")["error_rate"]) == {
-        "boxes2x2": 44,
-        "boxes2x3": 21,
-        "boxes3x3": 27,
-    }
+    boards = ["boxes2x2", "boxes2x3", "boxes3x3"]
+    assert percent(more.xs(100000, level="simulations").loc[boards, "error_rate"]) == [37, 21, 17]
+    assert percent(more.xs(10000, level="simulations").loc[boards, "error_rate"]) == [44, 21, 27]
     assert (more.xs(100000, level="simulations")["error_low"] > 0.08).all()
     returns = table("11_mcts_exploration_and_returns", ["utility_margin", "uct_c"])
     assert {k: round(100 * v, 1) for k, v in returns["error_rate"].items()} == {

@@ -12,7 +12,6 @@ from __future__ import annotations
 import doctest
 import random
 import re
-import sys
 from pathlib import Path
 
 import pytest
@@ -75,16 +74,14 @@ def test_dots_and_boxes_values_and_actions_agree_with_openspiel_rules(rows, cols
             free = len(state.legal_actions())
             if free <= 8:
                 position = boxes.state_position(state)
-                assert sorted(boxes.action_to_line(rows, cols, a) for a in state.legal_actions()) == board.free_edges(
-                    position
-                )
+                lines = sorted(boxes.action_to_line(rows, cols, a) for a in state.legal_actions())
+                assert lines == board.free_edges(position)
                 assert boxes.package_value(state, openspiel_minimax(state)) == solution.value(position)
                 values = exact_action_values(solution, state)
+                sign = 1 if state.current_player() == 0 else -1
                 for action, v in values.items():
                     child = state.clone()
                     child.apply_action(action)
-                    mover = state.current_player()
-                    sign = 1 if mover == 0 else -1
                     # the move's value for its mover, from OpenSpiel: its final margin minus the margin so far
                     assert sign * (openspiel_minimax(child) - boxes.played_margin(state)) == v
                 checked += 1
@@ -180,16 +177,6 @@ def test_openspiel_defects_in_docs_still_reproduce(block):
     exec(compile(_doc_blocks()[block], f"docs/openspiel.md block {block}", "exec"), {})
 
 
-@pytest.fixture(scope="module")
-def study():
-    """``scripts/mcts_study.py``, imported as notebook 11 imports it."""
-    if str(ROOT / "scripts") not in sys.path:
-        sys.path.insert(0, str(ROOT / "scripts"))
-    import mcts_study
-
-    return mcts_study
-
-
 def test_study_examples(study):
     results = doctest.testmod(study, optionflags=doctest.ELLIPSIS)
     assert results.failed == 0 and results.attempted >= 10
@@ -249,9 +236,8 @@ def test_root_estimates_see_the_move_mcts_choices_records(study):
     wide = roots[roots.moves >= 10]
     assert (wide["unvisited"] == wide["moves"] - 9).all() and (wide["chosen_bias"] == 0).all()
     for margin, c in ((True, 2.0), (False, 2.0), (True, 8.0)):  # either returns, any constant
-        graded = study.mcts_choices(
-            solution, pd.DataFrame({"position": [0, 0]}), 200, 0, uct_c=c, utility_margin=margin
-        )
+        empty = pd.DataFrame({"position": [0, 0]})
+        graded = study.mcts_choices(solution, empty, 200, 0, uct_c=c, utility_margin=margin)
         assert graded["value_lost"].isin([0, 2]).all()
 
 
