@@ -221,3 +221,22 @@ def test_site_script_data_never_ends_the_script_element():
     assert 'getElementById("\\u003c/script>\\u003cscript>alert(1)\\u003c/script>")' in script
     data = script[script.index("boards: ") + len("boards: ") : script.rindex(" });")]
     assert json.loads(data) == boards  # the escaped data reads back as it was
+
+
+def test_the_explorer_colours_values_as_the_figures_do(solution3):
+    """One value scale: a move's colour on the page is its colour in `draw_position`."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    from matplotlib.colors import to_hex
+
+    from triangles_core.plot.boards import draw_position
+
+    spec, values = board_spec(3), solution3.move_values([1, 2])
+    fig, ax = plt.subplots()
+    draw_position(ax, solution3.board, solution3.position([1, 2]), values)
+    fills = [to_hex(line.get_color()) for line in ax.lines if line.get_linewidth() == 5.5]  # one per legal move
+    plt.close(fig)
+    assert fills == [spec["value_colours"][values[edge] + 9] for edge in sorted(values)]
+    assert len(spec["value_colours"]) == 19 and spec["value_colours"][9] == "#f6f7f7"  # -9 .. 9, white at 0
