@@ -1,10 +1,12 @@
 """A second way to solve a cell game: alpha-beta search, for boards too big to tabulate (up to 62 edges).
 
 MTD(f) (Plaat, Schaeffer, Pijls and de Bruin 1996): null-window alpha-beta tests over
-the compiled negamax of `triangles_core.engine.search_kernel`.  With ``threads=2`` each
-test runs twice on a shared table, the second thread in another move order ("lazy
-SMP"); the first proof answers.  Ctrl-C raises `SearchInterrupted` with the bounds
-proved so far; asking again resumes with the table.
+the compiled negamax of `triangles_core.engine.search_kernel`.  With ``threads=2`` the
+two threads share one table and test two neighbouring windows at once, so that one
+round can prove the value from both sides; where only one window is left, both test
+it, the second in another move order ("lazy SMP"), and the first proof answers.
+Ctrl-C raises `SearchInterrupted` with the bounds proved so far; asking again resumes
+with the table.
 """
 
 from __future__ import annotations
@@ -243,7 +245,7 @@ class SearchSolution(SolvedGameBase):
         Largest transposition table in bytes (64 KiB up to the machine's physical memory);
         it starts at 16 MiB and grows eightfold whenever a quarter of it is used.
     threads : {1, 2}, default 1
-        Search threads per null-window test (lazy SMP on a shared table).
+        Search threads, sharing one table: two test neighbouring null windows at once.
     oracle_edges : int, default `DEFAULT_ORACLE_EDGES`
         Positions with at most this many free edges (0..`MAX_ORACLE_EDGES`) are solved
         by retrograde analysis of their free edges; 0 turns the oracle off.
@@ -438,32 +440,24 @@ class SearchSolution(SolvedGameBase):
         )
         return int(lower), int(upper)
 
-    def _test(self, p: int, alpha: int, beta: int, left: int) -> int:
-        """One alpha-beta search of ``p`` in ``(alpha, beta)``, growing the table when a quarter fills."""
-        from .search_kernel import FULL
+    def _test(self, p: int, gammas: list[int], left: int) -> list[int | None]:
+        """Null-window tests of ``p``, thread ``t`` testing ``value >= gammas[t]``; grows the table when it fills.
 
-        while True:
-            answer = self._threads_test(p, alpha, beta, left)
-            if self._stop[FULL]:
-                self._stop[FULL] = 0
-                self._grow()
-            if answer is not None:
-                return answer
-
-    def _threads_test(self, p: int, alpha: int, beta: int, left: int) -> int | None:
-        """`_test` once: its answer, or None if the table filled up first."""
+        Returns each thread's fail-soft answer, or None for a test stopped before its proof
+        (the table filled up, or the other thread proved the same window first).
+        """
         from .search_kernel import ABORTED, FULL, STOP, search
 
         stop = self._stop
-
+        same = len(set(gammas)) == 1  # lazy SMP: the first proof ends both
         results: list[int | None] = [None] * self.threads
         n = self.board.n_edges
 
         def run(t: int) -> None:
             v = search(
                 np.int64(p),
-                np.int64(alpha),
-                np.int64(beta),
+                np.int64(gammas[t] - 1),
+                np.int64(gammas[t]),
                 np.int64(left),
                 n,
                 *self._move_tables(),
@@ -471,13 +465,14 @@ class SearchSolution(SolvedGameBase):
                 stop,
                 *self._workspaces[t],
                 self.oracle_edges,
-                t,
+                t if same else 0,
                 self._rank,
                 self._rules,
             )
             if not stop[STOP]:
                 results[t] = int(v)
-                stop[STOP] = 1  # the other thread can stop: this answer is a proof
+                if same:
+                    stop[STOP] = 1  # the other thread can stop: this answer is a proof
 
         stop[STOP] = 0
         stop[ABORTED] = 0
@@ -498,10 +493,12 @@ class SearchSolution(SolvedGameBase):
                 if w.ident is not None:  # started
                     w.join()
             raise
-        answer = next((r for r in results if r is not None), None)
-        if answer is None and not stop[FULL]:  # pragma: no cover - only a stop from outside
+        if stop[FULL]:
+            stop[FULL] = 0
+            self._grow()
+        elif all(r is None for r in results):  # pragma: no cover - only a stop from outside
             raise KeyboardInterrupt
-        return answer
+        return results
 
     def _tick(self) -> None:
         bar = getattr(self, "_bar", None)
@@ -530,12 +527,15 @@ class SearchSolution(SolvedGameBase):
         try:
             while lower < upper:  # MTD(f): null-window tests around the last result
                 gamma = max(lower + 1, min(upper, guess if guess > lower else guess + 1))
-                v = self._test(p, gamma - 1, gamma, left)
-                if v >= gamma:
-                    lower = v
-                else:
-                    upper = v
-                guess = v
+                gammas = [gamma, gamma + 1 if gamma < upper else max(lower + 1, gamma - 1)][: self.threads]
+                for g, v in zip(gammas, self._test(p, gammas, left), strict=True):
+                    if v is None:
+                        continue
+                    if v >= g:
+                        lower = max(lower, v)
+                    else:
+                        upper = min(upper, v)
+                    guess = v if g == gamma else guess
                 self._lower, self._upper = lower, upper
                 self._tick()
         except KeyboardInterrupt:
