@@ -9,7 +9,7 @@ CPU seconds are this machine's.  Prints the rows as CSV, or with ``--write`` wri
 to ``data/search/switches_<board>.csv`` (notebook 10 reads the 3x4 file)::
 
     nice -n 5 .venv/bin/python scripts/search_switches.py boxes3x3 side4
-    nice -n 5 .venv/bin/python scripts/search_switches.py boxes3x4 --write   # about 2 minutes of CPU
+    nice -n 5 .venv/bin/python scripts/search_switches.py boxes3x4 --write   # about a minute of CPU
 
 Exit status 2 for bad arguments, 130 when interrupted.
 """

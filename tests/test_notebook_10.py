@@ -52,7 +52,9 @@ def test_the_search_finds_the_tables_values_with_every_switch():
     switches = table("search_switches")
     assert (switches["value"] == switches["table_value"]).all()
     assert switches.groupby("board")["table_value"].first().to_dict() == {"boxes3x3": -3, "boxes3x4": 0, "side4": -2}
-    assert len(switches) == 15 and (switches.groupby("board")["nodes_ratio"].min() == 1.0).all()
+    assert len(switches) == 18 and (switches.loc[switches["switch"] == "everything on", "nodes_ratio"] == 1.0).all()
+    costly = switches[~switches["switch"].isin(["everything on", "loony bound off"])]
+    assert (costly["nodes_ratio"] > 1).all()  # every switch but the loony bound saves nodes on every board
 
 
 def test_the_rule_table_as_the_prose_reads_it(prose, ratios):
@@ -61,6 +63,11 @@ def test_the_rule_table_as_the_prose_reads_it(prose, ratios):
     assert f"({corner.min():.1f} to {corner.max():.1f} times)" in prose
     rest = ratios.loc[["rules A-C off", "edge order, not centre-out"]]
     assert f"{rest.min().min():.1f} to {rest.max().max():.1f} times each" in prose
+    loony = ratios.loc["loony bound off"]
+    assert f"on 3x4 it saves {loony['boxes3x4']:.2f} times the nodes" in prose
+    assert f"({loony['boxes3x3']:.2f} and {loony['side4']:.2f} times)" in prose and loony.drop("boxes3x4").max() < 1
+    committed = pd.read_csv(SEARCH / "switches_boxes3x4.csv").set_index("switch")["cpu_seconds"]
+    assert f"and {committed['loony bound off'] / committed['everything on']:.2f} times the CPU seconds" in prose
     assert [len(standard_board(k).symmetries) for k in ["boxes3x4", "side4"]] == [4, 6]
     assert "3x4 board has 4 of them and side 4 has 6" in prose
 
