@@ -184,9 +184,10 @@ def test_first_move_values_one_per_class(tables):
     assert max(values.values()) == -3
 
 
-def test_ctrl_c_returns_bounds_and_the_solution_resumes():
+@pytest.mark.parametrize("threads", [1, 2])
+def test_ctrl_c_returns_bounds_and_the_solution_resumes(threads):
     SearchSolution(boxes_board(2, 2), max_memory=1 << 20).value([])  # compile first: Ctrl-C during set-up is plain
-    s = SearchSolution(boxes_board(4, 4), max_memory=1 << 20)
+    s = SearchSolution(boxes_board(4, 4), max_memory=1 << 20, threads=threads)
     # A process started in the background (CI, `cmd &`) inherits SIGINT ignored, and then
     # `interrupt_main` does nothing: give the test Python's own Ctrl-C handler.
     previous = signal.signal(signal.SIGINT, signal.default_int_handler)
