@@ -14,10 +14,10 @@ positions of any `triangles_core.games.cells.CellBoard` of at most 62 edges, wit
   J. 25, 2002), so a torn entry fails its key check and is ignored.  A bucket holds two
   entries (one kept by depth, one always replaced) in 32 bytes, one cache line, so a
   probe costs one memory access; the table grows while it fills (`grow_table`);
-- pruning rules for captures and chains, stated and sourced in `search`: the proved
-  *free captures* rule and *loony bound*, always on, and three rules checked exhaustively against the
-  value tables (rule A, `SAFE_CAPTURES`; rule B, `DOUBLE_DEALING`; rule C,
-  `LONG_CHAINS`), on by default (`DEFAULT_RULES`).  `forced_claims` and
+- pruning rules for captures and chains, stated and sourced in `search`: two proved
+  ones, the *free captures* rule (always on) and the *loony bound* (`LOONY_BOUND`), and
+  three checked exhaustively against the value tables (rule A, `SAFE_CAPTURES`; rule B,
+  `DOUBLE_DEALING`; rule C, `LONG_CHAINS`), all on by default (`DEFAULT_RULES`).  `forced_claims` and
   `searched_moves` are the rules, once; `check_rules` checks them against a table;
 - move ordering: the table's best move, then moves that complete cells (two cells
   first), then moves that give away no cell (those whose cells have more edges drawn
@@ -544,8 +544,8 @@ def search(
     ``g`` and one more, ``h``, and ``h`` completes no cell (were ``h`` a capture, as in
     an opened loop of four, ``g`` would be the all-but-four move and is kept).
 
-    The loony bound (proved, always on; Berlekamp 2000, ch. on loony moves): a position
-    with a loony end (`loony`: a chain end ``e`` whose double-dealing move ``g``
+    The loony bound (proved; ``rules & LOONY_BOUND``; Berlekamp 2000 on loony moves): a
+    position with a loony end (`loony`: a chain end ``e`` whose double-dealing move ``g``
     completes no cell) has value at least 0, so in a window with ``beta <= 0`` it fails
     high at once.  Proof: let ``Q`` be the position with ``e`` and ``g`` drawn.  Taking
     ``e`` then ``g`` (which then completes the other cell, and no third) is worth
