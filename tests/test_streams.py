@@ -104,3 +104,15 @@ def test_a_review_never_writes_into_its_own_record_through_standard_output(tmp_p
     done = subprocess.run(shell, shell=True, cwd=tmp_path, capture_output=True, text=True, timeout=300)
     assert done.returncode == 2 and "is the game record itself" in done.stderr
     assert (tmp_path / "game.txt").read_text() == "1 2\n2 3\n1 3\n"
+
+
+@pytest.mark.parametrize("target", ["game.txt/", "game.txt/.", "missing/../game.txt", "loop/../game.txt", "folder/"])
+def test_a_target_the_system_cannot_resolve_is_refused_not_folded_into_another_file(tmp_path, monkeypatch, target):
+    """``realpath`` would turn "game.txt/" or "missing/../game.txt" into game.txt: the system refuses them."""
+    (tmp_path / "game.txt").write_text("kept")
+    (tmp_path / "loop").symlink_to("loop")
+    (tmp_path / "folder").mkdir()
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(OSError), atomic_open(target, "w") as handle:
+        handle.write("new")
+    assert (tmp_path / "game.txt").read_text() == "kept"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import os
 import re
 import stat
@@ -82,6 +83,12 @@ def atomic_open(
         with stream as handle:
             yield handle
         return
+    folder = os.path.dirname(path) or "."
+    if not os.path.isdir(folder):  # as the system resolves it: `realpath` would fold "file/.." or "missing/.."
+        os.stat(folder)  # the system's own error (no such folder, a loop of links), naming it
+        raise NotADirectoryError(errno.ENOTDIR, os.strerror(errno.ENOTDIR), folder)
+    if not os.path.basename(path):  # "folder/": a folder, not a file
+        raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), path)
     if not replace_special:
         path = os.path.realpath(path)  # through a link to the file it names
     folder, name = os.path.split(path)
