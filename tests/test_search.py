@@ -248,3 +248,34 @@ def test_random_positions_of_side_4_and_3x4_boxes(which):
         p = int(sum(1 << int(e) for e in edges))
         assert s.value(p) == table.value(p) == checked.value(p)
     assert s.value([]) == table.value([])
+
+
+def test_values_of_after_value_are_exact(tables):
+    """`value` leaves the stop flag set by the thread that answered; `values_of` must not read it as a stop."""
+    s = SearchSolution(SMALL["boxes2x3"], max_memory=1 << 20)
+    s.value(5)
+    positions = np.arange(0, 1 << 17, 97)
+    np.testing.assert_array_equal(s.values_of(positions), tables["boxes2x3"][positions])
+
+
+def test_a_search_thread_started_after_its_test_was_interrupted_does_not_search(monkeypatch):
+    """A Ctrl-C inside `Thread.start` leaves a thread that starts later: it must not search in the next test."""
+    b = boxes_board(3, 3)
+    values = solve_table(b)
+    s = SearchSolution(b, max_memory=1 << 22, threads=2, oracle_edges=0)
+    original, delayed = threading.Thread.start, []
+
+    def late_start(thread):
+        if delayed:
+            return original(thread)
+        delayed.append(thread)
+        threading.Timer(0.005, original, args=(thread,)).start()
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(threading.Thread, "start", late_start)
+    with pytest.raises(SearchInterrupted):
+        s.value([])
+    monkeypatch.undo()
+    positions = np.random.default_rng(8).integers(0, 1 << b.n_edges, size=30)
+    assert [s.value(int(p)) for p in [0, *positions]] == [values[p] for p in [0, *positions]]
+    delayed[0].join()

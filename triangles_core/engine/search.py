@@ -342,6 +342,11 @@ class SearchSolution(SolvedGameBase):
         self._seconds = 0.0
         self._exact: dict[int, int] = {}
         self._workspaces = [self._workspace() for _ in range(self.threads)]
+        # Which test the search threads belong to, and how many are searching: a thread of an
+        # interrupted test (a Ctrl-C inside `Thread.start`) must not search in the next one.
+        self._guard = threading.Condition()
+        self._epoch = 0
+        self._running = 0
 
     def __repr__(self) -> str:
         return f"<SearchSolution of the {self.board.label}: {len(self._exact)} positions solved>"
@@ -440,20 +445,45 @@ class SearchSolution(SolvedGameBase):
         )
         return int(lower), int(upper)
 
+    def _take_table(self) -> int:
+        """Stop the threads of an interrupted test, wait for them, clear the stop flags; returns the new epoch."""
+        from .search_kernel import ABORTED, STOP
+
+        with self._guard:
+            self._epoch += 1
+            self._stop[STOP] = 1
+            self._guard.wait_for(lambda: self._running == 0)
+            self._stop[STOP] = 0
+            self._stop[ABORTED] = 0
+            return self._epoch
+
     def _test(self, p: int, gammas: list[int], left: int) -> list[int | None]:
         """Null-window tests of ``p``, thread ``t`` testing ``value >= gammas[t]``; grows the table when it fills.
 
         Returns each thread's fail-soft answer, or None for a test stopped before its proof
         (the table filled up, or the other thread proved the same window first).
         """
-        from .search_kernel import ABORTED, FULL, STOP, search
+        from .search_kernel import FULL, STOP, search
 
         stop = self._stop
+        epoch = self._take_table()
         same = len(set(gammas)) == 1  # lazy SMP: the first proof ends both
         results: list[int | None] = [None] * self.threads
         n = self.board.n_edges
 
         def run(t: int) -> None:
+            with self._guard:
+                if self._epoch != epoch:  # started too late: its test was interrupted
+                    return
+                self._running += 1
+            try:
+                search_test(t)
+            finally:
+                with self._guard:
+                    self._running -= 1
+                    self._guard.notify_all()
+
+        def search_test(t: int) -> None:
             v = search(
                 np.int64(p),
                 np.int64(gammas[t] - 1),
@@ -474,8 +504,6 @@ class SearchSolution(SolvedGameBase):
                 if same:
                     stop[STOP] = 1  # the other thread can stop: this answer is a proof
 
-        stop[STOP] = 0
-        stop[ABORTED] = 0
         workers = [threading.Thread(target=run, args=(t,), daemon=True) for t in range(self.threads)]
         try:
             # Started inside the try: a Ctrl-C between two starts must still stop and join the
@@ -582,6 +610,7 @@ class SearchSolution(SolvedGameBase):
         for m in self.board.cell_masks:
             lefts += (array & m) != m
         started = time.perf_counter()
+        self._take_table()
         if self.tt_bits < self._max_bits:  # no growing inside one compiled call: the whole table at once
             self._grow(self._max_bits)
         out = mtdf_values(
