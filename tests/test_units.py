@@ -84,6 +84,22 @@ def test_a_record_that_cannot_be_a_units_value_is_refused(tmp_path, value):
         solve_units(boxes_board(2, 2), tmp_path, max_memory=SMALL)
 
 
+@pytest.mark.parametrize(
+    "line, message",
+    [("", "line 2 is not a unit"), ("\0\0\xff", "line 2 is not a unit"), (None, "line 2 gives unit")],
+)
+def test_a_line_that_is_not_a_record_or_contradicts_one_is_refused_by_its_number(tmp_path, line, message):
+    solve_units(boxes_board(2, 2), tmp_path, max_memory=SMALL)
+    log = tmp_path / "units.jsonl"
+    first, *rest = log.read_text().splitlines()
+    if line is None:  # the first unit again, with another value of the right parity
+        record = json.loads(first)
+        line = json.dumps({**record, "value": record["value"] - 2 if record["value"] > -4 else record["value"] + 2})
+    log.write_text("\n".join([first, line, *rest]) + "\n", encoding="latin-1")
+    with pytest.raises(ValueError, match=message):
+        solve_units(boxes_board(2, 2), tmp_path, max_memory=SMALL)
+
+
 def test_a_folder_of_another_run_is_refused(tmp_path):
     solve_units(board(2), tmp_path, max_memory=SMALL)
     with pytest.raises(ValueError, match="holds another run"):

@@ -230,13 +230,18 @@ def _open_run(folder: Path, header: dict, board: CellBoard, units: list[int]) ->
             with open(units_file, "r+b") as f:
                 f.truncate(len(whole))
         wanted = set(units)
-        for number, line in enumerate(whole.decode("utf-8").splitlines(), start=1):
-            record = json.loads(line)
+        for number, raw in enumerate(whole.splitlines(), start=1):
+            try:
+                record = json.loads(raw)
+            except ValueError:  # not JSON, or not UTF-8
+                record = None
             position = record.get("position") if isinstance(record, dict) else None
             value = record.get("value") if isinstance(record, dict) else None
             left = _cells_left(board, position) if type(position) is int and position in wanted else -1
             if type(position) is not int or type(value) is not int or abs(value) > left or (left - value) % 2:
-                raise ValueError(f"{os.fspath(units_file)!r} line {number} is not a unit of this run: {line!r}")
+                raise ValueError(f"{os.fspath(units_file)!r} line {number} is not a unit of this run: {raw!r}")
+            if position in done and done[position]["value"] != value:
+                raise ValueError(f"{os.fspath(units_file)!r} line {number} gives unit {position} another value")
             done[position] = record
     return done
 
