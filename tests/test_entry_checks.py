@@ -30,8 +30,21 @@ from triangles_core.games.triangles import board
         lambda: board(3).edge_dots(19),
         lambda: tc.boxes_board(2, 2).position([13]),
         lambda: derived_values(board(2), tc.solve(2).values, np.array([512])),
+        lambda: derived_values(board(2), tc.solve(2).values, np.array([0.5, 3.7])),
+        lambda: derived_values(board(2), tc.solve(2).values, np.zeros((2, 2), dtype=np.int64)),
     ],
-    ids=["edge-19", "edge-0", "mask-high", "mask-negative", "float-edge", "edge_dots", "boxes", "derived-values"],
+    ids=[
+        "edge-19",
+        "edge-0",
+        "mask-high",
+        "mask-negative",
+        "float-edge",
+        "edge_dots",
+        "boxes",
+        "derived-values",
+        "derived-values-float",
+        "derived-values-2d",
+    ],
 )
 def test_an_edge_out_of_range_is_refused(call):
     with pytest.raises(tc.InvalidPositionError):

@@ -485,7 +485,10 @@ def derived_values(
     """
     check_values(board, values)
     span = positions if isinstance(positions, range) else None
-    positions = np.asarray([] if span else positions, dtype=np.int64)
+    given = np.asarray([] if span else positions)
+    if given.ndim != 1 or (given.size and given.dtype.kind not in "iu"):
+        raise InvalidPositionError(f"positions must be a 1-d array of bitmasks, got {given.dtype} {given.shape}")
+    positions = given.astype(np.int64)
     low, high = (span[0], span[-1]) if span else (positions.min(), positions.max()) if positions.size else (0, 0)
     if low < 0 or high >> board.n_edges or (span and span.step != 1):
         raise InvalidPositionError(f"positions of the {board.label} are 0..{(1 << board.n_edges) - 1}")
