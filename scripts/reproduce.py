@@ -31,6 +31,7 @@ from pathlib import Path
 import nbformat
 from jupyter_client.manager import KernelManager
 from nbclient import NotebookClient
+from nbconvert.preprocessors import CoalesceStreamsPreprocessor
 from nbstripout import strip_output
 from tqdm import tqdm
 
@@ -42,12 +43,13 @@ WIDGET = "application/vnd.jupyter.widget-view+json"
 
 
 def strip(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
-    """Drop volatile metadata and progress-bar widgets, keeping outputs and execution counts.
+    """Drop volatile metadata and progress-bar widgets, keeping outputs and execution counts; merge streams.
 
     A progress bar only appears when a table had to be computed (for example an empty
     side-4 cache); its widget id is random, so it is dropped to keep re-runs identical.
     """
     nb = strip_output(nb, keep_output=True, keep_count=True, keep_id=True)
+    nb, _ = CoalesceStreamsPreprocessor().preprocess(nb, {})  # how a cell's printing is split varies between runs
     for cell in nb.cells:
         if cell.cell_type == "code":
             cell.outputs = [o for o in cell.outputs if WIDGET not in o.get("data", {})]
