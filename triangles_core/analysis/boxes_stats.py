@@ -16,7 +16,7 @@ import pandas as pd
 from triangles_core.analysis.chains import analyse_endgame, first_loony_endgames
 from triangles_core.analysis.counting import positions_by_edges_drawn
 from triangles_core.analysis.endgames import configuration, oracle_value
-from triangles_core.analysis.outcomes import position_reach
+from triangles_core.analysis.outcomes import cell_degrees_array, position_reach
 from triangles_core.analysis.play import wilson_interval
 from triangles_core.engine.retrograde import NOT_A_MOVE
 
@@ -26,8 +26,7 @@ RULE = ["controller wins", "draw", "controller loses", "no long chain or loop", 
 
 def loony(board, positions: np.ndarray) -> np.ndarray:
     """Which of the positions (int64 array) are loony endgames (`chains.is_loony_endgame`, vectorised)."""
-    masks = np.array(board.cell_masks, dtype=np.int64)
-    degree = np.array([len(c) for c in board.cells]) - np.bitwise_count(positions[:, None] & masks)
+    degree = cell_degrees_array(board, positions)
     free = (positions[:, None] >> np.arange(board.n_edges)) & 1 == 0
     safe = free & np.stack([(degree[:, list(cells)] >= 3).all(axis=1) for cells in board.edge_cells], axis=1)
     return (positions != board.full) & ~(degree == 1).any(axis=1) & ~safe.any(axis=1)

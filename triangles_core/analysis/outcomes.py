@@ -23,6 +23,7 @@ from .counting import positions_by_edges_drawn
 
 __all__ = [
     "MOVE_KINDS",
+    "cell_degrees_array",
     "move_kinds",
     "moves_by_kind",
     "policy_weights",
@@ -35,8 +36,8 @@ MOVE_KINDS = ("capture", "declined capture", "sacrifice", "safe move")
 """The kinds of `move_kinds`, in the order of their codes 0-3 (module docstring)."""
 
 
-def _degrees(board, positions: np.ndarray) -> np.ndarray:
-    # undrawn sides of every cell, one row per position
+def cell_degrees_array(board, positions: np.ndarray) -> np.ndarray:
+    """`analysis.chains.cell_degrees` of many positions (an int64 array): one row per position."""
     cells = zip(board.cells, board.cell_masks, strict=True)
     return np.stack([len(c) - np.bitwise_count(positions & m) for c, m in cells], axis=1)
 
@@ -60,7 +61,7 @@ def move_kinds(board) -> np.ndarray:
     ['sacrifice', 'sacrifice']
     """
     positions = np.arange(1 << board.n_edges, dtype=np.int64)
-    degrees = _degrees(board, positions)
+    degrees = cell_degrees_array(board, positions)
     can_capture = (degrees == 1).any(axis=1)
     kinds = np.full((positions.size, board.n_edges), -1, dtype=np.int8)
     for e, cells in enumerate(board.edge_cells):
