@@ -489,7 +489,7 @@ def main(argv=None) -> int:
     except ValueError as error:  # --resume: a folder of another run; --executor: no scheduler there
         parser.error(str(error))
     except KeyboardInterrupt as stopped:
-        print(f"solve_search: {stopped} (nothing written)", file=sys.stderr)
+        print(f"solve_search: {stopped or 'interrupted'} (nothing written)", file=sys.stderr)
         return 130
     record = {**header, **body, "peak_memory_bytes": peak_memory_bytes()}
     OUT.mkdir(parents=True, exist_ok=True)
