@@ -88,14 +88,15 @@ GROW_BITS = 3
 """Each growth makes the table in use 8 times larger."""
 
 
-def _rules(safe_captures: bool, double_dealing: bool, long_chains: bool) -> int:
+def _rules(safe_captures: bool, double_dealing: bool, long_chains: bool, loony_bound: bool = False) -> int:
     """The ``rules`` bits of the compiled search for these options."""
-    from .search_kernel import DOUBLE_DEALING, LONG_CHAINS, SAFE_CAPTURES
+    from .search_kernel import DOUBLE_DEALING, LONG_CHAINS, LOONY_BOUND, SAFE_CAPTURES
 
     return (
         (SAFE_CAPTURES if safe_captures else 0)
         | (DOUBLE_DEALING if double_dealing else 0)
         | (LONG_CHAINS if long_chains and double_dealing else 0)
+        | (LOONY_BOUND if loony_bound else 0)
     )
 
 
@@ -311,9 +312,7 @@ class SearchSolution(SolvedGameBase):
         self.double_dealing = double_dealing
         self.long_chains = long_chains
         self.loony_bound = loony_bound
-        from .search_kernel import LOONY_BOUND
-
-        self._rules = _rules(safe_captures, double_dealing, long_chains) | (LOONY_BOUND if loony_bound else 0)
+        self._rules = _rules(safe_captures, double_dealing, long_chains, loony_bound)
         self._rank = _move_rank(board, move_order)
         self.board = board
         self.game = CellGame(board)

@@ -324,6 +324,21 @@ def _chain_goes_on(p, free, bit, other, rest, first, second, n_cells_of):  # pra
 
 
 @compiled(inline="always")
+def _chain_end(p, e, bit, free, first, second, n_cells_of):  # pragma: no cover - compiled
+    """``(other, g)`` for a capture ``e`` that completes one cell: is it a chain end, and with which move?
+
+    ``other`` is the other cell's edges but ``e``; ``g`` is the double-dealing move (a
+    one-edge mask) if ``e`` is a chain end, else 0 (``e`` lies in one cell, or its other
+    cell keeps two or more free edges).  Rule B and the loony bound share this definition.
+    """
+    if n_cells_of[e] != 2:
+        return np.int64(0), np.int64(0)
+    other = second[e] if (p & first[e]) == first[e] else first[e]
+    rest = other & free & ~bit
+    return other, rest if popcount(rest) == 1 else np.int64(0)
+
+
+@compiled(inline="always")
 def searched_moves(p, full, first, second, n_cells_of, rules):  # pragma: no cover - compiled
     """The moves of ``p`` that need be searched: a mask of free edges (rules B and C of `search`).
 
@@ -345,10 +360,9 @@ def searched_moves(p, full, first, second, n_cells_of, rules):  # pragma: no cov
             c = claims(p, e, first, second)
             if c > 0:
                 moves |= bit
-                if c == 1 and n_cells_of[e] == 2:
-                    other = second[e] if (p & first[e]) == first[e] else first[e]
-                    rest = other & free & ~bit
-                    if popcount(rest) == 1:
+                if c == 1:
+                    other, rest = _chain_end(p, e, bit, free, first, second, n_cells_of)
+                    if rest:
                         chain_end = True
                         if not (
                             rules & LONG_CHAINS and _chain_goes_on(p, free, bit, other, rest, first, second, n_cells_of)
@@ -373,10 +387,9 @@ def loony(p, full, first, second, n_cells_of):  # pragma: no cover - compiled
         bit = f & -f
         f ^= bit
         e = trailing_zeros(bit)
-        if n_cells_of[e] == 2 and claims(p, e, first, second) == 1:
-            other = second[e] if (p & first[e]) == first[e] else first[e]
-            rest = other & free & ~bit
-            if popcount(rest) == 1 and claims(p, trailing_zeros(rest), first, second) == 0:
+        if claims(p, e, first, second) == 1:
+            rest = _chain_end(p, e, bit, free, first, second, n_cells_of)[1]
+            if rest and claims(p, trailing_zeros(rest), first, second) == 0:
                 return True
     return False
 
