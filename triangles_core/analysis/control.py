@@ -19,7 +19,7 @@ import pandas as pd
 from numba import prange
 
 from ..engine.compiled import compiled, popcount, trailing_zeros
-from ..engine.retrograde import NOT_A_MOVE, RULES, cell_tables, move_value, rule_value, solve_table
+from ..engine.retrograde import NOT_A_MOVE, cell_tables, move_value, rule_value, solve_table
 from ..games.boxes import boxes_board
 from ..games.cells import CellBoard
 from ..games.triangles import board as triangle_board
@@ -34,10 +34,8 @@ __all__ = [
     "agreement_by_board",
     "agreement_by_edges_drawn",
     "control_table",
-    "move_values_at",
     "reached_by_phase",
     "nim_values",
-    "perfect_play_reach",
     "reached_positions",
     "write_control_tables",
 ]
@@ -142,55 +140,13 @@ def _reach(values, n_edges, first, second):  # pragma: no cover - compiled
     return reach
 
 
-@compiled()
-def _move_values_at(values, position, n_edges, first, second, points):  # pragma: no cover - compiled
-    out = np.full(n_edges, NOT_A_MOVE, dtype=np.int64)
-    for e in range(n_edges):
-        bit = np.int64(1) << e
-        if not position & bit:
-            out[e] = rule_value(values, position, bit, e, first, second, points)
-    return out
-
-
-def move_values_at(board: CellBoard, values: np.ndarray, position: int, rule: str = "score") -> dict[int, int]:
-    """The value of every legal move of ``position`` for its mover, from a table of ``rule``.
-
-    ``rule`` is one of `triangles_core.engine.retrograde.RULES`.
-
-    Examples
-    --------
-    >>> b = boxes_board(1, 1)
-    >>> move_values_at(b, control_table(b), 0b0011, rule="control")
-    {3: 1, 4: 1}
-    """
-    if not 0 <= position <= board.full:
-        raise ValueError(f"not a position of the {board.label}: {position!r}")
-    first, second = cell_tables(board)
-    points = RULES[rule][0]
-    found = _move_values_at(values, np.int64(position), board.n_edges, first, second, points)
-    return {e + 1: int(v) for e, v in enumerate(found.tolist()) if v != NOT_A_MOVE}
-
-
-def perfect_play_reach(board: CellBoard, values: np.ndarray) -> np.ndarray:
-    """The positions that perfect play of the cell game reaches from the empty board, as bits.
-
-    Returns
-    -------
-    numpy.ndarray of uint64, shape (ceil(2**n_edges / 64),)
-        Bit ``p % 64`` of word ``p // 64`` is set where position ``p`` is reached.
-
-    Examples
-    --------
-    >>> from triangles_core import solve
-    >>> int(np.unpackbits(perfect_play_reach(triangle_board(1), solve(1).values).view(np.uint8)).sum())
-    8
-    """
-    first, second = cell_tables(board)
-    return _reach(values, board.n_edges, first, second)
+def _reached_bits(board: CellBoard, values: np.ndarray) -> np.ndarray:
+    """The positions perfect play of the cell game reaches from the empty board: bit ``p % 64`` of word ``p // 64``."""
+    return _reach(values, board.n_edges, *cell_tables(board))
 
 
 def reached_positions(board: CellBoard, values: np.ndarray) -> np.ndarray:
-    """The positions of `perfect_play_reach`, ascending (int64).
+    """The positions perfect play of the cell game reaches from the empty board, ascending (int64).
 
     Examples
     --------
@@ -198,7 +154,7 @@ def reached_positions(board: CellBoard, values: np.ndarray) -> np.ndarray:
     >>> reached_positions(triangle_board(1), solve(1).values).tolist()
     [0, 1, 2, 3, 4, 5, 6, 7]
     """
-    bits = np.unpackbits(perfect_play_reach(board, values).view(np.uint8), bitorder="little")
+    bits = np.unpackbits(_reached_bits(board, values).view(np.uint8), bitorder="little")
     return np.flatnonzero(bits[: 1 << board.n_edges]).astype(np.int64)
 
 
@@ -219,32 +175,15 @@ def _joint_counts(values, control, reach, n_edges, chunks):  # pragma: no cover 
     return counts.sum(axis=0)
 
 
-AGREEMENT_COLUMNS = [
-    "board",
-    "edges_drawn",
-    "positions",
-    "control_mover_wins",
-    "mover_wins",
-    "draws",
-    "mover_loses",
-    "agree",
-    "disagree",
-    "reached",
-    "reached_control_mover_wins",
-    "reached_draws",
-    "reached_agree",
-    "reached_disagree",
-]
-"""Columns of `agreement_by_edges_drawn`."""
-
-
 def agreement_by_edges_drawn(name: str, board: CellBoard, values: np.ndarray, control: np.ndarray) -> pd.DataFrame:
     """Does the Nimstring winner win the cell game?  Positions counted by edges drawn.
 
     Returns
     -------
     pandas.DataFrame
-        `AGREEMENT_COLUMNS`, one row per number of edges drawn.
+        One row per number of edges drawn: the positions, the Nimstring and cell-game
+        outcomes for the mover, ``agree``/``disagree`` (decided positions whose Nimstring
+        winner wins / loses the cell game), and the same over the ``reached`` positions.
 
     Examples
     --------
@@ -253,7 +192,7 @@ def agreement_by_edges_drawn(name: str, board: CellBoard, values: np.ndarray, co
     >>> agreement_by_edges_drawn("side 1", b, solve(1).values, control_table(b))[["agree", "disagree"]].sum().tolist()
     [0, 7]
     """
-    counts = _joint_counts(values, control, perfect_play_reach(board, values), board.n_edges, 256)
+    counts = _joint_counts(values, control, _reached_bits(board, values), board.n_edges, 256)
     everything, reached = counts.sum(axis=3), counts[..., 1]
 
     def split(c: np.ndarray) -> dict[str, np.ndarray]:
@@ -271,7 +210,7 @@ def agreement_by_edges_drawn(name: str, board: CellBoard, values: np.ndarray, co
     for column, data in split(reached).items():
         if column in ("positions", "control_mover_wins", "draws", "agree", "disagree"):
             frame["reached" if column == "positions" else f"reached_{column}"] = data
-    return frame[AGREEMENT_COLUMNS]
+    return frame
 
 
 def agreement_by_board(agreement: pd.DataFrame) -> pd.DataFrame:
@@ -382,9 +321,11 @@ def write_control_tables(
 
 
 def _first_moves(board: CellBoard, values: np.ndarray, control: np.ndarray) -> dict[str, object]:
-    """How many first moves win Nimstring, and the best cell-game value among them (None if none)."""
-    game, nimstring = move_values_at(board, values, 0), move_values_at(board, control, 0, rule="control")
-    winning = [game[e] for e in game if nimstring[e] > 0]
+    """How many first moves win Nimstring, and the best cell-game value among them (None if none).
+
+    A first move completes no cell, so its value is minus its child's, in either game.
+    """
+    winning = [-int(values[1 << e]) for e in range(board.n_edges) if control[1 << e] < 0]
     return {"control_first_moves": len(winning), "best_value_winning_control": max(winning, default=None)}
 
 
