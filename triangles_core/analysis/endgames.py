@@ -215,39 +215,16 @@ def oracle_value(chains: tuple[int, ...], loops: tuple[int, ...]) -> int:
     """
     if not chains and not loops:
         return 0
-    best = None
+    options = []
     for i, c in enumerate(chains):
-        if i and c == chains[i - 1]:
-            continue
-        rest = oracle_value(chains[:i] + chains[i + 1 :], loops)
-        options = [c + rest] if c < 3 else [c + rest, c - 4 - rest]
-        best = max(best if best is not None else -(10**9), -max(options))
+        if i == 0 or c != chains[i - 1]:
+            rest = oracle_value(chains[:i] + chains[i + 1 :], loops)
+            options.append(-max(c + rest, c - 4 - rest) if c >= 3 else -(c + rest))
     for i, c in enumerate(loops):
-        if i and c == loops[i - 1]:
-            continue
-        rest = oracle_value(chains, loops[:i] + loops[i + 1 :])
-        best = max(best if best is not None else -(10**9), -max(c + rest, c - 8 - rest))
-    assert best is not None
-    return best
-
-
-ENDGAME_COLUMNS = [
-    "board",
-    "configuration",
-    "chains",
-    "loops",
-    "cells",
-    "positions",
-    "value",
-    "values_in_table",
-    "oracle_value",
-    "simple",
-    "controlled_value",
-    "optimal_value",
-    "controlled_value_agrees",
-    "optimal_value_agrees",
-]
-"""Columns of `endgame_tables`."""
+        if i == 0 or c != loops[i - 1]:
+            rest = oracle_value(chains, loops[:i] + loops[i + 1 :])
+            options.append(-max(c + rest, c - 8 - rest))
+    return max(options)
 
 
 def endgame_tables(name: str, board: CellBoard, values: np.ndarray) -> pd.DataFrame:
@@ -256,7 +233,7 @@ def endgame_tables(name: str, board: CellBoard, values: np.ndarray) -> pd.DataFr
     Returns
     -------
     pandas.DataFrame
-        `ENDGAME_COLUMNS`, one row per configuration: its ``positions``, the table's
+        One row per configuration: its ``positions``, the table's
         ``value`` (``values_in_table`` distinct values), `oracle_value`, and for a
         ``simple`` configuration (every chain long) `controlled_value` and `optimal_value`
         and whether each equals ``-value``.
@@ -295,7 +272,7 @@ def endgame_tables(name: str, board: CellBoard, values: np.ndarray) -> pd.DataFr
                 "optimal_value_agrees": None if bc is None else bc == -value,
             }
         )
-    frame = pd.DataFrame(rows, columns=ENDGAME_COLUMNS)
+    frame = pd.DataFrame(rows)
     for column in ("controlled_value", "optimal_value"):
         frame[column] = frame[column].astype("Int64")
     return frame.sort_values(["cells", "configuration"], ignore_index=True)
@@ -328,18 +305,6 @@ def endgames_by_board(table: pd.DataFrame) -> pd.DataFrame:
     return frame.fillna(0).astype("int64").reset_index()
 
 
-PREDICTION_COLUMNS = [
-    "board",
-    "long_chains",
-    "positions",
-    "decided",
-    "named_wins",
-    "named_loses",
-    "named_win_share",
-]
-"""Columns of `long_chain_rule_predictions`."""
-
-
 def long_chain_rule_predictions(name: str, board: CellBoard, positions: np.ndarray, values: np.ndarray) -> pd.DataFrame:
     """The long chain rule as a prediction before the loony endgame, by long chains already formed.
 
@@ -368,7 +333,8 @@ def long_chain_rule_predictions(name: str, board: CellBoard, positions: np.ndarr
         row[1] += v != 0
         row[2] += v > 0
         row[3] += v < 0
-    frame = pd.DataFrame([(name, k, *r) for k, r in sorted(rows.items())], columns=PREDICTION_COLUMNS[:-1])
+    columns = ["board", "long_chains", "positions", "decided", "named_wins", "named_loses"]
+    frame = pd.DataFrame([(name, k, *r) for k, r in sorted(rows.items())], columns=columns)
     frame["named_win_share"] = (frame.named_wins / frame.decided).round(6)
     return frame
 
