@@ -14,11 +14,9 @@ import numpy as np
 import pandas as pd
 
 from triangles_core.analysis.chains import analyse_endgame, first_loony_endgames
-from triangles_core.analysis.counting import positions_by_edges_drawn
 from triangles_core.analysis.endgames import configuration, oracle_value
-from triangles_core.analysis.outcomes import cell_degrees_array, position_reach
+from triangles_core.analysis.outcomes import cell_degrees_array, position_reach, reached_losses
 from triangles_core.analysis.play import wilson_interval
-from triangles_core.engine.retrograde import NOT_A_MOVE
 
 POLICIES: dict[str, dict[str, Any]] = {"random": {}, "perfect": {}, "softmax": {"temperature": 1.0}}
 RULE = ["controller wins", "draw", "controller loses", "no long chain or loop", "junction"]
@@ -227,16 +225,12 @@ def mistakes_in_play(name: str, solution, exact_row: pd.Series) -> pd.DataFrame:
             "mean_value_lost": exact_row["mean_value_lost"],
         }
     ]
-    board, values = solution.board, solution.values
-    legal_per_game = board.n_edges * (board.n_edges + 1) / 2
+    legal_per_game = solution.board.n_edges * (solution.board.n_edges + 1) / 2
     for policy, options in POLICIES.items():
-        reach, mistakes, lost = position_reach(solution, policy, **options), 0.0, 0.0
-        for level in positions_by_edges_drawn(board)[:-1]:
-            level = level[reach[level] > 0]
-            table = solution.move_table[level].astype(np.int16)
-            loss = np.where(table != NOT_A_MOVE, values[level, None].astype(np.int16) - table, 0)
-            mistakes += float(reach[level] @ (loss > 0).sum(axis=1))
-            lost += float(reach[level] @ loss.sum(axis=1))
+        mistakes, lost = 0.0, 0.0
+        for _, weight, _, loss in reached_losses(solution, position_reach(solution, policy, **options)):
+            mistakes += float(weight @ (loss > 0).sum(axis=1))
+            lost += float(weight @ loss.sum(axis=1))
         rows.append(
             {
                 "board": name,

@@ -12,9 +12,9 @@ import math
 import numpy as np
 import pandas as pd
 
-from ..engine.retrograde import NOT_A_MOVE
 from ..engine.solutions import TableSolution
 from .counting import positions_with_edges_drawn as level_positions
+from .outcomes import position_reach, reached_losses
 from .play import mean_interval, mistakes_per_game, wilson_interval
 from .tables import board_summary
 
@@ -50,20 +50,9 @@ def perfect_play_by_edges_drawn(solution: TableSolution) -> pd.DataFrame:
     >>> table["mistake_share"].tolist(), table["positions"].tolist()
     ([0.0, 0.0, 0.0], [1, 3, 3])
     """
-    from .outcomes import position_reach
-
-    board, values = solution.board, solution.values
-    n = board.n_edges
-    moves = solution.move_table
-    reach = position_reach(solution, "perfect")
     rows = []
-    for k in range(n):
-        level = level_positions(n, k)
-        level = level[reach[level] > 0]
-        weight, table, value = reach[level], moves[level].astype(np.int64), values[level].astype(np.int64)
-        legal = table != NOT_A_MOVE
-        lost = np.where(legal, value[:, None] - table, 0)
-        n_legal = legal.sum(axis=1)
+    for k, (level, weight, value, lost) in enumerate(reached_losses(solution, position_reach(solution, "perfect"))):
+        n_legal = solution.board.n_edges - k
         rows.append(
             {
                 "edges_drawn": k,
@@ -156,23 +145,12 @@ def board_comparison(outcomes: pd.DataFrame, moves: pd.DataFrame, sizes: pd.Data
 
 
 PLAY_COLUMNS = [
-    "side",
-    "exact",
-    "games",
-    "edges_drawn",
-    "positions",
-    "mover_win_share",
-    "draw_share",
-    "mover_loss_share",
-    "mistake_share",
-    "mistake_share_low",
-    "mistake_share_high",
-    "random_move_value_lost",
-    "random_move_value_lost_low",
-    "random_move_value_lost_high",
-    "value_lost_per_triangle",
-    "value_lost_per_triangle_low",
-    "value_lost_per_triangle_high",
+    *("side", "exact", "games", "edges_drawn", "positions", "mover_win_share", "draw_share", "mover_loss_share"),
+    *(
+        f"{name}{end}"
+        for name in ("mistake_share", "random_move_value_lost", "value_lost_per_triangle")
+        for end in ("", "_low", "_high")
+    ),
 ]
 """Columns of the notebook's table of positions reached in perfect play (exact and sampled rows)."""
 
@@ -267,15 +245,6 @@ def per_game_averages(play: pd.DataFrame, moves: pd.DataFrame, games: pd.DataFra
             low, high = mean_interval(per_game[column].mean(), per_game[column].std(ddof=1), len(per_game))
             row.update({name: per_game[column].mean(), f"{name}_low": float(low), f"{name}_high": float(high)})
         rows.append(row)
-    columns = [
-        "side",
-        "play",
-        "exact",
-        "mistake_share",
-        "mistake_share_low",
-        "mistake_share_high",
-        "mean_value_lost",
-        "mean_value_lost_low",
-        "mean_value_lost_high",
-    ]
+    columns = ["side", "play", "exact"]
+    columns += [f"{name}{end}" for name in ("mistake_share", "mean_value_lost") for end in ("", "_low", "_high")]
     return pd.DataFrame(rows).reindex(columns=columns).round(6)

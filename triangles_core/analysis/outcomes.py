@@ -12,7 +12,7 @@ leaves a cell the opponent can complete; a *safe move* does none of these.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 
 import numpy as np
 import pandas as pd
@@ -29,6 +29,7 @@ __all__ = [
     "policy_weights",
     "position_reach",
     "reach_probabilities",
+    "reached_losses",
     "reached_outcomes",
 ]
 
@@ -154,6 +155,19 @@ def position_reach(solution: TableSolution, policy: str = "random", temperature:
             sel = weights[:, e] > 0
             reach[src[sel] | (1 << e)] += weights[sel, e]  # one edge: distinct sources, distinct targets
     return reach
+
+
+def reached_losses(solution: TableSolution, reach: np.ndarray) -> Iterator[tuple[np.ndarray, ...]]:
+    """Level by level (edges drawn, the last level left out), the positions `position_reach` reaches.
+
+    Yields ``(positions, reach, values, lost)``: ``lost[i, e]`` is the value that drawing
+    edge ``e + 1`` loses in ``positions[i]``, 0 where it is drawn.
+    """
+    values = solution.values.astype(np.int64)
+    for level in positions_by_edges_drawn(solution.board)[:-1]:
+        level = level[reach[level] > 0]
+        table = solution.move_table[level].astype(np.int64)
+        yield level, reach[level], values[level], np.where(table != NOT_A_MOVE, values[level, None] - table, 0)
 
 
 def reach_probabilities(solution: TableSolution, weights: np.ndarray) -> np.ndarray:
