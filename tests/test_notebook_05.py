@@ -5,7 +5,6 @@ changes no byte), so these tests re-solve only a few boards.
 """
 
 import random
-import re
 from functools import lru_cache
 
 import nbformat
@@ -13,7 +12,7 @@ import pytest
 from oracles_siblings import peg_jumps
 
 import triangles_core as tc
-from notebooks import ROOT, table
+from notebooks import ROOT, bold_answer, prose, table
 from triangles_core.analysis import peg_stats
 from triangles_core.analysis.play import wilson_interval
 from triangles_core.games.peg import random_start
@@ -156,10 +155,9 @@ def test_principal_variation_of_the_first_sample():
 
 
 def test_bold_answer_is_short_and_matches_the_tables():
-    sources, _ = notebook_text()
-    answer = re.search(r"\*\*Samples:.*?\*\*", sources[0], re.S).group(0)
-    assert len(answer.split()) <= 50 and any(answer in s for s in sources[1:])  # repeated under "Answer"
-    fresh = "fresh test: corner and interior holes 62%,\nedge holes 87–93%"
+    answer = bold_answer("05_peg_game", "Samples:")
+    assert prose("05_peg_game").count(answer) == 2  # repeated under "Answer"
+    fresh = "fresh test: corner and interior holes 62%, edge holes 87–93%"
     for phrase in ("21, 19, 2148", "79% (63/80;", "69–86%", fresh):
         assert phrase in answer
     share = table("peg_boards_by_hole").groupby("hole_class")["value"].apply(lambda v: round(100 * (v > 0).mean()))

@@ -7,7 +7,6 @@ The bold answer at the top and the figures typed in the prose are checked here a
 from __future__ import annotations
 
 import json
-import re
 
 import pandas as pd
 import pytest
@@ -31,9 +30,7 @@ def totals(by_move):
 
 
 def test_the_answer_is_bold_short_and_its_numbers_are_the_tables():
-    source = notebooks.sources("08_game_review")[0]
-    answer = re.search(r"^\*\*Answer: (.+?)\*\*$", source, flags=re.M | re.S).group(1)
-    assert len(answer.split()) <= 50
+    answer = notebooks.bold_answer("08_game_review", "Answer: ")
     assert "changed 2, 3, 1 and 4 times" in answer and "7.1 times" in answer and "47.4%" in answer
     assert "none of the first three moves accounts for it" in answer
 

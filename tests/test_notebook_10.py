@@ -7,29 +7,25 @@ and the committed search runs in `data/search`.
 from __future__ import annotations
 
 import json
-import re
-from pathlib import Path
 
-import nbformat
 import numpy as np
 import pandas as pd
 import pytest
 
+import notebooks
+from notebooks import DATA
 from triangles_core.games.boards import standard_board
 
-ROOT = Path(__file__).resolve().parent.parent
-TABLES = ROOT / "data" / "tables"
-SEARCH = ROOT / "data" / "search"
+SEARCH = DATA / "search"
 
 
 def table(name: str) -> pd.DataFrame:
-    return pd.read_csv(TABLES / f"10_{name}.csv")
+    return notebooks.table(f"10_{name}")
 
 
 @pytest.fixture(scope="module")
 def prose() -> str:
-    cells = nbformat.read(ROOT / "notebooks" / "10_beyond_the_table.ipynb", as_version=4).cells
-    return " ".join(" ".join(c.source.split()) for c in cells if c.cell_type == "markdown")
+    return notebooks.prose("10_beyond_the_table")
 
 
 @pytest.fixture(scope="module")
@@ -38,8 +34,7 @@ def ratios() -> pd.DataFrame:
 
 
 def test_the_answer_is_bold_short_and_its_numbers_are_the_tables(prose, ratios):
-    answer = re.search(r"\*\*Answer: (.+?)\*\*", prose).group(1)
-    assert len(answer.split()) <= 50
+    answer = notebooks.bold_answer("10_beyond_the_table", "Answer: ")
     committed = pd.read_csv(SEARCH / "switches_boxes3x4.csv").set_index("switch").loc["everything on"]
     assert f"{committed['nodes'] / 1e6:.1f} million nodes, {committed['cpu_seconds']:.0f} CPU seconds" in answer
     symmetries = ratios.loc["board symmetries off"]

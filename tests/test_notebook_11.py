@@ -5,7 +5,6 @@ scripts/mcts_study.py committed in data/openspiel (re-running it changes no byte
 these tests execute nothing heavy.
 """
 
-import re
 from functools import cache
 
 import nbformat
@@ -67,8 +66,7 @@ def test_removed_share_counts_errors_of_the_same_rows(study):
 
 
 def test_the_bold_answer_is_short_and_says_what_the_tables_say():
-    bold = re.search(r"\*\*(.+?)\*\*", notebooks.sources("11_how_good_is_mcts")[0], re.S).group(1)
-    assert len(bold.split()) <= 50
+    bold = notebooks.bold_answer("11_how_good_is_mcts")
     top = table("11_mcts_error_rates")
     top = top[top.simulations == top.groupby("board")["simulations"].transform("max")]
     assert (round(100 * top.error_rate.min()), round(100 * top.error_rate.max())) == (20, 35)

@@ -5,24 +5,13 @@ against `data/tables`, so that a table that changes makes the prose fail instead
 drifting.  `analysis.explain` is checked against the plain definitions on small boards.
 """
 
-import re
-
 import networkx as nx
 import pytest
 
-from notebooks import prose, table
+from notebooks import bold_answer, prose, table
 from triangles_core import board, solve
 from triangles_core.analysis import explain
 from triangles_core.analysis.chains import components
-
-
-def bold_answer(stem):
-    """The first bold paragraph, the answer, which must come near the top and have at most 50 words."""
-    text = prose(stem)
-    answer = re.search(r"\*\*(.+?)\*\*", text).group(1)
-    assert len(answer.split()) <= 50, answer
-    assert text.index(answer) < 600
-    return answer
 
 
 def percent(x):

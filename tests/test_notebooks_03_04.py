@@ -12,15 +12,7 @@ import re
 
 import pytest
 
-from notebooks import prose, sources, table
-
-
-def bold_answer(stem: str) -> str:
-    """The bold answer near the top: the first bold paragraph of the first cell, at most 50 words."""
-    source = sources(stem)[0]
-    answer = re.search(r"^\*\*(.+)\*\*$", source, flags=re.M).group(1)
-    assert len(answer.split()) <= 50, len(answer.split())
-    return answer
+from notebooks import bold_answer, prose, table
 
 
 @pytest.fixture(scope="module")
