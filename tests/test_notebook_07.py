@@ -14,18 +14,8 @@ import pytest
 import triangles_core as tc
 from notebooks import DATA, table
 from triangles_core.analysis import larger
-from triangles_core.analysis.counting import positions_with_edges_drawn
-from triangles_core.analysis.larger import level_positions, perfect_play_by_edges_drawn
+from triangles_core.analysis.larger import perfect_play_by_edges_drawn
 from triangles_core.engine.game import NegamaxSolver
-
-
-@pytest.mark.parametrize("n_edges", [1, 9, 12])
-def test_level_positions_are_the_levels(n_edges):
-    for k in range(n_edges + 1):
-        expected = sorted(p for p in range(1 << n_edges) if p.bit_count() == k)
-        assert level_positions(n_edges, k).tolist() == expected
-    sample = level_positions(30, 25, 100, np.random.default_rng(3))
-    assert (sample == positions_with_edges_drawn(30, 25, 100, np.random.default_rng(3))).all()
 
 
 def _perfect_play_by_enumeration(side):
