@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import functools
 import random
-from pathlib import Path
 
 import numpy as np
 import pandas as pd
 import pytest
 
+import notebooks
 from triangles_core import solve_cells
 from triangles_core.analysis.chains import cell_degrees, components
 from triangles_core.analysis.control import (
@@ -31,8 +31,6 @@ from triangles_core.engine.retrograde import (
 )
 from triangles_core.games.boxes import boxes_board
 from triangles_core.games.triangles import board
-
-TABLES = Path(__file__).resolve().parents[1] / "data" / "tables"
 
 ORACLE_BOARDS = {
     "side 1": lambda: board(1),
@@ -118,18 +116,6 @@ def test_the_spot_check_knows_the_rule():
         solve_table(b, rule="nimstring")
 
 
-def test_agreement_counts_every_position_once():
-    b = boxes_board(2, 2)
-    values = solve_cells(b).values
-    frame = agreement_by_edges_drawn("2x2 boxes", b, values, control_table(b))
-    assert frame.positions.sum() == 1 << b.n_edges
-    assert (frame.agree + frame.disagree + frame.draws == frame.positions).all()
-    assert (frame.mover_wins + frame.draws + frame.mover_loses == frame.positions).all()
-    control = control_table(b)
-    decided = values != 0
-    assert frame.agree.sum() == np.count_nonzero(decided & ((control > 0) == (values > 0)))
-
-
 # --------------------------------------------------------------------------------------
 # The committed tables.
 # --------------------------------------------------------------------------------------
@@ -137,7 +123,7 @@ def test_agreement_counts_every_position_once():
 
 def test_empty_board_table_and_the_control_paradox():
     """From the empty board the Nimstring winner loses the cell game on 1x1, 1x3, 2x2, 2x3, 3x3, sides 1-2."""
-    empty = pd.read_csv(TABLES / "control_empty_boards.csv", keep_default_na=False).set_index("board")
+    empty = notebooks.table("control_empty_boards", keep_default_na=False).set_index("board")
     assert list(empty.index) == list(BOARDS)
     for name in ["side 1", "side 2", "side 3", "1x1 boxes", "1x2 boxes", "2x2 boxes", "1x3 boxes", "2x3 boxes"]:
         b = BOARDS[name]()
@@ -152,30 +138,22 @@ def test_empty_board_table_and_the_control_paradox():
 
 
 def test_agreement_table_matches_a_recomputation():
-    table = pd.read_csv(TABLES / "control_agreement_by_edges_drawn.csv")
+    table = notebooks.table("control_agreement_by_edges_drawn")
     for name in ["side 3", "2x3 boxes"]:
         b = BOARDS[name]()
-        fresh = agreement_by_edges_drawn(name, b, solve_cells(b).values, control_table(b))
+        values, control = solve_cells(b).values, control_table(b)
+        fresh = agreement_by_edges_drawn(name, b, values, control)
         pd.testing.assert_frame_equal(table[table.board == name].reset_index(drop=True), fresh, check_dtype=False)
+        assert fresh.agree.sum() == np.count_nonzero((values != 0) & ((control > 0) == (values > 0)))
     sizes = table.groupby("board", sort=False).positions.sum()
     assert all(sizes[name] == 1 << BOARDS[name]().n_edges for name in BOARDS)
+    assert (table.agree + table.disagree + table.draws == table.positions).all()
+    assert (table.mover_wins + table.draws + table.mover_loses == table.positions).all()
 
 
 # --------------------------------------------------------------------------------------
 # The chain structure of the triangular board.
 # --------------------------------------------------------------------------------------
-
-
-@pytest.mark.parametrize("side", range(1, 9))
-def test_the_triangle_cell_graph_is_bipartite_with_the_border_on_up_triangles(side):
-    """Cells ``0 .. side(side+1)/2 - 1`` point up, the rest down (`triangles_core.games.triangles`)."""
-    b = board(side)
-    up = side * (side + 1) // 2
-    for cells in b.edge_cells:
-        if len(cells) == 1:
-            assert cells[0] < up  # only up-triangles touch the border
-        else:
-            assert (cells[0] < up) != (cells[1] < up)  # an inner edge joins an up- and a down-triangle
 
 
 def chain_structure_holds(b, p) -> bool:

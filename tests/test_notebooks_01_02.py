@@ -139,11 +139,12 @@ def test_value_for_A_and_the_line_to_a_position():
         explain.value_for_A(nx.DiGraph([(0, 1), (0, 2), (1, 3), (2, 3), (0, 3)]), 0)
 
 
-def test_the_triangular_cell_graph_is_bipartite_with_the_border_on_one_side():
-    graph = explain.cell_graph(board(3))
-    one, other = nx.bipartite.sets(graph)
-    border = {k for k, on in graph.nodes(data="border") if on}
-    assert border == one or border == other
+@pytest.mark.parametrize("side", range(1, 9))
+def test_the_cell_graph_is_bipartite_with_the_border_on_the_up_triangles(side):
+    """Cells ``0 .. side(side+1)/2 - 1`` point up, the rest down (`triangles_core.games.triangles`)."""
+    graph, up = explain.cell_graph(board(side)), side * (side + 1) // 2
+    assert all((u < up) != (v < up) for u, v in graph.edges)  # an inner edge joins an up- and a down-triangle
+    assert all(k < up for k, on in graph.nodes(data="border") if on)  # only up-triangles touch the border
 
 
 def test_01_the_principal_variation_takes_its_run_from_the_junction_component():
