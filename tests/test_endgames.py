@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import itertools
-from pathlib import Path
 
-import pandas as pd
 import pytest
 
+from notebooks import table
 from triangles_core import solve_cells
 from triangles_core.analysis import endgames as eg
 from triangles_core.analysis.control import BOARDS, reached_positions
@@ -37,17 +36,13 @@ def test_the_closed_forms_are_the_oracle_on_every_configuration_of_at_most_28_ce
         assert eg.optimal_value(chains, loops) == value and (cv < 2 or cv == value), (chains, loops)
 
 
-def test_the_controlled_value_is_not_always_the_value():
-    assert eg.controlled_value((3, 3, 3, 3), ()) == 0 and eg.optimal_value((3, 3, 3, 3), ()) == 2
-
-
 @pytest.mark.parametrize("name", ["side 2", "side 3", "2x2 boxes", "2x3 boxes"])
 def test_one_value_per_configuration_and_the_oracle_agrees_with_the_table(name):
     b = BOARDS[name]()
-    table = eg.endgame_tables(name, b, solve_cells(b).values)
-    assert (table.values_in_table == 1).all()
-    assert (table.oracle_value == table.value).all()
-    simple = table[table.simple]
+    frame = eg.endgame_tables(name, b, solve_cells(b).values)
+    assert (frame.values_in_table == 1).all()
+    assert (frame.oracle_value == frame.value).all()
+    simple = frame[frame.simple]
     assert simple.optimal_value_agrees.all()
     assert simple.controlled_value_agrees.all()
 
@@ -67,8 +62,8 @@ def test_configuration_refuses_a_junction():
 def test_the_rule_with_the_long_chains_formed_names_the_winner_of_the_remaining_cells_on_side3():
     b = BOARDS["side 3"]()
     values = solve_cells(b).values
-    table = eg.long_chain_rule_predictions("side 3", b, reached_positions(b, values), values)
-    assert table.named_win_share.tolist() == [0.0, 1.0]
+    frame = eg.long_chain_rule_predictions("side 3", b, reached_positions(b, values), values)
+    assert frame.named_win_share.tolist() == [0.0, 1.0]
 
 
 @pytest.mark.parametrize("name", ["side 2", "side 3", "2x2 boxes", "2x3 boxes"])
@@ -82,18 +77,15 @@ def test_simple_loony_endgames_are_the_positions_whose_cells_all_have_degree_0_o
     assert eg.simple_loony_endgames(b).tolist() == expected
 
 
-TABLES = Path(__file__).resolve().parent.parent / "data" / "tables"
-
-
 def test_the_committed_tables_say_what_notebook_12_says():
-    by_board = pd.read_csv(TABLES / "endgames_by_board.csv").set_index("board")
+    by_board = table("endgames_by_board").set_index("board")
     assert (by_board.one_value == by_board.configurations).all()
     assert (by_board.oracle_agrees == by_board.configurations).all()
     assert (by_board.optimal_value_agrees == by_board.simple_configurations).all()
     assert by_board.loc["side 3", ["configurations", "positions", "simple_configurations"]].tolist() == [24, 511, 7]
-    table = pd.read_csv(TABLES / "endgames_by_configuration.csv")
-    simple = table[table.simple]
+    configurations = table("endgames_by_configuration")
+    simple = configurations[configurations.simple]
     misses = simple[~simple.controlled_value_agrees.astype(bool)]
     assert (misses.controlled_value < 2).all() and len(misses) == 6
-    rule = pd.read_csv(TABLES / "long_chain_rule_predictions.csv")
+    rule = table("long_chain_rule_predictions")
     assert (rule.named_win_share == (rule.long_chains > 0)).all()

@@ -56,8 +56,3 @@ def test_a_perfect_move_is_drawn_among_the_optimal_moves():
     optimal = solution.optimal_moves(0)
     assert {e + 1 for e in weights[0].nonzero()[0]} == set(optimal)
     assert weights[0].sum() == pytest.approx(1) and weights[1].sum() == pytest.approx(1)
-
-
-def test_winner_changes_counts_sign_changes():
-    assert review_stats.winner_changes([-3, -5, -1, -3, 3, 3, -5, 3]) == 3
-    assert review_stats.winner_changes([-3, 0, 3]) == 2

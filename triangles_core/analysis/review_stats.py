@@ -71,8 +71,8 @@ def winner_changes(values: Iterable[int]) -> int:
 
     Examples
     --------
-    >>> winner_changes([-3, -5, -1, -3, 3, 3, -5])
-    2
+    >>> winner_changes([-3, -5, -1, 3, 3, -5, 0])   # a draw is a change too
+    3
     """
     signs = np.sign(np.fromiter(values, dtype=np.int64))
     return int((signs[1:] != signs[:-1]).sum())
