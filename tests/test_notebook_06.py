@@ -75,7 +75,7 @@ def test_positions_table_and_prose(solution):
     assert (by_size.loc[even, "p_positions"].sum(), by_size.loc[even, "positions"].sum()) == (510, 1756)
     assert (by_size.loc[~even, "p_positions"].sum(), by_size.loc[~even, "positions"].sum()) == (113, 1759)
     assert tuple(by_size.loc[12]) == (590, 168) and tuple(by_size.loc[13]) == (613, 38)
-    prose = "\n".join(sources("06_number_game"))
+    text = "\n".join(sources("06_number_game"))
     for phrase in (
         "2,827 of the 3,515 positions (80%)",
         "510 of the 623",
@@ -83,7 +83,7 @@ def test_positions_table_and_prose(solution):
         "P-positions (29%), against 113 of the 1,759 with an odd count (6%)",
         "the 510 P-positions",
     ):
-        assert phrase in prose
+        assert phrase in text
     assert [round(100 * v) for v in (2827 / 3515, 510 / 1756, 113 / 1759)] == [80, 29, 6]
 
 

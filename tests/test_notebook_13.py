@@ -25,7 +25,7 @@ def test_vectorised_loony_is_is_loony_endgame():
 def _perfect_play_by_recursion(solution):
     """First loony endgames of perfect play, by plain recursion over the optimal moves (no level propagation)."""
     board, values, found = solution.board, solution.values, {}
-    full = [mask for mask in board.cell_masks]
+    full = board.cell_masks
 
     def walk(position, mover, probability):
         if is_loony_endgame(board, position):
