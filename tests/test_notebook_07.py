@@ -60,9 +60,12 @@ def test_the_empty_board_values_and_scores():
 
 
 def test_the_independent_check_agrees():
-    checks = pd.DataFrame(json.loads((DATA / "checks" / "table_checks.json").read_text())["checks"])
+    """The C program's check that notebooks 07, 08 and 09 cite: the side-4 and 3x4 tables, byte for byte."""
+    checks = pd.DataFrame(json.loads((DATA / "checks" / "table_checks.json").read_text())["checks"]).set_index("board")
     assert checks["agree"].all() and (checks["positions_that_differ"] == 0).all()
-    assert checks.set_index("board").loc["side4", "positions"] == 2**30
+    assert (checks["c_sha256"] == checks["package_sha256"]).all()
+    assert checks["positions"].to_dict() == {"side4": 2**30, "boxes3x4": 2**31}
+    assert checks.loc["boxes3x4", "c_empty_board_value"] == 0
 
 
 def test_the_capture_and_parity_figures():
