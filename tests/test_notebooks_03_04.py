@@ -122,32 +122,21 @@ def test_04_names_the_symmetry_classes_by_their_geometry():
     """The prose of notebook 04 names each class of first moves; check each name against the board."""
     from triangles_core import board
 
-    b = board(3)
+    b, edges = board(3), range(1, 19)
     corners = {d for d in range(1, b.n_dots + 1) if sum(d in edge for edge in b.edges) == 2}
     assert corners == {1, 7, 10}
-
-    def corner_edge(e):
-        return bool(set(b.edges[e - 1]) & corners)
-
-    def rim(e):
-        return len(b.edge_cells[e - 1]) == 1
-
-    def in_corner_triangle(e):
-        return any(set(b.cell_dots(k)) & corners for k in b.edge_cells[e - 1])
-
+    rim = {e for e in edges if len(b.edge_cells[e - 1]) == 1}
+    corner_edges = {e for e in edges if set(b.edges[e - 1]) & corners}
+    in_corner_triangle = {e for e in edges if any(set(b.cell_dots(k)) & corners for k in b.edge_cells[e - 1])}
     names = {
-        "the corner edges": lambda e: corner_edge(e),
-        "the inner sides of the corner triangles": lambda e: (
-            not rim(e) and in_corner_triangle(e) and not corner_edge(e)
-        ),
-        "the middle edges of the sides": lambda e: rim(e) and not corner_edge(e),
-        "the six edges at the centre dot v5": lambda e: 5 in b.edges[e - 1],
+        "the corner edges": corner_edges,
+        "the inner sides of the corner triangles": in_corner_triangle - rim - corner_edges,
+        "the middle edges of the sides": rim - corner_edges,
+        "the six edges at the centre dot v5": {e for e in edges if 5 in b.edges[e - 1]},
     }
     found = dict(re.findall(r"\*\*edges ([\d, ]+)\*\*: (the [a-z0-9 ]+?)[,;.]", prose("04_winning_first_moves")))
     assert len(found) == 4
-    classes = {tuple(sorted({s[e - 1] for s in b.symmetries})) for e in range(1, 19)}
+    classes = {tuple(sorted({s[e - 1] for s in b.symmetries})) for e in edges}
     for edges_text, name in found.items():
-        edges = tuple(int(e) for e in edges_text.split(","))
-        assert edges in classes, edges
-        predicate = names[name]
-        assert all(predicate(e) for e in edges) and not any(predicate(e) for e in range(1, 19) if e not in edges), name
+        named = tuple(int(e) for e in edges_text.split(","))
+        assert named in classes and names[name] == set(named), name
