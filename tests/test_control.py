@@ -29,17 +29,9 @@ from triangles_core.engine.retrograde import (
     recurrence_problem,
     solve_table,
 )
-from triangles_core.games.boxes import boxes_board
 from triangles_core.games.triangles import board
 
-ORACLE_BOARDS = {
-    "side 1": lambda: board(1),
-    "side 2": lambda: board(2),
-    "1x1 boxes": lambda: boxes_board(1, 1),
-    "1x2 boxes": lambda: boxes_board(1, 2),
-    "1x3 boxes": lambda: boxes_board(1, 3),
-    "2x2 boxes": lambda: boxes_board(2, 2),
-}
+ORACLE_BOARDS = ["side 1", "side 2", "1x1 boxes", "1x2 boxes", "1x3 boxes", "2x2 boxes"]
 
 
 def oracle(b):
@@ -77,7 +69,7 @@ def as_edges(position: int) -> frozenset:
 
 @pytest.mark.parametrize("name", ORACLE_BOARDS)
 def test_control_table_and_nim_values_match_the_oracle_on_every_position(name):
-    b = ORACLE_BOARDS[name]()
+    b = BOARDS[name]()
     wins = oracle(b)
     control, nimbers = control_table(b), nim_values(b)
     for p in range(1 << b.n_edges):
