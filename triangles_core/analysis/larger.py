@@ -14,7 +14,7 @@ import pandas as pd
 
 from ..engine.solutions import TableSolution
 from .counting import positions_with_edges_drawn as level_positions
-from .outcomes import position_reach, reached_losses
+from .outcomes import cell_degrees_array, position_reach, reached_losses
 from .play import mean_interval, mistakes_per_game, wilson_interval
 from .tables import board_summary
 
@@ -92,11 +92,8 @@ def capture_and_parity(solution: TableSolution, examined: dict[int, np.ndarray])
     board, rows = solution.board, []
     for k, positions in sorted(examined.items()):
         v = solution.values[positions].astype(np.int64)
-        left, capturable = np.zeros(len(positions), dtype=np.int64), np.zeros(len(positions), dtype=bool)
-        for mask in board.cell_masks:
-            undrawn = np.int64(mask) & ~positions
-            left += undrawn != 0
-            capturable |= (undrawn != 0) & (undrawn & (undrawn - 1) == 0)
+        degrees = cell_degrees_array(board, positions)
+        left, capturable = (degrees > 0).sum(axis=1), (degrees == 1).any(axis=1)
         if ((v - left) % 2).any():
             raise ArithmeticError(f"a value without the parity of the cells left at {k} edges drawn")
         exact, even = len(positions) == math.comb(board.n_edges, k), left % 2 == 0
