@@ -1,9 +1,7 @@
 """What notebooks 01 and 02 measure: chains, control and the lines of perfect play.
 
-Each function answers one question of the notebooks over every position of a solved table
-(or every optimal line), so that the notebooks' cells stay short.  *Perfect play* chooses
-uniformly at random among the optimal moves, both players.  Move kinds, critical positions
-and the exact reach of a policy are `triangles_core.analysis.outcomes`'s.
+*Perfect play* chooses uniformly at random among the optimal moves, both players.  Move
+kinds, critical positions and the exact reach of a policy are `triangles_core.analysis.outcomes`'s.
 """
 
 from __future__ import annotations

@@ -31,11 +31,7 @@ __all__ = [
 
 
 def perfect_play_by_edges_drawn(solution: TableSolution) -> pd.DataFrame:
-    """Exact statistics of the positions reached in perfect play, by edges drawn.
-
-    Both players choose uniformly among the optimal moves (the ``"perfect"`` policy of
-    `triangles_core.analysis.play.play_games`); reach probabilities are propagated level by
-    level (`triangles_core.analysis.outcomes.position_reach`).
+    """Exact statistics of the positions reached in perfect play (`outcomes.position_reach`), by edges drawn.
 
     Returns
     -------

@@ -1,9 +1,4 @@
-"""Peg Game for Two (NAQ 2018 J) over many boards: the tables of notebook 05.
-
-`optimal_game_lengths` gives the lengths of the games in which both players only make
-optimal jumps; `board_outcomes` solves a list of starting boards and tabulates, per board,
-the starting hole, its symmetry class, the first player's net score and those lengths.
-"""
+"""Peg Game for Two (NAQ 2018 J) over many boards: the tables of notebook 05."""
 
 from __future__ import annotations
 
