@@ -10,7 +10,6 @@ bytes on every run.
 
 from __future__ import annotations
 
-import math
 from pathlib import Path
 
 import numpy as np
@@ -20,7 +19,7 @@ from .._files import atomic_open
 from ..engine.retrograde import NOT_A_MOVE
 from ..engine.solutions import SolvedCellGame, TableSolution, verdict_of
 from ..engine.symmetry import edge_counts, move_classes
-from .counting import clean_positions, move_statistics, value_histogram
+from .counting import MOVE_COUNTS, move_statistics, value_histogram
 
 __all__ = [
     "MOVE_STATISTICS_COLUMNS",
@@ -99,7 +98,7 @@ def _shares(frame: pd.DataFrame, columns: dict[str, str], total: str) -> pd.Data
     return frame
 
 
-def outcomes_by_edges_drawn(solution: TableSolution, clean_only: bool = False) -> pd.DataFrame:
+def outcomes_by_edges_drawn(solution: TableSolution) -> pd.DataFrame:
     """How many positions with ``k`` drawn edges are won, drawn and lost by the mover (columns `OUTCOME_COLUMNS`).
 
     Examples
@@ -109,7 +108,7 @@ def outcomes_by_edges_drawn(solution: TableSolution, clean_only: bool = False) -
     [[0, 1, 1, 0, 0], [1, 3, 0, 0, 3], [2, 3, 3, 0, 0], [3, 1, 0, 1, 0]]
     """
     b = solution.board
-    histogram = value_histogram(b, solution.values, clean_only)
+    histogram = value_histogram(b, solution.values)
     middle = b.n_cells
     frame = pd.DataFrame(
         {
@@ -125,7 +124,7 @@ def outcomes_by_edges_drawn(solution: TableSolution, clean_only: bool = False) -
     )
 
 
-def value_distribution(solution: TableSolution, clean_only: bool = False) -> pd.DataFrame:
+def value_distribution(solution: TableSolution) -> pd.DataFrame:
     """The number of positions with each (edges drawn, value) pair.
 
     Returns
@@ -141,7 +140,7 @@ def value_distribution(solution: TableSolution, clean_only: bool = False) -> pd.
     [[0.0, 1.0, 1.0, 1.0], [1.0, -1.0, 3.0, 1.0], [2.0, 1.0, 3.0, 1.0], [3.0, 0.0, 1.0, 1.0]]
     """
     b = solution.board
-    histogram = value_histogram(b, solution.values, clean_only)
+    histogram = value_histogram(b, solution.values)
     k, v = np.nonzero(histogram)
     table = pd.DataFrame(
         {"edges_drawn": k.astype(np.int64), "value": (v - b.n_cells).astype(np.int64), "positions": histogram[k, v]}
@@ -151,25 +150,16 @@ def value_distribution(solution: TableSolution, clean_only: bool = False) -> pd.
     return table.sort_values(["edges_drawn", "value"]).reset_index(drop=True)
 
 
-def move_statistics_by_edges_drawn(
-    solution: TableSolution, samples: int | None = None, seed: int = 0, clean_only: bool = False
-) -> pd.DataFrame:
-    """Mistakes and the value they lose, by number of drawn edges.
-
-    Parameters
-    ----------
-    samples, seed : int, optional
-        None: every position; else at most ``samples`` positions per ``k``
-        (`triangles_core.analysis.counting.move_statistics`).
-    clean_only : bool, default False
-        Only positions with no complete cell (exhaustive runs only).
+def move_statistics_by_edges_drawn(solution: TableSolution) -> pd.DataFrame:
+    """Mistakes and the value they lose, by number of drawn edges, over every position.
 
     Returns
     -------
     pandas.DataFrame
         Columns `MOVE_STATISTICS_COLUMNS`, one row per ``k = 0..n_edges - 1``;
         ``mean_value_lost`` is the expected value lost by a uniformly random move and
-        ``all_moves`` the row's weight in a whole-board average.
+        ``all_moves`` the row's weight in a whole-board average.  Every position is
+        examined (``examined`` equals ``positions``; the columns stay for `board_summary`).
 
     Examples
     --------
@@ -177,29 +167,13 @@ def move_statistics_by_edges_drawn(
     >>> move_statistics_by_edges_drawn(solve(2))["max_value_lost"].tolist()
     [0, 2, 4, 6, 6, 8, 6, 4, 0]
     """
-    b = solution.board
-    stats = move_statistics(b, solution.values, samples, seed, clean_only)
-    n = b.n_edges
-    rows = slice(0, n)
-    moves = stats.moves[rows]
-    remaining = n - np.arange(n)
-    if clean_only or samples is None:
-        all_moves = stats.positions[rows] * remaining
-    else:
-        all_moves = np.array([math.comb(n, k) for k in range(n)], dtype=np.int64) * remaining
-    frame = pd.DataFrame(
-        {
-            "edges_drawn": np.arange(n),
-            "positions": stats.positions[rows],
-            "examined": stats.examined[rows],
-            "exhaustive": stats.exhaustive[rows],
-            "moves": moves,
-            "mistakes": stats.mistakes[rows],
-            "outcome_changing": stats.outcome_changing[rows],
-            "value_lost": stats.value_lost[rows],
-            "max_value_lost": stats.max_value_lost[rows],
-            "all_moves": all_moves,
-        }
+    n = solution.board.n_edges
+    stats = pd.DataFrame(move_statistics(solution.board, solution.values)[:n], columns=MOVE_COUNTS)
+    frame = stats.assign(
+        edges_drawn=np.arange(n),
+        examined=stats["positions"],
+        exhaustive=True,
+        all_moves=stats["moves"],
     )
     frame = _shares(
         frame,
@@ -312,13 +286,7 @@ def first_move_classes(solution: SolvedCellGame, position: int | list[int] = 0) 
     )
 
 
-def _selection(solution: TableSolution, clean_only: bool) -> np.ndarray:
-    if not clean_only:
-        return np.ones(solution.values.size, dtype=bool)
-    return clean_positions(solution.board)
-
-
-def winning_move_existence(solution: TableSolution, clean_only: bool = False) -> pd.DataFrame:
+def winning_move_existence(solution: TableSolution) -> pd.DataFrame:
     """By ``k``: positions with a winning move, with exactly one, and critical positions.
 
     Returns
@@ -337,10 +305,9 @@ def winning_move_existence(solution: TableSolution, clean_only: bool = False) ->
     [1, 0, 3]
     """
     b = solution.board
-    keep = _selection(solution, clean_only)
-    table = solution.move_table[keep]
-    values = solution.values[keep]
-    k = edge_counts(b)[keep].astype(np.int64)
+    table = solution.move_table
+    values = solution.values
+    k = edge_counts(b).astype(np.int64)
     legal = table != NOT_A_MOVE
     winning = ((table > 0) & legal).sum(axis=1)
     optimal = ((table == values[:, None]) & legal).sum(axis=1)
