@@ -11,7 +11,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from triangles_core import board, solve
-from triangles_core.analysis.graph import optimal_play_by_edges_drawn, positions_by_edges_drawn, state_graph_levels
+from triangles_core.analysis.counting import positions_by_edges_drawn
+from triangles_core.analysis.graph import optimal_play_by_edges_drawn, state_graph_levels
 from triangles_core.analysis.tables import (
     OUTCOME_COLUMNS,
     first_move_classes,

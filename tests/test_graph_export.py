@@ -4,7 +4,7 @@ import networkx as nx
 import pytest
 
 from triangles_core import solve
-from triangles_core.analysis.export import export_graph, labelled, write_graph
+from triangles_core.analysis.export import export_graph, labelled
 from triangles_core.analysis.graph import optimal_subgraph, state_graph
 from triangles_core.cli import main
 
@@ -45,13 +45,6 @@ def test_dot_round_trip(tmp_path):
     assert {int(n) for n in read.nodes} == set(written.nodes)
     assert {(int(u), int(v)) for u, v in read.edges} == set(written.edges)
     assert {int(n): int(d["value"].strip('"')) for n, d in read.nodes(data=True)} == dict(written.nodes(data="value"))
-
-
-def test_unknown_format(tmp_path):
-    with pytest.raises(ValueError, match=".graphml, .dot or .gv"):
-        write_graph(nx.DiGraph(), tmp_path / "graph.txt")
-    with pytest.raises(ValueError, match="unknown graph format"):
-        write_graph(nx.DiGraph(), tmp_path / "graph.txt", format="json")
 
 
 def test_help_examples_work(tmp_path, monkeypatch, capsys):

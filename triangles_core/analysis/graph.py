@@ -34,7 +34,6 @@ __all__ = [
     "optimal_game_counts",
     "optimal_play_by_edges_drawn",
     "optimal_subgraph",
-    "positions_by_edges_drawn",
     "state_graph",
     "state_graph_levels",
     "symmetry_quotient_graph",
@@ -180,16 +179,10 @@ def count_paths(graph: nx.DiGraph, source, weight: str | None = None) -> int:
     >>> count_paths(nx.DiGraph([(0, 1), (0, 2), (1, 3), (2, 3)]), 0)
     2
     """
-    below = nx.descendants(graph, source) | {source}
     paths: dict = {}
-    for node in reversed(list(nx.topological_sort(graph.subgraph(below)))):
-        successors = graph.succ[node]
-        if not successors:
-            paths[node] = 1
-        else:
-            paths[node] = sum(
-                paths[child] * (1 if weight is None else int(data[weight])) for child, data in successors.items()
-            )
+    for node in reversed(list(nx.topological_sort(graph.subgraph(nx.descendants(graph, source) | {source})))):
+        successors = graph.succ[node].items()
+        paths[node] = sum(paths[child] * int(data.get(weight, 1)) for child, data in successors) if successors else 1
     return paths[source]
 
 
