@@ -130,8 +130,10 @@ def test_first_moves_side3():
     assert dict(zip(table["edge"], table["value"], strict=False)) == s.move_values(0)
     assert table["dots"].tolist()[:3] == ["1-2", "1-3", "2-3"] and (table["claims"] == 0).all()
     assert table.loc[table["optimal"], "edge"].tolist() == s.optimal_moves(0)
-    assert (table.groupby("symmetry_class")["value"].nunique() == 1).all()
-    assert first_move_classes(s)["symmetry_class"].tolist() == [1, 3, 4, 5]  # the rest: test_counting.py
+    classes = first_move_classes(s)
+    assert classes["symmetry_class"].tolist() == [1, 3, 4, 5] and classes["size"].sum() == 18
+    assert [tuple(map(int, e.split())) for e in classes["edges"]] == s.board.edge_orbits()
+    assert all(s.move_values(0)[int(e)] == row.value for row in classes.itertuples() for e in row.edges.split())
     table = first_moves(s, [1])  # after a move
     assert len(table) == 17 and 1 not in set(table["edge"])
     assert dict(zip(table["edge"], table["value"], strict=False)) == s.move_values([1])
@@ -141,8 +143,7 @@ def test_state_graph_levels_side3():
     table = state_graph_levels(board(3))
     assert table["positions"].tolist() == [comb(18, k) for k in range(19)]
     assert table["arcs_out"].sum() == 18 * 2**17
-    assert (table["symmetry_classes"] == table["burnside_classes"]).all()
-    assert table["burnside_classes"].sum() == 44224
+    assert (table["symmetry_classes"] == table["burnside_classes"]).all()  # 44224 classes: test_graph.py
 
 
 def test_optimal_play_by_edges_drawn_side2_against_networkx():

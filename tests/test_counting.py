@@ -11,10 +11,10 @@ from triangles_core import board, boxes_board, solve, solve_boxes
 from triangles_core.analysis.counting import move_statistics, positions_with_edges_drawn, value_histogram
 from triangles_core.analysis.tables import (
     board_summary,
-    first_move_classes,
     move_statistics_by_edges_drawn,
     outcomes_by_edges_drawn,
 )
+from triangles_core.analysis.verify import verify_table
 
 
 def recount(s):
@@ -79,16 +79,9 @@ def test_move_statistics_match_recount(name):
     np.testing.assert_array_equal(stats[:, 0], stats[:, 5] * (n - np.arange(n + 1)))
 
 
-@pytest.mark.parametrize("drawn", [0, 1, 2, 5, 9])
-def test_positions_with_edges_drawn(drawn):
-    every = positions_with_edges_drawn(9, drawn)
-    assert len(every) == math.comb(9, drawn) == len(set(every.tolist()))
-    assert (np.bitwise_count(every) == drawn).all()
-    if math.comb(9, drawn) > 50:
-        sample = positions_with_edges_drawn(9, drawn, samples=50, rng=np.random.default_rng(1))
-        assert len(sample) == 50 and (np.bitwise_count(sample) == drawn).all()
-        assert set(sample.tolist()) <= set(every.tolist())
-        assert (np.diff(sample) >= 0).all()
+def test_sampled_positions_with_edges_drawn():  # every position of a level: test_notebook_07.py
+    sample = positions_with_edges_drawn(9, 5, samples=50, rng=np.random.default_rng(1))
+    assert len(sample) == 50 and (np.bitwise_count(sample) == 5).all() and (np.diff(sample) >= 0).all()
 
 
 def test_summary_of_small_boards():
@@ -105,11 +98,11 @@ def test_summary_of_small_boards():
     assert summary["mean_value_lost"][0] == pytest.approx(total["value_lost"].sum() / total["moves"].sum())
 
 
-def test_wrong_table_is_rejected():
-    with pytest.raises(ValueError, match="int8"):
-        value_histogram(board(2), np.zeros(8, dtype=np.int8))
-    with pytest.raises(ValueError, match="int8"):
-        move_statistics(board(2), np.zeros(512, dtype=np.int16))
+@pytest.mark.parametrize("function", [value_histogram, move_statistics, verify_table])
+@pytest.mark.parametrize("values", [np.zeros(8, dtype=np.int8), np.zeros(512, dtype=np.int16)])
+def test_wrong_table_is_rejected(function, values):
+    with pytest.raises(ValueError, match="int8 array of shape"):
+        function(board(2), values)
 
 
 @pytest.mark.parametrize("b", [board(1), board(2), board(3), board(4), board(5), boxes_board(2, 3), boxes_board(3, 3)])
@@ -121,14 +114,3 @@ def test_edge_orbits_partition_the_edges(b):
     for orbit in classes:
         for symmetry in b.symmetries:
             assert sorted(symmetry[e - 1] for e in orbit) == list(orbit)
-
-
-def test_first_move_classes_side3():
-    s = solve(3)
-    table = first_move_classes(s)
-    values = s.move_values(0)
-    for row in table.itertuples():
-        assert all(values[int(e)] == row.value for e in row.edges.split())
-    assert table["size"].sum() == 18
-    assert table["value"].max() == s.value([]) == -3
-    assert [tuple(map(int, e.split())) for e in table["edges"]] == s.board.edge_orbits()

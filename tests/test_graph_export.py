@@ -5,7 +5,7 @@ import pytest
 
 from triangles_core import solve
 from triangles_core.analysis.export import export_graph, labelled
-from triangles_core.analysis.graph import optimal_subgraph, state_graph
+from triangles_core.analysis.graph import state_graph
 from triangles_core.cli import main
 
 
@@ -18,21 +18,11 @@ def same_graph(written: nx.DiGraph, read: nx.DiGraph) -> None:
     assert {(u, v): d for u, v, d in read.edges(data=True)} == {(u, v): d for u, v, d in written.edges(data=True)}
 
 
-@pytest.mark.parametrize("side, root", [(1, 0), (2, 0), (2, [1, 5])])
-def test_graphml_round_trip_of_the_state_graph(tmp_path, side, root):
+@pytest.mark.parametrize("side, root, optimal", [(1, 0, False), (2, [1, 5], False), (3, [*range(1, 9)], True)])
+def test_graphml_round_trip(tmp_path, side, root, optimal):
     solution = solve(side)
-    path = export_graph(solution, tmp_path / "graph.graphml", root)
-    same_graph(labelled(state_graph(solution, root), solution.board), read_graphml(path))
-
-
-def test_graphml_round_trip_of_an_optimal_subgraph(tmp_path):
-    solution = solve(3)
-    root = [1, 2, 3, 4, 5, 6, 7, 8]
-    path = export_graph(solution, tmp_path / "opt.graphml", root, optimal_only=True)
-    graph = read_graphml(path)
-    same_graph(labelled(optimal_subgraph(solution, root), solution.board), graph)
-    assert graph.nodes[solution.position(root)]["label"] == "1 2 3 4 5 6 7 8"
-    assert all(d["move_value"] == graph.nodes[u]["value"] for u, _, d in graph.edges(data=True))
+    path = export_graph(solution, tmp_path / "graph.graphml", root, optimal_only=optimal)
+    same_graph(labelled(state_graph(solution, root, optimal_only=optimal), solution.board), read_graphml(path))
 
 
 @pytest.mark.filterwarnings("ignore::DeprecationWarning")  # pydot's parser on newer pyparsing
