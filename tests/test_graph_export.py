@@ -75,16 +75,6 @@ def test_cli_graph_writes_to_standard_output_with_a_format(capfd):
     same_graph(labelled(state_graph(solve(1)), solve(1).board), nx.parse_graphml(out, node_type=int))
 
 
-def test_cli_graph_format_overrides_the_suffix(tmp_path, capsys):
-    path = tmp_path / "side1.txt"
-    assert main(["graph", str(path), "--side", "1", "--format", "graphml"]) == 0
-    assert read_graphml(path).number_of_nodes() == 8
-    pytest.importorskip("pydot")  # below: DOT
-    dot = tmp_path / "side1.graphml"
-    assert main(["graph", str(dot), "--side", "1", "--format", "dot"]) == 0
-    assert dot.read_text().startswith("strict digraph")
-
-
 @pytest.mark.parametrize(
     "args, said",
     [
