@@ -11,7 +11,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from triangles_core import board, solve
-from triangles_core.analysis.graph import optimal_play_by_edges_drawn, positions_by_edges_drawn, state_graph_levels
+from triangles_core.analysis.counting import positions_by_edges_drawn
+from triangles_core.analysis.graph import optimal_play_by_edges_drawn, state_graph_levels
 from triangles_core.analysis.tables import (
     OUTCOME_COLUMNS,
     first_move_classes,
@@ -22,15 +23,6 @@ from triangles_core.analysis.tables import (
     winning_move_existence,
 )
 from triangles_core.engine.retrograde import NOT_A_MOVE, claims_table, move_value_table
-
-
-def brute_force_rows(solution, clean_only=False):
-    """(k, value, move values dict) of every position, one Solution call each."""
-    b = solution.board
-    for p in range(1 << b.n_edges):
-        if clean_only and b.complete_triangles(p):
-            continue
-        yield p.bit_count(), solution.value(p), solution.move_values(p)
 
 
 @pytest.fixture(scope="module")
@@ -76,8 +68,7 @@ def test_large_board_is_refused():
         move_value_table(board(4), np.zeros(0, dtype=np.int8))
 
 
-@pytest.mark.parametrize("clean_only", [False, True])
-def test_side2_tables_against_brute_force(clean_only):
+def test_side2_tables_against_brute_force():
     """Every side-2 table counted again position by position from Solution.value and move_values."""
     s = solve(2)
     outcomes = {k: [0, 0, 0, 0] for k in range(10)}
@@ -85,7 +76,8 @@ def test_side2_tables_against_brute_force(clean_only):
     existence = {k: [0, 0, 0, 0, 0] for k in range(9)}
     losses: dict[int, list[int]] = {k: [] for k in range(9)}
     random_loss: dict[int, list[float]] = {k: [] for k in range(9)}
-    for k, v, moves in brute_force_rows(s, clean_only):
+    for p in range(512):
+        k, v, moves = p.bit_count(), s.value(p), s.move_values(p)
         outcomes[k][0] += 1
         outcomes[k][1 if v > 0 else 2 if v == 0 else 3] += 1
         counts[k, v] = counts.get((k, v), 0) + 1
@@ -95,16 +87,15 @@ def test_side2_tables_against_brute_force(clean_only):
                 existence[k][i] += hit
             losses[k] += [v - mv for mv in moves.values()]
             random_loss[k].append(sum(v - mv for mv in moves.values()) / len(moves))
-    table = outcomes_by_edges_drawn(s, clean_only)
+    table = outcomes_by_edges_drawn(s)
     assert table[OUTCOME_COLUMNS[:5]].values.tolist() == [[k, *outcomes[k]] for k in range(10)]
-    if not clean_only:
-        got = value_distribution(s)[["edges_drawn", "value", "positions"]].values.tolist()
-        assert {(k, v): n for k, v, n in got} == counts
-        existence_table = winning_move_existence(s)
-        columns = ["positions", "with_winning_move", "unique_winning_move", "unique_optimal_move", "all_moves_optimal"]
-        assert existence_table[columns].values.tolist() == [existence[k] for k in range(9)]
-        assert (existence_table["with_winning_move"] == table["mover_wins"][:9]).all()
-    statistics = move_statistics_by_edges_drawn(s, clean_only=clean_only).set_index("edges_drawn")
+    got = value_distribution(s)[["edges_drawn", "value", "positions"]].values.tolist()
+    assert {(k, v): n for k, v, n in got} == counts
+    existence_table = winning_move_existence(s)
+    columns = ["positions", "with_winning_move", "unique_winning_move", "unique_optimal_move", "all_moves_optimal"]
+    assert existence_table[columns].values.tolist() == [existence[k] for k in range(9)]
+    assert (existence_table["with_winning_move"] == table["mover_wins"][:9]).all()
+    statistics = move_statistics_by_edges_drawn(s).set_index("edges_drawn")
     for k in range(9):
         row, mistakes = statistics.loc[k], [x for x in losses[k] if x > 0]
         assert (row["moves"], row["mistakes"], row["max_value_lost"]) == (
@@ -120,11 +111,10 @@ def test_side2_tables_against_brute_force(clean_only):
             assert row["mean_value_lost"] == pytest.approx(sum(random_loss[k]) / len(random_loss[k]), abs=1e-6)
 
 
-@pytest.mark.parametrize("clean_only", [False, True])
-def test_value_distribution_agrees_with_outcomes(clean_only):
+def test_value_distribution_agrees_with_outcomes():
     s = solve(3)
-    distribution = value_distribution(s, clean_only)
-    outcomes = outcomes_by_edges_drawn(s, clean_only).set_index("edges_drawn")
+    distribution = value_distribution(s)
+    outcomes = outcomes_by_edges_drawn(s).set_index("edges_drawn")
     wide = distribution.pivot(index="edges_drawn", columns="value", values="positions").fillna(0)
     assert (wide.sum(axis=1) == outcomes["positions"][wide.index]).all()
     positive = wide[[c for c in wide.columns if c > 0]].sum(axis=1)
@@ -140,8 +130,10 @@ def test_first_moves_side3():
     assert dict(zip(table["edge"], table["value"], strict=False)) == s.move_values(0)
     assert table["dots"].tolist()[:3] == ["1-2", "1-3", "2-3"] and (table["claims"] == 0).all()
     assert table.loc[table["optimal"], "edge"].tolist() == s.optimal_moves(0)
-    assert (table.groupby("symmetry_class")["value"].nunique() == 1).all()
-    assert first_move_classes(s)["symmetry_class"].tolist() == [1, 3, 4, 5]  # the rest: test_counting.py
+    classes = first_move_classes(s)
+    assert classes["symmetry_class"].tolist() == [1, 3, 4, 5] and classes["size"].sum() == 18
+    assert [tuple(map(int, e.split())) for e in classes["edges"]] == s.board.edge_orbits()
+    assert all(s.move_values(0)[int(e)] == row.value for row in classes.itertuples() for e in row.edges.split())
     table = first_moves(s, [1])  # after a move
     assert len(table) == 17 and 1 not in set(table["edge"])
     assert dict(zip(table["edge"], table["value"], strict=False)) == s.move_values([1])
@@ -151,8 +143,7 @@ def test_state_graph_levels_side3():
     table = state_graph_levels(board(3))
     assert table["positions"].tolist() == [comb(18, k) for k in range(19)]
     assert table["arcs_out"].sum() == 18 * 2**17
-    assert (table["symmetry_classes"] == table["burnside_classes"]).all()
-    assert table["burnside_classes"].sum() == 44224
+    assert (table["symmetry_classes"] == table["burnside_classes"]).all()  # 44224 classes: test_graph.py
 
 
 def test_optimal_play_by_edges_drawn_side2_against_networkx():
@@ -185,6 +176,6 @@ def test_charts_draw_every_table():
     s = solve(2)
     fig, axes = plt.subplots(1, 1, squeeze=False)
     axes = axes[0]
-    charts.outcome_bars(axes[0], outcomes_by_edges_drawn(s, clean_only=True), title="t")
-    assert len(axes[0].patches) == 3 * 7  # clean side-2 positions have at most 6 edges
+    charts.outcome_bars(axes[0], outcomes_by_edges_drawn(s), title="t")
+    assert len(axes[0].patches) == 3 * 10
     plt.close(fig)

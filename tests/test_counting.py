@@ -11,10 +11,10 @@ from triangles_core import board, boxes_board, solve, solve_boxes
 from triangles_core.analysis.counting import move_statistics, positions_with_edges_drawn, value_histogram
 from triangles_core.analysis.tables import (
     board_summary,
-    first_move_classes,
     move_statistics_by_edges_drawn,
     outcomes_by_edges_drawn,
 )
+from triangles_core.analysis.verify import verify_table
 
 
 def recount(s):
@@ -72,53 +72,16 @@ def test_outcome_counts_match_recount(name):
 @pytest.mark.parametrize("name", SOLUTIONS)
 def test_move_statistics_match_recount(name):
     s = SOLUTIONS[name]()
-    stats = move_statistics(s.board, s.values)
+    stats = move_statistics(s.board, s.values)  # moves, mistakes, value lost, outcome changing, max lost, positions
     _, moves = recount(s)
-    np.testing.assert_array_equal(stats.moves, moves[:, 0])
-    np.testing.assert_array_equal(stats.mistakes, moves[:, 1])
-    np.testing.assert_array_equal(stats.value_lost, moves[:, 2])
-    np.testing.assert_array_equal(stats.outcome_changing, moves[:, 3])
-    np.testing.assert_array_equal(stats.max_value_lost, moves[:, 4])
+    np.testing.assert_array_equal(stats[:, [0, 1, 2, 3, 4]], moves)
     n = s.board.n_edges
-    np.testing.assert_array_equal(stats.moves, stats.positions * (n - np.arange(n + 1)))
-    assert stats.exhaustive.all()
+    np.testing.assert_array_equal(stats[:, 0], stats[:, 5] * (n - np.arange(n + 1)))
 
 
-def test_enough_samples_means_every_position():
-    s = solve(3)
-    exact = move_statistics(s.board, s.values)
-    listed = move_statistics(s.board, s.values, samples=math.comb(18, 9))
-    for field in ("moves", "mistakes", "value_lost", "outcome_changing", "examined", "exhaustive", "max_value_lost"):
-        np.testing.assert_array_equal(getattr(listed, field), getattr(exact, field))
-
-
-def test_sampled_statistics_are_close_and_deterministic():
-    s = solve(3)
-    exact = move_statistics_by_edges_drawn(s)
-    sampled = move_statistics_by_edges_drawn(s, samples=4000, seed=3)
-    again = move_statistics_by_edges_drawn(s, samples=4000, seed=3)
-    assert sampled.equals(again)
-    assert (sampled["exhaustive"] == (sampled["positions"] <= 4000)).all()
-    exhaustive = sampled["exhaustive"]
-    assert sampled[exhaustive].drop(columns="examined").equals(exact[exhaustive].drop(columns="examined"))
-    np.testing.assert_allclose(sampled["mean_value_lost"], exact["mean_value_lost"], atol=0.3)
-    outcomes = outcomes_by_edges_drawn(s).assign(board="side 3")
-    summary = board_summary(outcomes, sampled.assign(board="side 3"))
-    exact_summary = board_summary(outcomes, exact.assign(board="side 3"))
-    assert abs(summary["mean_value_lost"][0] - exact_summary["mean_value_lost"][0]) < 0.05
-    assert not summary["exhaustive"][0] and exact_summary["exhaustive"][0]
-
-
-@pytest.mark.parametrize("drawn", [0, 1, 2, 5, 9])
-def test_positions_with_edges_drawn(drawn):
-    every = positions_with_edges_drawn(9, drawn)
-    assert len(every) == math.comb(9, drawn) == len(set(every.tolist()))
-    assert (np.bitwise_count(every) == drawn).all()
-    if math.comb(9, drawn) > 50:
-        sample = positions_with_edges_drawn(9, drawn, samples=50, rng=np.random.default_rng(1))
-        assert len(sample) == 50 and (np.bitwise_count(sample) == drawn).all()
-        assert set(sample.tolist()) <= set(every.tolist())
-        assert (np.diff(sample) >= 0).all()
+def test_sampled_positions_with_edges_drawn():  # every position of a level: test_notebook_07.py
+    sample = positions_with_edges_drawn(9, 5, samples=50, rng=np.random.default_rng(1))
+    assert len(sample) == 50 and (np.bitwise_count(sample) == 5).all() and (np.diff(sample) >= 0).all()
 
 
 def test_summary_of_small_boards():
@@ -135,11 +98,11 @@ def test_summary_of_small_boards():
     assert summary["mean_value_lost"][0] == pytest.approx(total["value_lost"].sum() / total["moves"].sum())
 
 
-def test_wrong_table_is_rejected():
-    with pytest.raises(ValueError, match="int8"):
-        value_histogram(board(2), np.zeros(8, dtype=np.int8))
-    with pytest.raises(ValueError, match="int8"):
-        move_statistics(board(2), np.zeros(512, dtype=np.int16))
+@pytest.mark.parametrize("function", [value_histogram, move_statistics, verify_table])
+@pytest.mark.parametrize("values", [np.zeros(8, dtype=np.int8), np.zeros(512, dtype=np.int16)])
+def test_wrong_table_is_rejected(function, values):
+    with pytest.raises(ValueError, match="int8 array of shape"):
+        function(board(2), values)
 
 
 @pytest.mark.parametrize("b", [board(1), board(2), board(3), board(4), board(5), boxes_board(2, 3), boxes_board(3, 3)])
@@ -151,14 +114,3 @@ def test_edge_orbits_partition_the_edges(b):
     for orbit in classes:
         for symmetry in b.symmetries:
             assert sorted(symmetry[e - 1] for e in orbit) == list(orbit)
-
-
-def test_first_move_classes_side3():
-    s = solve(3)
-    table = first_move_classes(s)
-    values = s.move_values(0)
-    for row in table.itertuples():
-        assert all(values[int(e)] == row.value for e in row.edges.split())
-    assert table["size"].sum() == 18
-    assert table["value"].max() == s.value([]) == -3
-    assert [tuple(map(int, e.split())) for e in table["edges"]] == s.board.edge_orbits()

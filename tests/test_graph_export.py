@@ -4,8 +4,8 @@ import networkx as nx
 import pytest
 
 from triangles_core import solve
-from triangles_core.analysis.export import export_graph, labelled, write_graph
-from triangles_core.analysis.graph import optimal_subgraph, state_graph
+from triangles_core.analysis.export import export_graph, labelled
+from triangles_core.analysis.graph import state_graph
 from triangles_core.cli import main
 
 
@@ -18,21 +18,11 @@ def same_graph(written: nx.DiGraph, read: nx.DiGraph) -> None:
     assert {(u, v): d for u, v, d in read.edges(data=True)} == {(u, v): d for u, v, d in written.edges(data=True)}
 
 
-@pytest.mark.parametrize("side, root", [(1, 0), (2, 0), (2, [1, 5])])
-def test_graphml_round_trip_of_the_state_graph(tmp_path, side, root):
+@pytest.mark.parametrize("side, root, optimal", [(1, 0, False), (2, [1, 5], False), (3, [*range(1, 9)], True)])
+def test_graphml_round_trip(tmp_path, side, root, optimal):
     solution = solve(side)
-    path = export_graph(solution, tmp_path / "graph.graphml", root)
-    same_graph(labelled(state_graph(solution, root), solution.board), read_graphml(path))
-
-
-def test_graphml_round_trip_of_an_optimal_subgraph(tmp_path):
-    solution = solve(3)
-    root = [1, 2, 3, 4, 5, 6, 7, 8]
-    path = export_graph(solution, tmp_path / "opt.graphml", root, optimal_only=True)
-    graph = read_graphml(path)
-    same_graph(labelled(optimal_subgraph(solution, root), solution.board), graph)
-    assert graph.nodes[solution.position(root)]["label"] == "1 2 3 4 5 6 7 8"
-    assert all(d["move_value"] == graph.nodes[u]["value"] for u, _, d in graph.edges(data=True))
+    path = export_graph(solution, tmp_path / "graph.graphml", root, optimal_only=optimal)
+    same_graph(labelled(state_graph(solution, root, optimal_only=optimal), solution.board), read_graphml(path))
 
 
 @pytest.mark.filterwarnings("ignore::DeprecationWarning")  # pydot's parser on newer pyparsing
@@ -45,13 +35,6 @@ def test_dot_round_trip(tmp_path):
     assert {int(n) for n in read.nodes} == set(written.nodes)
     assert {(int(u), int(v)) for u, v in read.edges} == set(written.edges)
     assert {int(n): int(d["value"].strip('"')) for n, d in read.nodes(data=True)} == dict(written.nodes(data="value"))
-
-
-def test_unknown_format(tmp_path):
-    with pytest.raises(ValueError, match=".graphml, .dot or .gv"):
-        write_graph(nx.DiGraph(), tmp_path / "graph.txt")
-    with pytest.raises(ValueError, match="unknown graph format"):
-        write_graph(nx.DiGraph(), tmp_path / "graph.txt", format="json")
 
 
 def test_help_examples_work(tmp_path, monkeypatch, capsys):
@@ -90,16 +73,6 @@ def test_cli_graph_writes_to_standard_output_with_a_format(capfd):
     out, err = capfd.readouterr()
     assert err == ""
     same_graph(labelled(state_graph(solve(1)), solve(1).board), nx.parse_graphml(out, node_type=int))
-
-
-def test_cli_graph_format_overrides_the_suffix(tmp_path, capsys):
-    path = tmp_path / "side1.txt"
-    assert main(["graph", str(path), "--side", "1", "--format", "graphml"]) == 0
-    assert read_graphml(path).number_of_nodes() == 8
-    pytest.importorskip("pydot")  # below: DOT
-    dot = tmp_path / "side1.graphml"
-    assert main(["graph", str(dot), "--side", "1", "--format", "dot"]) == 0
-    assert dot.read_text().startswith("strict digraph")
 
 
 @pytest.mark.parametrize(

@@ -64,10 +64,12 @@ def test_statistics_count_one_position_per_game_and_level(side3):
     assert stats.loc[0, "mistake_share"] == pytest.approx(6 / 18)  # the empty board: 6 of 18 first moves lose value
 
 
-def test_wilson_interval_contains_the_share_and_stays_in_the_unit_interval():
-    low, high = wilson_interval(np.array([0, 3, 10]), np.array([10, 10, 10]))
+def test_intervals_contain_the_estimate_stay_in_the_unit_interval_and_take_series():
+    low, high = wilson_interval(pd.Series([0.0, 3.0, 10.0]), np.array([10, 10, 10]))
     assert (low >= 0).all() and (high <= 1).all() and low[0] == 0 and high[2] == pytest.approx(1)
     assert (low <= np.array([0, 0.3, 1])).all() and (np.array([0, 0.3, 1]) <= high + 1e-12).all()
+    low, high = mean_interval(pd.Series([1.0, 2.0]), pd.Series([0.0, 0.0]), 5)
+    assert low.tolist() == high.tolist() == [1.0, 2.0]
 
 
 @pytest.mark.parametrize(
@@ -92,10 +94,3 @@ def test_more_moves_than_recorded_at_most_are_refused_before_playing(side3):
 def test_wilson_interval_refuses_impossible_counts(args):
     with pytest.raises(ValueError):
         wilson_interval(*args)
-
-
-def test_intervals_take_series_and_integral_floats():
-    low, high = wilson_interval(pd.Series([1.0, 2.0]), pd.Series([3, 4]))
-    assert (low < [1 / 3, 1 / 2]).all() and (high > [1 / 3, 1 / 2]).all()
-    low, high = mean_interval(pd.Series([1.0, 2.0]), pd.Series([0.0, 0.0]), 5)
-    assert low.tolist() == high.tolist() == [1.0, 2.0]

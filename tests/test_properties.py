@@ -11,16 +11,9 @@ positions = st.integers(0, BOARD.full)
 
 
 @given(positions)
-def test_symmetric_positions_have_equal_values(p):
-    assert len({int(SOLUTION.values[q]) for q in BOARD.symmetric_positions(p)}) == 1
-
-
-@given(positions)
 def test_value_is_bounded_by_the_triangles_left(p):
     left = BOARD.n_triangles - len(BOARD.complete_triangles(p))
-    assert abs(SOLUTION.value(p)) <= left
-    # the parity of the outcome: both scores add up to the triangles left
-    assert (SOLUTION.value(p) - left) % 2 == 0
+    assert abs(SOLUTION.value(p)) <= left  # its parity: test_review.py
 
 
 @settings(max_examples=300)
@@ -43,3 +36,4 @@ def test_symmetry_maps_move_values(p, symmetry):
     image = BOARD.apply_symmetry(symmetry, p)
     moves = SOLUTION.move_values(p)
     assert {symmetry[e - 1]: v for e, v in moves.items()} == SOLUTION.move_values(image)
+    assert SOLUTION.value(image) == SOLUTION.value(p)

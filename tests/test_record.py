@@ -98,11 +98,9 @@ def test_random_record_is_seeded_and_legal():
     assert random_record(3, seed=8) != first
 
 
-def test_the_token_reader_is_public_and_reads_a_line_as_the_record_does():
-    """``parse_edge_tokens`` (formerly the private ``_line_moves``): what the CLI's EDGE arguments are read with."""
+def test_the_token_reader_reads_a_line_as_the_record_does():
+    """``parse_edge_tokens``: what the CLI's EDGE arguments are read with (more in its doctests)."""
     b = board(3)
-    assert parse_edge_tokens(b, ["2", "4"]) == [(4, "2 4")]  # a pair line
-    assert parse_edge_tokens(b, ["2", "4"], pair_line=False) == [(2, "2"), (4, "4")]  # a start: line
     assert parse_edge_tokens(b, ["0007", "E5", "3-6", "7"]) == [(7, "0007"), (5, "E5"), (8, "3-6"), (7, "7")]
     line = "1 2 3 e5 2-4"
     assert [edge for edge, _ in parse_edge_tokens(b, line.split())] == list(parse_record(line).moves)

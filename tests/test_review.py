@@ -72,7 +72,8 @@ def test_review_matches_the_plain_negamax_reference(seed, start, moves):
         assert m.value_after == margin + sign * options[edge]
         assert m.value_lost == best - options[edge] >= 0
         assert m.best_moves == tuple(e for e in sorted(options) if options[e] == best)
-        assert (m.lowest, m.highest) == tuple(sorted((margin + sign * min(options.values()), margin + sign * best)))
+        assert m.choices == tuple(sorted({margin + sign * v for v in options.values()}))
+        assert (m.lowest, m.highest) == (m.choices[0], m.choices[-1])
         claimed = len(b.completed_by(position, edge))
         score[player] += claimed
         assert (m.claims, m.score_a, m.score_b) == (claimed, score["A"], score["B"])
@@ -118,32 +119,11 @@ def test_value_lost_is_always_even_in_a_cell_game(solution):
     assert ((lost % 2 == 0) | ~legal).all() and (lost[legal] >= 0).all()
 
 
-@settings(max_examples=30, deadline=None)
-@given(seed=st.integers(0, 10**6))
-def test_reviewed_value_lost_is_even_and_the_totals_add_up(seed):
-    review = review_game(random_record(3, seed))
-    assert all(m.value_lost % 2 == 0 for m in review.moves)
-    assert all(
-        m.choices[0] == m.lowest and m.choices[-1] == m.highest and m.value_after in m.choices for m in review.moves
-    )
-    margin = review.score[0] - review.score[1]
-    assert margin == review.end_value == review.start_value - review.value_lost["A"] + review.value_lost["B"]
-    assert margin % 2 == 1  # nine triangles: no draw on the side-3 board
-    assert (margin > 0) == (review.value_lost["B"] - review.value_lost["A"] >= 4)
-
-
 def test_third_sample_game_in_detail():
-    review = review_game(parse_record(SPEC_GAMES[2]))
-    assert review.values == [-3, -3, -1, -1, -5, 3, 3]
-    assert [(m.move, m.player, m.value_lost, m.classification) for m in review.mistakes] == [
-        (2, "B", 2, "inaccuracy"),
-        (4, "A", 4, "error"),
-        (5, "B", 8, "blunder"),
-    ]
+    review = review_game(parse_record(SPEC_GAMES[2]))  # values and mistakes: the doctests of review.py
     assert review.score == (2, 0) and review.to_move == "A" and review.remaining == 12
     assert review.result == "A wins by 3" and review.final_cells == (6, 3)
     assert review.perfect_play_result == "B wins by 3"
-    assert review.decisive_move.move == 5
     assert review.value_lost == {"A": 4, "B": 10}
 
 

@@ -104,17 +104,8 @@ def is_loony_endgame(board: CellBoard, position: int | Iterable[int]) -> bool:
 
 @dataclass(frozen=True)
 class Component:
-    """A connected set of unclaimed cells (strings and coins; module docstring).
-
-    Attributes
-    ----------
-    kind : {"chain", "loop", "complex"}
-        Chain (a path) or loop (a cycle) if no cell has degree >= 3, complex otherwise.
-    cells : tuple of int
-        Cell indices, in order along the chain or loop (sorted for a complex component).
-    edges : tuple of int
-        The undrawn edges (strings) of the component, ground strings included.
-    """
+    """A connected set of unclaimed cells (module docstring): its ``cells`` in order along the chain
+    or loop (sorted if complex) and its undrawn ``edges`` (strings), ground strings included."""
 
     kind: Kind
     cells: tuple[int, ...]
@@ -230,19 +221,9 @@ def loony_moves(board: CellBoard, position: int | Iterable[int]) -> list[int]:
 class EndgameAnalysis:
     """The chain structure of a position and who the long chain rule says is in control.
 
-    Attributes
-    ----------
-    free_edges, unclaimed_cells : int
-        ``F`` and ``R`` of the module docstring.
-    chains, long_chains, short_chains, loops, complex_components : int
-        Counts of components by kind (long: at least `LONG_CHAIN` cells).
-    loony_endgame : bool
-        Nothing capturable and no safe move (`is_loony_endgame`).
-    simple : bool
-        Every component is a chain or a loop (no junction).
-    mover_in_control : bool or None
-        For a simple loony endgame, whether the player to move takes the last turn when the
-        controller keeps control (``F - R + L - 1`` even).
+    ``free_edges`` and ``unclaimed_cells`` are ``F`` and ``R`` of the module docstring, then
+    the components by kind; ``simple``: no component is complex; ``mover_in_control``
+    (`controller`) only for a simple loony endgame, else None.
     """
 
     free_edges: int
@@ -331,15 +312,9 @@ ENDGAME_COLUMNS = [
 
 
 def first_loony_endgames(board: CellBoard, games: "pandas.DataFrame") -> "pandas.DataFrame":
-    """The first loony-endgame position of each sampled game, and what the long chain rule says there.
-
-    ``games`` are sampled by `triangles_core.analysis.play.play_games`.
-
-    Returns
-    -------
-    pandas.DataFrame
-        One row per game that reaches a loony endgame (`ENDGAME_COLUMNS`): the position
-        where it begins and its `EndgameAnalysis` counts.
+    """For each game of `triangles_core.analysis.play.play_games` that reaches a loony endgame, the
+    position where it begins, its `EndgameAnalysis` counts and what the long chain rule says there
+    (columns `ENDGAME_COLUMNS`).
 
     Examples
     --------
@@ -368,14 +343,9 @@ def first_loony_endgames(board: CellBoard, games: "pandas.DataFrame") -> "pandas
         applies = a.simple and (a.long_chains + a.loops) > 0
         in_control = a.mover_in_control if applies else None
         controller_value = (int(value) if in_control else -int(value)) if applies else None
-        if not a.simple:
-            rule = "junction"
-        elif controller_value is None:  # the rule does not apply
-            rule = "no long chain or loop"
-        else:
-            rule = (
-                "controller wins" if controller_value > 0 else "draw" if controller_value == 0 else "controller loses"
-            )
+        rule = "junction" if not a.simple else "no long chain or loop"
+        if controller_value is not None:
+            rule = ("draw", "controller wins", "controller loses")[(controller_value > 0) - (controller_value < 0)]
         rows.append(
             {
                 **asdict(a),

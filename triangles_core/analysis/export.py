@@ -16,22 +16,10 @@ from ..engine.solutions import SolvedCellGame
 from ..games.cells import CellBoard, Position
 from .graph import state_graph
 
-__all__ = [
-    "FORMATS",
-    "FORMAT_NAMES",
-    "MAX_EXPORT_POSITIONS",
-    "export_graph",
-    "graph_format",
-    "labelled",
-    "write_graph",
-]
+__all__ = ["FORMATS", "MAX_EXPORT_POSITIONS", "export_graph", "graph_format", "labelled"]
 
 FORMATS = {".graphml": "graphml", ".dot": "dot", ".gv": "dot"}
-"""File suffix to format."""
-
-FORMAT_NAMES = tuple(sorted(set(FORMATS.values())))
-"""The formats written: ``("dot", "graphml")``.  (Not GEXF: networkx's writer stamps the
-date into the file, so the same graph would not give the same bytes twice.)"""
+"""File suffix to format.  (Not GEXF: networkx's writer stamps the date into the file.)"""
 
 MAX_EXPORT_POSITIONS = 100_000
 """The largest graph written (about 40 MB of GraphML; viewers struggle well before)."""
@@ -56,47 +44,22 @@ def labelled(graph: nx.DiGraph, b: CellBoard) -> nx.DiGraph:
 
 
 def graph_format(path: str | Path, format: str | None = None) -> str:
-    """The format to write ``path`` in (one of `FORMAT_NAMES`): ``format`` if given, else from the suffix.
+    """The format to write ``path`` in (``"dot"`` or ``"graphml"``): ``format`` if given, else from the suffix.
 
     Examples
     --------
     >>> graph_format("side2.gv"), graph_format("/dev/stdout", "graphml")
     ('dot', 'graphml')
     """
-    if format is not None:
-        if format not in FORMAT_NAMES:
-            raise ValueError(f"unknown graph format {format!r} (use {', '.join(FORMAT_NAMES)})")
-        return format
-    try:
-        return FORMATS[Path(path).suffix.lower()]
-    except KeyError:
-        suffixes = list(FORMATS)
+    if format is None and Path(path).suffix.lower() not in FORMATS:
         raise ValueError(
-            f"cannot tell the graph format of {str(path)!r} from its name: name it "
-            f"{', '.join(suffixes[:-1])} or {suffixes[-1]}, or give the format"
-        ) from None
-
-
-def write_graph(graph: nx.DiGraph, path: str | Path, format: str | None = None) -> Path:
-    """Write a graph as GraphML or DOT (format from the suffix by default, `FORMATS`), atomically; a stream as a stream.
-
-    DOT needs pydot (RuntimeError without it).
-    """
-    path = Path(path)
-    kind = graph_format(path, format)
-    if kind == "dot":
-        try:
-            import pydot  # noqa: F401
-        except ImportError:
-            raise RuntimeError(
-                "DOT export needs the pydot package (pip install pydot); GraphML works without it"
-            ) from None
-        with atomic_open(path, "w", encoding="utf-8") as handle:
-            nx.nx_pydot.write_dot(graph, handle)
-    else:
-        with atomic_open(path, "wb") as handle:
-            nx.write_graphml(graph, handle)
-    return path
+            f"cannot tell the graph format of {str(path)!r} from its name: "
+            "name it .graphml, .dot or .gv, or give the format"
+        )
+    format = format or FORMATS[Path(path).suffix.lower()]
+    if format not in ("dot", "graphml"):
+        raise ValueError(f"unknown graph format {format!r} (use dot, graphml)")
+    return format
 
 
 def export_graph(
@@ -108,10 +71,10 @@ def export_graph(
     format: str | None = None,
     max_positions: int = MAX_EXPORT_POSITIONS,
 ) -> Path:
-    """Write the state graph (or with ``optimal_only`` the optimal-play subgraph) from ``root``.
+    """Write the state graph (or with ``optimal_only`` the optimal-play subgraph) from ``root``, `labelled`.
 
     ``path`` is a ``.graphml``, ``.dot`` or ``.gv`` file, or a stream such as ``/dev/stdout``
-    (then give ``format``).
+    (then give ``format``); DOT needs pydot (RuntimeError without it).
 
     Examples
     --------
@@ -122,6 +85,19 @@ def export_graph(
     ...     nx.read_graphml(path).number_of_nodes()
     512
     """
-    graph_format(Path(path), format)
-    graph = state_graph(solution, root, optimal_only=optimal_only, max_positions=max_positions)
-    return write_graph(labelled(graph, solution.board), path, format)
+    path = Path(path)
+    kind = graph_format(path, format)
+    graph = labelled(
+        state_graph(solution, root, optimal_only=optimal_only, max_positions=max_positions), solution.board
+    )
+    if kind == "graphml":
+        with atomic_open(path, "wb") as handle:
+            nx.write_graphml(graph, handle)
+        return path
+    try:
+        import pydot  # noqa: F401
+    except ImportError:
+        raise RuntimeError("DOT export needs the pydot package (pip install pydot); GraphML works without it") from None
+    with atomic_open(path, "w", encoding="utf-8") as handle:
+        nx.nx_pydot.write_dot(graph, handle)
+    return path

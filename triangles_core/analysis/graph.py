@@ -34,7 +34,6 @@ __all__ = [
     "optimal_game_counts",
     "optimal_play_by_edges_drawn",
     "optimal_subgraph",
-    "positions_by_edges_drawn",
     "state_graph",
     "state_graph_levels",
     "symmetry_quotient_graph",
@@ -47,19 +46,10 @@ MAX_GRAPH_POSITIONS = 1_000_000
 def state_graph(
     solution: SolvedGame, root: Any = None, *, optimal_only: bool = False, max_positions: int = MAX_GRAPH_POSITIONS
 ) -> nx.DiGraph:
-    """The directed acyclic graph of the positions reachable from ``root``.
+    """The directed acyclic graph of the positions reachable from ``root`` (attributes: module docstring).
 
-    Parameters
-    ----------
-    optimal_only : bool, default False
-        Keep only the moves whose value equals the value of their position.
-    max_positions : int, default `MAX_GRAPH_POSITIONS`
-        Refuse graphs with more positions than this.
-
-    Returns
-    -------
-    networkx.DiGraph
-        Node and arc attributes as in the module docstring.
+    ``optimal_only`` keeps only the moves whose value is their position's; graphs of more than
+    ``max_positions`` positions are refused.
 
     Examples
     --------
@@ -136,7 +126,8 @@ def optimal_subgraph(solution: SolvedGame, root: Any = None, *, max_positions: i
 def symmetry_quotient_graph(solution: TableSolution) -> nx.DiGraph:
     """The state graph of the whole board (at most 24 edges) folded by the board's symmetries.
 
-    Nodes carry ``value``, ``edges_drawn`` and ``class_size``.
+    Nodes carry ``value``, ``edges_drawn`` and ``class_size``; an arc, the number of ``moves``
+    into the class and the smallest one's ``move``, ``claims`` and ``move_value``.
 
     Examples
     --------
@@ -180,26 +171,15 @@ def count_paths(graph: nx.DiGraph, source, weight: str | None = None) -> int:
     >>> count_paths(nx.DiGraph([(0, 1), (0, 2), (1, 3), (2, 3)]), 0)
     2
     """
-    below = nx.descendants(graph, source) | {source}
     paths: dict = {}
-    for node in reversed(list(nx.topological_sort(graph.subgraph(below)))):
-        successors = graph.succ[node]
-        if not successors:
-            paths[node] = 1
-        else:
-            paths[node] = sum(
-                paths[child] * (1 if weight is None else int(data[weight])) for child, data in successors.items()
-            )
+    for node in reversed(list(nx.topological_sort(graph.subgraph(nx.descendants(graph, source) | {source})))):
+        successors = graph.succ[node].items()
+        paths[node] = sum(paths[child] * int(data.get(weight, 1)) for child, data in successors) if successors else 1
     return paths[source]
 
 
 def optimal_game_counts(solution: TableSolution) -> np.ndarray:
-    """The number of distinct optimal games from every position.
-
-    Returns
-    -------
-    numpy.ndarray of int64, shape (2**n_edges,)
-        ``counts[p]``: optimal games from ``p``.
+    """``counts[p]``: the number of distinct optimal games from every position ``p``.
 
     Examples
     --------
@@ -225,9 +205,7 @@ def optimal_game_counts(solution: TableSolution) -> np.ndarray:
 
 
 def level_sizes(graph: nx.DiGraph, weight: str | None = None) -> list[int]:
-    """Number of nodes in each `networkx.topological_generations` layer of a DAG.
-
-    With ``weight``, the sum of that node attribute instead.
+    """Number of nodes (or sum of the node attribute ``weight``) in each `networkx.topological_generations` layer.
 
     Examples
     --------
@@ -242,14 +220,10 @@ def level_sizes(graph: nx.DiGraph, weight: str | None = None) -> list[int]:
 
 
 def state_graph_levels(board: CellBoard) -> pd.DataFrame:
-    """Size of each level of the full state graph and of its symmetry quotient.
+    """Size of each level ``k = 0..n_edges`` of the full state graph and of its symmetry quotient.
 
-    Returns
-    -------
-    pandas.DataFrame
-        One row per ``k = 0..n_edges``: ``edges_drawn``, ``positions``, ``arcs_out``
-        (moves from this level), ``symmetry_classes`` (counted from the canonical forms
-        of all positions) and ``burnside_classes`` (Burnside's lemma).
+    ``arcs_out`` counts the moves from the level; ``symmetry_classes`` are counted from the
+    canonical forms of all positions, ``burnside_classes`` by Burnside's lemma.
 
     Examples
     --------
@@ -271,15 +245,8 @@ def state_graph_levels(board: CellBoard) -> pd.DataFrame:
 
 
 def optimal_play_by_edges_drawn(solution: TableSolution) -> pd.DataFrame:
-    """Optimal play from the empty board, level by level.
-
-    Returns
-    -------
-    pandas.DataFrame
-        One row per ``k = 0..n_edges``: ``positions``, ``reachable`` (positions that
-        optimal play from the empty board can reach), ``critical`` (positions with
-        at least two legal moves and exactly one optimal move, docs/glossary.md) and
-        ``critical_reachable`` (both).
+    """Optimal play from the empty board, level by level: positions ``reachable`` by it, ``critical``
+    ones (at least two legal moves, exactly one optimal; docs/glossary.md) and ``critical_reachable``.
 
     Examples
     --------

@@ -54,8 +54,7 @@ _Z95 = 1.959963984540054
 """The 97.5% quantile of the standard normal distribution (two-sided 95% intervals)."""
 
 MAX_MOVES = 1 << 22
-"""`play_games` refuses to record more moves than this (games x moves per game): about 4 million rows,
-a few hundred MiB."""
+"""`play_games` refuses to record more moves than this (games x moves per game; a few hundred MiB)."""
 
 
 @compiled()
@@ -141,20 +140,14 @@ def play_games(
     temperature: float = 1.0,
     start: int | list[int] = 0,
 ) -> pd.DataFrame:
-    """Play ``games`` games from ``start`` under ``policy`` and record every move.
+    """Play ``games`` games from ``start`` (A to move) with both players under ``policy``, and record every move.
 
     Parameters
     ----------
-    solution : TableSolution
-        A value table of a cell board.
     policy : {"random", "perfect", "softmax"}, default "random"
-        How both players choose their moves (module docstring).
+        How both players choose their moves (module docstring; ``temperature`` for softmax).
     seed : int, default 0
         Seed of the ``numpy.random.default_rng`` that draws the choices.
-    temperature : float, default 1.0
-        For ``"softmax"``: weight ``exp((v - best) / temperature)``.
-    start : int or list of int, default 0
-        The position the games start from; A moves first.
 
     Returns
     -------
@@ -224,7 +217,7 @@ def wilson_interval(successes, trials, z: float = _Z95) -> tuple[np.ndarray, np.
 
 
 def mean_interval(mean, std, n, z: float = _Z95) -> tuple[np.ndarray, np.ndarray]:
-    """Normal-approximation confidence interval of a mean: ``mean -/+ z * std / sqrt(n)``.
+    """Normal-approximation confidence interval of a mean: ``mean -/+ z * std / sqrt(n)``, rounded to 6 decimals.
 
     Examples
     --------
@@ -232,29 +225,14 @@ def mean_interval(mean, std, n, z: float = _Z95) -> tuple[np.ndarray, np.ndarray
     [1.804004, 2.195996]
     """
     mean, std, n = (np.asarray(x, dtype=float) for x in (mean, std, n))
-    if not ((n >= 1).all() and (std >= 0).all()):
-        raise ValueError("mean_interval needs std >= 0 and n >= 1")
     half = z * std / np.sqrt(n)
-    low, high = mean - half, mean + half
-    return np.round(low, 6), np.round(high, 6)
+    return np.round(mean - half, 6), np.round(mean + half, 6)
 
 
 def mistakes_per_game(games: pd.DataFrame) -> pd.DataFrame:
-    """Each game's share of mistakes and value lost by a random move, over its legal moves.
+    """Per game of `play_games`: ``mistake_share`` and ``value_lost_per_move`` over all the legal moves it passes.
 
-    The collection's one definition (notebooks 04, 07 and 09): the mistakes among all the
-    legal moves of the positions a game passes, over their number, and the mean value lost
-    by those legal moves.
-
-    Parameters
-    ----------
-    games : pandas.DataFrame
-        The result of `play_games` (any policy).
-
-    Returns
-    -------
-    pandas.DataFrame
-        One row per game: ``mistake_share`` and ``value_lost_per_move``.
+    The collection's one definition (notebooks 04, 07 and 09).
 
     Examples
     --------

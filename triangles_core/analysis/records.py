@@ -64,29 +64,15 @@ class RecordError(ValueError):
 
 @dataclass(frozen=True)
 class GameRecord:
-    """The moves of one game, as edge numbers, with the starting position.
+    """The moves of one game (1-based edge numbers) from ``start``, the bitmask of the edges drawn before it.
 
-    Attributes
-    ----------
-    board : CellBoard
-        The board the game is played on.
-    start : int
-        Bitmask of the edges drawn before the first move (0: the empty board).
-    moves : tuple of int
-        1-based edge numbers in the order they were drawn.
-    lines : tuple of int
-        Record line of each move (same length as ``moves``; 0 for records not read
-        from text).
+    ``lines`` holds the record line of each move (0 for records not read from text).
 
     Examples
     --------
     >>> r = GameRecord.from_moves(3, [4, 6, 5])
     >>> r.moves, r.start
     ((4, 6, 5), 0)
-    >>> GameRecord(r.board, 0, (4, 6), (0,))
-    Traceback (most recent call last):
-    ...
-    ValueError: GameRecord needs one record line per move: 2 moves, 1 lines
     """
 
     board: CellBoard
@@ -97,8 +83,6 @@ class GameRecord:
     def __post_init__(self) -> None:
         start = self.board.position(self.start)
         moves, lines = tuple(self.moves), tuple(self.lines)
-        if len(lines) != len(moves):
-            raise ValueError(f"GameRecord needs one record line per move: {len(moves)} moves, {len(lines)} lines")
         position = start
         for number, (edge, line) in enumerate(zip(moves, lines, strict=True), start=1):
             position = _draw(self.board, position, edge, line or number, repr(edge))
@@ -110,16 +94,10 @@ class GameRecord:
     def from_moves(
         cls, board: CellBoard | int | tuple[int, int], moves: Iterable[int], start: Iterable[int] | int = 0
     ) -> "GameRecord":
-        """A record from edge numbers, checked like a parsed record.
+        """A record from edge numbers in playing order, checked like a parsed record.
 
-        Parameters
-        ----------
-        board : CellBoard, int or (int, int)
-            The board, a triangular board's side, or ``(rows, cols)`` of boxes.
-        moves : iterable of int
-            Edge numbers in playing order.
-        start : iterable of int, or int, default 0
-            Edges drawn before the game (edge numbers or a bitmask).
+        ``board`` is a board, a triangular board's side or ``(rows, cols)`` of boxes; ``start``
+        the edges drawn before the game (edge numbers or a bitmask).
         """
         b = cell_board(board)
         moves = tuple(moves)
@@ -139,13 +117,8 @@ def _draw(b: CellBoard, position: Position, edge: int, line: int, token: str) ->
     except InvalidPositionError as error:
         raise RecordError(str(error), line, token) from None
     if position >> (edge - 1) & 1:
-        raise RecordError(f"edge {edge} ({_dots(b, edge)}) is already drawn", line, token)
+        raise RecordError("edge {} (dots {}-{}) is already drawn".format(edge, *b.edges[edge - 1]), line, token)
     return position | 1 << (edge - 1)
-
-
-def _dots(b: CellBoard, edge: int) -> str:
-    i, j = b.edges[edge - 1]
-    return f"dots {i}-{j}"
 
 
 def _integer(text: str, line: int, token: str) -> int:
@@ -207,20 +180,9 @@ def parse_edge_tokens(
 def parse_record(
     text: str, board: CellBoard | int | tuple[int, int] = 3, warn: Callable[[str], None] | None = None
 ) -> GameRecord:
-    """Read a game record (syntax in the module docstring).
+    """Read a game record (syntax in the module docstring) on ``board``, as for `GameRecord.from_moves`.
 
-    Parameters
-    ----------
-    board : CellBoard, int or (int, int), default 3
-        The board, a triangular board's side (side 3 is the board of Gym 100015F and
-        POJ 1085), or ``(rows, cols)`` of a boxes board.
-    warn : callable, optional
-        Receives a one-line note, once, if ``start:`` lists an edge twice.
-
-    Returns
-    -------
-    GameRecord
-        The starting position and the moves.
+    ``warn`` receives a one-line note, once, if ``start:`` lists an edge twice.
 
     Examples
     --------

@@ -74,11 +74,7 @@ def classify(value_lost: int) -> str:
 
 
 def _result(margin: int) -> str:
-    if margin > 0:
-        return f"A wins by {margin}"
-    if margin < 0:
-        return f"B wins by {-margin}"
-    return "draw"
+    return f"{_winner(margin)} wins by {abs(margin)}" if margin else "draw"
 
 
 def _winner(margin: int) -> str | None:
@@ -87,28 +83,11 @@ def _winner(margin: int) -> str | None:
 
 @dataclass(frozen=True)
 class MoveReview:
-    """One reviewed move.
+    """One reviewed move (1-based ``move``): the ``edge`` drawn and its ``dots``, the cells it ``claims``.
 
-    Attributes
-    ----------
-    move : int
-        1-based move number.
-    edge, dots : int, tuple of int
-        The edge drawn and its two dots ``(i, j)``, ``i < j``.
-    claims : int
-        Cells the move completed.
-    score_a, score_b : int
-        Cells claimed by A and by B so far, this move included.
-    value_before, value_after : int
-        Value for A (module docstring) before and after the move.
-    best_moves : tuple of int
-        The optimal moves of the position.
-    value_lost : int
-        How much the move gave away, ``>= 0``.
-    classification : str
-        `classify` of ``value_lost``.
-    lowest, highest, choices : int, int, tuple of int
-        The lowest, highest and every distinct value for A that a legal move reached.
+    ``score_a`` and ``score_b`` count the cells claimed so far, this move included;
+    ``value_before`` and ``value_after`` are values for A (module docstring); ``choices``
+    holds every distinct value for A that a legal move reaches, from ``lowest`` to ``highest``.
     """
 
     move: int
@@ -132,15 +111,8 @@ class MoveReview:
 class GameReview:
     """A recorded game replayed against the exact solution.
 
-    Attributes
-    ----------
-    start_value : int
-        Value for A of the starting position (A to move): the result under perfect
-        play from the start.
-    to_move : {"A", "B"}
-        Who is to move after the last recorded move.
-    remaining : int
-        Undrawn edges after the last move (0: the game is finished).
+    ``start_value`` is the value for A of the starting position (A to move); ``to_move``
+    who moves after the last recorded move, and ``remaining`` the undrawn edges left then.
     """
 
     record: GameRecord
@@ -152,9 +124,7 @@ class GameReview:
     @property
     def score(self) -> tuple[int, int]:
         """Cells claimed by A and by B in the recorded moves."""
-        if not self.moves:
-            return (0, 0)
-        return (self.moves[-1].score_a, self.moves[-1].score_b)
+        return (self.moves[-1].score_a, self.moves[-1].score_b) if self.moves else (0, 0)
 
     @property
     def end_value(self) -> int:
@@ -208,12 +178,7 @@ class GameReview:
         return lost
 
     def claim_runs(self) -> list[tuple[str, int, int]]:
-        """The runs of cells claimed by one player in consecutive moves.
-
-        Returns
-        -------
-        list of (str, int, int)
-            ``(player, cells, first_move)`` for each run, in playing order.
+        """``(player, cells, first_move)`` of each run of cells claimed by one player in consecutive moves.
 
         Examples
         --------
@@ -354,12 +319,7 @@ def review_game(record: GameRecord, solution: SolvedCellGame | None = None) -> G
 
 
 def summary_table(reviews: "dict[str, GameReview]") -> "pandas.DataFrame":
-    """One row of `GameReview.summary` per named game, in the given order.
-
-    Returns
-    -------
-    pandas.DataFrame
-        Column ``game`` then the summary keys.
+    """One row of `GameReview.summary` per named game (column ``game``), in the given order.
 
     Examples
     --------

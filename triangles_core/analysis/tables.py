@@ -1,16 +1,14 @@
-"""pandas tables of a solved cell board, in the project's one vocabulary.
+"""pandas tables of a solved cell board, in the project's one vocabulary (docs/glossary.md).
 
 Positions are grouped by ``edges_drawn``, with outcomes for the player to move over the
-cells still to be completed (``mover_wins``, ``draws``, ``mover_loses``; terms in
-docs/glossary.md).  Whole-board counts run in compiled kernels
-(`triangles_core.analysis.counting`) and serve every board; the per-edge tables need at
-most 24 edges.  Tables are sorted with fixed columns, so `save_table` writes the same
-bytes on every run.
+cells still to be completed (``mover_wins``, ``draws``, ``mover_loses``).  Whole-board
+counts run in the compiled kernels of `triangles_core.analysis.counting` and serve every
+board; the per-edge tables need at most 24 edges.  Tables have fixed columns and order, so
+`save_table` writes the same bytes on every run.
 """
 
 from __future__ import annotations
 
-import math
 from pathlib import Path
 
 import numpy as np
@@ -20,7 +18,7 @@ from .._files import atomic_open
 from ..engine.retrograde import NOT_A_MOVE
 from ..engine.solutions import SolvedCellGame, TableSolution, verdict_of
 from ..engine.symmetry import edge_counts, move_classes
-from .counting import clean_positions, move_statistics, value_histogram
+from .counting import MOVE_COUNTS, move_statistics, value_histogram
 
 __all__ = [
     "MOVE_STATISTICS_COLUMNS",
@@ -67,10 +65,7 @@ MOVE_STATISTICS_COLUMNS = [
 
 
 def save_table(frame: pd.DataFrame, name: str, directory: str | Path, *, float_digits: int = 6) -> Path:
-    """Write a DataFrame as ``name.csv`` with reproducible bytes, atomically.
-
-    Floats are rounded to ``float_digits`` decimals; the file is UTF-8 with ``\\n`` line ends
-    and no index column.
+    """Write a DataFrame as ``name.csv`` (UTF-8, ``\\n`` line ends, no index, floats rounded), atomically.
 
     Examples
     --------
@@ -99,7 +94,7 @@ def _shares(frame: pd.DataFrame, columns: dict[str, str], total: str) -> pd.Data
     return frame
 
 
-def outcomes_by_edges_drawn(solution: TableSolution, clean_only: bool = False) -> pd.DataFrame:
+def outcomes_by_edges_drawn(solution: TableSolution) -> pd.DataFrame:
     """How many positions with ``k`` drawn edges are won, drawn and lost by the mover (columns `OUTCOME_COLUMNS`).
 
     Examples
@@ -109,7 +104,7 @@ def outcomes_by_edges_drawn(solution: TableSolution, clean_only: bool = False) -
     [[0, 1, 1, 0, 0], [1, 3, 0, 0, 3], [2, 3, 3, 0, 0], [3, 1, 0, 1, 0]]
     """
     b = solution.board
-    histogram = value_histogram(b, solution.values, clean_only)
+    histogram = value_histogram(b, solution.values)
     middle = b.n_cells
     frame = pd.DataFrame(
         {
@@ -125,14 +120,8 @@ def outcomes_by_edges_drawn(solution: TableSolution, clean_only: bool = False) -
     )
 
 
-def value_distribution(solution: TableSolution, clean_only: bool = False) -> pd.DataFrame:
-    """The number of positions with each (edges drawn, value) pair.
-
-    Returns
-    -------
-    pandas.DataFrame
-        Columns ``edges_drawn``, ``value`` (for the player to move), ``positions`` (> 0) and
-        ``share`` (of the positions with that ``k``, 6 decimals).
+def value_distribution(solution: TableSolution) -> pd.DataFrame:
+    """The number of ``positions`` (> 0) with each (``edges_drawn``, ``value``) pair, and their ``share`` of the level.
 
     Examples
     --------
@@ -141,7 +130,7 @@ def value_distribution(solution: TableSolution, clean_only: bool = False) -> pd.
     [[0.0, 1.0, 1.0, 1.0], [1.0, -1.0, 3.0, 1.0], [2.0, 1.0, 3.0, 1.0], [3.0, 0.0, 1.0, 1.0]]
     """
     b = solution.board
-    histogram = value_histogram(b, solution.values, clean_only)
+    histogram = value_histogram(b, solution.values)
     k, v = np.nonzero(histogram)
     table = pd.DataFrame(
         {"edges_drawn": k.astype(np.int64), "value": (v - b.n_cells).astype(np.int64), "positions": histogram[k, v]}
@@ -151,25 +140,11 @@ def value_distribution(solution: TableSolution, clean_only: bool = False) -> pd.
     return table.sort_values(["edges_drawn", "value"]).reset_index(drop=True)
 
 
-def move_statistics_by_edges_drawn(
-    solution: TableSolution, samples: int | None = None, seed: int = 0, clean_only: bool = False
-) -> pd.DataFrame:
-    """Mistakes and the value they lose, by number of drawn edges.
+def move_statistics_by_edges_drawn(solution: TableSolution) -> pd.DataFrame:
+    """Mistakes and the value they lose, by number of drawn edges ``k = 0..n_edges - 1`` (`MOVE_STATISTICS_COLUMNS`).
 
-    Parameters
-    ----------
-    samples, seed : int, optional
-        None: every position; else at most ``samples`` positions per ``k``
-        (`triangles_core.analysis.counting.move_statistics`).
-    clean_only : bool, default False
-        Only positions with no complete cell (exhaustive runs only).
-
-    Returns
-    -------
-    pandas.DataFrame
-        Columns `MOVE_STATISTICS_COLUMNS`, one row per ``k = 0..n_edges - 1``;
-        ``mean_value_lost`` is the expected value lost by a uniformly random move and
-        ``all_moves`` the row's weight in a whole-board average.
+    ``mean_value_lost`` is the expected value lost by a uniformly random move, ``all_moves``
+    the row's weight in a whole-board average; every position is examined (``exhaustive``).
 
     Examples
     --------
@@ -177,29 +152,13 @@ def move_statistics_by_edges_drawn(
     >>> move_statistics_by_edges_drawn(solve(2))["max_value_lost"].tolist()
     [0, 2, 4, 6, 6, 8, 6, 4, 0]
     """
-    b = solution.board
-    stats = move_statistics(b, solution.values, samples, seed, clean_only)
-    n = b.n_edges
-    rows = slice(0, n)
-    moves = stats.moves[rows]
-    remaining = n - np.arange(n)
-    if clean_only or samples is None:
-        all_moves = stats.positions[rows] * remaining
-    else:
-        all_moves = np.array([math.comb(n, k) for k in range(n)], dtype=np.int64) * remaining
-    frame = pd.DataFrame(
-        {
-            "edges_drawn": np.arange(n),
-            "positions": stats.positions[rows],
-            "examined": stats.examined[rows],
-            "exhaustive": stats.exhaustive[rows],
-            "moves": moves,
-            "mistakes": stats.mistakes[rows],
-            "outcome_changing": stats.outcome_changing[rows],
-            "value_lost": stats.value_lost[rows],
-            "max_value_lost": stats.max_value_lost[rows],
-            "all_moves": all_moves,
-        }
+    n = solution.board.n_edges
+    stats = pd.DataFrame(move_statistics(solution.board, solution.values)[:n], columns=MOVE_COUNTS)
+    frame = stats.assign(
+        edges_drawn=np.arange(n),
+        examined=stats["positions"],
+        exhaustive=True,
+        all_moves=stats["moves"],
     )
     frame = _shares(
         frame,
@@ -212,57 +171,32 @@ def move_statistics_by_edges_drawn(
 
 
 def board_summary(outcomes: pd.DataFrame, moves: pd.DataFrame, by: str = "board") -> pd.DataFrame:
-    """One row per board from `outcomes_by_edges_drawn` and `move_statistics_by_edges_drawn` rows.
+    """One row per board (column ``by``) of `outcomes_by_edges_drawn` and `move_statistics_by_edges_drawn` rows.
 
-    Both tables have a column ``by`` naming the board.
-
-    Returns
-    -------
-    pandas.DataFrame
-        Columns ``by``, ``positions``, the outcome shares, ``exhaustive``,
-        ``mistake_share``, ``outcome_changing_share``, ``mean_value_lost`` and
-        ``mean_mistake_value_lost``.
+    The outcome shares are over all positions; the move statistics are weighted by ``all_moves``.
     """
     order = list(dict.fromkeys(outcomes[by]))
-    totals = outcomes.groupby(by, sort=False)[["positions", "mover_wins", "draws", "mover_loses"]].sum()
+    summary = outcomes.groupby(by, sort=False)[["positions", "mover_wins", "draws", "mover_loses"]].sum()
+    for share, count in (
+        ("mover_win_share", "mover_wins"),
+        ("draw_share", "draws"),
+        ("mover_loss_share", "mover_loses"),
+    ):
+        summary[share] = summary[count] / summary["positions"]
     weight = moves["all_moves"] / moves.groupby(by, sort=False)["all_moves"].transform("sum")
-    weighted = moves.assign(
-        mistake=weight * moves["mistake_share"],
-        outcome=weight * moves["outcome_changing_share"],
-        lost=weight * moves["mean_value_lost"],
-    ).groupby(by, sort=False)
-    summary = totals.join(weighted[["mistake", "outcome", "lost"]].sum())
-    summary["exhaustive"] = weighted["exhaustive"].all()
-    summary["mover_win_share"] = summary["mover_wins"] / summary["positions"]
-    summary["draw_share"] = summary["draws"] / summary["positions"]
-    summary["mover_loss_share"] = summary["mover_loses"] / summary["positions"]
-    summary["mistake_share"] = summary["mistake"]
-    summary["outcome_changing_share"] = summary["outcome"]
-    summary["mean_value_lost"] = summary["lost"]
-    summary["mean_mistake_value_lost"] = summary["lost"] / summary["mistake"].where(summary["mistake"] > 0)
-    columns = [
-        "positions",
-        "mover_win_share",
-        "draw_share",
-        "mover_loss_share",
-        "exhaustive",
-        "mistake_share",
-        "outcome_changing_share",
-        "mean_value_lost",
-        "mean_mistake_value_lost",
-    ]
-    return summary.loc[order, columns].reset_index()
+    shares = ["mistake_share", "outcome_changing_share", "mean_value_lost"]
+    summary = summary.join(moves[shares].mul(weight, axis=0).groupby(moves[by], sort=False).sum())
+    summary["exhaustive"] = moves.groupby(by, sort=False)["exhaustive"].all()
+    mistakes = summary["mistake_share"]
+    summary["mean_mistake_value_lost"] = summary["mean_value_lost"] / mistakes.where(mistakes > 0)
+    columns = ["positions", "mover_win_share", "draw_share", "mover_loss_share", "exhaustive", *shares]
+    return summary.loc[order, [*columns, "mean_mistake_value_lost"]].reset_index()
 
 
 def first_moves(solution: SolvedCellGame, position: int | list[int] = 0) -> pd.DataFrame:
-    """Every legal move of a position with its value and symmetry class.
+    """Every legal ``edge`` of a position: ``dots``, ``claims``, ``value``, ``symmetry_class``, ``optimal``, outcome.
 
-    Returns
-    -------
-    pandas.DataFrame
-        Columns ``edge``, ``dots``, ``claims``, ``value`` (for the mover), ``symmetry_class``
-        (the smallest equivalent edge under the symmetries fixing the position), ``optimal``
-        and ``outcome``, sorted by edge.
+    The symmetry class is the smallest equivalent edge under the symmetries fixing the position.
 
     Examples
     --------
@@ -284,13 +218,7 @@ def first_moves(solution: SolvedCellGame, position: int | list[int] = 0) -> pd.D
 
 
 def first_move_classes(solution: SolvedCellGame, position: int | list[int] = 0) -> pd.DataFrame:
-    """The legal moves of a position grouped by symmetry class.
-
-    Returns
-    -------
-    pandas.DataFrame
-        One row per class (its smallest edge): ``symmetry_class``, ``edges``, ``size``,
-        ``value`` (shared by the class, asserted) and ``optimal``.
+    """The legal moves of a position grouped by ``symmetry_class``: its ``edges``, ``size``, ``value`` and ``optimal``.
 
     Examples
     --------
@@ -312,23 +240,9 @@ def first_move_classes(solution: SolvedCellGame, position: int | list[int] = 0) 
     )
 
 
-def _selection(solution: TableSolution, clean_only: bool) -> np.ndarray:
-    if not clean_only:
-        return np.ones(solution.values.size, dtype=bool)
-    return clean_positions(solution.board)
-
-
-def winning_move_existence(solution: TableSolution, clean_only: bool = False) -> pd.DataFrame:
-    """By ``k``: positions with a winning move, with exactly one, and critical positions.
-
-    Returns
-    -------
-    pandas.DataFrame
-        One row per ``k = 0..n_edges - 1`` (positions with a move): ``positions``,
-        ``with_winning_move`` (the mover is winning: some move has value > 0),
-        ``winning_share``, ``unique_winning_move`` (exactly one move wins),
-        ``unique_optimal_move`` (exactly one move keeps the value: critical positions)
-        and ``all_moves_optimal``.
+def winning_move_existence(solution: TableSolution) -> pd.DataFrame:
+    """By ``k = 0..n_edges - 1``: positions ``with_winning_move`` (value > 0), with a ``unique_winning_move``,
+    with a ``unique_optimal_move`` (critical positions), and with ``all_moves_optimal``.
 
     Examples
     --------
@@ -337,10 +251,9 @@ def winning_move_existence(solution: TableSolution, clean_only: bool = False) ->
     [1, 0, 3]
     """
     b = solution.board
-    keep = _selection(solution, clean_only)
-    table = solution.move_table[keep]
-    values = solution.values[keep]
-    k = edge_counts(b)[keep].astype(np.int64)
+    table = solution.move_table
+    values = solution.values
+    k = edge_counts(b).astype(np.int64)
     legal = table != NOT_A_MOVE
     winning = ((table > 0) & legal).sum(axis=1)
     optimal = ((table == values[:, None]) & legal).sum(axis=1)

@@ -26,15 +26,7 @@ CHUNK = 1 << 22
 
 @dataclass(frozen=True)
 class Mismatch:
-    """A stored value that its children contradict.
-
-    Attributes
-    ----------
-    position : int
-        The position (bitmask).
-    derived : int
-        The value the recurrence gives from the stored children.
-    """
+    """A stored value of ``position`` (with its drawn ``edges``) that the recurrence over its children contradicts."""
 
     position: int
     edges: tuple[int, ...]
@@ -51,17 +43,7 @@ class Mismatch:
 
 @dataclass(frozen=True)
 class Verification:
-    """The outcome of a self-check.
-
-    Attributes
-    ----------
-    checked : int
-        Positions checked (the whole table, ``2**n_edges``).
-    mismatches : int
-        Positions whose stored value differs from the recurrence.
-    first_mismatch : Mismatch or None
-        The mismatch with the smallest bitmask, or None if the table passes.
-    """
+    """The outcome of a self-check: positions ``checked`` (all), ``mismatches``, and the smallest (or None)."""
 
     board: CellBoard
     checked: int
@@ -82,21 +64,7 @@ class Verification:
 
 
 def verify_table(b: CellBoard, values: np.ndarray, progress: bool = False, chunk: int = CHUNK) -> Verification:
-    """Check every stored value of a table against the recurrence.
-
-    Parameters
-    ----------
-    values : numpy.ndarray of int8, shape (2**b.n_edges,)
-        The table under test (not modified).
-    progress : bool, default False
-        Show a tqdm progress bar.
-    chunk : int, default `CHUNK`
-        Positions per kernel call, ``>= 1``.
-
-    Returns
-    -------
-    Verification
-        How many positions were checked and the first mismatch, if any.
+    """Check every stored value of a table (not modified) against the recurrence, ``chunk`` positions per kernel call.
 
     Examples
     --------
