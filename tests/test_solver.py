@@ -1,19 +1,26 @@
-"""The retrograde solver against the reference negamax, position by position."""
+"""The retrograde solver (triangles and boxes) against the reference negamax, position by position."""
 
 import numpy as np
 import pytest
 
-from triangles_core import InvalidPositionError, board, solve
+from triangles_core import InvalidPositionError, board, solve, solve_boxes
+from triangles_core.engine.game import NegamaxSolver
 
 # Number of positions per edge count is C(n_edges, k): the "perft" of this game.
 EMPTY_BOARD_VALUES = {1: 1, 2: -2, 3: -3}
 
 
-@pytest.mark.parametrize("side", [1, 2, 3])
-def test_every_position_agrees_with_the_reference_negamax(side, reference_values):
-    values = solve(side).values
-    assert values.dtype == np.int8 and values.shape == (1 << board(side).n_edges,)
-    np.testing.assert_array_equal(values.astype(np.int64), reference_values(side))
+@pytest.mark.parametrize("name", ["1", "2", "3", "1x1", "1x2", "2x1", "2x2", "1x3"])
+def test_every_position_agrees_with_the_reference_negamax(name, reference_values):
+    if "x" not in name:
+        values, expected = solve(int(name)).values, reference_values(int(name))
+    else:
+        solution = solve_boxes(*map(int, name.split("x")))
+        reference = NegamaxSolver(solution.game)
+        values = solution.values
+        expected = np.array([reference.value(p) for p in range(1 << solution.board.n_edges)], dtype=np.int64)
+    assert values.dtype == np.int8 and values.shape == expected.shape
+    np.testing.assert_array_equal(values.astype(np.int64), expected)
 
 
 @pytest.mark.parametrize("side", [1, 2, 3])
