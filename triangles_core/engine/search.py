@@ -397,9 +397,6 @@ class SearchSolution(SolvedGameBase):
         s = self._stats.sum(axis=0)
         return SearchStats(int(s[0]), int(s[1]), int(s[2]), int(s[3]), int(s[4]), self._seconds, int(s[5]), int(s[6]))
 
-    def _left(self, p: int) -> int:
-        return sum(1 for m in self.board.cell_masks if p & m != m)
-
     def _move_tables(self) -> tuple:
         """The board's and the transposition table's arrays, in the order `search` and `mtdf_values` take them."""
         return (
@@ -431,7 +428,7 @@ class SearchSolution(SolvedGameBase):
             return self._exact[key], self._exact[key]
         lower, upper = probe_exact(
             np.int64(p),
-            self._left(p),
+            self.board.n_cells - len(self.board.complete_cells(p)),
             self.board.n_edges,
             self._first,
             self._second,
@@ -541,7 +538,7 @@ class SearchSolution(SolvedGameBase):
         if known is not None:
             return known
         lower, upper = self.bounds(p)
-        left = self._left(p)
+        left = self.board.n_cells - len(self.board.complete_cells(p))
         self._lower, self._upper = lower, upper
         self._started = time.perf_counter()
         self._nodes_at_start = int(self._stats[:, 0].sum())
