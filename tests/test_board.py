@@ -33,7 +33,7 @@ def test_counts_for_any_side(side):
     assert b.n_edges == 3 * side * (side + 1) // 2 == len(b.edges) == len(set(b.edges))
     assert b.n_triangles == side**2 == len(b.triangles)
     # every edge is in one triangle (on the rim) or two (inside)
-    counts = [len(t) for t in b.edge_triangles]
+    counts = [len(t) for t in b.edge_cells]
     assert counts.count(1) == 3 * side and set(counts) <= {1, 2}
     # every triangle is three mutually adjacent dots
     for t in b.triangles:
