@@ -66,12 +66,6 @@ def test_position_accepts_edge_lists_and_bitmasks(edges):
     assert sorted(b.free_edges(mask) + b.drawn_edges(mask)) == list(range(1, 19))
 
 
-@pytest.mark.parametrize("bad, quoted", [([0], "0"), ([19], "19"), ([1, 2.0], "2.0"), (1 << 18, "262144"), (-1, "-1")])
-def test_invalid_positions_raise_value_error_quoting_the_input(bad, quoted):
-    with pytest.raises(InvalidPositionError, match=quoted):
-        board(3).position(bad)
-
-
 def test_edge_between_and_errors():
     b = board(3)
     assert b.edge_between(10, 9) == 18
