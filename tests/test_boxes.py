@@ -2,15 +2,12 @@
 
 from __future__ import annotations
 
-import itertools
-
 import networkx as nx
 import numpy as np
 import pytest
 
 from triangles_core import (
     BoxesBoard,
-    BoxesGame,
     boxes_board,
     parse_record,
     review_game,
@@ -18,7 +15,6 @@ from triangles_core import (
     verify_solution,
 )
 from triangles_core.analysis.graph import level_sizes, symmetry_quotient_graph
-from triangles_core.engine.game import NegamaxSolver
 from triangles_core.engine.symmetry import burnside_class_counts, orbit_class_counts
 
 
@@ -45,26 +41,6 @@ def test_spec_figure_of_the_3x3_board():
     assert boxes_board(1, 1).cells == ((1, 2, 3, 4),)
 
 
-@pytest.mark.parametrize("rows, cols, order", [(2, 2, 8), (3, 3, 8), (2, 3, 4), (3, 4, 4)])
-def test_symmetries_form_a_group_and_keep_boxes(rows, cols, order):
-    b = boxes_board(rows, cols)
-    group = set(b.symmetries)
-    assert len(group) == order and b.symmetries[0] == tuple(range(1, b.n_edges + 1))
-    for s, t in itertools.product(b.symmetries, repeat=2):
-        assert tuple(s[t[e] - 1] for e in range(b.n_edges)) in group
-    boxes = {frozenset(c) for c in b.cells}
-    for s in b.symmetries:
-        assert {frozenset(s[e - 1] for e in c) for c in b.cells} == boxes
-
-
-@pytest.mark.parametrize("rows, cols", [(1, 1), (1, 2), (2, 1), (2, 2), (1, 3)])
-def test_every_position_agrees_with_the_reference_negamax(rows, cols):
-    solution = solve_boxes(rows, cols)
-    reference = NegamaxSolver(BoxesGame(rows, cols))
-    expected = np.array([reference.value(p) for p in range(1 << solution.board.n_edges)], dtype=np.int64)
-    np.testing.assert_array_equal(solution.values.astype(np.int64), expected)
-
-
 def test_published_value_of_the_3x3_board():
     """David Wilson's retrograde analysis: the empty 3x3 board is worth -3 for the first player."""
     solution = solve_boxes(3, 3)
@@ -75,8 +51,7 @@ def test_published_value_of_the_3x3_board():
 
 @pytest.mark.parametrize("rows, cols, value", [(1, 1, -1), (1, 2, 0), (2, 2, 2), (2, 4, 2), (2, 5, -2)])
 def test_empty_board_values(rows, cols, value):
-    """1x1 to 2x2 are checked position by position above; 2x4 and 2x5 pin the kernel's values
-    (each table also passes the recurrence check)."""
+    """1x1 to 2x2 are checked position by position in test_solver.py; 2x4 and 2x5 pin the kernel's values."""
     solution = solve_boxes(rows, cols)
     assert solution.value([]) == value
     if solution.board.n_edges > 12:

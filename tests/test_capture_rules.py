@@ -5,7 +5,7 @@
 value table (built by the retrograde kernel, which shares only the move rule with the
 search): wherever a capture is forced, the position's value is that capture's move
 value; wherever moves are left out, the best kept move is worth the position's value.
-Here on side 2, side 3 and 1x1 to 3x3 boxes; side 4 and 3x4 boxes are checked by
+Here on the small boards of test_search.py and 3x3 boxes; side 4 and 3x4 boxes are checked by
 ``scripts/check_capture_rules.py`` (results committed under ``data/search/``).
 """
 
@@ -16,24 +16,15 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from test_search import SMALL
 
 from triangles_core.engine.retrograde import solve_table
 from triangles_core.engine.search import RULE_CHECK_FIELDS, check_capture_rules
 from triangles_core.games.boxes import boxes_board
-from triangles_core.games.triangles import board
 
 ROOT = Path(__file__).resolve().parent.parent
 
-BOARDS = {
-    "side2": board(2),
-    "side3": board(3),
-    "boxes1x1": boxes_board(1, 1),
-    "boxes1x2": boxes_board(1, 2),
-    "boxes1x3": boxes_board(1, 3),
-    "boxes2x2": boxes_board(2, 2),
-    "boxes2x3": boxes_board(2, 3),
-    "boxes3x3": boxes_board(3, 3),
-}
+BOARDS = {**SMALL, "boxes3x3": boxes_board(3, 3)}
 
 RULES = {"A": dict(double_dealing=False), "A+B": dict(long_chains=False), "A+B+C": {}, "B+C": dict(safe_captures=False)}
 

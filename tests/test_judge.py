@@ -1,4 +1,4 @@
-"""Judge dialects of Fighting for Triangles: SPEC samples, bad input (the command's output: test_cli.py)."""
+"""Judge dialects of Fighting for Triangles: SPEC samples, bad input (the gym sample and the command: test_cli.py)."""
 
 import subprocess
 import sys
@@ -17,10 +17,6 @@ def answers_then_error(fmt: str, text: str) -> tuple[list[str], JudgeInputError]
     with pytest.raises(JudgeInputError) as info:
         answers.extend(run_dialect(fmt, text))
     return answers, info.value
-
-
-def test_gym_sample():
-    assert list(run_dialect("gym", "6\n1 2 3 4 5 6\n5\n4 5 6 7 8\n0\n")) == ["Andy wins", "Ralph wins"]
 
 
 def test_gym_tokens_split_across_lines_and_missing_terminator():

@@ -1,7 +1,7 @@
 """The vectorised retrograde kernel: its move-value rule, group and block sizes, boxes boards.
 
-Sides 1..3 with the default sizes against the reference negamax are in test_solver.py,
-and every position of the small boxes boards in test_boxes.py; here the vector form of
+Sides 1..3 and the small boxes boards with the default sizes against the reference
+negamax are in test_solver.py; here the vector form of
 the rule is checked against the scalar one on every input, every block and group size
 against the reference negamax (the one test of the sizes), and random positions of the
 larger boxes boards against the reference negamax.
@@ -14,6 +14,7 @@ import random
 import numpy as np
 import pytest
 from numba import njit
+from test_side4 import random_position
 
 from triangles_core.engine.game import NegamaxSolver, deep_recursion
 from triangles_core.engine.lanes import LaneWidth, lane_count, load_lanes, store_lanes
@@ -51,19 +52,19 @@ def test_vector_rule_is_the_scalar_rule(completed, points):
         assert got == rule_value(values, np.int64(0), np.int64(1), 0, first, second, points)
 
 
-def _negamax_table(game) -> np.ndarray:
+def negamax_table(game) -> np.ndarray:
     solver = NegamaxSolver(game)
     return np.array([solver.value(p) for p in range(1 << game.board.n_edges)], dtype=np.int8)
 
 
 @pytest.mark.parametrize("game, every", [(TriangleGame(2), True), (BoxesGame(2, 2), False)], ids=["side2", "boxes2x2"])
-def test_every_block_and_group_size_gives_the_negamax_table(game, every):
+def test_every_block_and_group_size_gives_thenegamax_table(game, every):
     """Blocks of 2**1 positions up to one block for the whole table, each with every group size it admits.
 
     Every block size on side 2; on 2x2 boxes (other cells, the same blocks) the smallest,
     a middle one and the whole table.
     """
-    expected = _negamax_table(game)
+    expected = negamax_table(game)
     n = game.board.n_edges
     for low_bits in range(1, n + 1) if every else sorted({1, n // 2, n}):
         for group_bits in range(0, min(low_bits, MAX_GROUP_BITS) + 1):
@@ -72,12 +73,6 @@ def test_every_block_and_group_size_gives_the_negamax_table(game, every):
                 expected,
                 err_msg=f"{low_bits=} {group_bits=}",
             )
-
-
-def random_position(rng: random.Random, n_edges: int, free: int) -> int:
-    """A random position with exactly ``free`` undrawn edges."""
-    undrawn = set(rng.sample(range(n_edges), free))
-    return sum(1 << e for e in range(n_edges) if e not in undrawn)
 
 
 @pytest.mark.parametrize("rows, cols", [(2, 3), pytest.param(3, 3, marks=pytest.mark.slow)])

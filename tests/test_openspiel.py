@@ -253,8 +253,8 @@ def test_an_illegal_action_is_refused_with_its_number():
 def test_the_exact_evaluator_and_bot_refuse_another_board_or_an_ended_game():
     with pytest.raises(ValueError, match="solve the same board"):
         ExactBot(tc.solve(2), load(3))
-    with pytest.raises(ValueError, match="needs a solved cell board"):
-        ExactEvaluator(None)
+    with pytest.raises(ValueError, match="the solution's board has [?] edges"):
+        ExactEvaluator(None).evaluate(load(1).new_initial_state())
     with pytest.raises(ValueError, match="the solution's board has 9 edges but the game has 7 actions"):
         ExactEvaluator(tc.solve(2)).evaluate(boxes.native_game(1, 2).new_initial_state())
     game = load(1)

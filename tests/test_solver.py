@@ -1,36 +1,29 @@
-"""The retrograde solver against the reference negamax, position by position."""
+"""The retrograde solver (triangles and boxes) against the reference negamax, position by position."""
 
 import numpy as np
 import pytest
+from test_kernel import negamax_table
 
-from triangles_core import InvalidPositionError, board, solve
+from triangles_core import board, solve, solve_boxes
 
 # Number of positions per edge count is C(n_edges, k): the "perft" of this game.
 EMPTY_BOARD_VALUES = {1: 1, 2: -2, 3: -3}
 
 
-@pytest.mark.parametrize("side", [1, 2, 3])
-def test_every_position_agrees_with_the_reference_negamax(side, reference_values):
-    values = solve(side).values
-    assert values.dtype == np.int8 and values.shape == (1 << board(side).n_edges,)
-    np.testing.assert_array_equal(values.astype(np.int64), reference_values(side))
+@pytest.mark.parametrize("name", ["1", "2", "3", "1x1", "1x2", "2x1", "2x2", "1x3"])
+def test_every_position_agrees_with_the_reference_negamax(name, reference_values):
+    if "x" not in name:
+        values, expected = solve(int(name)).values, reference_values(int(name))
+    else:
+        solution = solve_boxes(*map(int, name.split("x")))
+        values, expected = solution.values, negamax_table(solution.game).astype(np.int64)
+    assert values.dtype == np.int8 and values.shape == expected.shape
+    np.testing.assert_array_equal(values.astype(np.int64), expected)
 
 
 @pytest.mark.parametrize("side", [1, 2, 3])
 def test_empty_board_values(side):
     assert solve(side).value([]) == EMPTY_BOARD_VALUES[side]
-
-
-def test_spec_gym_samples(solution3):
-    assert solution3.verdict([1, 2, 3, 4, 5, 6]) == "win"
-    assert solution3.verdict([4, 5, 6, 7, 8]) == "loss"
-
-
-def test_move_value_rejects_drawn_and_unknown_edges(solution3):
-    with pytest.raises(InvalidPositionError, match="already drawn"):
-        solution3.move_value([1], 1)
-    with pytest.raises(InvalidPositionError, match="19"):
-        solution3.move_value([1], 19)
 
 
 def test_full_board_has_no_moves(solution3):

@@ -1,11 +1,5 @@
-"""The error family of the package, and its one integer check.
-
-Following python-chess, every invalid-input error is a `ValueError` subclass whose
-message quotes the offending input, so callers may catch `ValueError` or the precise
-class.  `check_integer` refuses, at the domain boundary, an integer argument that would
-crash compiled code or give a wrong answer (an edge, a board size, a peg value, a number
-of the Number Game); everything else is left to Python's default behaviour.
-"""
+"""The error family of the package (`ValueError` subclasses quoting the input, as python-chess's), and
+`check_integer`, which refuses at the domain boundary an integer that would crash compiled code or answer wrongly."""
 
 from __future__ import annotations
 
@@ -15,16 +9,10 @@ __all__ = ["InvalidPositionError", "check_integer"]
 
 
 class InvalidPositionError(ValueError):
-    """A position, move, edge, dot or board that does not exist in the game.
+    """A position, move, edge, dot or board that does not exist in the game (the message quotes it).
 
-    The message quotes the offending input.  The sibling games raise subclasses
-    (`triangles_core.games.peg.InvalidPegBoardError`,
+    The sibling games raise subclasses (`triangles_core.games.peg.InvalidPegBoardError`,
     `triangles_core.games.number.InvalidNumberPositionError`).
-
-    Examples
-    --------
-    >>> issubclass(InvalidPositionError, ValueError)
-    True
     """
 
 

@@ -301,13 +301,7 @@ class NegamaxSolver(Generic[P, M]):
         self.cache: dict[P, int] = {}
 
     def value(self, position: P) -> int:
-        """The negamax value of ``position`` for the player to move.
-
-        Raises
-        ------
-        SearchLimitError
-            If the memo would pass ``max_positions``.
-        """
+        """The negamax value of ``position`` for the player to move (`SearchLimitError` past ``max_positions``)."""
         return self._value(self.game.position(position))
 
     def _value(self, position: P) -> int:

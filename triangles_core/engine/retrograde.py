@@ -289,12 +289,9 @@ def _layers(high_bits: int) -> list[np.ndarray]:
     return [highs[counts == k] for k in range(high_bits, -1, -1)]
 
 
-def _check_size(board: CellBoard) -> None:
-    if board.n_edges > MAX_TABLE_EDGES:
-        raise ValueError(
-            f"the {board.label} has 2**{board.n_edges} positions: a full value table is built only "
-            f"up to {MAX_TABLE_EDGES} edges (2 GiB)"
-        )
+def _check_size(board: CellBoard, limit: int = MAX_TABLE_EDGES) -> None:
+    if board.n_edges > limit:
+        raise ValueError(f"the {board.label} has {board.n_edges} edges: this table is built only up to {limit} edges")
 
 
 def solve_table(
@@ -407,11 +404,7 @@ def move_value_table(board: CellBoard, values: np.ndarray) -> np.ndarray:
     >>> table.shape, int(table[0].max())
     ((512, 9), -2)
     """
-    if board.n_edges > MAX_MOVE_TABLE_EDGES:
-        raise ValueError(
-            f"the {board.label} has {board.n_edges} edges: whole move tables are built only up to "
-            f"{MAX_MOVE_TABLE_EDGES} edges"
-        )
+    _check_size(board, MAX_MOVE_TABLE_EDGES)
     check_values(board, values)
     first, second = cell_tables(board)
     table = np.empty((values.shape[0], board.n_edges), dtype=np.int8)
@@ -436,11 +429,7 @@ def claims_table(board: CellBoard) -> np.ndarray:
     >>> int(claims_table(board(1))[0b011, 2])
     1
     """
-    if board.n_edges > MAX_MOVE_TABLE_EDGES:
-        raise ValueError(
-            f"the {board.label} has {board.n_edges} edges: whole move tables are built only up to "
-            f"{MAX_MOVE_TABLE_EDGES} edges"
-        )
+    _check_size(board, MAX_MOVE_TABLE_EDGES)
     first, second = cell_tables(board)
     table = np.empty((1 << board.n_edges, board.n_edges), dtype=np.int8)
     _claims_table(1 << board.n_edges, board.n_edges, first, second, table)

@@ -63,11 +63,7 @@ def physical_memory() -> int | None:
 
 
 def _zeroed_table(words: int) -> np.ndarray:
-    """A zeroed int64 array of ``words`` words in its own anonymous mapping.
-
-    Only the address space is taken here: the system maps (and zeroes) each page when it
-    is first written, so the table costs no memory before a question is asked.
-    """
+    """A zeroed int64 array of ``words`` words in its own anonymous mapping: no memory until a page is written."""
     import mmap
 
     return np.frombuffer(mmap.mmap(-1, words * 8, flags=mmap.MAP_PRIVATE | mmap.MAP_ANONYMOUS), dtype=np.int64)
@@ -145,11 +141,8 @@ class SearchStats:
 
 
 def _symmetry_tables(board: CellBoard) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Byte tables of the symmetries (``symtab[g, chunk, byte]``), and edge maps ``perm``/``inverse``.
-
-    Built from `CellBoard.symmetries`; ``perm[g, e]`` is the 0-based image of edge
-    ``e + 1`` (column 63 maps "no move" to itself).
-    """
+    """Byte tables of the symmetries (``symtab[g, chunk, byte]``), and the 0-based edge maps ``perm``/``inverse``
+    (column 63 maps "no move" to itself)."""
     n = board.n_edges
     chunks = (n + 7) // 8
     symmetries = board.symmetries
@@ -397,9 +390,6 @@ class SearchSolution(SolvedGameBase):
         s = self._stats.sum(axis=0)
         return SearchStats(int(s[0]), int(s[1]), int(s[2]), int(s[3]), int(s[4]), self._seconds, int(s[5]), int(s[6]))
 
-    def _left(self, p: int) -> int:
-        return sum(1 for m in self.board.cell_masks if p & m != m)
-
     def _move_tables(self) -> tuple:
         """The board's and the transposition table's arrays, in the order `search` and `mtdf_values` take them."""
         return (
@@ -431,7 +421,7 @@ class SearchSolution(SolvedGameBase):
             return self._exact[key], self._exact[key]
         lower, upper = probe_exact(
             np.int64(p),
-            self._left(p),
+            self.board.n_cells - len(self.board.complete_cells(p)),
             self.board.n_edges,
             self._first,
             self._second,
@@ -541,7 +531,7 @@ class SearchSolution(SolvedGameBase):
         if known is not None:
             return known
         lower, upper = self.bounds(p)
-        left = self._left(p)
+        left = self.board.n_cells - len(self.board.complete_cells(p))
         self._lower, self._upper = lower, upper
         self._started = time.perf_counter()
         self._nodes_at_start = int(self._stats[:, 0].sum())
@@ -579,17 +569,7 @@ class SearchSolution(SolvedGameBase):
         return lower
 
     def values_of(self, positions: Any) -> np.ndarray:
-        """The exact values of many positions in one compiled call (one thread, not interruptible), for checks.
-
-        Parameters
-        ----------
-        positions : array_like of int
-            Bitmasks of positions of the board.
-
-        Returns
-        -------
-        numpy.ndarray of int8
-            The value of each position.
+        """The exact values (int8) of many bitmasks in one compiled call (one thread, not interruptible), for checks.
 
         Examples
         --------
@@ -628,35 +608,16 @@ class SearchSolution(SolvedGameBase):
         return out.astype(np.int8)
 
     def first_move_values(self, position: Any = 0) -> dict[int, int]:
-        """The value of one move per symmetry class of moves (`triangles_core.engine.symmetry.edge_classes`).
-
-        Returns
-        -------
-        dict of int to int
-            The smallest edge of each class to its move value.
-        """
-        from .symmetry import move_classes as edge_classes
+        """The move value of the smallest edge of each class (`triangles_core.engine.symmetry.move_classes`)."""
+        from .symmetry import move_classes
 
         p = self.position(position)
-        representatives = sorted(set(edge_classes(self.board, p).values()))
+        representatives = sorted(set(move_classes(self.board, p).values()))
         return {e: self.move_value(p, e) for e in representatives}
 
 
 def solve_search(board: CellBoard, position: Any = None, **options: Any) -> SearchSolution:
-    """Solve a cell board by search (`SearchSolution`), from ``position`` if one is given.
-
-    Parameters
-    ----------
-    board : CellBoard
-        The board (`triangles_core.games.triangles.board`, `triangles_core.games.boxes.boxes_board`).
-    position : position, optional
-        Solve it at once (edge list or bitmask); otherwise positions are solved when asked.
-    **options
-        ``max_memory``, ``threads``, ``oracle_edges``, ``progress`` of `SearchSolution`.
-
-    Returns
-    -------
-    SearchSolution
+    """A `SearchSolution` of ``board`` (``options`` are its own), having solved ``position`` at once if one is given.
 
     Examples
     --------

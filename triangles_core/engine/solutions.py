@@ -191,13 +191,7 @@ class ValueFunctionSolution:
         return move_value(transition, self._value_of(transition.position))
 
     def move_values(self, position: Any) -> dict:
-        """The value of every legal move for its mover, in the game's move order.
-
-        Returns
-        -------
-        dict
-            Move to the mover's net score after playing it and playing on optimally.
-        """
+        """Each legal move (in the game's order) to its value for its mover, under optimal play after it."""
         return self._move_values(self.position(position))
 
     def optimal_moves(self, position: Any) -> list:
@@ -329,12 +323,7 @@ class TableSolution(ValueFunctionSolution):
 
     @cached_property
     def move_table(self) -> np.ndarray:
-        """The value of every move of every position (computed once per solution).
-
-        See `triangles_core.engine.retrograde.move_value_table`: shape
-        ``(2**n_edges, n_edges)``, `NOT_A_MOVE` for a drawn edge.  Boards of at most 24
-        edges.
-        """
+        """`triangles_core.engine.retrograde.move_value_table` of the table (computed once; at most 24 edges)."""
         from .retrograde import move_value_table
 
         table = move_value_table(self.board, self.values)

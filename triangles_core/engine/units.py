@@ -104,10 +104,6 @@ def dask_executor(address: str) -> Executor:
     return distributed.Client(address).get_executor()
 
 
-def _cells_left(board: CellBoard, p: int) -> int:
-    return sum(1 for m in board.cell_masks if p & m != m)
-
-
 def _walk(board: CellBoard, p: int, depth: int) -> list[int]:
     """The canonical positions ``depth`` edges after ``p``, in the order a depth-first walk of the moves meets them."""
     units: dict[int, None] = {}
@@ -165,7 +161,7 @@ def tree_bounds(board: CellBoard, root: int, depth: int, known: dict[int, int]) 
     def bounds(p: int, d: int) -> tuple[int, int]:
         key = board.canonical(p)
         if d == 0:
-            left = _cells_left(board, p)
+            left = board.n_cells - len(board.complete_cells(p))
             return (known[key], known[key]) if key in known else (-left, left)
         if key not in memo:
             children = moves(p, d).values()
@@ -237,7 +233,11 @@ def _open_run(folder: Path, header: dict, board: CellBoard, units: list[int]) ->
                 record = None
             position = record.get("position") if isinstance(record, dict) else None
             value = record.get("value") if isinstance(record, dict) else None
-            left = _cells_left(board, position) if type(position) is int and position in wanted else -1
+            left = (
+                board.n_cells - len(board.complete_cells(position))
+                if type(position) is int and position in wanted
+                else -1
+            )
             if type(position) is not int or type(value) is not int or abs(value) > left or (left - value) % 2:
                 raise ValueError(f"{os.fspath(units_file)!r} line {number} is not a unit of this run: {raw!r}")
             if position in done and done[position]["value"] != value:

@@ -312,16 +312,7 @@ class CellBoard:
 
     def edge_orbits(self) -> list[tuple[int, ...]]:
         """The edges grouped into orbits under the board's symmetries, ordered by smallest edge."""
-        seen: set[int] = set()
-        classes = []
-        for edge in range(1, self.n_edges + 1):
-            if edge not in seen:
-                orbit = tuple(sorted({s[edge - 1] for s in self.symmetries}))
-                seen.update(orbit)
-                classes.append(orbit)
-        return classes
-
-    edge_classes = edge_orbits  # the name notebook 01 uses
+        return sorted({tuple(sorted({s[e] for s in self.symmetries})) for e in range(self.n_edges)})
 
     # ---------------------------------------------------------------- display
     def text_art(self, position: Position) -> str:  # pragma: no cover - each geometry draws itself

@@ -88,11 +88,6 @@ class TriangleBoard(CellBoard):
         """The three edge numbers of each unit triangle, upward ones first (`cells`)."""
         return self.cells
 
-    @property
-    def edge_triangles(self) -> tuple[tuple[int, ...], ...]:
-        """The one or two triangles containing each edge (`edge_cells`)."""
-        return self.edge_cells
-
     def complete_triangles(self, position: Position) -> tuple[int, ...]:
         """Indices of the complete triangles (`complete_cells`)."""
         return self.complete_cells(position)

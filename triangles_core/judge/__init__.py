@@ -13,27 +13,10 @@ from typing import Callable, Iterator
 
 from .reader import ByteStream, JudgeInputError, Reader, Token, lines
 
-__all__ = ["DIALECTS", "ByteStream", "JudgeInputError", "Reader", "Token", "dialect_function", "lines", "run_dialect"]
+__all__ = ["DIALECTS", "ByteStream", "JudgeInputError", "Reader", "Token", "lines", "run_dialect"]
 
 DIALECTS = ("gym", "uestc", "triangle-war", "peg", "zoj1039", "poj1143")
 """The dialects; each is the function of its name (``-`` as ``_``) in `triangles_core.judge.dialects`."""
-
-
-def dialect_function(name: str) -> Callable[[Reader], Iterator[str]]:
-    """The function of the dialect ``name`` (a key of `DIALECTS`).
-
-    Examples
-    --------
-    >>> dialect_function("GYM")
-    Traceback (most recent call last):
-    ...
-    ValueError: unknown dialect 'GYM': the dialects are gym, peg, poj1143, triangle-war, uestc, zoj1039
-    """
-    if not (isinstance(name, str) and name in DIALECTS):
-        raise ValueError(f"unknown dialect {name!r}: the dialects are {', '.join(sorted(DIALECTS))}")
-    from . import dialects  # the solvers are imported with the first dialect
-
-    return getattr(dialects, name.replace("-", "_"))
 
 
 def run_dialect(
@@ -48,5 +31,14 @@ def run_dialect(
     --------
     >>> list(run_dialect("gym", "6\\n1 2 3 4 5 6\\n5\\n4 5 6 7 8\\n0\\n"))
     ['Andy wins', 'Ralph wins']
+    >>> run_dialect("GYM", "")
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown dialect 'GYM': the dialects are gym, peg, poj1143, triangle-war, uestc, zoj1039
     """
-    return dialect_function(name)(Reader(lines(source, before_read), warn or (lambda message: None)))
+    if not (isinstance(name, str) and name in DIALECTS):
+        raise ValueError(f"unknown dialect {name!r}: the dialects are {', '.join(sorted(DIALECTS))}")
+    from . import dialects  # the solvers are imported with the first dialect
+
+    dialect = getattr(dialects, name.replace("-", "_"))
+    return dialect(Reader(lines(source, before_read), warn or (lambda message: None)))
