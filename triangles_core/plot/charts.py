@@ -1,9 +1,4 @@
-"""Charts of the analysis tables (matplotlib), so that notebook cells stay short.
-
-Each function draws one table from `triangles_core.analysis.tables` on a given axes and
-returns nothing but what a caller may need for a colour bar.  Save figures with
-`triangles_core.plot.export.save_figure`.
-"""
+"""Charts of the analysis tables (`triangles_core.analysis.tables`), each on a given axes."""
 
 from __future__ import annotations
 
@@ -47,8 +42,6 @@ def outcome_bars(
         A table from `triangles_core.analysis.tables.outcomes_by_edges_drawn`.
     shares : bool, default True
         Plot shares of the positions with that ``k`` (else raw counts).
-    xlabel : str, default "edges drawn"
-        X-axis label.
     tick_step : int, optional
         Label every ``tick_step``-th number of edges drawn.
     """
@@ -100,8 +93,7 @@ def bars_by_edges_drawn(
     table : pandas.DataFrame
         Has ``edges_drawn`` and ``column``.
     labels : bool, default True
-        Write each bar's value (two decimals) inside its top, so that a reference line
-        drawn just above the bars stays clear.
+        Write each bar's value (two decimals) inside its top.
     """
     bars = ax.bar(table["edges_drawn"], table[column], color=CLASS_COLOURS[2], width=0.8)
     if labels:
@@ -142,8 +134,6 @@ def boards_by_fraction_drawn(
         Board label to colour (`triangles_core.plot.palette.board_colour`).
     band : (str, str), optional
         Columns of a confidence interval, shaded around each sampled board's line.
-    legend : bool, default True
-        Draw the legend on this axes.
     styles : dict of str to dict, optional
         Board label to ``Axes.plot`` keyword arguments replacing the defaults.
 

@@ -53,8 +53,7 @@ _ARCS: dict[bool, tuple[str, LineStyleType, float, str]] = {
     True: ("#333333", "solid", 1.1, "move that claims (same player moves again)"),
     False: ("#9a9a9a", (0, (3, 2)), 0.8, "move that passes the turn"),
 }
-"""How `draw_value_graph` draws an arc whose move claims a cell (True) or passes the turn: colour, line
-style, width in points, and its key."""
+"""An arc whose move claims a cell (True) or passes the turn: colour, line style, width in points, key."""
 
 
 def draw_value_graph(
@@ -76,8 +75,6 @@ def draw_value_graph(
         Nodes with ``value`` and ``edges_drawn`` attributes (an optimal-play subgraph).
     labels : bool, default False
         Write each node's value on it.
-    colorbar : bool, default True
-        Add a colour bar below the plot (`triangles_core.plot.boards.add_value_colorbar`).
     arc_key : bool, default True
         Add a legend telling claiming arcs from passing ones.
 
@@ -140,8 +137,7 @@ def draw_value_graph(
     ax.tick_params(axis="x", which="both", bottom=True, labelbottom=True, labelsize=LABEL_POINTS)
     ax.tick_params(axis="y", left=False, labelleft=False)
     ax.set_xlabel("edges drawn", fontsize=LABEL_POINTS)
-    for side in ("top", "right", "left"):
-        ax.spines[side].set_visible(False)
+    ax.spines[["top", "right", "left"]].set_visible(False)
     if colorbar:
         add_value_colorbar(
             ax.figure,

@@ -37,17 +37,13 @@ def draw_peg_position(
     position : sequence of int, optional
         Peg values (0 = empty).
     jump : Jump, optional
-        A jump to draw as an arrow (the jumped peg is ringed in the same colour).
+        A jump to draw as an arrow (the jumped peg ringed in the same colour).
     lines : bool, default False
-        Draw the jump lines, one colour per direction, with a legend.
-    hole_numbers : bool, default False
-        Label each hole with its number instead of the peg value.
-    hole_labels : bool, default False
-        Write each hole's number in grey beside its disc.
+        Draw the jump lines, one colour per direction, with a key (below the board if ``legend_below``).
+    hole_numbers, hole_labels : bool, default False
+        Label each hole with its number instead of the peg value; write it in grey beside the disc.
     circled : collection of int, optional
         Holes to circle in the winning colour.
-    legend_below : bool, default False
-        Put the key of the jump lines below the board.
 
     Examples
     --------
@@ -104,8 +100,7 @@ def draw_peg_position(
         label = str(k) if hole_numbers else (str(value) if value else "")
         if label:
             ax.text(x, y, label, ha="center", va="center", fontsize=font_size, zorder=4)
-        if hole_labels:  # upper left of the disc, in the gap towards the row above, on top of any jump
-            # arrow with a white halo so that an arrow crossing it leaves it legible
+        if hole_labels:  # upper left of the disc, above any jump arrow, with a white halo
             ax.text(
                 x - 0.28,
                 y + 0.22,
