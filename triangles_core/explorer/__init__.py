@@ -250,8 +250,6 @@ def explore(side: int | None = None, position: Iterable[int] | int = (), *, boxe
     """
     if boxes is not None and side is not None:
         raise ValueError("explore takes side or boxes, not both")
-    if boxes is not None and not (isinstance(boxes, (tuple, list)) and len(boxes) == 2):
-        raise ValueError("boxes must be a pair (rows, cols)")
     from .widget import Explorer
 
     return Explorer(_solution(tuple(boxes) if boxes is not None else 3 if side is None else side), position)

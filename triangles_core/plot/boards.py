@@ -231,10 +231,9 @@ def add_value_colorbar(
     *,
     values=None,
     optimal_key: bool = True,
-    location: str = "bottom",
     contiguous: bool = False,
 ):
-    """A colour bar of the values shown, one labelled colour per value, for one or more axes.
+    """A colour bar of the values shown, one labelled colour per value, below one or more axes.
 
     Parameters
     ----------
@@ -242,7 +241,6 @@ def add_value_colorbar(
         From `draw_position`.
     optimal_key : bool, default True
         Add the key to the optimal moves (bold, outlined) to the label.
-    location : {"bottom", "right"}, default "bottom"
     contiguous : bool, default False
         List every integer from the lowest value to the highest.
 
@@ -274,19 +272,14 @@ def add_value_colorbar(
     colours = ListedColormap([mappable.cmap(mappable.norm(v)) for v in shown])
     swatches = ScalarMappable(norm=BoundaryNorm(np.arange(n + 1), n), cmap=colours)
     names = [f"{v:+d}" if v else "0" for v in shown]
+    # absolute sizes: swatches about 0.4 in long, the bar 0.22 in thick, whatever the width of the boards
+    span = matplotlib.transforms.Bbox.union([a.get_position() for a in axes_list]).width * fig.get_figwidth()
+    length = min(0.9 * span, 0.2 + 0.4 * n)
     ticks = np.arange(n) + 0.5
-    if location == "bottom":
-        # absolute sizes: swatches about 0.4 in long, the bar 0.22 in thick, whatever the width of the boards
-        span = matplotlib.transforms.Bbox.union([a.get_position() for a in axes_list]).width * fig.get_figwidth()
-        length = min(0.9 * span, 0.2 + 0.4 * n)
-        bar = fig.colorbar(
-            swatches, ax=axes, location="bottom", shrink=length / span, pad=0.03, aspect=length / 0.22, ticks=ticks
-        )
-        bar.ax.set_xticklabels(names)
-    else:
-        shrink, aspect = min(0.75, 0.12 + 0.09 * n), max(4, 2.5 * n)
-        bar = fig.colorbar(swatches, ax=axes, shrink=shrink, pad=0.02, aspect=aspect, ticks=ticks)
-        bar.ax.set_yticklabels(names)
+    bar = fig.colorbar(
+        swatches, ax=axes, location="bottom", shrink=length / span, pad=0.03, aspect=length / 0.22, ticks=ticks
+    )
+    bar.ax.set_xticklabels(names)
     bar.ax.tick_params(labelsize=LABEL_POINTS, length=0)
     bar.outline.set_linewidth(0.5)
     bar.set_label(label + ("\n(bold, outlined: optimal moves)" if optimal_key else ""), fontsize=LABEL_POINTS)

@@ -28,36 +28,32 @@ def outcome_bars(
     ax,
     outcomes: pd.DataFrame,
     *,
-    shares: bool = True,
     title: str | None = None,
     xlabel: str = "edges drawn",
     tick_fontsize: float = 9,
     tick_step: int | None = None,
 ) -> None:
-    """Stacked bars of wins, draws and losses of the player to move, by edges drawn.
+    """Stacked bars of the shares of wins, draws and losses of the player to move, by edges drawn.
 
     Parameters
     ----------
     outcomes : pandas.DataFrame
         A table from `triangles_core.analysis.tables.outcomes_by_edges_drawn`.
-    shares : bool, default True
-        Plot shares of the positions with that ``k`` (else raw counts).
     tick_step : int, optional
         Label every ``tick_step``-th number of edges drawn.
     """
     table = outcomes[outcomes["positions"] > 0]
     bottom = np.zeros(len(table))
     for column, (outcome, label) in _OUTCOMES.items():
-        heights = table[column] / table["positions"] if shares else table[column]
+        heights = table[column] / table["positions"]
         ax.bar(table["edges_drawn"], heights, bottom=bottom, color=OUTCOME_COLOURS[outcome], label=label, width=0.85)
         bottom = bottom + np.asarray(heights, dtype=float)
     ax.set_xlabel(xlabel)
-    ax.set_ylabel("share of positions" if shares else "positions")
+    ax.set_ylabel("share of positions")
     step = tick_step or (1 if len(table) <= 20 else 2 if len(table) <= 40 else 5)
     ax.set_xticks(table["edges_drawn"][::step])
     ax.tick_params(axis="x", labelsize=tick_fontsize)
-    if shares:
-        ax.set_ylim(0, 1)
+    ax.set_ylim(0, 1)
     if title:
         ax.set_title(title, fontsize=10)
 

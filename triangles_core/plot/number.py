@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from matplotlib.lines import Line2D
+from matplotlib.patches import FancyArrowPatch, Patch, Rectangle
+from matplotlib.path import Path
+
 from ..games.number import HIGH, LOW, N_NUMBERS, allowed_numbers
 from .graphs import layered_layout
 from .palette import OUTCOME_COLOURS
@@ -9,11 +13,11 @@ from .palette import OUTCOME_COLOURS
 __all__ = ["draw_number_game_graph", "draw_number_strip", "draw_positions_by_remaining"]
 
 
-def draw_number_strip(ax, rows: list[tuple[str, int, int | None]], *, per_line: int = 10) -> None:
-    """Draw positions as strips of the numbers 2..20, one block of lines per position.
+def draw_number_strip(ax, rows: list[tuple[str, int, int | None]]) -> None:
+    """Draw positions as strips of the numbers 2..20, ten a line, one block of lines per position.
 
     ``rows`` are ``(label, position, chosen)``: the chosen number is outlined in red,
-    allowed numbers are white, forbidden ones grey.  ``per_line`` numbers per line.
+    allowed numbers are white, forbidden ones grey.
 
     Examples
     --------
@@ -23,8 +27,7 @@ def draw_number_strip(ax, rows: list[tuple[str, int, int | None]], *, per_line: 
     >>> draw_number_strip(ax, [("start", FULL, None), ("choose 4", choose(FULL, 4), 4)])
     >>> plt.close(fig)
     """
-    from matplotlib.patches import Rectangle
-
+    per_line = 10
     lines = -(-N_NUMBERS // per_line)
     y = 0.0
     for label, position, chosen in rows:
@@ -126,14 +129,12 @@ def _bezier_segment(p0, p1, p2, start: float, stop: float):
     return blossom(start, start), blossom(start, stop), blossom(stop, stop)
 
 
-def draw_number_game_graph(
-    ax, graph, *, title: str | None = None, move_labels: bool = True, width: float = 4.2, level_height: float = 1.0
-) -> None:
+def draw_number_game_graph(ax, graph, *, title: str | None = None, width: float = 4.2) -> None:
     """Draw a Number Game state graph top-down by level, P-positions and winning moves marked, with a key.
 
     Rows are the number of allowed numbers, root at the top; N-positions blue, P-positions
-    red; winning moves thick black arcs labelled with the number chosen (``move_labels``).
-    ``width`` and ``level_height`` are in data units (about 1 inch each).
+    red; winning moves thick black arcs labelled with the number chosen.  Levels are 1 apart, ``width``
+    is in the same data units (about an inch).
 
     Examples
     --------
@@ -143,10 +144,6 @@ def draw_number_game_graph(
     >>> draw_number_game_graph(ax, state_graph(solve_number_game(), [2, 3, 5]))
     >>> plt.close(fig)
     """
-    from matplotlib.lines import Line2D
-    from matplotlib.patches import FancyArrowPatch, Patch
-    from matplotlib.path import Path
-
     levels = _levels(graph)
     rows = sorted(levels, reverse=True)
     layout, depth = {}, {}
@@ -154,7 +151,7 @@ def draw_number_game_graph(
         nodes = levels[remaining]
         step = width / len(nodes)  # each level spread over the whole width
         for i, node in enumerate(nodes):
-            layout[node] = ((i - (len(nodes) - 1) / 2) * step, -row * level_height)
+            layout[node] = ((i - (len(nodes) - 1) / 2) * step, -row)
             depth[node] = row
     boxes = {}
     for node, (x, y) in layout.items():
@@ -178,7 +175,7 @@ def draw_number_game_graph(
         )
     left = -width / 2 - 0.2
     ax.set_xlim(left - 0.7, width / 2 + 0.5)
-    ax.set_ylim(-(len(rows) - 1) * level_height - 0.5, level_height * 0.5)
+    ax.set_ylim(-(len(rows) - 1) - 0.5, 0.5)
     half = _box_half_sizes(ax, boxes, pad=0.3 + 0.1)  # the rounded box plus a small gap, in data units
     arcs = sorted(graph.edges(data=True), key=lambda e: (e[2]["move_value"] == 1, depth[e[0]], layout[e[0]][0]))
     placed: list[tuple[float, float]] = []
@@ -211,7 +208,7 @@ def draw_number_game_graph(
                 zorder=3 if win else 2,
             )
         )
-        if win and move_labels:  # the number chosen, on the drawn arc: its midpoint, or near it if crowded
+        if win:  # the number chosen, on the drawn arc: its midpoint, or near it if crowded
             for t in (0.5, 0.6, 0.4, 0.7, 0.3, 0.8, 0.2):
                 x, y = _bezier_point(p0, p1, p2, t)
                 clear_of_labels = all(abs(x - a) > 0.3 or abs(y - b) > 0.3 for a, b in placed)
@@ -233,7 +230,7 @@ def draw_number_game_graph(
                 bbox=dict(boxstyle="circle,pad=0.15", facecolor="white", edgecolor="black", linewidth=0.8),
             )
     for row, remaining in enumerate(rows):
-        ax.text(left - 0.35, -row * level_height, str(remaining), ha="center", va="center", fontsize=9, color="#555555")
+        ax.text(left - 0.35, -row, str(remaining), ha="center", va="center", fontsize=9, color="#555555")
     ax.axis("off")
     handles = [
         Patch(facecolor=OUTCOME_COLOURS["win"], edgecolor="black", label="N-position: the player to move wins"),
@@ -243,7 +240,7 @@ def draw_number_game_graph(
             [],
             color="black",
             linewidth=2.0,
-            label="winning move (into a P-position)" + (",\ncircled: the number chosen" if move_labels else ""),
+            label="winning move (into a P-position),\ncircled: the number chosen",
         ),
         Line2D([], [], color="#9a9a9a", linewidth=0.8, label="other move"),
     ]

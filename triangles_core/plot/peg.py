@@ -5,14 +5,13 @@ from __future__ import annotations
 from typing import Collection, Sequence
 
 from matplotlib.lines import Line2D
-from matplotlib.patheffects import withStroke
 
 from ..games.peg import Jump, PegBoard
 from .palette import CLASS_COLOURS, OUTCOME_COLOURS
 
 __all__ = ["draw_peg_position"]
 
-_PEG_FILL, _PEG_EDGE, _HOLE_NUMBER = "#f0d9a8", "#6b4f1d", "#555555"
+_PEG_FILL, _PEG_EDGE, _HOLE_EDGE = "#f0d9a8", "#6b4f1d", "#555555"
 
 
 def draw_peg_position(
@@ -23,11 +22,9 @@ def draw_peg_position(
     jump: Jump | None = None,
     lines: bool = False,
     hole_numbers: bool = False,
-    hole_labels: bool = False,
     circled: Collection[int] | None = (),
     title: str | None = None,
     jump_colour: str = "red",
-    font_size: float = 9,
     legend_below: bool = False,
 ) -> None:
     """Draw a peg board on a matplotlib axes.
@@ -40,8 +37,8 @@ def draw_peg_position(
         A jump to draw as an arrow (the jumped peg ringed in the same colour).
     lines : bool, default False
         Draw the jump lines, one colour per direction, with a key (below the board if ``legend_below``).
-    hole_numbers, hole_labels : bool, default False
-        Label each hole with its number instead of the peg value; write it in grey beside the disc.
+    hole_numbers : bool, default False
+        Label each hole with its number instead of the peg value.
     circled : collection of int, optional
         Holes to circle in the winning colour.
 
@@ -75,13 +72,12 @@ def draw_peg_position(
         ax.legend(
             handles=handles,
             title="jump lines",
-            title_fontsize=font_size,
+            title_fontsize=9,
             loc="upper center" if legend_below else "upper left",
-            fontsize=font_size,
+            fontsize=9,
             frameon=False,
             **(below if legend_below else {}),
         )
-    size = 330 if hole_labels else 520  # smaller pegs leave room for the hole numbers
     for k, (x, y) in enumerate(xy, start=1):
         value = position[k - 1] if position is not None else 0
         ringed = jump is not None and k == jump.over
@@ -89,29 +85,17 @@ def draw_peg_position(
             ax.scatter(
                 [x],
                 [y],
-                s=size,
+                s=520,
                 color=_PEG_FILL,
                 edgecolors=jump_colour if ringed else _PEG_EDGE,
                 linewidths=3 if ringed else 1,
                 zorder=3,
             )
         else:
-            ax.scatter([x], [y], s=size, color="white", edgecolors=_HOLE_NUMBER, linewidths=1, zorder=3)
+            ax.scatter([x], [y], s=520, color="white", edgecolors=_HOLE_EDGE, linewidths=1, zorder=3)
         label = str(k) if hole_numbers else (str(value) if value else "")
         if label:
-            ax.text(x, y, label, ha="center", va="center", fontsize=font_size, zorder=4)
-        if hole_labels:  # upper left of the disc, above any jump arrow, with a white halo
-            ax.text(
-                x - 0.28,
-                y + 0.22,
-                str(k),
-                ha="right",
-                va="bottom",
-                fontsize=font_size,
-                color=_HOLE_NUMBER,
-                zorder=6,
-                path_effects=[withStroke(linewidth=2, foreground="white")],
-            )
+            ax.text(x, y, label, ha="center", va="center", fontsize=9, zorder=4)
     for hole in circled or ():
         x, y = xy[hole - 1]
         ax.scatter([x], [y], s=800, facecolors="none", edgecolors=OUTCOME_COLOURS["win"], linewidths=3, zorder=5)
@@ -132,4 +116,4 @@ def draw_peg_position(
     ax.set_xlim(-board.rows / 2 - pad + 0.5, board.rows / 2 + pad - 0.5)
     ax.set_ylim(-(board.rows - 1) * 0.866 - pad, pad)
     if title:
-        ax.set_title(title, fontsize=font_size + 1)
+        ax.set_title(title, fontsize=10)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import matplotlib.pyplot as plt
+
 from ..analysis.review import GameReview
 from .palette import CLASSIFICATION_COLOURS, OWNER_COLOURS
 
@@ -109,8 +111,6 @@ def plot_value_history(
     >>> sorted(set(ax.get_legend_handles_labels()[1]))[:2]
     ["A's choices (value for A of each legal move)", "B's choices (value for A of each legal move)"]
     """
-    import matplotlib.pyplot as plt
-
     if ax is None:
         _, ax = plt.subplots(figsize=(4.4, 3.2))
     values = review.values
