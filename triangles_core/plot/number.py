@@ -151,7 +151,7 @@ def draw_number_game_graph(ax, graph, *, title: str | None = None, width: float 
         nodes = levels[remaining]
         step = width / len(nodes)  # each level spread over the whole width
         for i, node in enumerate(nodes):
-            layout[node] = ((i - (len(nodes) - 1) / 2) * step, -row)
+            layout[node] = ((i - (len(nodes) - 1) / 2) * step, float(-row))
             depth[node] = row
     boxes = {}
     for node, (x, y) in layout.items():
