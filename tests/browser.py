@@ -13,7 +13,6 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM_ARGS = (
     "--headless --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking "
     "--disable-component-update --disable-sync"
@@ -24,9 +23,8 @@ PHONE = {"width": 390, "height": 844}
 
 def chromium_executable() -> str | None:
     """``TRIANGLES_CORE_CHROMIUM``, or the system's Chromium; None if there is none (also used by bench_site.py)."""
-    candidates = (os.environ.get("TRIANGLES_CORE_CHROMIUM"), "/usr/bin/chromium", shutil.which("chromium"))
-    candidates += (shutil.which("chromium-browser"),)
-    return next((c for c in candidates if c and Path(c).is_file() and os.access(c, os.X_OK)), None)
+    candidates = (os.environ.get("TRIANGLES_CORE_CHROMIUM"), shutil.which("chromium"), shutil.which("chromium-browser"))
+    return next((c for c in candidates if c and os.access(c, os.X_OK)), None)
 
 
 def launch_browser() -> Iterator:
@@ -47,36 +45,21 @@ def launch_browser() -> Iterator:
         browser.close()
 
 
-def axe_violations(page, include: str | None = None, exclude: list[str] | tuple[str, ...] = ()) -> list[str]:
-    """The serious and critical violations axe-core finds in the page, one line each; ``include`` limits the audit
-    to what a selector picks, ``exclude`` leaves out what the selectors present pick.
-
-    axe-core is the ``axe.min.js`` bundled by axe-playwright-python, or the file named by ``TRIANGLES_CORE_AXE``
-    (``npm install axe-core``); a skip if neither is there.
-    """
+def axe_violations(page, exclude: list[str] | tuple[str, ...] = ()) -> list[str]:
+    """The serious and critical violations axe-core finds in the page, one line each, leaving out what the
+    selectors ``exclude`` pick. axe-core is the ``axe.min.js`` of axe-playwright-python (a skip if it is missing)."""
     if not page.evaluate("typeof window.axe !== 'undefined'"):
-        candidates: list = [os.environ.get("TRIANGLES_CORE_AXE"), ROOT / "node_modules" / "axe-core" / "axe.min.js"]
-        try:
-            import axe_playwright_python
-
-            candidates.insert(1, Path(axe_playwright_python.__file__).parent / "axe.min.js")
-        except ImportError:
-            pass
-        found = next((Path(c) for c in candidates if c and Path(c).is_file()), None)
-        if found is None:
-            pytest.skip("axe-core not found: pip install axe-playwright-python, or set TRIANGLES_CORE_AXE")
-        page.add_script_tag(content=found.read_text(encoding="utf-8"))
+        axe = pytest.importorskip("axe_playwright_python", reason="axe-core: pip install axe-playwright-python")
+        page.add_script_tag(path=Path(axe.__file__).parent / "axe.min.js")
     return page.evaluate(
-        """async ([include, exclude]) => {
-        const present = exclude.filter((s) => document.querySelector(s));
-        const context = include ? include
-            : present.length ? {exclude: present.map((s) => [s])} : document;
-        const result = await axe.run(context, {resultTypes: ['violations']});
+        """async (exclude) => {
+        const present = exclude.filter((s) => document.querySelector(s)).map((s) => [s]);
+        const result = await axe.run(present.length ? {exclude: present} : document, {resultTypes: ['violations']});
         return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
             .map((v) => `${v.id} (${v.impact}, ${v.help}): `
                         + v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', '));
     }""",
-        [include, list(exclude)],
+        list(exclude),
     )
 
 
