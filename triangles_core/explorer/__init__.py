@@ -207,13 +207,11 @@ def explorer_state(
         | {"best_moves": list(m.best_moves)}
         for m in review.moves
     ]
-    pv = []
-    if show_pv:
-        other = {"A": "B", "B": "A"}
-        for step in solution.principal_variation(p):
-            # principal_variation calls the player to move "A"; rename to the real players.
-            who = player if step.player == "A" else other[player]
-            pv.append({"ply": step.ply, "player": who, "edge": step.move, "claims": step.reward})
+    names = {"A": player, "B": "B" if player == "A" else "A"}  # principal_variation calls the player to move "A"
+    pv = [
+        {"ply": step.ply, "player": names[step.player], "edge": step.move, "claims": step.reward}
+        for step in (solution.principal_variation(p) if show_pv else [])
+    ]
     return {
         "start": start_edges,
         "line": line,

@@ -24,8 +24,6 @@ class Explorer(anywidget.AnyWidget):
 
     Parameters
     ----------
-    solution : Solution
-        The solved board.
     position : iterable of int, or int
         Edges drawn before the game starts.
     seed : int, optional
@@ -70,12 +68,12 @@ class Explorer(anywidget.AnyWidget):
         self._update(position, [], 0, False)
         self.on_msg(self._on_action)
 
-    def _update(self, start, line, cursor, show_pv, message: str = "") -> None:
+    def _update(self, start, line, cursor, show_pv) -> None:
         state = explorer_state(self._solution, start, line, show_pv, cursor=cursor)
         with self.hold_sync():
             for name, value in state.items():
                 setattr(self, name, value)
-            self.message = message
+            self.message = ""
 
     def _reply(self) -> None:
         """The solver's moves while it is its turn (a move that claims a cell moves again)."""

@@ -239,6 +239,8 @@ def add_value_colorbar(
     ----------
     mappable : matplotlib.cm.ScalarMappable
         From `draw_position`.
+    values : iterable of int, optional
+        The values to list (default: those `draw_position` labelled on ``axes``).
     optimal_key : bool, default True
         Add the key to the optimal moves (bold, outlined) to the label.
     contiguous : bool, default False
@@ -438,12 +440,10 @@ def draw_principal_variation(
 
     Parameters
     ----------
-    columns : int, default 2
-        Panels per row.
     plies : sequence of int, optional
         The move numbers (1-based) to draw.
     panel_inches : float, default 2.15
-        Width of one panel in inches.
+        Width of one panel.
 
     Returns
     -------

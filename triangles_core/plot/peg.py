@@ -58,15 +58,8 @@ def draw_peg_position(
         colours = dict(zip(directions, CLASS_COLOURS, strict=False))
         for line in board.lines:
             (r0, c0), (r1, c1) = board.coordinates[line[0] - 1], board.coordinates[line[1] - 1]
-            colour = colours[(r1 - r0, c1 - c0)]
-            ax.plot(
-                [xy[line[0] - 1][0], xy[line[-1] - 1][0]],
-                [xy[line[0] - 1][1], xy[line[-1] - 1][1]],
-                color=colour,
-                linewidth=2,
-                alpha=0.7,
-                zorder=1,
-            )
+            (x0, y0), (x1, y1) = xy[line[0] - 1], xy[line[-1] - 1]
+            ax.plot([x0, x1], [y0, y1], color=colours[(r1 - r0, c1 - c0)], linewidth=2, alpha=0.7, zorder=1)
         handles = [Line2D([], [], color=colours[d], linewidth=2, label=name) for d, name in directions.items()]
         below = {"bbox_to_anchor": (0.5, 0.02), "ncol": 3, "handlelength": 1.5, "columnspacing": 1.0}
         ax.legend(
@@ -100,11 +93,10 @@ def draw_peg_position(
         x, y = xy[hole - 1]
         ax.scatter([x], [y], s=800, facecolors="none", edgecolors=OUTCOME_COLOURS["win"], linewidths=3, zorder=5)
     if jump is not None:
-        (x0, y0), (x1, y1) = xy[jump.start - 1], xy[jump.land - 1]
         ax.annotate(
             "",
-            xy=(x1, y1),
-            xytext=(x0, y0),
+            xy=xy[jump.land - 1],
+            xytext=xy[jump.start - 1],
             zorder=5,
             arrowprops=dict(
                 arrowstyle="-|>", color=jump_colour, linewidth=2.5, shrinkA=4, shrinkB=4, connectionstyle="arc3,rad=0.3"
