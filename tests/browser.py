@@ -1,5 +1,6 @@
 """What the browser tests share: Debian's Chromium through Playwright (the ``browser`` fixture of
-`tests/conftest.py`), axe-core run in a page, a local HTTP server, the two viewports and `Watched`."""
+`tests/conftest.py`), axe-core run in a page, a local HTTP server, the two viewports, `Watched`, and `check`:
+what an explorer page shows is the library's."""
 
 from __future__ import annotations
 
@@ -12,6 +13,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+
+from triangles_core.explorer import board_spec, explorer_state
 
 CHROMIUM_ARGS = (
     "--headless --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking "
@@ -110,3 +113,81 @@ class Watched:
 
     def close(self):
         self.context.close()
+
+
+# ------------------------------------------------------------------- the explorer page
+def wait_ready(page) -> None:
+    page.wait_for_selector('#explorer .tce-root[data-loading="false"]')
+
+
+def shown(page) -> dict:
+    """What the explorer shows, read from the page."""
+    return page.evaluate("""() => {
+        const box = document.getElementById('explorer');
+        const root = box.querySelector('.tce-root');
+        const edges = [...box.querySelectorAll('g.tce-edge')].map((g) => {
+            const label = box.querySelector(`g.tce-label[data-edge="${g.dataset.edge}"]`);
+            return {edge: Number(g.dataset.edge), state: g.dataset.state, value: g.dataset.value,
+                    optimal: g.dataset.optimal, label: label.textContent, labelShown: label.style.display !== 'none',
+                    colour: getComputedStyle(g.querySelector('.tce-line')).stroke,
+                    tabindex: g.getAttribute('tabindex'), disabled: g.getAttribute('aria-disabled')};
+        });
+        const rows = [...box.querySelectorAll('.tce-move-table tbody tr')].map((tr) => {
+            const td = [...tr.querySelectorAll('td')].map((c) => c.textContent.trim());
+            return {ply: Number(td[0]), player: td[1], move: td[2], cells: td[3], lost: Number(td[4]), grade: td[5],
+                    current: tr.getAttribute('aria-current') === 'step'};
+        });
+        const points = [...box.querySelectorAll('.tce-point')].map((c) => Number(c.dataset.value));
+        return {toMove: root.dataset.toMove, scoreA: Number(root.dataset.scoreA), scoreB: Number(root.dataset.scoreB),
+                value: root.dataset.value, moves: root.dataset.moves, line: root.dataset.line,
+                cursor: Number(root.dataset.cursor), start: root.dataset.start, edges, rows, points,
+                summary: box.querySelector('[data-role=summary]').textContent,
+                owners: [...box.querySelectorAll('g.tce-cell')].map((c) => c.dataset.owner),
+                message: box.querySelector('[data-role=message]').textContent};
+    }""")
+
+
+def label(value: int) -> str:
+    return f"+{value}" if value > 0 else f"\u2212{-value}" if value < 0 else "0"
+
+
+def check(page, sol, line: list[int], cursor: int | None = None, start: list[int] = ()) -> dict:
+    """Everything the explorer shows equals the library's, for the game ``line`` at ``cursor``."""
+    cursor = len(line) if cursor is None else cursor
+    s = shown(page)
+    want = explorer_state(sol, list(start), line, cursor=cursor)
+    colours = board_spec(sol)["value_colours"]  # the figures' colours (tests/test_explorer.py)
+    assert (s["line"], s["cursor"]) == (" ".join(map(str, line)), cursor)
+    assert s["start"] == " ".join(map(str, want["start"]))
+    assert [s["scoreA"], s["scoreB"]] == want["score"] and s["owners"] == want["owners"]
+    if want["value"] is None:
+        assert s["toMove"] == "" and "Game over" in s["summary"]
+    else:
+        assert s["toMove"] == want["to_move"] and int(s["value"]) == want["value"]
+        best = min(e for e, v in want["values"].items() if v == want["value"])
+        assert f"{want['to_move']} to move" in s["summary"] and f"edge {best} (dots" in s["summary"], s["summary"]
+    for edge in s["edges"]:
+        value = want["values"].get(edge["edge"])
+        if value is None:  # drawn: no label, out of the tab order
+            assert (edge["state"], edge["labelShown"], edge["disabled"]) == ("drawn", False, "true"), edge
+        else:
+            assert edge["state"] == "free" and edge["labelShown"] and edge["label"] == label(value), (edge, value)
+            assert int(edge["value"]) == value and (edge["optimal"] == "true") == (value == want["value"]), edge
+            rgb = bytes.fromhex(colours[value + (len(colours) - 1) // 2][1:])
+            assert edge["colour"] == "rgb({}, {}, {})".format(*rgb), (edge, value)
+    # the roving tab stop: exactly one edge in the tab order, an undrawn one
+    assert [e["state"] for e in s["edges"] if e["tabindex"] == "0"] == (["free"] if want["values"] else [])
+    # the move list and the value graph are the review of triangles review
+    for row, h in zip(s["rows"], want["history"], strict=True):
+        assert (row["ply"], row["player"], row["lost"], row["grade"]) == (
+            h["ply"],
+            h["player"],
+            h["value_lost"],
+            h["grade"],
+        )
+        assert row["move"] == f"{h['edge']} ({h['dots'][0]}\u2013{h['dots'][1]})" and row["current"] == (
+            h["ply"] == cursor
+        )
+        assert row["cells"] == ", ".join(map(str, h["cells"]))
+    assert s["points"] == [want["start_value"]] + [h["value_after"] for h in want["history"]]
+    return s

@@ -13,7 +13,7 @@ from urllib.parse import unquote, urldefrag, urlparse
 
 import nbformat
 import pytest
-from browser import DESKTOP, PHONE, Watched, axe_violations, serve
+from browser import DESKTOP, PHONE, Watched, axe_violations, check, serve, wait_ready
 
 import triangles_core as tc
 
@@ -246,15 +246,10 @@ def test_the_site_works_from_the_file_system(browser, site, solution3):
         page.wait_for_url(re.compile(re.escape(href.split("/")[-1]) + "$"))
         assert page.evaluate("document.images.length && document.images[0].naturalWidth") > 0
         page = watched.goto((out / "explorer.html").as_uri())
-        page.wait_for_selector('#explorer .tce-root[data-loading="false"]')  # the table is computed in the page
+        wait_ready(page)  # the table is computed in the page
         for edge in (1, 2, 3):
             page.locator(f'#explorer g.tce-edge[data-edge="{edge}"]').dispatch_event("click")
-        shown = page.evaluate("""() => { const root = document.querySelector('#explorer .tce-root');
-            const values = [...root.querySelectorAll('g.tce-edge[data-value]')]
-                .map((g) => [g.dataset.edge, g.dataset.value]);
-            return {moves: root.dataset.moves, value: Number(root.dataset.value), values}; }""")
-        assert shown["moves"] == "1 2 3" and shown["value"] == solution3.value([1, 2, 3])
-        assert {int(e): int(v) for e, v in shown["values"]} == solution3.move_values([1, 2, 3])
+        check(page, solution3, [1, 2, 3])
         assert not watched.problems, watched.problems
     finally:
         watched.close()
