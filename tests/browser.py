@@ -1,5 +1,6 @@
 """What the browser tests share: Debian's Chromium through Playwright (the ``browser`` fixture of
-`tests/conftest.py`), axe-core run in a page, a local HTTP server, the two viewports and `Watched`."""
+`tests/conftest.py`), axe-core run in a page, a local HTTP server, the two viewports, `Watched`, and `check`:
+what an explorer page shows is the library's."""
 
 from __future__ import annotations
 
@@ -13,7 +14,8 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
+from triangles_core.explorer import board_spec, explorer_state
+
 CHROMIUM_ARGS = (
     "--headless --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking "
     "--disable-component-update --disable-sync"
@@ -24,9 +26,8 @@ PHONE = {"width": 390, "height": 844}
 
 def chromium_executable() -> str | None:
     """``TRIANGLES_CORE_CHROMIUM``, or the system's Chromium; None if there is none (also used by bench_site.py)."""
-    candidates = (os.environ.get("TRIANGLES_CORE_CHROMIUM"), "/usr/bin/chromium", shutil.which("chromium"))
-    candidates += (shutil.which("chromium-browser"),)
-    return next((c for c in candidates if c and Path(c).is_file() and os.access(c, os.X_OK)), None)
+    candidates = (os.environ.get("TRIANGLES_CORE_CHROMIUM"), shutil.which("chromium"), shutil.which("chromium-browser"))
+    return next((c for c in candidates if c and os.access(c, os.X_OK)), None)
 
 
 def launch_browser() -> Iterator:
@@ -47,36 +48,21 @@ def launch_browser() -> Iterator:
         browser.close()
 
 
-def axe_violations(page, include: str | None = None, exclude: list[str] | tuple[str, ...] = ()) -> list[str]:
-    """The serious and critical violations axe-core finds in the page, one line each; ``include`` limits the audit
-    to what a selector picks, ``exclude`` leaves out what the selectors present pick.
-
-    axe-core is the ``axe.min.js`` bundled by axe-playwright-python, or the file named by ``TRIANGLES_CORE_AXE``
-    (``npm install axe-core``); a skip if neither is there.
-    """
+def axe_violations(page, exclude: list[str] | tuple[str, ...] = ()) -> list[str]:
+    """The serious and critical violations axe-core finds in the page, one line each, leaving out what the
+    selectors ``exclude`` pick. axe-core is the ``axe.min.js`` of axe-playwright-python (a skip if it is missing)."""
     if not page.evaluate("typeof window.axe !== 'undefined'"):
-        candidates: list = [os.environ.get("TRIANGLES_CORE_AXE"), ROOT / "node_modules" / "axe-core" / "axe.min.js"]
-        try:
-            import axe_playwright_python
-
-            candidates.insert(1, Path(axe_playwright_python.__file__).parent / "axe.min.js")
-        except ImportError:
-            pass
-        found = next((Path(c) for c in candidates if c and Path(c).is_file()), None)
-        if found is None:
-            pytest.skip("axe-core not found: pip install axe-playwright-python, or set TRIANGLES_CORE_AXE")
-        page.add_script_tag(content=found.read_text(encoding="utf-8"))
+        axe = pytest.importorskip("axe_playwright_python", reason="axe-core: pip install axe-playwright-python")
+        page.add_script_tag(path=Path(axe.__file__).parent / "axe.min.js")
     return page.evaluate(
-        """async ([include, exclude]) => {
-        const present = exclude.filter((s) => document.querySelector(s));
-        const context = include ? include
-            : present.length ? {exclude: present.map((s) => [s])} : document;
-        const result = await axe.run(context, {resultTypes: ['violations']});
+        """async (exclude) => {
+        const present = exclude.filter((s) => document.querySelector(s)).map((s) => [s]);
+        const result = await axe.run(present.length ? {exclude: present} : document, {resultTypes: ['violations']});
         return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
             .map((v) => `${v.id} (${v.impact}, ${v.help}): `
                         + v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', '));
     }""",
-        [include, list(exclude)],
+        list(exclude),
     )
 
 
@@ -127,3 +113,81 @@ class Watched:
 
     def close(self):
         self.context.close()
+
+
+# ------------------------------------------------------------------- the explorer page
+def wait_ready(page) -> None:
+    page.wait_for_selector('#explorer .tce-root[data-loading="false"]')
+
+
+def shown(page) -> dict:
+    """What the explorer shows, read from the page."""
+    return page.evaluate("""() => {
+        const box = document.getElementById('explorer');
+        const root = box.querySelector('.tce-root');
+        const edges = [...box.querySelectorAll('g.tce-edge')].map((g) => {
+            const label = box.querySelector(`g.tce-label[data-edge="${g.dataset.edge}"]`);
+            return {edge: Number(g.dataset.edge), state: g.dataset.state, value: g.dataset.value,
+                    optimal: g.dataset.optimal, label: label.textContent, labelShown: label.style.display !== 'none',
+                    colour: getComputedStyle(g.querySelector('.tce-line')).stroke,
+                    tabindex: g.getAttribute('tabindex'), disabled: g.getAttribute('aria-disabled')};
+        });
+        const rows = [...box.querySelectorAll('.tce-move-table tbody tr')].map((tr) => {
+            const td = [...tr.querySelectorAll('td')].map((c) => c.textContent.trim());
+            return {ply: Number(td[0]), player: td[1], move: td[2], cells: td[3], lost: Number(td[4]), grade: td[5],
+                    current: tr.getAttribute('aria-current') === 'step'};
+        });
+        const points = [...box.querySelectorAll('.tce-point')].map((c) => Number(c.dataset.value));
+        return {toMove: root.dataset.toMove, scoreA: Number(root.dataset.scoreA), scoreB: Number(root.dataset.scoreB),
+                value: root.dataset.value, moves: root.dataset.moves, line: root.dataset.line,
+                cursor: Number(root.dataset.cursor), start: root.dataset.start, edges, rows, points,
+                summary: box.querySelector('[data-role=summary]').textContent,
+                owners: [...box.querySelectorAll('g.tce-cell')].map((c) => c.dataset.owner),
+                message: box.querySelector('[data-role=message]').textContent};
+    }""")
+
+
+def label(value: int) -> str:
+    return f"+{value}" if value > 0 else f"\u2212{-value}" if value < 0 else "0"
+
+
+def check(page, sol, line: list[int], cursor: int | None = None, start: list[int] = ()) -> dict:
+    """Everything the explorer shows equals the library's, for the game ``line`` at ``cursor``."""
+    cursor = len(line) if cursor is None else cursor
+    s = shown(page)
+    want = explorer_state(sol, list(start), line, cursor=cursor)
+    colours = board_spec(sol)["value_colours"]  # the figures' colours (tests/test_explorer.py)
+    assert (s["line"], s["cursor"]) == (" ".join(map(str, line)), cursor)
+    assert s["start"] == " ".join(map(str, want["start"]))
+    assert [s["scoreA"], s["scoreB"]] == want["score"] and s["owners"] == want["owners"]
+    if want["value"] is None:
+        assert s["toMove"] == "" and "Game over" in s["summary"]
+    else:
+        assert s["toMove"] == want["to_move"] and int(s["value"]) == want["value"]
+        best = min(e for e, v in want["values"].items() if v == want["value"])
+        assert f"{want['to_move']} to move" in s["summary"] and f"edge {best} (dots" in s["summary"], s["summary"]
+    for edge in s["edges"]:
+        value = want["values"].get(edge["edge"])
+        if value is None:  # drawn: no label, out of the tab order
+            assert (edge["state"], edge["labelShown"], edge["disabled"]) == ("drawn", False, "true"), edge
+        else:
+            assert edge["state"] == "free" and edge["labelShown"] and edge["label"] == label(value), (edge, value)
+            assert int(edge["value"]) == value and (edge["optimal"] == "true") == (value == want["value"]), edge
+            rgb = bytes.fromhex(colours[value + (len(colours) - 1) // 2][1:])
+            assert edge["colour"] == "rgb({}, {}, {})".format(*rgb), (edge, value)
+    # the roving tab stop: exactly one edge in the tab order, an undrawn one
+    assert [e["state"] for e in s["edges"] if e["tabindex"] == "0"] == (["free"] if want["values"] else [])
+    # the move list and the value graph are the review of triangles review
+    for row, h in zip(s["rows"], want["history"], strict=True):
+        assert (row["ply"], row["player"], row["lost"], row["grade"]) == (
+            h["ply"],
+            h["player"],
+            h["value_lost"],
+            h["grade"],
+        )
+        assert row["move"] == f"{h['edge']} ({h['dots'][0]}\u2013{h['dots'][1]})" and row["current"] == (
+            h["ply"] == cursor
+        )
+        assert row["cells"] == ", ".join(map(str, h["cells"]))
+    assert s["points"] == [want["start_value"]] + [h["value_after"] for h in want["history"]]
+    return s

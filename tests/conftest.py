@@ -69,21 +69,14 @@ FAST = False
 
 
 def examples(full: int) -> int:
-    """Hypothesis examples for a costly property test: ``full`` in the full run, a fifth in the fast loop.
-
-    ``@settings(max_examples=examples(25))``; property tests without their own
-    ``max_examples`` get 10 in the fast loop (the ``fast`` profile) and hypothesis's 100
-    in the full run.
-    """
+    """Hypothesis examples for a costly property test: ``full`` in the full run, a fifth in the fast loop (others
+    get hypothesis's 100, and 10 in the fast loop)."""
     return max(3, full // 5) if FAST else full
 
 
 def pytest_collection_modifyitems(session, config, items):
-    """Mark the slow tests (those that need the side-4 or 3x4-boxes table, `SLOW_MODULES`, `SLOW_TESTS`), and
-    put the notebooks' tests last: they wait for the run `pytest_collection_finish` starts.
-
-    ``pytest -m "not slow"`` is the everyday loop, the full run is what CI does.
-    """
+    """Mark the slow tests (side4, bigboard, `SLOW_MODULES`, `SLOW_TESTS`: ``-m "not slow"`` is the everyday loop),
+    and put the notebooks' tests last: they wait for the run `pytest_collection_finish` starts."""
     for item in items:
         if (
             item.get_closest_marker("side4")
@@ -105,11 +98,7 @@ def pytest_collection_finish(session):
 
 @pytest.fixture(autouse=True)
 def _no_other_process_in_the_fast_loop(monkeypatch):
-    """In the fast loop a test that starts another process is skipped when it tries.
-
-    A new interpreter costs 0.5 to 4 s here (numba, pandas and networkx imported, the
-    compiled kernel loaded): the commands run as a user runs them belong to the full run.
-    """
+    """In the fast loop a test that starts another process (0.5 to 4 s each) is skipped when it tries."""
     if FAST:
 
         def skip(*args, **kwargs):
@@ -120,12 +109,8 @@ def _no_other_process_in_the_fast_loop(monkeypatch):
 
 @pytest.fixture(autouse=True)
 def _no_large_table_in_the_fast_loop(request, monkeypatch):
-    """In the fast loop, a test that reaches a large table (side 4, 3x4 boxes) fails at once.
-
-    Such a test must be marked ``side4`` or ``bigboard`` (and so ``slow``): unmarked, it would
-    silently solve and cache a 1 GiB table in the everyday loop, as the README's Python
-    examples once did.
-    """
+    """In the fast loop, a test that reaches a large table (side 4, 3x4 boxes) fails at once: mark it ``side4`` or
+    ``bigboard`` (and so ``slow``)."""
     if not FAST:
         return
     from triangles_core.engine import cache as store

@@ -13,7 +13,7 @@ from urllib.parse import unquote, urldefrag, urlparse
 
 import nbformat
 import pytest
-from browser import DESKTOP, PHONE, Watched, axe_violations, serve
+from browser import DESKTOP, PHONE, Watched, axe_violations, check, serve, wait_ready
 
 import triangles_core as tc
 
@@ -117,28 +117,22 @@ def test_build_is_quick_and_has_every_page(site):
     assert all(f in readme for f in ("python scripts/build_site.py", "site/index.html", "site/api.html"))
 
 
-def test_landing_page_is_the_index_notebook_and_links_every_notebook(site):
+def test_landing_page_is_the_index_notebook_and_the_pages_link_every_notebook(site):
     out, summary = site
     assert summary["landing"] == "notebooks/00_index.ipynb" and summary["notebooks"] == len(NOTEBOOKS)
     assert not (out / "notebooks" / "00_index.html").exists()
     links = parse(out / "index.html").links
     assert {"docs/SPEC.html", "explorer.html", "api.html", "notebooks/00_index.ipynb"} <= set(links)  # rebased
     assert "../explorer.html" in parse(out / "notebooks" / "01_solving_the_game.html").links
-    for path in NOTEBOOKS:
-        assert f"notebooks/{path.stem}.html" in links, f"the landing page does not link {path.name}"
     text = (out / "index.html").read_text(encoding="utf-8")
     index = nbformat.read(ROOT / "notebooks" / "00_index.ipynb", as_version=4)
     for answer in re.findall(r"^\*\*(.+)\*\*$", "\n".join(c.source for c in index.cells), flags=re.M):
         assert html.escape(answer[:40]) in text or answer[:40] in text
-
-
-def test_notebook_pages_link_their_download_and_every_other_notebook(site):
-    """(Their contents and navigation opened in a browser: test_phone_readers_can_open_navigation_...)"""
-    out, _ = site
-    for path in NOTEBOOKS:
-        links = parse(out / "notebooks" / f"{path.stem}.html").links
-        assert path.name in links, f"{path.stem}.html: no download link to {path.name}"
-        missing = [other.stem for other in NOTEBOOKS if other != path and f"{other.stem}.html" not in links]
+    for path in NOTEBOOKS:  # each notebook page links its download and every other notebook
+        assert f"notebooks/{path.stem}.html" in links, f"the landing page does not link {path.name}"
+        page_links = parse(out / "notebooks" / f"{path.stem}.html").links
+        assert path.name in page_links, f"{path.stem}.html: no download link to {path.name}"
+        missing = [other.stem for other in NOTEBOOKS if other != path and f"{other.stem}.html" not in page_links]
         assert not missing, f"{path.stem}.html: no link to {missing}"
 
 
@@ -233,22 +227,30 @@ def test_a_page_of_each_kind_loads_cleanly_and_fits_a_phone_and_a_desktop(browse
     assert not problems, "\n".join(problems)
 
 
-def test_explorer_works_from_the_file_system(browser, site, solution3):
-    """Opened as a file (no server at all), the explorer still computes its values."""
+def test_the_site_works_from_the_file_system(browser, site, solution3):
+    """Opened as files (no server at all): a click on a figure opens it full size (the figures are lazy: loaded
+    when scrolled to), and the explorer computes its values."""
     out, _ = site
     watched = Watched(browser, "file:")
     try:
+        page = watched.goto((out / "notebooks" / "01_solving_the_game.html").as_uri())
+        figures = page.locator("a.tc-figure-link")
+        last = figures.nth(figures.count() - 1)
+        assert figures.count() >= 3 and not last.locator("img").evaluate("(img) => img.complete && img.naturalWidth")
+        last.scroll_into_view_if_needed()
+        page.wait_for_function(
+            "(img) => img.complete && img.naturalWidth > 0", arg=last.locator("img").element_handle()
+        )
+        href = last.get_attribute("href")
+        last.click()
+        page.wait_for_url(re.compile(re.escape(href.split("/")[-1]) + "$"))
+        assert page.evaluate("document.images.length && document.images[0].naturalWidth") > 0
         page = watched.goto((out / "explorer.html").as_uri())
-        page.wait_for_selector('#explorer .tce-root[data-loading="false"]')  # the table is computed in the page
+        wait_ready(page)  # the table is computed in the page
         for edge in (1, 2, 3):
             page.locator(f'#explorer g.tce-edge[data-edge="{edge}"]').dispatch_event("click")
-        shown = page.evaluate("""() => { const root = document.querySelector('#explorer .tce-root');
-            const values = [...root.querySelectorAll('g.tce-edge[data-value]')]
-                .map((g) => [g.dataset.edge, g.dataset.value]);
-            return {moves: root.dataset.moves, value: Number(root.dataset.value), values}; }""")
-        assert shown["moves"] == "1 2 3" and shown["value"] == solution3.value([1, 2, 3])
-        assert {int(e): int(v) for e, v in shown["values"]} == solution3.move_values([1, 2, 3])
-        assert not [p for p in watched.problems if "explorer" in p or "page error" in p], watched.problems
+        check(page, solution3, [1, 2, 3])
+        assert not watched.problems, watched.problems
     finally:
         watched.close()
 
@@ -320,31 +322,10 @@ def one_page_of_each_kind(out: Path) -> list[str]:
     return list(kinds.values())
 
 
-@pytest.fixture(params=["http", "file"])
-def base_url(request, site, server):
-    return server if request.param == "http" else site[0].resolve().as_uri()
-
-
-@pytest.fixture
-def opened(browser):
-    """opened(url, viewport) -> (page, errors): a page in a context of its own, its scripts' errors recorded."""
-    contexts = []
-
-    def open_(url: str, viewport: dict):
-        contexts.append(browser.new_context(viewport=viewport))
-        page, errors = contexts[-1].new_page(), []
-        page.on("pageerror", lambda e: errors.append(str(e)))
-        page.goto(url, wait_until="load")
-        page.wait_for_timeout(150)  # the theme's deferred scripts attach their handlers
-        return page, errors
-
-    yield open_
-    for context in contexts:
-        context.close()
-
-
-def test_phone_readers_can_open_navigation_search_and_contents(opened, base_url):
-    page, errors = opened(f"{base_url}/notebooks/01_solving_the_game.html", PHONE)
+def test_phone_readers_can_open_navigation_search_and_contents(browser, server):
+    watched = Watched(browser, server, PHONE)
+    page = watched.goto(f"{server}/notebooks/01_solving_the_game.html")
+    page.wait_for_timeout(150)  # the theme's deferred scripts attach their handlers
     # navigation: the visible button opens the site's navigation, and its links work
     toggle = page.locator("button.primary-toggle:visible")
     assert toggle.count() == 1
@@ -376,24 +357,8 @@ def test_phone_readers_can_open_navigation_search_and_contents(opened, base_url)
     page.wait_for_selector("#search-results li", timeout=15000)
     assert page.locator("#search-results li").count() >= 3
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
-    if base_url.startswith("file:"):  # Sphinx's search fetches each result page for a summary: not from file://
-        errors = [e for e in errors if e != "Failed to fetch"]
-    assert not errors, errors
-
-
-def test_desktop_readers_open_figures_full_size(opened, base_url):
-    page, errors = opened(f"{base_url}/notebooks/01_solving_the_game.html", DESKTOP)
-    figures = page.locator("a.tc-figure-link img")
-    assert figures.count() >= 3
-    last = figures.nth(figures.count() - 1)  # lazy: not loaded until it is scrolled to
-    assert not page.evaluate("(img) => img.complete && img.naturalWidth > 0", last.element_handle())
-    last.scroll_into_view_if_needed()
-    page.wait_for_function("(img) => img.complete && img.naturalWidth > 0", arg=last.element_handle())
-    href = page.locator("a.tc-figure-link").nth(figures.count() - 1).get_attribute("href")
-    page.locator("a.tc-figure-link").nth(figures.count() - 1).click()
-    page.wait_for_url(re.compile(re.escape(href.split("/")[-1]) + "$"))
-    assert page.evaluate("document.images.length && document.images[0].naturalWidth") > 0
-    assert not errors, errors
+    assert not watched.problems, watched.problems
+    watched.close()
 
 
 def test_landing_page_and_explorer_weigh_at_most_1_mb(browser, site):

@@ -1,11 +1,8 @@
 """Interactive analysis board: ``explore(side)`` in Jupyter, and the site's explorer page.
 
-One ES module, ``explorer.js`` (with ``explorer.css``), serves both: in Jupyter as an
-anywidget (`Explorer`, ``widget.py``) whose kernel answers per position
-(`explorer_state`), and on the static site (`site_boards`, `site_script`), where the
-module computes each value table in the browser by its own port of the retrograde rule
-(checked by tests/test_explorer_browser.py).  It only knows a *cell board spec*
-(`board_spec`).
+One ES module, ``explorer.js`` (with ``explorer.css``), serves both: in Jupyter as an anywidget
+(``widget.py``) whose kernel answers (`explorer_state`), and on the site (`site_script`), where it
+computes each value table in the browser.  It knows only a cell board spec (`board_spec`).
 
 Examples
 --------
@@ -44,7 +41,7 @@ CSS = Path(__file__).with_name("explorer.css")
 
 
 def _board(game):
-    """The cell board that ``game`` names: a side, ``(rows, cols)`` of boxes, a cell board or a solved cell board."""
+    """The cell board of a side, ``(rows, cols)`` of boxes, a cell board or a solved cell board."""
     from ..engine.solutions import SolvedCellGame, SolvedGame
     from ..games.boards import cell_board
 
@@ -71,10 +68,7 @@ def _solution(game):
 
 
 def board_spec(game) -> dict:
-    """The cell board spec of a board, as the JavaScript module reads it.
-
-    ``game`` is a side, ``(rows, cols)`` of boxes, a board or a solved board.
-    """
+    """The cell board spec of a side, ``(rows, cols)`` of boxes, a board or a solved board, for explorer.js."""
     from ..plot.palette import CLASSIFICATION_COLOURS, OWNER_COLOURS, value_colours
 
     b = _board(game)
@@ -96,7 +90,7 @@ def board_spec(game) -> dict:
 
 
 def grade_names() -> list[str]:
-    """The grade of each value lost 0, 1, ..., the last one standing for anything larger.
+    """The grade of each value lost 0, 1, ..., the last one for anything larger.
 
     Examples
     --------
@@ -106,8 +100,9 @@ def grade_names() -> list[str]:
     from ..analysis.review import classify
 
     names = [classify(lost) for lost in range(64)]
-    last = max(k for k in range(len(names)) if names[k] != names[-1]) + 1
-    return names[: last + 1]
+    while names[-2] == names[-1]:
+        names.pop()
+    return names
 
 
 SITE_BOARDS: dict[str, int | tuple[int, int]] = {
@@ -117,21 +112,17 @@ SITE_BOARDS: dict[str, int | tuple[int, int]] = {
     "boxes-2x3": (2, 3),
     "boxes-3x3": (3, 3),
 }
-"""The boards of the site's explorer page (name to side or ``(rows, cols)``), the first one shown first.
-
-No table is shipped with the page: the browser computes each one by retrograde analysis in a Web
-Worker when the board is first shown (measured in Chromium, in tests/test_explorer_browser.py:
-side 3 in about 0.1 s, 3x3 boxes, 16 MiB of table, in a few seconds; its gzip would be 3.2 MB)."""
+"""The boards of the site's explorer page, the first shown first; the browser computes each table when it is
+first shown (3x3 boxes, 16 MiB, in a few seconds: shipped, its gzip would be 3.2 MB)."""
 
 
 def site_boards(boards: dict | None = None) -> dict[str, dict]:
-    """The board specs of the site's explorer (`board_spec`, without tables), by name.
+    """The board specs (`board_spec`) of the site's explorer, by name.
 
     Parameters
     ----------
     boards : dict, optional
-        Name to side or ``(rows, cols)``; `SITE_BOARDS` by default.  The browser
-        computes each table, so a board of the site has at most 30 edges.
+        Name to side or ``(rows, cols)`` (at most 30 edges); `SITE_BOARDS` by default.
 
     Examples
     --------
@@ -147,7 +138,7 @@ def site_script(boards: dict[str, dict] | None = None, element_id: str = "explor
     Parameters
     ----------
     boards : dict of str to dict, optional
-        Board name to its spec, as `site_boards` returns them (`site_boards()` by default).
+        `site_boards` by default.
     element_id : str, default "explorer"
         The id of the element the explorer fills.
     """
@@ -156,6 +147,10 @@ def site_script(boards: dict[str, dict] | None = None, element_id: str = "explor
     mount = mount.replace("<", "\\u003c")  # no '</script' nor '<!--' in the data (JavaScript reads it back as '<')
     note = "// The site page: no kernel, tables computed in the browser."
     return f'<script type="module">\n{ESM.read_text(encoding="utf-8").strip()}\n{note}\n{mount}\n</script>'
+
+
+_HISTORY_FIELDS = "player edge claims score_a score_b value_before value_after value_lost lowest highest".split()
+"""The `MoveReview` fields of a move of ``history``, besides ``ply``, ``dots``, ``cells``, ``grade``, ``best_moves``."""
 
 
 def explorer_state(
@@ -169,8 +164,6 @@ def explorer_state(
         A side or ``(rows, cols)`` of boxes (solved on demand), or a solved board.
     start : iterable of int, or int
         Edges drawn before the game (their complete cells belong to nobody).
-    moves : iterable of int
-        The game: edges played since, in order.
     show_pv : bool, default False
         Also compute the principal variation.
     cursor : int, optional
@@ -209,32 +202,16 @@ def explorer_state(
     score = list(steps[cursor - 1].score) if cursor else [0, 0]
     review = review_game(GameRecord.from_moves(b, line, start_position), solution)
     history = [
-        {
-            "ply": m.move,
-            "player": m.player,
-            "edge": m.edge,
-            "dots": list(m.dots),
-            "cells": cells_claimed[m.move - 1],
-            "claims": m.claims,
-            "score_a": m.score_a,
-            "score_b": m.score_b,
-            "value_before": m.value_before,
-            "value_after": m.value_after,
-            "value_lost": m.value_lost,
-            "grade": m.classification,
-            "best_moves": list(m.best_moves),
-            "lowest": m.lowest,
-            "highest": m.highest,
-        }
+        {name: getattr(m, name) for name in _HISTORY_FIELDS}
+        | {"ply": m.move, "dots": list(m.dots), "cells": cells_claimed[m.move - 1], "grade": m.classification}
+        | {"best_moves": list(m.best_moves)}
         for m in review.moves
     ]
-    pv = []
-    if show_pv:
-        other = {"A": "B", "B": "A"}
-        for step in solution.principal_variation(p):
-            # principal_variation calls the player to move "A"; rename to the real players.
-            who = player if step.player == "A" else other[player]
-            pv.append({"ply": step.ply, "player": who, "edge": step.move, "claims": step.reward})
+    names = {"A": player, "B": "B" if player == "A" else "A"}  # principal_variation calls the player to move "A"
+    pv = [
+        {"ply": step.ply, "player": names[step.player], "edge": step.move, "claims": step.reward}
+        for step in (solution.principal_variation(p) if show_pv else [])
+    ]
     return {
         "start": start_edges,
         "line": line,
@@ -271,8 +248,6 @@ def explore(side: int | None = None, position: Iterable[int] | int = (), *, boxe
     """
     if boxes is not None and side is not None:
         raise ValueError("explore takes side or boxes, not both")
-    if boxes is not None and not (isinstance(boxes, (tuple, list)) and len(boxes) == 2):
-        raise ValueError("boxes must be a pair (rows, cols)")
     from .widget import Explorer
 
     return Explorer(_solution(tuple(boxes) if boxes is not None else 3 if side is None else side), position)

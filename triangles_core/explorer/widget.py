@@ -1,9 +1,7 @@
 """The Jupyter side of the explorer: an anywidget whose values come from the kernel.
 
-The browser sends actions as custom messages (``{"type": "play", "edge": 5}``, ``"undo"``,
-...); the widget applies them and sends back the whole state (`explorer_state`), so no
-table is sent to the page.  The same actions are methods for use from Python.
-"""
+The page sends actions (``{"type": "play", "edge": 5}``, ...), also methods from Python; the widget
+sends back the whole state (`explorer_state`), never a table."""
 
 from __future__ import annotations
 
@@ -26,8 +24,6 @@ class Explorer(anywidget.AnyWidget):
 
     Parameters
     ----------
-    solution : Solution
-        The solved board.
     position : iterable of int, or int
         Edges drawn before the game starts.
     seed : int, optional
@@ -38,8 +34,7 @@ class Explorer(anywidget.AnyWidget):
     line, cursor, moves, values, value, to_move, score, owners, history, start_value, show_pv, pv
         As `explorer_state` computes them.
     opponent : dict
-        ``{"player": "" | "A" | "B", "max_loss": int}``: the side the solver plays and how much
-        value its moves may lose.
+        ``{"player": "" | "A" | "B", "max_loss": int}`` (`set_opponent`).
     message : str
         The last action's complaint, if any.
     """
@@ -73,12 +68,12 @@ class Explorer(anywidget.AnyWidget):
         self._update(position, [], 0, False)
         self.on_msg(self._on_action)
 
-    def _update(self, start, line, cursor, show_pv, message: str = "") -> None:
+    def _update(self, start, line, cursor, show_pv) -> None:
         state = explorer_state(self._solution, start, line, show_pv, cursor=cursor)
         with self.hold_sync():
             for name, value in state.items():
                 setattr(self, name, value)
-            self.message = message
+            self.message = ""
 
     def _reply(self) -> None:
         """The solver's moves while it is its turn (a move that claims a cell moves again)."""
@@ -97,7 +92,6 @@ class Explorer(anywidget.AnyWidget):
         )
         self._update(self.start, line, self.cursor + 1, self.show_pv)
 
-    # ------------------------------------------------------------------ actions
     def play(self, edge: int) -> None:
         """Draw ``edge`` (raises `InvalidPositionError` if it is off the board or drawn)."""
         self._solution.game.check_move(self._solution.board.position([*self.start, *self.moves]), edge)

@@ -1,26 +1,20 @@
-"""Matplotlib drawings of cell boards and positions (any geometry).
-
-`draw_position` draws a position of any `triangles_core.games.cells.CellBoard` (the
-triangular board, a boxes board) on an axes: drawn and undrawn edges, claimed cells in
-their owner's colour, optionally every legal move coloured and labelled by its value on
-the one value scale (`triangles_core.plot.palette.value_norm`).  `DrawnPosition` (made by
-`show_position`) is a position that Jupyter draws as SVG (`position_svg`).
-"""
+"""Matplotlib drawings of positions of any cell board (`triangles_core.games.cells.CellBoard`):
+drawn and undrawn edges, claimed cells in their owner's colour, legal moves coloured by value
+(`triangles_core.plot.palette.value_norm`)."""
 
 from __future__ import annotations
 
-import io
 import math
 import weakref
 from dataclasses import dataclass
 from typing import Iterable, Mapping, Sequence
 
-import matplotlib
 import matplotlib.pyplot as plt
 import matplotlib.transforms
 import numpy as np
 from matplotlib.cm import ScalarMappable
 from matplotlib.colors import BoundaryNorm, ListedColormap
+from matplotlib.layout_engine import ConstrainedLayoutEngine
 from matplotlib.lines import Line2D
 from matplotlib.patches import Patch
 from matplotlib.patheffects import Normal, Stroke
@@ -28,7 +22,7 @@ from matplotlib.patheffects import Normal, Stroke
 from ..engine.game import Step
 from ..engine.solutions import SolvedCellGame
 from ..games.cells import CellBoard, Position
-from .export import SVG_HASH_SALT
+from .export import svg_bytes
 from .palette import CLASS_COLOURS, OWNER_COLOURS, value_colormap, value_norm
 
 __all__ = [
@@ -48,9 +42,7 @@ __all__ = [
 ]
 
 LABEL_POINTS = 9
-"""Font size of every label drawn on a board (edge numbers, move values, dot numbers) and of
-keys and colour bars, in points at the saved size: a figure at most 4.5 in wide is shown on
-a phone at no less than 8 pt."""
+"""Font size of board labels, keys and colour bars, in points (a 4.5 in figure on a phone: at least 8 pt)."""
 
 TITLE_POINTS = 10
 """Font size of board titles, in points."""
@@ -59,7 +51,7 @@ MAX_WIDTH = 4.5
 """The widest figure, in inches, that the figure functions of this module make (phone width)."""
 
 _BAR_INCHES = 1.0
-"""Height added below a board for the colour bar of its move values (`add_value_colorbar`)."""
+"""Height added below a board for its colour bar."""
 
 _SHOWN_VALUES: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
 """Axes -> the move values `draw_position` labelled on it (the entries of its colour bar)."""
@@ -116,8 +108,7 @@ def _frame(ax, board: CellBoard, title: str | None) -> None:
 
 
 def _constrained(fig) -> bool:
-    engine = fig.get_layout_engine()
-    return engine is not None and type(engine).__name__ == "ConstrainedLayoutEngine"
+    return isinstance(fig.get_layout_engine(), ConstrainedLayoutEngine)
 
 
 def draw_position(
@@ -240,18 +231,18 @@ def add_value_colorbar(
     *,
     values=None,
     optimal_key: bool = True,
-    location: str = "bottom",
     contiguous: bool = False,
 ):
-    """A colour bar of the values shown, one labelled colour per value, for one or more axes.
+    """A colour bar of the values shown, one labelled colour per value, below one or more axes.
 
     Parameters
     ----------
     mappable : matplotlib.cm.ScalarMappable
         From `draw_position`.
+    values : iterable of int, optional
+        The values to list (default: those `draw_position` labelled on ``axes``).
     optimal_key : bool, default True
         Add the key to the optimal moves (bold, outlined) to the label.
-    location : {"bottom", "right"}, default "bottom"
     contiguous : bool, default False
         List every integer from the lowest value to the highest.
 
@@ -270,7 +261,7 @@ def add_value_colorbar(
     ['-5', '-3']
     >>> plt.close(fig)
     """
-    axes_list = list(np.ravel(axes)) if isinstance(axes, (list, tuple, np.ndarray)) else [axes]
+    axes_list = list(np.ravel(axes))
     if values is None:
         values = set().union(*(_SHOWN_VALUES.get(a, set()) for a in axes_list))
     shown = sorted({int(v) for v in values})
@@ -283,19 +274,14 @@ def add_value_colorbar(
     colours = ListedColormap([mappable.cmap(mappable.norm(v)) for v in shown])
     swatches = ScalarMappable(norm=BoundaryNorm(np.arange(n + 1), n), cmap=colours)
     names = [f"{v:+d}" if v else "0" for v in shown]
+    # absolute sizes: swatches about 0.4 in long, the bar 0.22 in thick, whatever the width of the boards
+    span = matplotlib.transforms.Bbox.union([a.get_position() for a in axes_list]).width * fig.get_figwidth()
+    length = min(0.9 * span, 0.2 + 0.4 * n)
     ticks = np.arange(n) + 0.5
-    if location == "bottom":
-        # absolute sizes: swatches about 0.4 in long, the bar 0.22 in thick, whatever the width of the boards
-        span = matplotlib.transforms.Bbox.union([a.get_position() for a in axes_list]).width * fig.get_figwidth()
-        length = min(0.9 * span, 0.2 + 0.4 * n)
-        bar = fig.colorbar(
-            swatches, ax=axes, location="bottom", shrink=length / span, pad=0.03, aspect=length / 0.22, ticks=ticks
-        )
-        bar.ax.set_xticklabels(names)
-    else:
-        shrink, aspect = min(0.75, 0.12 + 0.09 * n), max(4, 2.5 * n)
-        bar = fig.colorbar(swatches, ax=axes, shrink=shrink, pad=0.02, aspect=aspect, ticks=ticks)
-        bar.ax.set_yticklabels(names)
+    bar = fig.colorbar(
+        swatches, ax=axes, location="bottom", shrink=length / span, pad=0.03, aspect=length / 0.22, ticks=ticks
+    )
+    bar.ax.set_xticklabels(names)
     bar.ax.tick_params(labelsize=LABEL_POINTS, length=0)
     bar.outline.set_linewidth(0.5)
     bar.set_label(label + ("\n(bold, outlined: optimal moves)" if optimal_key else ""), fontsize=LABEL_POINTS)
@@ -333,18 +319,21 @@ def position_figure(
     >>> plt.close(fig)
     """
     p = solution.position(position)
-    width, height = _board_size(solution.board, 1.5 if show_moves and edge_numbers else 0.9, MAX_WIDTH)
-    fig, ax = plt.subplots(figsize=(width, height + (_BAR_INCHES if show_moves else 0)), layout="constrained")
     values = solution.move_values(p) if show_moves else None
-    draw_position(ax, solution.board, p, values, colorbar=show_moves, edge_numbers=edge_numbers, title=title)
+    return _position_figure(solution.board, p, values, show_moves, title, edge_numbers)
+
+
+def _position_figure(board, position, values, bar: bool, title, edge_numbers: bool = False):
+    """A board at most `MAX_WIDTH` wide, grown by `_BAR_INCHES` for a colour bar (``bar``)."""
+    width, height = _board_size(board, 1.5 if values is not None and edge_numbers else 0.9, MAX_WIDTH)
+    fig, ax = plt.subplots(figsize=(width, height + (_BAR_INCHES if bar else 0)), layout="constrained")
+    draw_position(ax, board, position, values, colorbar=bar, edge_numbers=edge_numbers, title=title)
     return fig
 
 
 @dataclass(frozen=True)
 class DrawnPosition:
-    """A position of a cell board to be drawn, with the value of each legal move.
-
-    In Jupyter it draws itself as SVG (`position_svg`).  Make one with `show_position`.
+    """A position of a cell board, with the value of each legal move, that Jupyter draws as SVG (`position_svg`).
 
     Examples
     --------
@@ -378,15 +367,8 @@ def show_position(
 
     Parameters
     ----------
-    solution : SolvedCellGame
-        A solved cell board.
-    position : iterable of int, or int, default 0
     show_moves : bool, default False
         Colour and label every legal move by its value.
-
-    Returns
-    -------
-    DrawnPosition
 
     Examples
     --------
@@ -408,20 +390,14 @@ def position_svg(view: DrawnPosition) -> str:
     >>> position_svg(DrawnPosition(board(1), 0)).startswith("<?xml")
     True
     """
-    width, height = _board_size(view.board, max_width=MAX_WIDTH)
-    fig, ax = plt.subplots(figsize=(width, height + (_BAR_INCHES if view.move_values else 0)), layout="constrained")
-    draw_position(ax, view.board, view.position, view.move_values, colorbar=bool(view.move_values), title=view.title)
-    buffer = io.StringIO()
-    with matplotlib.rc_context({"svg.hashsalt": SVG_HASH_SALT}):
-        fig.savefig(buffer, format="svg", bbox_inches="tight", metadata={"Date": None})
+    fig = _position_figure(view.board, view.position, view.move_values, bool(view.move_values), view.title)
+    svg = svg_bytes(fig).decode()
     plt.close(fig)
-    return buffer.getvalue()
+    return svg
 
 
 def cell_owners(board: CellBoard, position: Position, steps: Sequence[Step]) -> dict[int, str | None]:
-    """Who claimed each complete cell after a line of play (the ``owners`` of `draw_position`).
-
-    Cells complete at ``position`` belong to nobody (None).
+    """Who claimed each complete cell after a line of play from ``position`` (the ``owners`` of `draw_position`).
 
     Examples
     --------
@@ -464,17 +440,15 @@ def draw_principal_variation(
 
     Parameters
     ----------
-    columns : int, default 2
-        Panels per row.
     plies : sequence of int, optional
         The move numbers (1-based) to draw.
     panel_inches : float, default 2.15
-        Width of one panel in inches.
+        Width of one panel.
 
     Returns
     -------
     matplotlib.figure.Figure
-        One panel per move drawn; an empty figure for a full board.
+        One panel per move drawn.
 
     Examples
     --------
@@ -494,11 +468,10 @@ def draw_principal_variation(
             raise ValueError(f"ply {ply!r} is not a move of the line (it has {len(steps)})")
     rows = max(1, math.ceil(len(chosen) / columns))
     width, height = _board_size(board)
-    panel = panel_inches
     fig, axes = plt.subplots(
         rows,
         columns,
-        figsize=(panel * columns, (panel * height / width + 0.2) * rows + 1.2),
+        figsize=(panel_inches * columns, (panel_inches * height / width + 0.2) * rows + 1.2),
         squeeze=False,
         layout="constrained",
     )

@@ -18,10 +18,6 @@ UNCLAIMED_HATCH = "///"
 owner's colour), so a component colour never reads as an owner's."""
 
 
-def _category(kind: str, long: bool) -> str:
-    return "long chain" if long else "short chain" if kind == "chain" else kind
-
-
 def draw_components(
     ax,
     board: CellBoard,
@@ -49,7 +45,8 @@ def draw_components(
     position = board.position(position)
     xy = board.dot_coordinates
     for component in components(board, position):
-        colour = COMPONENT_COLOURS[_category(component.kind, component.long)]
+        kind = "long chain" if component.long else "short chain" if component.kind == "chain" else component.kind
+        colour = COMPONENT_COLOURS[kind]
         _fill_cells(ax, board, component.cells, facecolor=colour, alpha=0.55, edgecolor="white", hatch=UNCLAIMED_HATCH)
         dots = board.cell_dots(component.cells[len(component.cells) // 2])
         x = sum(xy[d - 1][0] for d in dots) / len(dots)

@@ -1,9 +1,4 @@
-"""Charts of the analysis tables (matplotlib), so that notebook cells stay short.
-
-Each function draws one table from `triangles_core.analysis.tables` on a given axes and
-returns nothing but what a caller may need for a colour bar.  Save figures with
-`triangles_core.plot.export.save_figure`.
-"""
+"""Charts of the analysis tables (`triangles_core.analysis.tables`), each on a given axes."""
 
 from __future__ import annotations
 
@@ -33,38 +28,32 @@ def outcome_bars(
     ax,
     outcomes: pd.DataFrame,
     *,
-    shares: bool = True,
     title: str | None = None,
     xlabel: str = "edges drawn",
     tick_fontsize: float = 9,
     tick_step: int | None = None,
 ) -> None:
-    """Stacked bars of wins, draws and losses of the player to move, by edges drawn.
+    """Stacked bars of the shares of wins, draws and losses of the player to move, by edges drawn.
 
     Parameters
     ----------
     outcomes : pandas.DataFrame
         A table from `triangles_core.analysis.tables.outcomes_by_edges_drawn`.
-    shares : bool, default True
-        Plot shares of the positions with that ``k`` (else raw counts).
-    xlabel : str, default "edges drawn"
-        X-axis label.
     tick_step : int, optional
         Label every ``tick_step``-th number of edges drawn.
     """
     table = outcomes[outcomes["positions"] > 0]
     bottom = np.zeros(len(table))
     for column, (outcome, label) in _OUTCOMES.items():
-        heights = table[column] / table["positions"] if shares else table[column]
+        heights = table[column] / table["positions"]
         ax.bar(table["edges_drawn"], heights, bottom=bottom, color=OUTCOME_COLOURS[outcome], label=label, width=0.85)
         bottom = bottom + np.asarray(heights, dtype=float)
     ax.set_xlabel(xlabel)
-    ax.set_ylabel("share of positions" if shares else "positions")
+    ax.set_ylabel("share of positions")
     step = tick_step or (1 if len(table) <= 20 else 2 if len(table) <= 40 else 5)
     ax.set_xticks(table["edges_drawn"][::step])
     ax.tick_params(axis="x", labelsize=tick_fontsize)
-    if shares:
-        ax.set_ylim(0, 1)
+    ax.set_ylim(0, 1)
     if title:
         ax.set_title(title, fontsize=10)
 
@@ -100,8 +89,7 @@ def bars_by_edges_drawn(
     table : pandas.DataFrame
         Has ``edges_drawn`` and ``column``.
     labels : bool, default True
-        Write each bar's value (two decimals) inside its top, so that a reference line
-        drawn just above the bars stays clear.
+        Write each bar's value (two decimals) inside its top.
     """
     bars = ax.bar(table["edges_drawn"], table[column], color=CLASS_COLOURS[2], width=0.8)
     if labels:
@@ -142,8 +130,6 @@ def boards_by_fraction_drawn(
         Board label to colour (`triangles_core.plot.palette.board_colour`).
     band : (str, str), optional
         Columns of a confidence interval, shaded around each sampled board's line.
-    legend : bool, default True
-        Draw the legend on this axes.
     styles : dict of str to dict, optional
         Board label to ``Axes.plot`` keyword arguments replacing the defaults.
 

@@ -1,5 +1,4 @@
-"""Reproducible figure files (PNG and SVG with pinned metadata, written atomically), and
-figures shown in Jupyter with alternative text."""
+"""Reproducible figure files (PNG and SVG, written atomically), and figures shown in Jupyter with alternative text."""
 
 from __future__ import annotations
 
@@ -14,7 +13,7 @@ import matplotlib
 
 from .._files import atomic_open
 
-__all__ = ["DPI", "SVG_HASH_SALT", "png_bytes", "save_figure", "show_figure"]
+__all__ = ["DPI", "SVG_HASH_SALT", "png_bytes", "save_figure", "show_figure", "svg_bytes"]
 
 DPI = 150
 """Resolution of every PNG the package writes or shows."""
@@ -27,6 +26,14 @@ def png_bytes(fig, dpi: int = DPI) -> bytes:
     """A figure as PNG bytes, cropped to what is drawn, with no software stamp (the same bytes on every run)."""
     buffer = io.BytesIO()
     fig.savefig(buffer, format="png", dpi=dpi, bbox_inches="tight", metadata={"Software": None})
+    return buffer.getvalue()
+
+
+def svg_bytes(fig) -> bytes:
+    """A figure as SVG bytes, cropped to what is drawn, with no date and fixed element ids (`SVG_HASH_SALT`)."""
+    buffer = io.BytesIO()
+    with matplotlib.rc_context({"svg.hashsalt": SVG_HASH_SALT}):
+        fig.savefig(buffer, format="svg", bbox_inches="tight", metadata={"Date": None})
     return buffer.getvalue()
 
 
@@ -48,14 +55,11 @@ def save_figure(fig, name: str, directory: str | Path, dpi: int = DPI) -> list[P
     directory = Path(directory)
     directory.mkdir(parents=True, exist_ok=True)
     png, svg = directory / f"{name}.png", directory / f"{name}.svg"
-    picture = png_bytes(fig, dpi)
-    drawing = io.BytesIO()
-    with matplotlib.rc_context({"svg.hashsalt": SVG_HASH_SALT}):
-        fig.savefig(drawing, format="svg", bbox_inches="tight", metadata={"Date": None})
+    picture, drawing = png_bytes(fig, dpi), svg_bytes(fig)
     # Both temporaries complete (flushed and synced) before either is renamed: a full disk
     # fails here, inside both blocks, so both temporaries are removed and the old pair kept.
     with atomic_open(png) as png_handle, atomic_open(svg) as svg_handle:
-        for handle, data in ((png_handle, picture), (svg_handle, drawing.getvalue())):
+        for handle, data in ((png_handle, picture), (svg_handle, drawing)):
             handle.write(data)
             handle.flush()
             if stat.S_ISREG(os.fstat(handle.fileno()).st_mode):  # not a stream a link may lead to

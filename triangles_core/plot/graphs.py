@@ -5,6 +5,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 import networkx as nx
+from matplotlib.cm import ScalarMappable
+from matplotlib.lines import Line2D
 
 from .boards import LABEL_POINTS, TITLE_POINTS, _constrained, add_value_colorbar
 from .palette import value_colormap, value_norm
@@ -53,8 +55,7 @@ _ARCS: dict[bool, tuple[str, LineStyleType, float, str]] = {
     True: ("#333333", "solid", 1.1, "move that claims (same player moves again)"),
     False: ("#9a9a9a", (0, (3, 2)), 0.8, "move that passes the turn"),
 }
-"""How `draw_value_graph` draws an arc whose move claims a cell (True) or passes the turn: colour, line
-style, width in points, and its key."""
+"""An arc whose move claims a cell (True) or passes the turn: colour, line style, width in points, key."""
 
 
 def draw_value_graph(
@@ -65,10 +66,8 @@ def draw_value_graph(
     labels: bool = False,
     colorbar: bool = True,
     title: str | None = None,
-    arc_key: bool = True,
-    label_size: float = LABEL_POINTS,
 ) -> dict:
-    """Draw a small position graph, one column per number of drawn edges, nodes coloured by value.
+    """Draw a small position graph, one column per number of drawn edges, nodes coloured by value, with a key.
 
     Parameters
     ----------
@@ -76,10 +75,6 @@ def draw_value_graph(
         Nodes with ``value`` and ``edges_drawn`` attributes (an optimal-play subgraph).
     labels : bool, default False
         Write each node's value on it.
-    colorbar : bool, default True
-        Add a colour bar below the plot (`triangles_core.plot.boards.add_value_colorbar`).
-    arc_key : bool, default True
-        Add a legend telling claiming arcs from passing ones.
 
     Returns
     -------
@@ -97,9 +92,6 @@ def draw_value_graph(
     {0: (0, 0.0), 1: (1, 0.0)}
     >>> plt.close(fig)
     """
-    from matplotlib.cm import ScalarMappable
-    from matplotlib.lines import Line2D
-
     layout = layered_layout(graph)
     nodes = sorted(graph.nodes)
     values = [graph.nodes[v]["value"] for v in nodes]
@@ -131,7 +123,7 @@ def draw_value_graph(
             graph,
             layout,
             {v: f"{graph.nodes[v]['value']:+d}" if graph.nodes[v]["value"] else "0" for v in nodes},
-            font_size=label_size,
+            font_size=LABEL_POINTS,
             ax=ax,
         )
     levels = sorted({x for x, _ in layout.values()})
@@ -140,8 +132,7 @@ def draw_value_graph(
     ax.tick_params(axis="x", which="both", bottom=True, labelbottom=True, labelsize=LABEL_POINTS)
     ax.tick_params(axis="y", left=False, labelleft=False)
     ax.set_xlabel("edges drawn", fontsize=LABEL_POINTS)
-    for side in ("top", "right", "left"):
-        ax.spines[side].set_visible(False)
+    ax.spines[["top", "right", "left"]].set_visible(False)
     if colorbar:
         add_value_colorbar(
             ax.figure,
@@ -153,13 +144,12 @@ def draw_value_graph(
             contiguous=True,
         )
     constrained = _constrained(ax.figure)
-    if arc_key:
-        handles = [Line2D([], [], color=c, linewidth=w + 0.4, linestyle=s, label=k) for c, s, w, k in _ARCS.values()]
-        key: dict[str, Any] = {"handles": handles, "ncol": 1, "fontsize": LABEL_POINTS, "frameon": False}
-        if constrained:
-            ax.figure.legend(loc="outside lower center", **key)
-        else:
-            ax.legend(loc="lower center", bbox_to_anchor=(0.5, 1.0), **key)
+    handles = [Line2D([], [], color=c, linewidth=w + 0.4, linestyle=s, label=k) for c, s, w, k in _ARCS.values()]
+    key: dict[str, Any] = {"handles": handles, "ncol": 1, "fontsize": LABEL_POINTS, "frameon": False}
+    if constrained:
+        ax.figure.legend(loc="outside lower center", **key)
+    else:
+        ax.legend(loc="lower center", bbox_to_anchor=(0.5, 1.0), **key)
     if title:
-        ax.set_title(title, fontsize=TITLE_POINTS, pad=40 if arc_key and not constrained else 6)
+        ax.set_title(title, fontsize=TITLE_POINTS, pad=6 if constrained else 40)
     return layout

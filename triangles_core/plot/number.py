@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from matplotlib.lines import Line2D
+from matplotlib.patches import FancyArrowPatch, Patch, Rectangle
+from matplotlib.path import Path
+
 from ..games.number import HIGH, LOW, N_NUMBERS, allowed_numbers
 from .graphs import layered_layout
 from .palette import OUTCOME_COLOURS
@@ -9,11 +13,11 @@ from .palette import OUTCOME_COLOURS
 __all__ = ["draw_number_game_graph", "draw_number_strip", "draw_positions_by_remaining"]
 
 
-def draw_number_strip(ax, rows: list[tuple[str, int, int | None]], *, per_line: int = 10) -> None:
-    """Draw positions as strips of the numbers 2..20, one block of lines per position.
+def draw_number_strip(ax, rows: list[tuple[str, int, int | None]]) -> None:
+    """Draw positions as strips of the numbers 2..20, ten a line, one block of lines per position.
 
     ``rows`` are ``(label, position, chosen)``: the chosen number is outlined in red,
-    allowed numbers are white, forbidden ones grey.  ``per_line`` numbers per line.
+    allowed numbers are white, forbidden ones grey.
 
     Examples
     --------
@@ -23,8 +27,7 @@ def draw_number_strip(ax, rows: list[tuple[str, int, int | None]], *, per_line: 
     >>> draw_number_strip(ax, [("start", FULL, None), ("choose 4", choose(FULL, 4), 4)])
     >>> plt.close(fig)
     """
-    from matplotlib.patches import Rectangle
-
+    per_line = 10
     lines = -(-N_NUMBERS // per_line)
     y = 0.0
     for label, position, chosen in rows:
@@ -62,10 +65,8 @@ def _levels(graph) -> dict[int, list]:
 
 
 def _box_half_sizes(ax, boxes, pad: float) -> dict:
-    # half width and half height of each node's box in data units: the text's extent plus
-    # `pad` times the font size on each side.  Both the text and the axes scale with the
-    # dpi, and bbox_inches="tight" crops the figure without resizing the axes, so the sizes
-    # hold for every saved copy (set the figure size and the axes limits before calling)
+    # half width and height of each node's box in data units: the text's extent plus `pad` font
+    # sizes a side (call it once the figure size and the axes limits are set; holds at any dpi)
     renderer = ax.figure.canvas.get_renderer()
     to_data = ax.transData.inverted()
     sizes = {}
@@ -89,8 +90,7 @@ def _control_point(a, b, rad: float) -> tuple[float, float]:
 
 
 def _bend_cost(rad: float, u, v, layout, half, drawn) -> tuple[int, int]:
-    # (sample points of the arc u -> v inside another node's box, sample points near an arc
-    # already drawn), to be minimised
+    # (points of the arc u -> v inside another node's box, points near an arc drawn): to minimise
     control = _control_point(layout[u], layout[v], rad)
     points = [_bezier_point(layout[u], control, layout[v], k / 40) for k in range(4, 37)]
     hits = sum(
@@ -104,8 +104,7 @@ def _bend_cost(rad: float, u, v, layout, half, drawn) -> tuple[int, int]:
 
 
 def _exit_parameter(p0, p1, p2, centre, half) -> float:
-    # the parameter where the Bezier curve from p0 (inside the box) first leaves the box
-    # around `centre` with half sizes `half`: bisection, the curve being inside at 0
+    # where the Bezier curve from p0 first leaves the box around `centre` (half sizes `half`): bisection
     def inside(t):
         x, y = _bezier_point(p0, p1, p2, t)
         return abs(x - centre[0]) <= half[0] and abs(y - centre[1]) <= half[1]
@@ -120,8 +119,7 @@ def _exit_parameter(p0, p1, p2, centre, half) -> float:
 
 
 def _bezier_segment(p0, p1, p2, start: float, stop: float):
-    # the control points of the part of the quadratic Bezier curve between the parameters
-    # start and stop (the blossom of the curve), itself a quadratic Bezier curve
+    # the control points of the part of the quadratic Bezier curve from start to stop (its blossom)
     def blossom(s, t):
         return tuple(
             (1 - s) * (1 - t) * a + ((1 - s) * t + s * (1 - t)) * b + s * t * c
@@ -131,14 +129,12 @@ def _bezier_segment(p0, p1, p2, start: float, stop: float):
     return blossom(start, start), blossom(start, stop), blossom(stop, stop)
 
 
-def draw_number_game_graph(
-    ax, graph, *, title: str | None = None, move_labels: bool = True, width: float = 4.2, level_height: float = 1.0
-) -> None:
+def draw_number_game_graph(ax, graph, *, title: str | None = None, width: float = 4.2) -> None:
     """Draw a Number Game state graph top-down by level, P-positions and winning moves marked, with a key.
 
     Rows are the number of allowed numbers, root at the top; N-positions blue, P-positions
-    red; winning moves thick black arcs labelled with the number chosen (``move_labels``).
-    ``width`` and ``level_height`` are in data units (about 1 inch each).
+    red; winning moves thick black arcs labelled with the number chosen.  Levels are 1 apart, ``width``
+    is in the same data units (about an inch).
 
     Examples
     --------
@@ -148,17 +144,14 @@ def draw_number_game_graph(
     >>> draw_number_game_graph(ax, state_graph(solve_number_game(), [2, 3, 5]))
     >>> plt.close(fig)
     """
-    from matplotlib.lines import Line2D
-    from matplotlib.patches import FancyArrowPatch, Patch
-    from matplotlib.path import Path
-
     levels = _levels(graph)
+    rows = sorted(levels, reverse=True)
     layout, depth = {}, {}
-    for row, remaining in enumerate(sorted(levels, reverse=True)):
+    for row, remaining in enumerate(rows):
         nodes = levels[remaining]
         step = width / len(nodes)  # each level spread over the whole width
         for i, node in enumerate(nodes):
-            layout[node] = ((i - (len(nodes) - 1) / 2) * step, -row * level_height)
+            layout[node] = ((i - (len(nodes) - 1) / 2) * step, float(-row))
             depth[node] = row
     boxes = {}
     for node, (x, y) in layout.items():
@@ -180,10 +173,9 @@ def draw_number_game_graph(
                 facecolor=OUTCOME_COLOURS["win"] if win else OUTCOME_COLOURS["loss"],
             ),
         )
-    rows = sorted(levels, reverse=True)
     left = -width / 2 - 0.2
     ax.set_xlim(left - 0.7, width / 2 + 0.5)
-    ax.set_ylim(-(len(rows) - 1) * level_height - 0.5, level_height * 0.5)
+    ax.set_ylim(-(len(rows) - 1) - 0.5, 0.5)
     half = _box_half_sizes(ax, boxes, pad=0.3 + 0.1)  # the rounded box plus a small gap, in data units
     arcs = sorted(graph.edges(data=True), key=lambda e: (e[2]["move_value"] == 1, depth[e[0]], layout[e[0]][0]))
     placed: list[tuple[float, float]] = []
@@ -192,17 +184,15 @@ def draw_number_game_graph(
         win = data["move_value"] == 1
         skip = depth[v] - depth[u] - 1  # levels the arc passes over: bend it round them
         xa, xb = layout[u][0], layout[v][0]
-        # an arc over other levels bends (rad as in matplotlib's arc3, in data coordinates): of a
-        # few bends, the one whose curve passes through the fewest other boxes and then comes
-        # near the arcs already drawn at the fewest points (ties: the earlier in the list)
+        # an arc over other levels bends (rad as in arc3): the bend through the fewest other boxes,
+        # then nearest the fewest points of the arcs drawn (ties: the earlier)
         bends = (
             [0.0] if skip == 0 else [0.25 if xb >= xa else -0.25, -0.25 if xb >= xa else 0.25, 0.12, -0.12, 0.4, -0.4]
         )
         rad = min(bends, key=lambda bend: _bend_cost(bend, u, v, layout, half, drawn))
         control = _control_point(layout[u], layout[v], rad)
         drawn.extend(_bezier_point(layout[u], control, layout[v], k / 40) for k in range(4, 37))
-        # the arc is a quadratic Bezier in data coordinates, cut where it leaves the box of u
-        # and where it enters the box of v, so that it starts and ends at the box edges
+        # the arc (a quadratic Bezier) cut where it leaves the box of u and enters that of v
         start = _exit_parameter(layout[u], control, layout[v], layout[u], half[u])
         stop = 1.0 - _exit_parameter(layout[v], control, layout[u], layout[v], half[v])
         p0, p1, p2 = _bezier_segment(layout[u], control, layout[v], start, stop)
@@ -218,7 +208,7 @@ def draw_number_game_graph(
                 zorder=3 if win else 2,
             )
         )
-        if win and move_labels:  # the number chosen, on the drawn arc: its midpoint, or near it if crowded
+        if win:  # the number chosen, on the drawn arc: its midpoint, or near it if crowded
             for t in (0.5, 0.6, 0.4, 0.7, 0.3, 0.8, 0.2):
                 x, y = _bezier_point(p0, p1, p2, t)
                 clear_of_labels = all(abs(x - a) > 0.3 or abs(y - b) > 0.3 for a, b in placed)
@@ -240,7 +230,7 @@ def draw_number_game_graph(
                 bbox=dict(boxstyle="circle,pad=0.15", facecolor="white", edgecolor="black", linewidth=0.8),
             )
     for row, remaining in enumerate(rows):
-        ax.text(left - 0.35, -row * level_height, str(remaining), ha="center", va="center", fontsize=9, color="#555555")
+        ax.text(left - 0.35, -row, str(remaining), ha="center", va="center", fontsize=9, color="#555555")
     ax.axis("off")
     handles = [
         Patch(facecolor=OUTCOME_COLOURS["win"], edgecolor="black", label="N-position: the player to move wins"),
@@ -250,12 +240,10 @@ def draw_number_game_graph(
             [],
             color="black",
             linewidth=2.0,
-            label="winning move (into a P-position),\n" + ("circled: the number chosen" if move_labels else ""),
+            label="winning move (into a P-position),\ncircled: the number chosen",
         ),
         Line2D([], [], color="#9a9a9a", linewidth=0.8, label="other move"),
     ]
-    if not move_labels:
-        handles[2].set_label("winning move (into a P-position)")
     ax.legend(handles=handles, loc="upper center", bbox_to_anchor=(0.5, 0.0), ncol=1, frameon=False, fontsize=9)
     if title:
         ax.set_title(title, fontsize=10)

@@ -1,13 +1,6 @@
-"""The one palette of the package's figures, and its one value colour scale.
-
-- Players: A blue, B orange (claimed cells, moves in a principal variation, the sides of
-  a value-history plot).
-- Outcomes for the player to move: win blue, draw grey, loss red.
-- Values: one discrete diverging scale (`value_norm` on `value_colormap`), red (losing)
-  through white (0) to blue (winning), one colour per integer; the explorer's page gets
-  the same colours (`value_colours`).
-- Symmetry classes and other categories: a qualitative set.
-"""
+"""The one palette of the package's figures: players (A blue, B orange), outcomes for the player to move
+(win blue, draw grey, loss red), categories (a qualitative set), and the one value scale (`value_norm` on
+`value_colormap`: red losing, white 0, blue winning; the explorer's colours are `value_colours`)."""
 
 from __future__ import annotations
 
@@ -42,12 +35,10 @@ CLASSIFICATION_COLOURS = {"inaccuracy": "#e6b800", "error": "#9b59b6", "blunder"
 """Markers of mistakes in a game review, by how much value they lose (none is a player's colour)."""
 
 COMPONENT_COLOURS = {"long chain": "#d73027", "short chain": "#fee08b", "loop": "#7b3294", "complex": "#a6d96a"}
-"""Fill colours of the unclaimed cells by the component they belong to (`triangles_core.analysis.chains`); none is
-close to a player's colour."""
+"""Fill colours of unclaimed cells by their component (`triangles_core.analysis.chains`), none near a player's."""
 
 VALUE_FLOOR = 0.2
-"""Where the value colours start: a value of +-1 is drawn at this fraction of the way from
-white to the darkest colour, so that no non-zero value looks white."""
+"""A value of +-1 is drawn this fraction of the way from white to the darkest colour (no non-zero value looks white)."""
 
 
 def value_colormap():
@@ -56,12 +47,7 @@ def value_colormap():
 
 
 class ValueNorm(Normalize):
-    """The discrete colour scale of values: one colour per integer in ``-limit .. +limit``.
-
-    A value is rounded and mapped to ``0.5 + 0.5 * sign(v) * (VALUE_FLOOR + (1 - VALUE_FLOOR)
-    * |v| / limit)``: 0 is white, every non-zero integer its own step.  A limit of 0 gives
-    the scale of 1.
-    """
+    """The scale of `value_norm`: ``v`` rounded to ``0.5 + 0.5 sign(v) (VALUE_FLOOR + (1 - VALUE_FLOOR) |v| / lim)``."""
 
     def __init__(self, limit: int):
         self.limit = max(limit, 1)

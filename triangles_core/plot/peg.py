@@ -5,14 +5,13 @@ from __future__ import annotations
 from typing import Collection, Sequence
 
 from matplotlib.lines import Line2D
-from matplotlib.patheffects import withStroke
 
 from ..games.peg import Jump, PegBoard
 from .palette import CLASS_COLOURS, OUTCOME_COLOURS
 
 __all__ = ["draw_peg_position"]
 
-_PEG_FILL, _PEG_EDGE, _HOLE_NUMBER = "#f0d9a8", "#6b4f1d", "#555555"
+_PEG_FILL, _PEG_EDGE, _HOLE_EDGE = "#f0d9a8", "#6b4f1d", "#555555"
 
 
 def draw_peg_position(
@@ -23,11 +22,9 @@ def draw_peg_position(
     jump: Jump | None = None,
     lines: bool = False,
     hole_numbers: bool = False,
-    hole_labels: bool = False,
     circled: Collection[int] | None = (),
     title: str | None = None,
     jump_colour: str = "red",
-    font_size: float = 9,
     legend_below: bool = False,
 ) -> None:
     """Draw a peg board on a matplotlib axes.
@@ -37,17 +34,13 @@ def draw_peg_position(
     position : sequence of int, optional
         Peg values (0 = empty).
     jump : Jump, optional
-        A jump to draw as an arrow (the jumped peg is ringed in the same colour).
+        A jump to draw as an arrow (the jumped peg ringed in the same colour).
     lines : bool, default False
-        Draw the jump lines, one colour per direction, with a legend.
+        Draw the jump lines, one colour per direction, with a key (below the board if ``legend_below``).
     hole_numbers : bool, default False
         Label each hole with its number instead of the peg value.
-    hole_labels : bool, default False
-        Write each hole's number in grey beside its disc.
     circled : collection of int, optional
         Holes to circle in the winning colour.
-    legend_below : bool, default False
-        Put the key of the jump lines below the board.
 
     Examples
     --------
@@ -65,27 +58,19 @@ def draw_peg_position(
         colours = dict(zip(directions, CLASS_COLOURS, strict=False))
         for line in board.lines:
             (r0, c0), (r1, c1) = board.coordinates[line[0] - 1], board.coordinates[line[1] - 1]
-            colour = colours[(r1 - r0, c1 - c0)]
-            ax.plot(
-                [xy[line[0] - 1][0], xy[line[-1] - 1][0]],
-                [xy[line[0] - 1][1], xy[line[-1] - 1][1]],
-                color=colour,
-                linewidth=2,
-                alpha=0.7,
-                zorder=1,
-            )
+            (x0, y0), (x1, y1) = xy[line[0] - 1], xy[line[-1] - 1]
+            ax.plot([x0, x1], [y0, y1], color=colours[(r1 - r0, c1 - c0)], linewidth=2, alpha=0.7, zorder=1)
         handles = [Line2D([], [], color=colours[d], linewidth=2, label=name) for d, name in directions.items()]
         below = {"bbox_to_anchor": (0.5, 0.02), "ncol": 3, "handlelength": 1.5, "columnspacing": 1.0}
         ax.legend(
             handles=handles,
             title="jump lines",
-            title_fontsize=font_size,
+            title_fontsize=9,
             loc="upper center" if legend_below else "upper left",
-            fontsize=font_size,
+            fontsize=9,
             frameon=False,
             **(below if legend_below else {}),
         )
-    size = 330 if hole_labels else 520  # smaller pegs leave room for the hole numbers
     for k, (x, y) in enumerate(xy, start=1):
         value = position[k - 1] if position is not None else 0
         ringed = jump is not None and k == jump.over
@@ -93,39 +78,25 @@ def draw_peg_position(
             ax.scatter(
                 [x],
                 [y],
-                s=size,
+                s=520,
                 color=_PEG_FILL,
                 edgecolors=jump_colour if ringed else _PEG_EDGE,
                 linewidths=3 if ringed else 1,
                 zorder=3,
             )
         else:
-            ax.scatter([x], [y], s=size, color="white", edgecolors=_HOLE_NUMBER, linewidths=1, zorder=3)
+            ax.scatter([x], [y], s=520, color="white", edgecolors=_HOLE_EDGE, linewidths=1, zorder=3)
         label = str(k) if hole_numbers else (str(value) if value else "")
         if label:
-            ax.text(x, y, label, ha="center", va="center", fontsize=font_size, zorder=4)
-        if hole_labels:  # upper left of the disc, in the gap towards the row above, on top of any jump
-            # arrow with a white halo so that an arrow crossing it leaves it legible
-            ax.text(
-                x - 0.28,
-                y + 0.22,
-                str(k),
-                ha="right",
-                va="bottom",
-                fontsize=font_size,
-                color=_HOLE_NUMBER,
-                zorder=6,
-                path_effects=[withStroke(linewidth=2, foreground="white")],
-            )
+            ax.text(x, y, label, ha="center", va="center", fontsize=9, zorder=4)
     for hole in circled or ():
         x, y = xy[hole - 1]
         ax.scatter([x], [y], s=800, facecolors="none", edgecolors=OUTCOME_COLOURS["win"], linewidths=3, zorder=5)
     if jump is not None:
-        (x0, y0), (x1, y1) = xy[jump.start - 1], xy[jump.land - 1]
         ax.annotate(
             "",
-            xy=(x1, y1),
-            xytext=(x0, y0),
+            xy=xy[jump.land - 1],
+            xytext=xy[jump.start - 1],
             zorder=5,
             arrowprops=dict(
                 arrowstyle="-|>", color=jump_colour, linewidth=2.5, shrinkA=4, shrinkB=4, connectionstyle="arc3,rad=0.3"
@@ -137,4 +108,4 @@ def draw_peg_position(
     ax.set_xlim(-board.rows / 2 - pad + 0.5, board.rows / 2 + pad - 0.5)
     ax.set_ylim(-(board.rows - 1) * 0.866 - pad, pad)
     if title:
-        ax.set_title(title, fontsize=font_size + 1)
+        ax.set_title(title, fontsize=10)

@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
+import matplotlib.pyplot as plt
+
 from ..analysis.review import GameReview
 from .palette import CLASSIFICATION_COLOURS, OWNER_COLOURS
 
 __all__ = ["plot_value_history"]
-
-
-def _label_boxes_overlap(a, b) -> bool:
-    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
 def _segment_hits_box(p, q, box, samples: int = 24) -> bool:
@@ -58,7 +56,7 @@ def _place_mistake_labels(ax, review: GameReview, marked, font_size: float) -> N
                 and box[1] - 3 * per_pt_y <= py <= box[3] + 3 * per_pt_y
                 for px, py in points
             )
-            hits += 10 * sum(_label_boxes_overlap(box, other) for other in placed)
+            hits += 10 * sum(box[0] < b[2] and b[0] < box[2] and box[1] < b[3] and b[1] < box[3] for b in placed)
             if best_hits is None or hits < best_hits:
                 best, best_hits = (cx, cy, box), hits
             if hits == 0:
@@ -109,8 +107,6 @@ def plot_value_history(
     >>> sorted(set(ax.get_legend_handles_labels()[1]))[:2]
     ["A's choices (value for A of each legal move)", "B's choices (value for A of each legal move)"]
     """
-    import matplotlib.pyplot as plt
-
     if ax is None:
         _, ax = plt.subplots(figsize=(4.4, 3.2))
     values = review.values
@@ -132,10 +128,8 @@ def plot_value_history(
             alpha=0.6,
             zorder=1,
         )
-        ticks = [(m.move, v) for m in moved for v in (m.choices or (m.lowest, m.highest))]
         ax.scatter(
-            [t[0] for t in ticks],
-            [t[1] for t in ticks],
+            *zip(*[(m.move, v) for m in moved for v in (m.choices or (m.lowest, m.highest))], strict=True),
             marker="_",
             s=70,
             linewidths=1.6,
