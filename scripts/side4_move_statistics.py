@@ -3,8 +3,8 @@
 Every (position, legal move) pair of the side-4 board is examined: 30 * 2**29 =
 16,106,127,360 pairs over the 2**30 positions of ``triangles_core.solve(4)`` (the value
 table, 1 GiB, solved or loaded from the user cache).  The counting is the package's
-``triangles_core.analysis.tables.move_statistics_by_edges_drawn(solution)`` with
-``samples=None`` (the compiled parallel kernel of `triangles_core.analysis.counting`);
+``triangles_core.analysis.tables.move_statistics_by_edges_drawn(solution)`` (the compiled
+parallel kernel of `triangles_core.analysis.counting`);
 this script only runs it and writes the table, because the full pass takes minutes
 (159 s on two shared cores when the table was written), longer than notebook 07 should
 spend on it.  Notebook 07 reads the table and recomputes a few of its rows (those with at

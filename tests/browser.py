@@ -48,21 +48,23 @@ def launch_browser() -> Iterator:
         browser.close()
 
 
-def axe_violations(page, exclude: list[str] | tuple[str, ...] = ()) -> list[str]:
-    """The serious and critical violations axe-core finds in the page, one line each, leaving out what the
-    selectors ``exclude`` pick. axe-core is the ``axe.min.js`` of axe-playwright-python (a skip if it is missing)."""
+def axe_violations(page, exclude: list[str] | tuple[str, ...] = (), include: str | None = None) -> list[str]:
+    """The serious and critical violations axe-core finds in the page (or in what the selector ``include``
+    picks), one line each, leaving out what the selectors ``exclude`` pick. axe-core is the ``axe.min.js`` of
+    axe-playwright-python (a skip if it is missing)."""
     if not page.evaluate("typeof window.axe !== 'undefined'"):
         axe = pytest.importorskip("axe_playwright_python", reason="axe-core: pip install axe-playwright-python")
         page.add_script_tag(path=Path(axe.__file__).parent / "axe.min.js")
     return page.evaluate(
-        """async (exclude) => {
+        """async ([exclude, include]) => {
         const present = exclude.filter((s) => document.querySelector(s)).map((s) => [s]);
-        const result = await axe.run(present.length ? {exclude: present} : document, {resultTypes: ['violations']});
+        const context = include ? include : present.length ? {exclude: present} : document;
+        const result = await axe.run(context, {resultTypes: ['violations']});
         return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
             .map((v) => `${v.id} (${v.impact}, ${v.help}): `
                         + v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', '));
     }""",
-        list(exclude),
+        [list(exclude), include],
     )
 
 

@@ -4,7 +4,8 @@ The site's explorer page (tables computed in the page's Web Worker), served with
 (tests/test_site.py checks the built page), played by clicks and keys at a desktop's and a phone's width.
 Everything shown, the colour of each move included, is compared with `explorer_state`, `board_spec` and
 `parse_record`; axe-core and a contrast check of the board's labels run in the light and dark themes. The kernel's
-side of the Jupyter widget: tests/test_explorer.py. Screenshots go to ``reports/screenshots/`` (not committed).
+side of the Jupyter widget: tests/test_explorer.py; the widget in JupyterLab itself, light and dark, at the end.
+Screenshots go to ``reports/screenshots/`` (not committed).
 """
 
 from __future__ import annotations
@@ -285,3 +286,88 @@ def test_the_page_is_accessible_in_light_and_dark(page, viewport):
         SCREENSHOTS.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(SCREENSHOTS / f"explorer_{viewport}_{theme}.png"), full_page=True)
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")  # no sideways scrolling
+
+
+# ------------------------------------------------------------------- the Jupyter widget
+def test_widget_in_jupyterlab_itself(browser, tmp_path):
+    """JupyterLab 4 run headless: a notebook calls explore(3); the widget renders in the light and the dark theme."""
+    import importlib.util
+    import json
+    import socket
+    import subprocess
+    import sys
+    import time
+    import urllib.request
+
+    import nbformat
+
+    jupyter = Path(sys.executable).with_name("jupyter")
+    if not jupyter.is_file() or importlib.util.find_spec("jupyterlab") is None:
+        pytest.skip("JupyterLab is missing (pip install jupyterlab)")
+    code = "import triangles_core as tc\nw = tc.explore(3)\nw.load('1 2\\n2 3\\n1 3\\n2 4\\n2 5\\n4 5\\n'); w.goto(4)\n"
+    kernel = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    notebook = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(code + "w.principal_variation()\nw")])
+    notebook.metadata["kernelspec"] = kernel
+    (tmp_path / "nb").mkdir()
+    nbformat.write(notebook, tmp_path / "nb" / "explorer.ipynb")
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    env = dict(os.environ, JUPYTERLAB_SETTINGS_DIR=str(tmp_path / "settings"), JUPYTER_RUNTIME_DIR=str(tmp_path / "rt"))
+    env["PATH"] = f"{jupyter.parent}{os.pathsep}{os.environ.get('PATH', '')}"
+    options = f"--no-browser --port={port} --ServerApp.token=t --ServerApp.ip=127.0.0.1 --allow-root --LabApp.news_url="
+    with open(tmp_path / "server.log", "w") as log:
+        server = subprocess.Popen(
+            [str(jupyter), "lab", *options.split(), f"--ServerApp.root_dir={tmp_path / 'nb'}",
+             "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate"],
+            env=env, stdout=log, stderr=subprocess.STDOUT,
+        )  # fmt: skip
+    base = f"http://127.0.0.1:{port}"
+    sol = tc.solve(3)
+    want = explorer_state(sol, [], [1, 3, 2, 4, 5, 6], cursor=4, show_pv=True)
+    try:
+        for _ in range(120):
+            try:
+                urllib.request.urlopen(f"{base}/api?token=t", timeout=2)
+                break
+            except OSError:
+                time.sleep(1)
+        for theme in ("light", "dark"):
+            context = browser.new_context(viewport=DESKTOP)
+            page = context.new_page()
+            page.set_default_timeout(180_000)
+            if theme == "dark":
+                settings, raw = "lab/api/settings/@jupyterlab/apputils-extension:themes", '{"theme": "JupyterLab Dark"}'
+                answer = context.request.put(f"{base}/{settings}?token=t", data=json.dumps({"raw": raw}))
+                assert answer.ok, answer.status
+            page.goto(f"{base}/lab/tree/explorer.ipynb?token=t&reset")
+            page.wait_for_selector(".jp-Notebook")
+            page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status='idle'], .jp-Toolbar-kernelStatus")
+            time.sleep(2)
+            page.click(".jp-Cell .jp-InputArea-editor")
+            page.keyboard.press("Shift+Enter")
+            page.wait_for_selector(".tce-root .tce-move-table")
+            assert page.evaluate("document.body.dataset.jpThemeLight") == str(theme == "light").lower()
+            root = page.evaluate("""() => { const r = document.querySelector('.tce-root');
+                return {line: r.dataset.line, cursor: r.dataset.cursor, value: r.dataset.value,
+                        toMove: r.dataset.toMove,
+                        grades: [...r.querySelectorAll('.tce-grade')].map((g) => g.textContent),
+                        pv: [...r.querySelectorAll('.tce-pv-step')].map((c) => Number(c.dataset.edge))}; }""")
+            assert root["line"] == "1 3 2 4 5 6" and root["cursor"] == "4"
+            assert int(root["value"]) == want["value"] and root["toMove"] == want["to_move"]
+            assert root["grades"] == [h["grade"] for h in want["history"]]
+            assert root["pv"] == [s["edge"] for s in want["pv"]]
+            problems = axe_violations(page, include=".tce-root")
+            assert problems == [], (theme, problems)
+            SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+            shot = SCREENSHOTS / f"explorer_jupyterlab_{theme}.png"
+            page.locator(".jp-OutputArea-output").first.screenshot(path=str(shot))
+            if theme == "light":  # a click goes to the kernel and back: a new line from the shown position
+                page.click('.tce-root g.tce-label[data-edge="18"]')
+                page.wait_for_function("document.querySelector('.tce-root').dataset.line === '1 3 2 4 18'")
+                value = page.evaluate("document.querySelector('.tce-root').dataset.value")
+                assert int(value) == explorer_state(sol, [], [1, 3, 2, 4, 18])["value"]
+            context.close()
+    finally:
+        server.terminate()
+        server.wait(30)

@@ -120,12 +120,12 @@ _REMOVED = {
     "review_table": "review_game(record).table()",
     "verify_side": "verify_solution(solve(side))",
 }
-"""Names removed in 0.3, and what replaces each (answered by `__getattr__`, networkx's way)."""
+"""Names removed after 0.2.0, and what replaces each (answered by `__getattr__`, networkx's way)."""
 
 
 def __getattr__(name: str):
     if name in _REMOVED:
-        raise AttributeError(f"{__name__}.{name} was removed in 0.3; use {_REMOVED[name]}")
+        raise AttributeError(f"{__name__}.{name} was removed after 0.2.0; use {_REMOVED[name]}")
     if name not in _LAZY:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
     value = getattr(importlib.import_module(f".{_LAZY[name]}", __name__), name)
