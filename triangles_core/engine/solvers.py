@@ -142,7 +142,21 @@ def solve_cells(
 def solve(side: int, **options: Any) -> TableSolution | SearchSolution:
     """Strongly solve Fighting for Triangles on the side-``side`` board (1 to 4 by table, 5 by search).
 
-    Side 3 is the board of Gym 100015F / POJ 1085; ``options`` are those of `solve_cells`.
+    Side 3 is the board of Gym 100015F / POJ 1085.
+
+    Parameters
+    ----------
+    side : int
+        Dots on a side of the triangle minus one: 1 to 4 by table, 5 by search.
+    **options
+        ``progress``, ``use_cache``, ``method``, ``max_memory`` and ``threads``, as in
+        `solve_cells`.
+
+    Returns
+    -------
+    TableSolution or SearchSolution
+        Answers ``value``, ``move_values``, ``optimal_moves`` and ``verdict`` for any
+        position of the board.
 
     Examples
     --------
@@ -155,8 +169,20 @@ def solve(side: int, **options: Any) -> TableSolution | SearchSolution:
 def solve_boxes(rows: int, cols: int, **options: Any) -> TableSolution | SearchSolution:
     """Strongly solve Dots-and-Boxes on ``rows x cols`` boxes (lines numbered as in docs/SPEC.md section 4).
 
-    ``2 rows cols + rows + cols`` lines: at most 31 for a table (3x4: 2 GiB), 62 for the
-    search; ``options`` are those of `solve_cells`.
+    Parameters
+    ----------
+    rows, cols : int
+        Boxes down and across: ``2 rows cols + rows + cols`` lines, at most 31 for a
+        table (3x4: 2 GiB) and 62 for the search.
+    **options
+        ``progress``, ``use_cache``, ``method``, ``max_memory`` and ``threads``, as in
+        `solve_cells`.
+
+    Returns
+    -------
+    TableSolution or SearchSolution
+        Answers ``value``, ``move_values``, ``optimal_moves`` and ``verdict`` for any
+        position of the board.
 
     Examples
     --------
