@@ -184,3 +184,17 @@ def test_the_3x4_endgame_is_minus_the_controllers_score_and_the_shorthand():
     ]
     assert f"in {odd[0]} sampled games on 3x3, {odd[1]} on 3x4" in text
     assert "wrong that often" not in text and "never.**" not in text
+
+
+def test_sampled_shares_in_the_prose_carry_their_intervals():
+    text = notebooks.prose("13_long_chain_rule")
+    w = table("long_chain_rule_game_winner").set_index(["board", "policy"]).xs("softmax", level="policy")
+    share = w["controller_wins_game"] / w["rule_applies"]
+    assert ((w["win_high"] - share).abs().max() < 0.03) and ((share - w["win_low"]).abs().max() < 0.03)
+    assert "each 95% interval within 3 percentage points of its share" in text
+    s = table("long_chain_rule_first_simple_endgames_sampled").set_index(["board", "stage"])
+    side4 = s.loc[("side-4 triangles", "first loony endgame")]
+    numbers = [
+        round(100 * side4[c], 1) for c in ("controller_wins_share", "controller_wins_low", "controller_wins_high")
+    ]
+    assert f"{numbers[0]}% ({numbers[1]}–{numbers[2]}%) on side 4" in text
