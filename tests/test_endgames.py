@@ -87,5 +87,16 @@ def test_the_committed_tables_say_what_notebook_12_says():
     simple = configurations[configurations.simple]
     misses = simple[~simple.controlled_value_agrees.astype(bool)]
     assert (misses.controlled_value < 2).all() and len(misses) == 6
-    rule = table("long_chain_rule_predictions")
-    assert (rule.named_win_share == (rule.long_chains > 0)).all()
+    rule = table("long_chain_rule_predictions").set_index(["board", "long_chains"])  # every position, once
+    assert rule.index.tolist() == [
+        ("side 2", 0),
+        ("side 3", 0),
+        ("side 3", 1),
+        ("side 3", 2),
+        ("2x2 boxes", 0),
+        ("2x3 boxes", 0),
+        ("2x3 boxes", 1),
+    ]
+    assert (rule.named_wins + rule.named_loses == rule.decided).all()
+    assert (rule.named_win_share < rule.mover_win_share).sum() == 6  # the player to move is the better guess
+    assert rule.loc[("2x3 boxes", 1), ["named_wins", "mover_wins", "decided"]].tolist() == [338, 250, 442]

@@ -25,16 +25,32 @@ def percent(share):
 
 def test_the_bold_answer_is_the_tables(prose):
     answer = notebooks.bold_answer("12_the_game_of_control", "Position by position")
-    agree = table("control_agreement_by_board").set_index("board")["agree_share"]
+    t = table("control_agreement_by_board").set_index("board")
     big = ["side 3", "side 4", "2x4 boxes", "3x3 boxes", "3x4 boxes"]  # 8 cells or more (9, 16, 8, 9, 12)
-    larger, smaller = agree[big], agree.drop(big)
-    assert len(agree) == 13 and f"{round(100 * larger.min())}–{percent(larger.max())} of decided positions" in answer
-    assert f"({round(100 * smaller.min())}–{percent(smaller.max())} on smaller)" in answer
+    assert len(t) == 13
+    for column in ["agree_share", "reached_agree_share"]:  # over all positions, over those perfect play reaches
+        share = t.loc[big, column]
+        low, high = share.idxmin(), share.idxmax()
+        assert (low, high) == ("2x4 boxes", "side 4")
+        span = f"{percent(share[low])} ({low.removesuffix(' boxes')}) to {percent(share[high])} ({high})"
+        assert span in answer, span
+    assert "of all decided positions agree; of those perfect play reaches," in answer
     empty = table("control_empty_boards").set_index("board")["control_winner_wins_game"].astype(str)
-    assert list(empty[empty == "True"].index) == ["side 3", "side 4"]
+    assert list(empty[empty == "True"].index) == ["side 3", "side 4"] and "only on sides 3–4" in answer
     losing = empty[empty == "False"].index
-    assert {"side 1", "side 2"} < set(losing) and len(losing) - 2 == 6 and "six boxes boards" in answer
+    assert {"side 1", "side 2"} < set(losing) and len(losing) - 2 == 6
     assert list(empty[empty == "draw"].index) == ["1x2 boxes", "1x4 boxes", "3x4 boxes"]
+
+
+def test_the_first_move_columns_cannot_tell(prose):
+    empty = table("control_empty_boards").set_index("board")
+    some = empty[(empty.control_first_moves > 0) & (empty.control_first_moves < empty.edges)]
+    assert list(some.index) == ["side 2", "3x3 boxes"]  # elsewhere all first moves or none win Nimstring
+    for name, words in [("side 2", "all 9 worth −2 on side 2"), ("3x3 boxes", "all 24 worth −3 on 3x3")]:
+        b = control.BOARDS[name]()
+        values = tc.solve_cells(b).values
+        first = {-int(values[1 << e]) for e in range(b.n_edges)}
+        assert first == {int(values[0])} and words in prose  # every first move is optimal
 
 
 def test_agreement_by_board_as_the_prose_reads_it(prose):
@@ -53,10 +69,41 @@ def test_the_disagreements_of_perfect_play_by_phase(prose):
     for name in ["side 3", "2x2 boxes", "2x3 boxes"]:
         b = control.BOARDS[name]()
         rows.append(control.reached_by_phase(name, b, tc.solve_cells(b).values, control.control_table(b)))
-    phases = pd.concat(rows).pivot(index="board", columns="phase", values="disagree")
+    phases = pd.concat(rows).groupby("board").sum(numeric_only=True)
+    capture = pd.concat(rows).set_index(["board", "phase"]).loc[("side 3", "capture available"), "disagree"]
     side3 = phases.loc["side 3"]
-    assert f"{side3['capture available']} of the {side3.sum()} disagreeing positions" in prose
-    assert f"other {side3['loony endgame']} are loony endgames" in prose
-    for name in ["2x2 boxes", "2x3 boxes"]:
-        row = phases.loc[name]
-        assert f"{row['safe moves remain']:,} of {row.sum():,}" in prose
+    assert f"({capture} of {side3.disagree})" in prose and "97.8% of all its positions" in prose
+    assert f"all of them in {side3.disagree_takes_all} of side 3's {side3.disagree} disagreeing" in prose
+    assert f"against {side3.agree_takes_all} of its {side3.agree:,} agreeing" in prose
+    assert f"decides the other {side3.disagree - side3.disagree_takes_all} " in prose
+    assert f"in {side3.disagree_takes_all} of the {side3.disagree} positions of perfect play" in prose
+    small = [phases.loc[n] for n in ["2x2 boxes", "2x3 boxes"]]
+    assert " and ".join(f"{r.disagree_takes_all} of {r.disagree:,}" for r in small) + " disagreements" in prose
+    safe = pd.concat(rows).set_index(["board", "phase"]).xs("safe moves remain", level="phase")["disagree"]
+    pairs = zip(["2x2 boxes", "2x3 boxes"], small, strict=True)
+    assert " and ".join(f"{safe[n]:,} of {r.disagree:,}" for n, r in pairs) in prose
+
+
+def test_the_rule_before_the_endgame_as_the_prose_reads_it(prose):
+    t = table("long_chain_rule_predictions").set_index(["board", "long_chains"])
+    named, mover = t["named_win_share"], t["mover_win_share"]
+    assert (t.decided < t.positions + 1).all()
+    assert f"in {percent(named['side 3', 0])} of side 3's decided positions" in prose
+    assert f"(naming the player to move: {percent(mover['side 3', 0])})" in prose
+    assert f"{percent(named['side 3', 1])} with one ({percent(mover['side 3', 1])})" in prose
+    assert t.loc[("side 3", 2), ["decided", "named_wins", "mover_wins"]].tolist() == [24, 0, 24]
+    assert f"in {percent(named['2x2 boxes', 0])} and {percent(named['2x3 boxes', 0])} " in prose
+    assert f"({percent(mover['2x2 boxes', 0])} and {percent(mover['2x3 boxes', 0])})" in prose
+    assert f"({percent(named['2x3 boxes', 1])} against {percent(mover['2x3 boxes', 1])})" in prose
+    beats = t.index[named > mover].tolist()
+    assert beats == [("2x3 boxes", 1)] and "except on 2x3 once a long chain has formed" in prose
+
+
+def test_the_two_stages_of_the_rule_in_perfect_play(prose):
+    x = table("long_chain_rule_perfect_play_exact").set_index(["board", "stage"])["applies"]
+    simple = [
+        percent(x["side-3 triangles", "first simple loony endgame"]),
+        percent(x["2x3 boxes", "first simple loony endgame"]),
+    ]
+    first = [percent(x["side-3 triangles", "first loony endgame"]), percent(x["2x3 boxes", "first loony endgame"])]
+    assert f"in {simple[0]} and {simple[1]} of games" in prose and f"in {first[0]} and {first[1]} (notebook 13" in prose

@@ -7,6 +7,7 @@ changes no byte), so these tests execute nothing heavy.
 import numpy as np
 import pytest
 
+import notebooks
 import triangles_core as tc
 from notebooks import table
 from triangles_core.analysis import boxes_stats as bs
@@ -140,3 +141,60 @@ def test_perfect_play_by_board():
     assert e.loc["3x4 boxes", ["first_player_in_control", "second_player_in_control"]].tolist() == [333, 965]
     assert e.loc["side-4 triangles", "first_player_in_control"] == 335
     assert e.loc["3x3 boxes", ["rule_applies", "second_player_in_control"]].tolist() == [1009, 1008]
+
+
+def test_the_bold_answer_is_the_tables():
+    answer = notebooks.bold_answer("13_long_chain_rule", "Perfect play, exact")
+    x = (
+        table("long_chain_rule_perfect_play_exact")
+        .set_index(["board", "stage"])
+        .xs("first loony endgame", level="stage")
+    )
+    applies = x["applies"]
+    assert (applies.idxmin(), applies.idxmax()) == ("2x2 boxes", "side-3 triangles")
+    assert f"in {round(100 * applies.min())}% (2x2) to {round(100 * applies.max())}% (side 3) of games;" in answer
+    w = table("long_chain_rule_game_winner").set_index(["board", "policy"]).xs("perfect", level="policy")
+    exact = w.loc[["2x2 boxes", "2x3 boxes", "side-3 triangles"]]
+    assert (exact["controller_wins_game"] == exact["rule_applies"]).all() and "probability 1 (3x3: 0.9985)" in answer
+    assert round(1 - x.loc["3x3 boxes", "first_player_in_control"], 4) == 0.9985  # A in control loses the game by 3
+    t = table("long_chain_rule_by_board").set_index(["board", "policy"])
+    b34 = t.loc[("3x4 boxes", "perfect")]
+    pct = lambda *xs: [round(100 * v) for v in xs]  # noqa: E731
+    side4 = w.loc["side-4 triangles"]
+    assert pct(side4["controller_wins_game"] / side4["rule_applies"], side4["win_low"], side4["win_high"]) == [
+        71,
+        68,
+        73,
+    ]
+    assert "side 4, controller wins 71% (68–73%)" in answer
+    share = pct(b34["controller_win_share"], b34["controller_win_low"], b34["controller_win_high"])
+    assert share == [84, 82, 86] and "3x4, drawn, controller wins its endgame 84% (82–86%)" in answer
+    assert w.loc["3x4 boxes", "controller_draws_game"] == w.loc["3x4 boxes", "rule_applies"]
+
+
+def test_the_3x4_endgame_is_minus_the_controllers_score_and_the_shorthand():
+    text = notebooks.prose("13_long_chain_rule")
+    t = table("long_chain_rule_by_board").set_index(["board", "policy"]).loc[("3x4 boxes", "perfect")]
+    wins, draws, loses, applies = (int(t[c]) for c in ("controller_wins", "draw", "controller_loses", "rule_applies"))
+    assert f"exactly the {wins:,} games it began behind, draws it in the {draws} it began level" in text
+    assert f"loses it in the {loses} it began ahead. In {draws + loses} of the {applies:,}" in text
+    e = table("long_chain_rule_perfect_play").set_index("board")
+    odd = [
+        f"{e.loc[b, 'double_crosses_before_odd']:,} of {e.loc[b, 'rule_applies']:,}" for b in ("3x3 boxes", "3x4 boxes")
+    ]
+    assert f"in {odd[0]} sampled games on 3x3, {odd[1]} on 3x4" in text
+    assert "wrong that often" not in text and "never.**" not in text
+
+
+def test_sampled_shares_in_the_prose_carry_their_intervals():
+    text = notebooks.prose("13_long_chain_rule")
+    w = table("long_chain_rule_game_winner").set_index(["board", "policy"]).xs("softmax", level="policy")
+    share = w["controller_wins_game"] / w["rule_applies"]
+    assert ((w["win_high"] - share).abs().max() < 0.03) and ((share - w["win_low"]).abs().max() < 0.03)
+    assert "each 95% interval within 3 percentage points of its share" in text
+    s = table("long_chain_rule_first_simple_endgames_sampled").set_index(["board", "stage"])
+    side4 = s.loc[("side-4 triangles", "first loony endgame")]
+    numbers = [
+        round(100 * side4[c], 1) for c in ("controller_wins_share", "controller_wins_low", "controller_wins_high")
+    ]
+    assert f"{numbers[0]}% ({numbers[1]}–{numbers[2]}%) on side 4" in text

@@ -240,3 +240,109 @@ def mistakes_in_play(name: str, solution, exact_row: pd.Series) -> pd.DataFrame:
             }
         )
     return pd.DataFrame(rows)
+
+
+def game_winner_table(ends: pd.DataFrame) -> pd.DataFrame:
+    """Whether the player the rule puts in control wins the game, by board and policy.
+
+    ``ends`` is `loony_endgames` with ``game_value_a``, the first player's final net score
+    (S + W: the score before the loony endgame plus its exact value).  Among the games where
+    the rule applies at the first loony endgame: the controller wins, draws or loses the
+    game, with a 95% Wilson interval on the wins and ``named_share`` = controller wins the
+    game / games that reach a loony endgame.
+    """
+    applies = ends[ends["rule_applies"]]
+    sign = np.sign(applies["game_value_a"]) * np.where(applies["controller"] == "A", 1, -1)
+    outcome = pd.Series(np.select([sign > 0, sign == 0], ["wins", "draws"], "loses"), index=applies.index)
+    winner = (
+        outcome.groupby([applies["board"], applies["policy"]], sort=False)
+        .value_counts()
+        .unstack(fill_value=0)
+        .reindex(columns=["wins", "draws", "loses"], fill_value=0)
+    )
+    winner.columns = [f"controller_{c}_game" for c in winner.columns]
+    reached = ends.groupby(["board", "policy"], sort=False).size()
+    winner.insert(0, "loony_endgames", reached.loc[winner.index])
+    winner.insert(1, "rule_applies", winner.iloc[:, 1:].sum(axis=1))
+    winner["win_low"], winner["win_high"] = wilson_interval(winner["controller_wins_game"], winner["rule_applies"])
+    winner["named_share"] = winner["controller_wins_game"] / winner["loony_endgames"]
+    return winner
+
+
+def rule_by_stage_sampled(name: str, board, first: pd.DataFrame, games: pd.DataFrame, seed: int) -> list[dict]:
+    """Does the controller win the endgame, at the first and the first simple loony endgame of sampled games?
+
+    ``first`` is the `loony_endgames` rows of one board and policy, ``games`` that policy's
+    `play_games` table.  One row per stage, with a 95% Wilson interval; at the first simple
+    loony endgame also how many values the recursion on chain and loop sizes reproduces.
+    """
+    simple = first_simple_endgames(board, games)
+    stages = [
+        ("first loony endgame", first["rule_applies"], first["rule"] == "controller wins", np.nan, np.nan),
+        (
+            "first simple loony endgame",
+            simple["applies"],
+            simple["controller_value"] > 0,
+            simple["recursion_agrees"].sum(),
+            len(simple),
+        ),
+    ]
+    rows = []
+    for stage, ok, wins, agree, count in stages:
+        n, k = int(ok.sum()), int((ok & wins).sum())
+        low, high = wilson_interval(k, n)
+        rows.append(
+            {
+                "board": name,
+                "stage": stage,
+                "games": int(games["game"].nunique()),
+                "seed": seed,
+                "reached": len(ok),
+                "rule_applies": n,
+                "controller_wins_endgame": k,
+                "controller_wins_share": k / n,
+                "controller_wins_low": float(low),
+                "controller_wins_high": float(high),
+                "simple_endgames": count,
+                "recursion_agrees": agree,
+            }
+        )
+    return rows
+
+
+def perfect_play_by_board(perfect: pd.DataFrame, dots: dict[str, int]) -> pd.DataFrame:
+    """Who is in control in sampled perfect games, and the rule counted from the empty board.
+
+    ``perfect`` is `loony_endgames` of the perfect policy with ``game_value_a``; ``dots``
+    the dots V of each board, in the order of the rows.  ``dots_rule_agrees`` counts the
+    games where "V + long chains even" (Berlekamp's shorthand, *The Dots-and-Boxes Game*,
+    2000) names the controller, ``dots_and_double_crosses_agree`` where V + D0 + L does
+    (his full rule with the D0 double-crosses before the endgame, an identity).
+    """
+    ruled = perfect[perfect["rule_applies"]]
+    grouped = ruled.groupby("board", sort=False)
+
+    def count(column: str, test) -> pd.Series:
+        return grouped[column].apply(lambda s: int(test(s).sum()))
+
+    def agrees(extra) -> pd.Series:
+        parity = (ruled["board"].map(dots) + ruled["long_chains"] + extra) % 2 == 0
+        return (np.where(parity, "A", "B") == ruled["controller"]).groupby(ruled["board"]).sum()
+
+    frame = pd.DataFrame(
+        {
+            "dots": pd.Series(dots),
+            "empty_board_value": perfect.groupby("board", sort=False)["game_value_a"].first(),
+            "games": perfect.groupby("board", sort=False).size(),
+            "rule_applies": grouped.size(),
+            "one_long_chain": count("long_chains", lambda s: s == 1),
+            "with_a_loop": count("loops", lambda s: s > 0),
+            "first_player_in_control": count("controller", lambda s: s == "A"),
+            "second_player_in_control": count("controller", lambda s: s == "B"),
+            "controller_wins_endgame": count("rule", lambda s: s == "controller wins"),
+            "double_crosses_before_odd": count("double_crosses_before", lambda s: s % 2 == 1),
+            "dots_rule_agrees": agrees(0),
+            "dots_and_double_crosses_agree": agrees(ruled["double_crosses_before"]),
+        }
+    )
+    return frame.loc[list(dots)].rename_axis("board").reset_index()

@@ -241,7 +241,10 @@ def reached_by_phase(name: str, board: CellBoard, values: np.ndarray, control: n
     -------
     pandas.DataFrame
         Columns ``board``, ``phase`` (`PHASES`), ``agree``, ``disagree`` (as in
-        `agreement_by_edges_drawn`; drawn positions are left out).
+        `agreement_by_edges_drawn`; drawn positions are left out), and ``agree_takes_all``,
+        ``disagree_takes_all``: those positions where the winner of the remaining cells
+        takes every one of them under perfect play (``abs(value)`` equals the unclaimed
+        cells), so completes the last cell, which loses Nimstring.
 
     Examples
     --------
@@ -254,12 +257,16 @@ def reached_by_phase(name: str, board: CellBoard, values: np.ndarray, control: n
     reached = reached[values[reached] != 0]
     agree = (control[reached] > 0) == (values[reached] > 0)
     phases = np.array([_phase(board, int(p)) for p in reached.tolist()], dtype=np.int64)
+    unclaimed = np.array([board.n_cells - len(board.complete_cells(int(p))) for p in reached.tolist()])
+    takes_all = np.abs(values[reached].astype(np.int64)) == unclaimed
     return pd.DataFrame(
         {
             "board": name,
             "phase": PHASES,
             "agree": np.bincount(phases[agree], minlength=3),
             "disagree": np.bincount(phases[~agree], minlength=3),
+            "agree_takes_all": np.bincount(phases[agree & takes_all], minlength=3),
+            "disagree_takes_all": np.bincount(phases[~agree & takes_all], minlength=3),
         }
     )
 

@@ -310,7 +310,10 @@ def long_chain_rule_predictions(name: str, board: CellBoard, positions: np.ndarr
 
     At each position with a safe move and nothing capturable, `triangles_core.analysis.chains.controller`
     names a player; the table counts how often that player takes more of the remaining cells
-    under perfect play (``named_wins``) among the positions not drawn (``decided``).
+    under perfect play (``named_wins``) among the positions not drawn (``decided``), and, as
+    a baseline that names the player to move everywhere, how often the mover does (``mover_wins``).
+    Over the positions perfect play reaches, every share is fixed by who wins the game under
+    perfect play, whatever player a rule names; over all positions the rule can be wrong.
 
     Examples
     --------
@@ -328,14 +331,16 @@ def long_chain_rule_predictions(name: str, board: CellBoard, positions: np.ndarr
             continue
         named_is_mover = controller(a.free_edges, a.unclaimed_cells, a.long_chains)
         v = int(values[p]) if named_is_mover else -int(values[p])
-        row = rows.setdefault(a.long_chains, [0, 0, 0, 0])
+        row = rows.setdefault(a.long_chains, [0, 0, 0, 0, 0])
         row[0] += 1
         row[1] += v != 0
         row[2] += v > 0
         row[3] += v < 0
-    columns = ["board", "long_chains", "positions", "decided", "named_wins", "named_loses"]
+        row[4] += int(values[p]) > 0
+    columns = ["board", "long_chains", "positions", "decided", "named_wins", "named_loses", "mover_wins"]
     frame = pd.DataFrame([(name, k, *r) for k, r in sorted(rows.items())], columns=columns)
     frame["named_win_share"] = (frame.named_wins / frame.decided).round(6)
+    frame["mover_win_share"] = (frame.mover_wins / frame.decided).round(6)
     return frame
 
 
@@ -343,7 +348,7 @@ ENDGAME_BOARDS = ("side 2", "side 3", "side 4", "2x2 boxes", "2x3 boxes", "3x3 b
 """Boards of ``endgames_by_configuration``: every board with a table from side 2 and 2x2 boxes."""
 
 PREDICTION_BOARDS = ("side 2", "side 3", "2x2 boxes", "2x3 boxes")
-"""Boards of ``long_chain_rule_predictions`` (3x3 boxes: 0.7 million reached positions, minutes in Python)."""
+"""Boards of ``long_chain_rule_predictions``, over all positions (3x3 boxes: 16.8 million, too many for Python)."""
 
 
 def write_endgame_tables(
@@ -354,7 +359,7 @@ def write_endgame_tables(
     ``solutions`` gives the value table of a board (``lambda b: triangles_core.solve_cells(b).values``).
     Returns the tables by file stem.
     """
-    from .control import BOARDS, reached_positions
+    from .control import BOARDS
 
     ends, rule = [], []
     for name in ENDGAME_BOARDS:
@@ -362,7 +367,8 @@ def write_endgame_tables(
         values = solutions(b)
         ends.append(endgame_tables(name, b, values))
         if name in PREDICTION_BOARDS:
-            rule.append(long_chain_rule_predictions(name, b, reached_positions(b, values), values))
+            every = np.arange(1 << b.n_edges, dtype=np.int64)
+            rule.append(long_chain_rule_predictions(name, b, every, values))
     tables = {
         "endgames_by_configuration": pd.concat(ends, ignore_index=True),
         "long_chain_rule_predictions": pd.concat(rule, ignore_index=True),
