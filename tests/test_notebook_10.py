@@ -8,12 +8,13 @@ from __future__ import annotations
 
 import json
 
+import nbformat
 import numpy as np
 import pandas as pd
 import pytest
 
 import notebooks
-from notebooks import DATA
+from notebooks import DATA, ROOT
 from triangles_core.games.boards import standard_board
 
 SEARCH = DATA / "search"
@@ -121,3 +122,9 @@ def test_the_committed_rule_checks_are_those_of_the_search_rules():
             "double_dealing": True,
             "long_chains": True,
         }
+
+
+def test_code_cells_are_short():
+    cells = nbformat.read(ROOT / "notebooks" / "10_beyond_the_table.ipynb", as_version=4).cells
+    code = [c.source.splitlines() for c in cells if c.cell_type == "code"]
+    assert all(len(lines) <= 15 and max(map(len, lines)) <= 106 for lines in code)  # at most about 100 characters
