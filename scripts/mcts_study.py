@@ -703,93 +703,59 @@ ROLLOUT_COLOUR, EXACT_COLOUR = OWNER_COLOURS["A"], OWNER_COLOURS["B"]
 
 
 def error_rate_panels(summary: pd.DataFrame, control: pd.DataFrame):
-    """Small multiples, one panel per board: the share of value-losing moves by simulations (log scale).
+    """Two panels for a phone's width: rollout error rates by board, and what exact leaves remove.
 
-    In each panel the rollout searches (`error_summary` rows of ``summary``: line and 95%
-    cluster-bootstrap band), the exact-leaf control where it was run (``control``:
-    points with 95% bars) and a random move's share at the same positions (grey dashes).
-    One key above the panels; the panels share both axes.
+    Top: the share of value-losing moves by simulations (log scale), one line per board
+    (`error_summary` rows of ``summary``), with the 95% cluster-bootstrap interval drawn at each
+    board's largest number of simulations only. Bottom: the share of those errors that exact
+    leaf values remove on the same rows (``control``: `removed_share` with its 95% interval),
+    with a line at none. One colour and marker per board in both panels; fonts of 9 pt or more
+    on a figure 3.6 inches wide.
     """
     keys = list(dict.fromkeys(summary["board"]))
-    fig, axes = plt.subplots(3, 2, figsize=(4.5, 5.8), sharex=True, sharey=True)
-    for ax, key in zip(axes.flat, keys, strict=False):
+    style = {k: (plt.get_cmap("tab10")(i), "osD^v"[i % 5]) for i, k in enumerate(keys)}
+    fig, (top, low) = plt.subplots(2, 1, figsize=(3.6, 6.2), sharex=True, height_ratios=(1.2, 1))
+    for i, key in enumerate(keys):
+        colour, marker = style[key]
         rows = summary[summary["board"] == key]
-        x = rows["simulations"].to_numpy()
-        ax.fill_between(x, rows["error_low"], rows["error_high"], color=ROLLOUT_COLOUR, alpha=0.2, lw=0)
-        ax.plot(x, rows["error_rate"], marker="o", ms=3, color=ROLLOUT_COLOUR, label="MCTS, random rollouts")
-        ax.axhline(rows["random_move_error"].iloc[-1], color="grey", ls="--", lw=1, label="a random move")
+        top.plot(
+            rows["simulations"], rows["error_rate"], marker=marker, ms=4, color=colour, label=BOARD_NAMES.get(key, key)
+        )
+        last = rows.iloc[-1]
+        x = last["simulations"] * 1.12 ** (i + 1)
+        top.errorbar(
+            [x],
+            [last["error_rate"]],
+            yerr=[[last["error_rate"] - last["error_low"]], [last["error_high"] - last["error_rate"]]],
+            color=colour,
+            capsize=2,
+            lw=1,
+        )
         c = control[control["board"] == key]
         if len(c):
-            bars = [c["error_rate"] - c["error_low"], c["error_high"] - c["error_rate"]]
-            ax.errorbar(
-                c["simulations"],
-                c["error_rate"],
-                yerr=bars,
-                fmt="s",
+            x = c["simulations"] * 1.15 ** (i - 2)
+            low.errorbar(
+                x,
+                100 * c["removed_share"],
+                yerr=[100 * (c["removed_share"] - c["removed_low"]), 100 * (c["removed_high"] - c["removed_share"])],
+                fmt=marker,
                 ms=4,
-                color=EXACT_COLOUR,
+                color=colour,
                 capsize=2,
-                label="MCTS, exact leaf values",
+                lw=1,
             )
-        ax.set_title(BOARD_NAMES.get(key, key), fontsize=9)
-        ax.tick_params(labelsize=8)
-    for ax in axes.flat[len(keys) :]:
-        ax.set_axis_off()
-    axes[0, 0].set_xscale("log")
-    axes[0, 0].set_ylim(0, 1)
-    for ax in axes[:, 0]:
-        ax.set_ylabel("share of moves\nthat lose value", fontsize=8)
-    for ax in (axes[2, 0], axes[1, 1]):
-        ax.set_xlabel("simulations per move", fontsize=8)
-        ax.xaxis.set_tick_params(labelbottom=True)
-    handles, labels = axes[0, 0].get_legend_handles_labels()
-    order = [labels.index(k) for k in ("MCTS, random rollouts", "MCTS, exact leaf values", "a random move")]
-    axes[2, 1].legend([handles[i] for i in order], [labels[i] for i in order], loc="center", fontsize=8, frameon=False)
-    fig.tight_layout()
-    return fig
-
-
-def shortfall_figure(games: pd.DataFrame):
-    """Share of games by MCTS's shortfall (perfect-play margin minus its margin), one panel per board.
-
-    ``games`` is `mcts_games` with ``board`` and
-    ``simulations`` columns.  One colour per number of simulations in every panel, one
-    legend above the panels, and the number of games in each panel's title.
-    """
-    keys = list(dict.fromkeys(games["board"]))
-    levels = sorted(games["simulations"].unique())
-    colours = {n: plt.get_cmap("viridis")(0.85 * i / max(1, len(levels) - 1)) for i, n in enumerate(levels)}
-    fig, axes = plt.subplots(len(keys), 1, figsize=(4.5, 1.25 * len(keys) + 0.9), sharex=True)
-    axes = np.atleast_1d(axes)
-    top = int(games["shortfall"].max())
-    for ax, key in zip(axes, keys, strict=True):
-        rows = games[games["board"] == key]
-        here = sorted(rows["simulations"].unique())
-        width = 0.8 / len(levels)
-        for n in here:
-            i = levels.index(n)
-            share = rows[rows["simulations"] == n]["shortfall"].value_counts(normalize=True)
-            share = share.reindex(range(top + 1), fill_value=0.0)
-            ax.bar(np.arange(top + 1) + (i - (len(levels) - 1) / 2) * width, share.to_numpy(), width, color=colours[n])
-        counts = ", ".join(f"{int((rows['simulations'] == n).sum())}" for n in here)
-        ax.set_title(f"{BOARD_NAMES.get(key, key)}: n = {counts} games", fontsize=9)
+    top.set(xscale="log", ylim=(0, 0.7), ylabel="share of moves that lose value")
+    top.set_title("MCTS with random rollouts", fontsize=10)
+    top.legend(fontsize=9, frameon=False, ncol=2, loc="lower left", handlelength=1.5, columnspacing=0.8)
+    low.axhline(0, color="grey", lw=1, ls="--")
+    low.set(ylim=(-20, 105), ylabel="errors removed (%)", xlabel="simulations per move")
+    low.set_title("exact leaf values: rollout errors removed", fontsize=10)
+    low.set_xticks([10, 100, 1000, 10000], ["10", "100", "1,000", "10,000"])
+    for ax in (top, low):
         ax.tick_params(labelsize=9)
-        ax.set_ylabel("share", fontsize=9)
-    handles = [plt.Rectangle((0, 0), 1, 1, color=colours[n]) for n in levels]
-    fig.legend(
-        handles,
-        [f"{n:,}" for n in levels],
-        loc="upper center",
-        ncol=len(levels),
-        fontsize=9,
-        frameon=False,
-        handlelength=1.0,
-        columnspacing=1.2,
-        title="MCTS simulations per move",
-        title_fontsize=9,
-    )
-    axes[-1].set_xlabel("shortfall: perfect-play margin minus MCTS's margin", fontsize=9)
-    fig.tight_layout(rect=(0, 0, 1, 1 - 0.5 / fig.get_figheight()))
+        ax.yaxis.label.set_size(9)
+        ax.xaxis.label.set_size(9)
+    fig.tight_layout()
     return fig
 
 

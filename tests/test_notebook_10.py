@@ -8,12 +8,13 @@ from __future__ import annotations
 
 import json
 
+import nbformat
 import numpy as np
 import pandas as pd
 import pytest
 
 import notebooks
-from notebooks import DATA
+from notebooks import DATA, ROOT
 from triangles_core.games.boards import standard_board
 
 SEARCH = DATA / "search"
@@ -42,6 +43,9 @@ def test_the_answer_is_bold_short_and_its_numbers_are_the_tables(prose, ratios):
     held = [hi <= -1 for e, (lo, hi) in boxes3x5_bounds().items() if e]
     assert f"3x5 work units so far hold {sum(held)} of its {len(held)} first moves to −1 or less" in answer
     assert f"The units solved so far hold {sum(held)} of the {len(held)} first moves to −1 or less" in prose
+    empty = boxes3x5_bounds()[0]
+    cells = standard_board("boxes3x5").n_cells
+    assert empty == (-cells, cells) and f"the board is still ±{cells}" in answer  # the trivial bounds, as said
 
 
 def boxes3x5_bounds() -> dict:
@@ -90,7 +94,8 @@ def test_search_and_tables_agree_everywhere_compared(prose):
 
 def test_the_unsolved_boards_proved_only_the_trivial_bounds(prose):
     beyond = table("beyond_the_table")
-    assert sorted({round(s / 60) for s in beyond["seconds"]}) == [15, 20] and "15-minute run" in prose
+    assert sorted({round(s / 60) for s in beyond["seconds"]}) == [15, 20] and "15-minute run of 2 December" in prose
+    assert (beyond["run"] == "2026-12-02").all() and beyond["search"].str.startswith("earlier").all()
     assert (beyond["status"] == "time limit").all()
     assert (beyond["lower"] == -beyond["cells"]).all() and (beyond["upper"] == beyond["cells"]).all()
     assert beyond["board"].tolist() == ["boxes3x5", "boxes4x4", "side5"] and (beyond["threads"] == 2).all()
@@ -106,7 +111,7 @@ def test_side5_reach_and_the_one_extrapolation_paragraph(prose):
     assert f"{np.exp(intercept + 45 * slope) / 1e9:.1f} × 10^9 nodes" in prose
     assert prose.count("Extrapolation") == 1 and "extrapolat" not in prose.split("**Extrapolation")[0].lower()
     empty = table("beyond_the_table").set_index("board").loc["side5", "nodes"]
-    assert f"({empty / 1e9:.1f} × 10^9 nodes over two threads)" in prose
+    assert f"({empty / 1e9:.1f} × 10^9 nodes over two threads)" in prose and "0.50 times" in prose
 
 
 def test_the_committed_rule_checks_are_those_of_the_search_rules():
@@ -117,3 +122,9 @@ def test_the_committed_rule_checks_are_those_of_the_search_rules():
             "double_dealing": True,
             "long_chains": True,
         }
+
+
+def test_code_cells_are_short():
+    cells = nbformat.read(ROOT / "notebooks" / "10_beyond_the_table.ipynb", as_version=4).cells
+    code = [c.source.splitlines() for c in cells if c.cell_type == "code"]
+    assert all(len(lines) <= 15 and max(map(len, lines)) <= 106 for lines in code)  # at most about 100 characters
