@@ -108,6 +108,7 @@ def test_random_boards_table_and_prose():
     ahead = int((scores["value"] > 0).sum())
     assert (ahead, int((scores["value"] == 0).sum())) == (63, 0)
     assert (scores["value"].min(), scores["value"].max(), scores["value"].median()) == (-5293, 8042, 1816.5)
+    assert peg_stats.median_interval(scores["value"]) == (1816.5, 1290, 3168)
     low, high = wilson_interval(ahead, 80)
     assert (round(100 * float(low)), round(100 * float(high))) == (69, 86)
     corner = scores["hole_class"] == "corner"
@@ -117,21 +118,38 @@ def test_random_boards_table_and_prose():
 
 def test_boards_by_hole_table_and_prose():
     by_hole = table("peg_boards_by_hole")
-    assert list(by_hole["board"]) == [" ".join(map(str, b)) for b in peg_stats.boards_by_hole(2019, 20)]
-    for i in (0, 150, 299):
+    assert list(by_hole["board"]) == [" ".join(map(str, b)) for b in peg_stats.boards_by_hole(2020, 100)]
+    for i in (0, 750, 1499):
         assert tc.solve_peg(tuple(map(int, by_hole["board"][i].split()))) == by_hole["value"][i]
     by_hole["ahead"] = by_hole["value"] > 0
     counts = by_hole.groupby("hole_class")["ahead"].agg(["sum", "size"])
-    assert tuple(counts.loc["corner"]) == tuple(counts.loc["interior"]) == (37, 60)
+    assert counts.to_dict("index") == {
+        "corner": {"sum": 191, "size": 300},
+        "edge midpoint": {"sum": 268, "size": 300},
+        "edge next to a corner": {"sum": 455, "size": 600},
+        "interior": {"sum": 176, "size": 300},
+    }
+    low, _ = wilson_interval(counts["sum"], counts["size"])
+    assert (low > 0.5).all()  # "in every class the lower end of the 95% interval is above one half"
+    share = counts["sum"] / counts["size"]
+    assert share["interior"] <= share["corner"] < share.drop(["corner", "interior"]).min()  # "no better", "lowest"
+    assert share.idxmax() == "edge midpoint"
     corner = by_hole["hole_class"] == "corner"
-    assert (by_hole.loc[~corner, "ahead"].sum(), (~corner).sum()) == (197, 240)
-    assert (counts["sum"] / counts["size"] > 0.5).all()
+    assert (by_hole.loc[~corner, "ahead"].sum(), (~corner).sum()) == (899, 1200)
     odd = by_hole["longest_optimal_game"] % 2 == 1
-    assert (by_hole.loc[odd, "ahead"].sum(), odd.sum()) == (105, 134)
-    assert (by_hole.loc[~odd, "ahead"].sum(), (~odd).sum()) == (129, 166)
+    assert (by_hole.loc[odd, "ahead"].sum(), odd.sum()) == (482, 673)
+    assert (by_hole.loc[~odd, "ahead"].sum(), (~odd).sum()) == (608, 827)
     text = notebook_text()
-    assert "37 of 60 corner-hole boards (62%) against 197 of 240 others (82%)" in text
-    assert "ahead on 105 of 134 odd-length games (78%) and 129 of 166 even-length ones (78%)" in text
+    assert "191 of 300 corner-hole boards (64%) against 899 of 1200 others (75%)" in text
+    assert "ahead on 482 of 673 odd-length games (72%) and 608 of 827 even-length ones (74%)" in text
+
+
+def test_median_interval_is_the_order_statistic_interval():
+    """Textbook values (Conover 1999, 3.2): n = 100 gives the 40th and 61st values; n = 6 the extremes."""
+    assert peg_stats.median_interval(range(1, 101)) == (50.5, 40, 61)
+    assert peg_stats.median_interval([5, 1, 4, 2, 6, 3]) == (3.5, 1, 6)
+    with pytest.raises(ValueError, match="too few"):
+        peg_stats.median_interval(range(5))
 
 
 def test_game_sizes_bound_every_board():
@@ -154,11 +172,20 @@ def test_principal_variation_of_the_first_sample():
 
 
 def test_bold_answer_is_short_and_matches_the_tables():
-    answer = bold_answer("05_peg_game", "Samples:")
+    answer = bold_answer("05_peg_game", "Equal pegs:")
     assert prose("05_peg_game").count(answer) == 2  # repeated under "Answer"
-    fresh = "fresh test: corner and interior holes 62%, edge holes 87–93%"
-    for phrase in ("21, 19, 2148", "79% (63/80;", "69–86%", fresh):
-        assert phrase in answer
-    share = table("peg_boards_by_hole").groupby("hole_class")["value"].apply(lambda v: round(100 * (v > 0).mean()))
-    assert (share["corner"], share["interior"]) == (62, 62)
-    assert (share["edge next to a corner"], share["edge midpoint"]) == (87, 93)
+    assert "one jump ahead from edge holes beside a corner, else level" in answer
+    by_hole = table("peg_boards_by_hole")
+    n, ahead = len(by_hole), int((by_hole["value"] > 0).sum())
+    median, low, high = peg_stats.median_interval(by_hole["value"])
+    assert f"{n:,} random boards" in answer and f"median margin {median:+,.0f} ({low:+,.0f}–{high:,.0f})" in answer
+
+    def share(k, m):
+        lo, hi = wilson_interval(k, m)
+        return f"{round(100 * k / m)}% ({round(100 * float(lo))}–{round(100 * float(hi))}%)"
+
+    assert f"ahead on {share(ahead, n)}" in answer
+    counts = by_hole.assign(ahead=by_hole["value"] > 0).groupby("hole_class")["ahead"].agg(["sum", "size"])
+    names = {"corner": "corners", "edge next to a corner": "edges beside a corner", "edge midpoint": "edge midpoints"}
+    for hole_class, (k, m) in counts.iterrows():
+        assert f"{names.get(hole_class, hole_class)} {share(k, m)}" in answer

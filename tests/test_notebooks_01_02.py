@@ -100,6 +100,34 @@ def test_02_critical_positions_split_by_move_kind():
     assert abs(kinds.perfect_play.sum() - optimal.perfect_play_critical.sum()) < 1e-5
 
 
+def test_02_the_capture_to_find_is_the_only_one_on_offer_in_perfect_play():
+    offer = table("side3_capture_critical_by_captures_on_offer").set_index("captures_on_offer")
+    kinds = table("side3_critical_positions_by_move_kind").set_index("optimal_move_kind")
+    several = offer.loc[offer.index >= 2]
+    assert offer.positions.sum() == kinds.positions["capture"] == 28_128
+    assert several.positions.sum() == 4_728 and several.per_game.sum() == 0  # the test could fail, and does not
+    assert abs(offer.per_game.sum() - kinds.perfect_play["capture"]) < 1e-5
+    text, answer = prose("02_state_graph"), bold_answer("02_state_graph")
+    assert f"{several.positions.sum():,} of the {offer.positions.sum():,} capture-critical positions" in text
+    assert f"{percent(kinds.perfect_play_share['capture'])} of those are the only capture on offer" in answer
+
+
+def test_captures_on_offer_when_critical_against_the_definition(side2):
+    """Each position of side 2 read move by move through the solved-game contract."""
+    from triangles_core.analysis import outcomes
+
+    kinds = outcomes.move_kinds(side2.board)
+    expected = {}
+    for p in range(1 << side2.board.n_edges):
+        values = side2.move_values(p)
+        best = [e for e, v in values.items() if v == side2.value(p)]
+        if len(values) >= 2 and len(best) == 1 and kinds[p, best[0] - 1] == 0:
+            n = int((kinds[p] == 0).sum())
+            expected[n] = expected.get(n, 0) + 1
+    got = outcomes.captures_on_offer_when_critical(side2, kinds)
+    assert dict(zip(got.captures_on_offer, got.positions, strict=True)) == expected
+
+
 def test_02_and_04_count_the_same_critical_positions():
     """One definition of a critical position across the collection (docs/glossary.md)."""
     optimal = table("side3_optimal_play_by_edges_drawn")

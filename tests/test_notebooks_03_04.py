@@ -27,16 +27,18 @@ def moves():
 
 def test_03_answer(in_play):
     answer = bold_answer("03_outcomes_by_edges_drawn")
-    outcomes = table("side3_outcomes_by_edges_drawn")
-    assert f"wins {outcomes.mover_wins.sum() / outcomes.positions.sum():.1%} of all side-3 positions" in answer
-    capture = table("side3_capture_available_by_edges_drawn")
-    offered = capture[capture.capture_available].positions.sum() / capture.positions.sum()
-    assert f"{offered:.1%} of all positions with a move offer a capture" in answer
+    share = table("side3_outcomes_by_edges_drawn").set_index("edges_drawn").mover_win_share
+
+    def span(values):
+        return f"{round(100 * values.min())}–{round(100 * values.max())}%"
+
+    early, late = span(share.loc[2:8]), span(share.loc[9:17])
+    assert f"the mover wins the rest at {early} for k = 2–8, {late} for k = 9–17" in answer
     perfect = in_play[in_play.policy == "perfect"]
     assert (perfect.mean_value_for_A == -3).all() and (perfect.A_loses == 1).all()
-    assert "A loses by 3 after every move of perfect play" in answer
-    final = in_play[(in_play.policy == "uniformly random") & (in_play.edges_drawn == 18)]
-    assert f"wins {final.A_wins.item():.1%} of uniformly random games" in answer
+    assert "under perfect play A loses by 3 at every k" in answer
+    random = in_play[in_play.policy == "uniformly random"].set_index("edges_drawn").A_wins
+    assert f"A's winning chance swings {span(random.loc[2:8])} to k = 8, then {span(random.loc[9:18])}" in answer
 
 
 def test_03_in_play_probabilities_and_identities(in_play):
@@ -64,16 +66,31 @@ def test_03_capture_split():
 def test_04_answer(moves):
     answer = bold_answer("04_winning_first_moves")
     classes = table("side3_first_move_classes")
-    assert classes[classes.value == -3]["size"].sum() == 12 and "12 first moves keep −3" in answer
+    assert classes[classes.value == -3]["size"].sum() == 12 and "12 keep −3" in answer
     assert classes[classes.value == -5]["size"].sum() == 6 and "six hexagon edges give −5" in answer
-    assert classes.value.max() < 0 and "no move wins" in answer
-    every = moves[moves.policy == "all positions"].groupby("kind")[["mistakes", "value_lost"]].sum()
-    declined = every.loc["declined capture"]
-    assert f"{declined.mistakes / every.mistakes.sum():.1%} of mistakes are declined captures" in answer
-    assert f"losing {declined.value_lost / declined.mistakes:.1f} on average" in answer
-    perfect = moves[moves.policy == "perfect"][["mistakes", "value_lost", "critical"]].sum()
-    assert f"a mistake costs {perfect.value_lost / perfect.mistakes:.1f}" in answer
+    assert classes.value.max() < 0 and "none wins" in answer
+    perfect = moves[moves.policy == "perfect"][["legal", "mistakes", "value_lost", "critical"]].sum()
+    assert f"{perfect.mistakes / perfect.legal:.1%} of legal moves are mistakes" in answer
+    cost = perfect.value_lost / perfect.mistakes
+    assert f"an available mistake would cost {cost:.1f} on average ({cost / 2:.1f} triangles)" in answer
     assert f"a perfect game meets {perfect.critical:.1f} critical positions" in answer
+
+
+def test_04_every_decline_that_keeps_the_value_is_double_dealing():
+    """The split of notebook 04's table, recomputed (the shared move kinds are unchanged)."""
+    import numpy as np
+
+    from triangles_core import solve
+    from triangles_core.analysis import outcomes as oc
+
+    s = solve(3)
+    kinds = oc.move_kinds(s.board)
+    dealing = oc.double_dealing(s.board, kinds)
+    lost = s.values.astype(int)[:, None] - s.move_table.astype(int)
+    declined = kinds == 1
+    assert (dealing <= declined).all() and dealing.sum() == 239_616
+    assert int((declined & (lost == 0)).sum()) == int((dealing & (lost == 0)).sum()) == 1_872
+    assert not np.any(declined & ~dealing & (lost == 0))
 
 
 def test_04_identities_and_counts(moves):

@@ -12,7 +12,7 @@ leaves a cell the opponent can complete; a *safe move* does none of these.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 
 import numpy as np
 import pandas as pd
@@ -23,7 +23,9 @@ from .counting import positions_by_edges_drawn
 
 __all__ = [
     "MOVE_KINDS",
+    "captures_on_offer_when_critical",
     "cell_degrees_array",
+    "double_dealing",
     "move_kinds",
     "moves_by_kind",
     "policy_weights",
@@ -72,6 +74,40 @@ def move_kinds(board) -> np.ndarray:
         kind = np.select([captures, can_capture, offers], [0, 1, 2], 3)
         kinds[free, e] = kind[free]
     return kinds
+
+
+def double_dealing(board, kinds: np.ndarray) -> np.ndarray:
+    """Which declined captures are double-dealing moves (Berlekamp 2000, ch. 3; Winning Ways ch. 16).
+
+    The double-dealing move declines the last cells of a chain or loop offered: it
+    completes nothing, although a capture is on offer, and leaves the opponent a
+    *double-cross*, one undrawn edge that completes two cells at once. Here a declined
+    capture (`move_kinds` code 1) is double-dealing when after it some undrawn edge
+    completes two cells that no such edge completed before it.
+
+    Returns
+    -------
+    numpy.ndarray of bool, shape (2**n_edges, n_edges)
+
+    Examples
+    --------
+    >>> from triangles_core import board
+    >>> b = board(2)
+    >>> bool(double_dealing(b, move_kinds(b)).any())
+    True
+    """
+    positions = np.arange(1 << board.n_edges, dtype=np.int64)
+    degrees = cell_degrees_array(board, positions)
+    crosses = np.zeros(positions.size, dtype=np.int64)  # bit e: edge e + 1 completes two cells
+    for e, cells in enumerate(board.edge_cells):
+        if len(cells) == 2:
+            both = ((positions >> e) & 1 == 0) & (degrees[:, cells[0]] == 1) & (degrees[:, cells[1]] == 1)
+            crosses |= both.astype(np.int64) << e
+    dealing = np.zeros(kinds.shape, dtype=bool)
+    for e in range(board.n_edges):
+        after = crosses[positions | (1 << e)]
+        dealing[:, e] = (kinds[:, e] == 1) & (after & ~crosses != 0)
+    return dealing
 
 
 def policy_weights(
@@ -242,13 +278,18 @@ def reached_outcomes(solution: TableSolution, reach: np.ndarray) -> pd.DataFrame
 
 
 def moves_by_kind(
-    solution: TableSolution, kinds: np.ndarray, weights: np.ndarray | None = None, reach: np.ndarray | None = None
+    solution: TableSolution,
+    kinds: np.ndarray,
+    weights: np.ndarray | None = None,
+    reach: np.ndarray | None = None,
+    names: Sequence[str] = MOVE_KINDS,
 ) -> pd.DataFrame:
     """Moves, mistakes and critical positions by edges drawn and move kind (`move_kinds`).
 
     Without ``weights`` and ``reach`` every position counts once; with them (a policy) the
     columns are expectations per game, and ``played``, ``played_mistakes`` and
-    ``played_value_lost`` describe the move played (6 decimals).
+    ``played_value_lost`` describe the move played (6 decimals). ``names`` names the kind
+    codes of ``kinds`` (a finer split than `MOVE_KINDS` may add codes).
     """
     values = solution.values.astype(np.int64)
     rows = []
@@ -262,7 +303,7 @@ def moves_by_kind(
         q = p[at]
 
         def by_kind(w, kind=kinds[level][at, edge]):
-            return np.bincount(kind, weights=w, minlength=len(MOVE_KINDS))
+            return np.bincount(kind, weights=w, minlength=len(names))
 
         columns = {
             "legal": by_kind(q),
@@ -277,9 +318,47 @@ def moves_by_kind(
                 "played_mistakes": by_kind(played * (lost > 0)),
                 "played_value_lost": by_kind(played * lost),
             }
-        rows.append(pd.DataFrame({"edges_drawn": k, "kind": MOVE_KINDS, **columns}))
+        rows.append(pd.DataFrame({"edges_drawn": k, "kind": list(names), **columns}))
     table = pd.concat(rows, ignore_index=True).round(6)
     if reach is None:
         counts = ["legal", "mistakes", "value_lost", "critical"]
         table[counts] = table[counts].astype(np.int64)
+    return table
+
+
+def captures_on_offer_when_critical(
+    solution: TableSolution, kinds: np.ndarray, reach: np.ndarray | None = None
+) -> pd.DataFrame:
+    """How many captures are on offer at the critical positions whose one optimal move is a capture.
+
+    A position is critical when it has at least two legal moves and exactly one optimal
+    move (`moves_by_kind`); where that move is a ``capture`` (`move_kinds`), the capture
+    is "the obvious move" only if it is the one capture on offer. This counts, by the
+    number of legal captures, those positions: each once, and with ``reach``
+    (`reach_probabilities` or `position_reach`) the expected number met per game.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per ``captures_on_offer`` (1, 2, ...): ``positions`` and, with ``reach``,
+        ``per_game`` (6 decimals).
+
+    Examples
+    --------
+    >>> from triangles_core import solve
+    >>> s = solve(2)
+    >>> int(captures_on_offer_when_critical(s, move_kinds(s.board)).captures_on_offer.min())
+    1
+    """
+    moves = solution.move_table.astype(np.int64)
+    legal = solution.move_table != NOT_A_MOVE
+    optimal = legal & (moves == solution.values.astype(np.int64)[:, None])
+    critical = (optimal.sum(axis=1) == 1) & (legal.sum(axis=1) >= 2)
+    at = critical & ((kinds == 0) & optimal).any(axis=1)
+    offered = (kinds[at] == 0).sum(axis=1)
+    counts = np.arange(1, offered.max() + 1)
+    table = pd.DataFrame({"captures_on_offer": counts, "positions": np.bincount(offered)[1:]})
+    if reach is not None:
+        p = reach.reshape(reach.shape[0], -1).sum(axis=1)[at]
+        table["per_game"] = np.bincount(offered, weights=p)[1:].round(6)
     return table
