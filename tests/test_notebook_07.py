@@ -11,6 +11,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
+import notebooks
 import triangles_core as tc
 from notebooks import DATA, table
 from triangles_core.analysis import larger
@@ -68,24 +69,6 @@ def test_the_independent_check_agrees():
     assert checks.loc["boxes3x4", "c_empty_board_value"] == 0
 
 
-def test_the_capture_and_parity_figures():
-    c = table("larger_boards_capturable_by_edges_drawn").set_index(["side", "edges_drawn"]).round(3)
-    outcomes = table("larger_boards_outcomes_by_edges_drawn").set_index(["side", "edges_drawn"])
-    columns = ["capturable_share", "win_share_capturable", "win_share_not_capturable"]
-    assert c.loc[(3, 8), columns].tolist() == [0.987, 0.918, 0.585]
-    assert round(outcomes.loc[(3, 8), "mover_win_share"], 3) == 0.913
-    assert c.loc[(4, 3), "win_share_not_capturable"] == 0.873
-    assert c.loc[(4, 2), ["win_share_capturable", "win_share_not_capturable"]].tolist() == [0.188, 0.248]
-    middle = c.loc[[(side, k) for side in (3, 4) for k in range(3, 13)]]
-    assert (middle["win_share_capturable"] > middle["win_share_not_capturable"]).all()
-    assert [round(outcomes.loc[(4, k), "draw_share"], 3) for k in (2, 3, 4)] == [0.531, 0.074, 0.265]
-    assert c.loc[[(4, 2), (4, 3), (4, 4)], "even_cells_left_share"].tolist() == [1.0, 0.996, 0.984]
-    assert [c.loc[(4, k), "draw_share_even_cells_left"] for k in range(2, 7)] == [0.531, 0.074, 0.269, 0.075, 0.116]
-    assert [c.loc[(3, k), "draw_share_even_cells_left"] for k in range(3, 7)] == [0.333, 0.044, 0.304, 0.033]
-    assert c.loc[[(4, k) for k in range(7)], "exhaustive"].all()
-    assert not c.loc[[(4, k) for k in range(7, 24)], "exhaustive"].any()
-
-
 def test_the_side4_first_moves():
     classes = table("side4_first_move_classes")
     assert classes["size"].sum() == 30 and len(classes) == 6
@@ -108,15 +91,6 @@ def test_the_cost_of_a_mistake_over_all_positions():
     assert s.loc[1, "draw_share_unfinished"] == 0 and s.loc[1, "draw_share"] == 0.125  # the finished board
     assert s["draw_share_unfinished"].round(4).loc[[2, 3, 4]].tolist() == [0.0587, 0.0171, 0.0036]
     assert sum(math.comb(30, k) * (30 - k) for k in range(30)) == 16_106_127_360
-
-
-def test_outcomes_by_stage_over_all_positions():
-    outcomes = table("larger_boards_outcomes_by_edges_drawn")
-    for side, rows in outcomes.groupby("side"):
-        n = rows["edges_drawn"].max()
-        assert (rows.loc[rows["edges_drawn"].between(3, n - 1), "mover_win_share"] > 0.5).all()
-        if side > 1:
-            assert rows.set_index("edges_drawn")["mover_loss_share"].idxmax() < n / 3
 
 
 def test_perfect_play_against_all_positions():
@@ -147,9 +121,19 @@ def test_perfect_play_against_all_positions():
     assert (side4["mean_value_lost_high"] - side4["mean_value_lost_low"]) / 16 < 0.004
 
 
-def test_side5_storage_figures():
-    levels = math.comb(45, 22) + math.comb(45, 23)
-    tib = 2**40
-    assert (2**45 / tib, 2**45 * 5 / 8 / tib, round(2**45 * 5 / 8 / 6 / tib, 1)) == (32, 20, 3.3)
-    assert (round(levels * 5 / 8 / tib, 1), round(levels * 5 / 8 / 6 / tib, 2)) == (4.7, 0.78)
-    assert round(math.log2(26), 2) == 4.70
+def test_the_answer_is_bold_short_and_its_numbers_are_the_tables():
+    answer = notebooks.bold_answer("07_larger_boards", "The margin shrinks")
+    sizes = table("larger_boards_empty_board").set_index("side")
+    margins = [f"{100 * m:g}%" for m in (-sizes["empty_board_value"] / sizes["triangles"]).round(3).loc[[2, 3, 4]]]
+    assert margins == ["50%", "33.3%", "12.5%"]
+    assert "by a net 50%, 33% and 12.5% of the triangles" in answer
+    s = table("larger_boards_summary").set_index("side").loc[[2, 3, 4]]
+    handed = (s["mean_mistake_value_lost"] / 2).round(1).tolist()
+    share = (100 * s["value_lost_per_mistake_per_triangle"] / 2).round().astype(int).tolist()
+    assert f"{handed[0]}, {handed[1]} and {handed[2]} triangles" in answer
+    assert f"{share[0]}%, {share[1]}% and {share[2]}% of the board" in answer
+
+
+def test_the_side5_size():
+    assert 2**45 / 2**40 == 32
+    assert "a table of 32 TiB at one byte each" in notebooks.prose("07_larger_boards")

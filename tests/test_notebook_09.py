@@ -6,6 +6,7 @@ changes no byte). The few facts not in a table are recomputed on the small board
 
 import pandas as pd
 
+import notebooks
 import triangles_core as tc
 from notebooks import table
 
@@ -112,3 +113,16 @@ def test_where_a_random_move_costs_most():
     assert (peaks["boxes"]["edges_drawn"], round(peaks["boxes"]["mean_value_lost"], 1)) == (14, 7.4)
     assert all(round(t["mistake_share"].max(), 2) == 0.87 for t in moves.values())
     assert all(t["mean_value_lost"].iloc[-1] == 0 for t in moves.values())
+
+
+def test_the_answer_is_bold_short_and_its_numbers_are_the_tables():
+    answer = notebooks.bold_answer("09_dots_and_boxes", "The second player")
+    empty = table("boxes_empty_boards").set_index("board")["value"]
+    boxes = empty[empty.index.str.endswith("boxes")]
+    assert len(boxes) + 1 == 14  # and 3x4, below
+    assert "Of the 14 boxes boards solved" in answer and "wins only 2x2 and 2x4, by 2" in answer
+    assert set(boxes[boxes > 0].index) == {"2x2 boxes", "2x4 boxes"} and set(boxes[boxes > 0]) == {2}
+    assert "wins 3x3 by 3 whatever the first line" in answer and empty["3x3 boxes"] == -3
+    classes = table("boxes3x4_first_moves")
+    assert classes.loc[classes["optimal"], "size"].sum() == 3 and classes.loc[~classes["optimal"], "size"].sum() == 28
+    assert "only the 3 first lines on its middle vertical line keep (the other 28 lose 2)" in answer

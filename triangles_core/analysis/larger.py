@@ -7,26 +7,33 @@ estimate by sampling, for boards of at most 24 edges (it reads the whole move ta
 
 from __future__ import annotations
 
-import math
+import hashlib
+from collections.abc import Mapping
+from pathlib import Path
 
 import numpy as np
 import pandas as pd
 
 from ..engine.solutions import TableSolution
 from .counting import positions_with_edges_drawn as level_positions
-from .outcomes import cell_degrees_array, position_reach, reached_losses
-from .play import mean_interval, mistakes_per_game, wilson_interval
-from .tables import board_summary
+from .outcomes import position_reach, reached_losses
+from .play import mean_interval, mistakes_per_game, play_statistics
+from .tables import board_summary, move_statistics_by_edges_drawn, outcomes_by_edges_drawn
 
 __all__ = [
     "PLAY_COLUMNS",
     "board_comparison",
-    "capture_and_parity",
     "compare_with_all_positions",
+    "empty_board_table",
+    "final_scores",
     "level_positions",
+    "outcomes_table",
     "per_game_averages",
     "perfect_play_by_edges_drawn",
+    "play_table",
     "sampled_play_table",
+    "table_sha256",
+    "value_lost_table",
 ]
 
 
@@ -63,49 +70,105 @@ def perfect_play_by_edges_drawn(solution: TableSolution) -> pd.DataFrame:
     return pd.DataFrame(rows).round(6)
 
 
-def _share(hits, trials, exact: bool, name: str) -> dict:
-    """A share with its Wilson 95% interval (sampled rows only; exact rows get none)."""
-    value = hits / trials if trials else np.nan
-    low, high = wilson_interval(hits, trials) if trials and not exact else (np.nan, np.nan)
-    return {name: round(value, 6), f"{name}_low": round(float(low), 6), f"{name}_high": round(float(high), 6)}
+def table_sha256(values: np.ndarray, chunk: int = 2**24) -> str:
+    """The sha256 of a value table's bytes, hashed ``chunk`` bytes at a time.
 
+    The digest `scripts/check_tables.py` records for the package's table and the C program's
+    (``data/checks/table_checks.json``): equal digests mean the table in memory is the one
+    the C program reproduced byte for byte.
 
-def capture_and_parity(solution: TableSolution, examined: dict[int, np.ndarray]) -> pd.DataFrame:
-    """A cell to take, the parity of the cells left, and the mover's outcome, by edges drawn.
-
-    Parameters
-    ----------
-    examined : dict of int to numpy.ndarray
-        For each number of edges drawn, the positions examined (all, or a uniform sample).
-
-    Returns
-    -------
-    pandas.DataFrame
-        One row per level: ``capturable_share``, the mover's win share with and without a
-        capturable cell, ``even_cells_left_share`` and ``draw_share_even_cells_left``;
-        sampled rows carry Wilson 95% bounds (``_low``/``_high``).
+    Examples
+    --------
+    >>> import hashlib
+    >>> from triangles_core import solve
+    >>> values = solve(2).values
+    >>> table_sha256(values, chunk=100) == hashlib.sha256(values.tobytes()).hexdigest()
+    True
     """
-    board, rows = solution.board, []
-    for k, positions in sorted(examined.items()):
-        v = solution.values[positions].astype(np.int64)
-        degrees = cell_degrees_array(board, positions)
-        left, capturable = (degrees > 0).sum(axis=1), (degrees == 1).any(axis=1)
-        if ((v - left) % 2).any():
-            raise ArithmeticError(f"a value without the parity of the cells left at {k} edges drawn")
-        exact, even = len(positions) == math.comb(board.n_edges, k), left % 2 == 0
-        rows.append(
+    digest = hashlib.sha256()
+    for start in range(0, len(values), chunk):
+        digest.update(values[start : start + chunk].tobytes())
+    return digest.hexdigest()
+
+
+def empty_board_table(solutions: Mapping[int, TableSolution]) -> pd.DataFrame:
+    """One row per side: edges, triangles, positions, and the empty board's value and verdict.
+
+    Examples
+    --------
+    >>> from triangles_core import solve
+    >>> empty_board_table({2: solve(2)}).to_dict("records")
+    [{'side': 2, 'edges': 9, 'triangles': 4, 'positions': 512, 'empty_board_value': -2, 'verdict': 'loss'}]
+    """
+    return pd.DataFrame(
+        [
             {
-                "edges_drawn": k,
-                "examined": len(positions),
-                "exhaustive": exact,
-                **_share(capturable.sum(), len(v), exact, "capturable_share"),
-                **_share((v[capturable] > 0).sum(), capturable.sum(), exact, "win_share_capturable"),
-                **_share((v[~capturable] > 0).sum(), (~capturable).sum(), exact, "win_share_not_capturable"),
-                **_share(even.sum(), len(v), exact, "even_cells_left_share"),
-                **_share((v[even] == 0).sum(), even.sum(), exact, "draw_share_even_cells_left"),
+                "side": side,
+                "edges": s.board.n_edges,
+                "triangles": s.board.n_cells,
+                "positions": len(s.values),
+                "empty_board_value": s.value([]),
+                "verdict": s.verdict([]),
             }
-        )
-    return pd.DataFrame(rows)
+            for side, s in solutions.items()
+        ]
+    )
+
+
+def final_scores(sizes: pd.DataFrame) -> pd.DataFrame:
+    """`empty_board_table` with the final score under perfect play and the second player's margin.
+
+    ``a`` and ``b`` are the first and second player's triangles, ``(triangles ± value) / 2``;
+    ``b_margin_share`` is B's net margin over the number of triangles.
+    """
+    value, cells = sizes["empty_board_value"], sizes["triangles"]
+    margin = (-value / cells).round(3)
+    return sizes.assign(a=(cells + value) // 2, b=(cells - value) // 2, b_margin_share=margin)
+
+
+def value_lost_table(solutions: Mapping[int, TableSolution], side4_table: Path) -> pd.DataFrame:
+    """`move_statistics_by_edges_drawn` of every side, plus ``value_lost_per_triangle``.
+
+    Side 4 (16,106,127,360 pairs) is read from ``side4_table``, the table
+    ``scripts/side4_move_statistics.py`` wrote with the same function.
+    """
+    tables = []
+    for side, s in solutions.items():
+        table = pd.read_csv(side4_table) if side == 4 else move_statistics_by_edges_drawn(s)
+        table["value_lost_per_triangle"] = (table["mean_value_lost"] / s.board.n_cells).round(6)
+        tables.append(table.assign(side=side))
+    moves = pd.concat(tables, ignore_index=True)
+    return moves[["side"] + [c for c in moves.columns if c != "side"]]
+
+
+def outcomes_table(solutions: Mapping[int, TableSolution]) -> pd.DataFrame:
+    """`outcomes_by_edges_drawn` of every side in one table, ``side`` first."""
+    tables = [outcomes_by_edges_drawn(s).assign(side=side) for side, s in solutions.items()]
+    outcomes = pd.concat(tables, ignore_index=True)
+    return outcomes[["side"] + [c for c in outcomes.columns if c != "side"]]
+
+
+def play_table(
+    solutions: Mapping[int, TableSolution], games4: pd.DataFrame | None, games: int, sizes: pd.DataFrame
+) -> pd.DataFrame:
+    """Positions reached in perfect play, by side and edges drawn, in the columns `PLAY_COLUMNS`.
+
+    Sides 2 and 3 exact (`perfect_play_by_edges_drawn`); side 4 from ``games4``, the
+    `play_games` record of ``games`` sampled games (`sampled_play_table`), where given.
+    """
+    play = [
+        perfect_play_by_edges_drawn(solutions[side]).assign(side=side, exact=True, games=np.nan)
+        for side in solutions
+        if 2 <= side <= 3
+    ]
+    if games4 is not None:
+        sampled = sampled_play_table(play_statistics(games4))
+        play.append(sampled.assign(side=4, exact=False, games=games))
+    table = pd.concat(play, ignore_index=True).reindex(columns=PLAY_COLUMNS)
+    triangles = table["side"].map(sizes.set_index("side")["triangles"])
+    for end in ("", "_low", "_high"):
+        table[f"value_lost_per_triangle{end}"] = (table[f"random_move_value_lost{end}"] / triangles).round(6)
+    return table
 
 
 def board_comparison(outcomes: pd.DataFrame, moves: pd.DataFrame, sizes: pd.DataFrame) -> pd.DataFrame:

@@ -8,7 +8,7 @@ The games of a policy are followed exactly, as in
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 import numpy as np
 import pandas as pd
@@ -16,8 +16,9 @@ import pandas as pd
 from ..engine.retrograde import NOT_A_MOVE
 from ..engine.solutions import TableSolution
 from .counting import positions_by_edges_drawn
+from .play import wilson_interval
 
-__all__ = ["final_margins", "moves_by_number", "winner_changes"]
+__all__ = ["final_margins", "moves_by_number", "winner_change_counts", "winner_changes"]
 
 
 def final_margins(solution: TableSolution, reach: np.ndarray) -> pd.DataFrame:
@@ -76,3 +77,28 @@ def winner_changes(values: Iterable[int]) -> int:
     """
     signs = np.sign(np.fromiter(values, dtype=np.int64))
     return int((signs[1:] != signs[:-1]).sum())
+
+
+def winner_change_counts(histories: Sequence[Sequence[int]]) -> pd.DataFrame:
+    """How many of the games have each number of changes of the predicted winner.
+
+    Parameters
+    ----------
+    histories : sequence of sequences of int
+        The value for A after each move of each game (`GameReview.values`).
+
+    Returns
+    -------
+    pandas.DataFrame
+        ``winner_changes``, ``games``, ``share`` of the games and its Wilson 95% interval
+        (``low``, ``high``; Wilson 1927), one row per count that occurs, rounded to 6 places.
+
+    Examples
+    --------
+    >>> winner_change_counts([[-3, 3, -3], [-3, -1], [-3, 1]])[["winner_changes", "games"]].values.tolist()
+    [[0, 1], [1, 1], [2, 1]]
+    """
+    changes = pd.Series([winner_changes(values) for values in histories]).value_counts().sort_index()
+    low, high = wilson_interval(changes.to_numpy(), len(histories))
+    table = {"winner_changes": changes.index, "games": changes, "share": changes / len(histories)}
+    return pd.DataFrame({**table, "low": low, "high": high}).round(6).reset_index(drop=True)

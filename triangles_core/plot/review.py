@@ -87,6 +87,8 @@ def plot_value_history(
     xlim: tuple[float, float] | None = None,
     ylim: tuple[float, float] | None = None,
     font_size: float = 9,
+    ylabel: str | None = "value for A\n(> 0: A wins with perfect play)",
+    mistake_labels: bool = True,
 ):
     """Plot the value for A after each move, like an engine's evaluation graph.
 
@@ -98,6 +100,10 @@ def plot_value_history(
         Draw the legend below the axes.
     xlim, ylim : (float, float), optional
         Axis limits, to give several games one scale.
+    ylabel : str or None, optional
+        The label of the value axis; None leaves it out (several panels sharing one label).
+    mistake_labels : bool, default True
+        Write ``player:dots`` by each mistake; False leaves the circles unlabelled (small panels).
 
     Examples
     --------
@@ -168,10 +174,12 @@ def plot_value_history(
     ax.set_xticks([k for k in range(int(ax.get_xlim()[1]) + 1) if k >= ax.get_xlim()[0]])
     ax.tick_params(labelsize=font_size)
     ax.set_xlabel("move", fontsize=font_size)
-    ax.set_ylabel("value for A\n(> 0: A wins with perfect play)", fontsize=font_size)
+    if ylabel is not None:
+        ax.set_ylabel(ylabel, fontsize=font_size)
     if title:
         ax.set_title(title, fontsize=font_size)
-    _place_mistake_labels(ax, review, marked, font_size)
+    if mistake_labels:
+        _place_mistake_labels(ax, review, marked, font_size)
     if legend:
         ax.legend(fontsize=font_size, loc="upper center", bbox_to_anchor=(0.5, -0.22), ncol=1, frameon=False)
     return ax
