@@ -39,13 +39,26 @@ def test_the_answer_is_bold_short_and_its_numbers_are_the_tables(prose, ratios):
     committed = pd.read_csv(SEARCH / "switches_boxes3x4.csv").set_index("switch").loc["everything on"]
     assert f"{committed['nodes'] / 1e6:.1f} million nodes, {committed['cpu_seconds']:.0f} CPU seconds" in answer
     symmetries = ratios.loc["board symmetries off"]
-    assert f"{symmetries.min():.1f} to {symmetries.max():.1f} times fewer nodes" in answer
-    held = [hi <= -1 for e, (lo, hi) in boxes3x5_bounds().items() if e]
-    assert f"3x5 work units so far hold {sum(held)} of its {len(held)} first moves to −1 or less" in answer
-    assert f"The units solved so far hold {sum(held)} of the {len(held)} first moves to −1 or less" in prose
-    empty = boxes3x5_bounds()[0]
-    cells = standard_board("boxes3x5").n_cells
-    assert empty == (-cells, cells) and f"the board is still ±{cells}" in answer  # the trivial bounds, as said
+    assert f"board symmetries save most, {symmetries.min():.1f} to {symmetries.max():.1f} times." in answer
+    bounds = boxes3x5_bounds()
+    units = pd.read_json(SEARCH / "boxes3x5" / "units.jsonl", lines=True)
+    assert bounds[0] == (-1, -1) and "proves the empty 3x5 board worth −1, Wilson's value" in answer
+    assert f"In {len(units):,} work units ({units['nodes'].sum() / 1e9:.1f} billion nodes" in answer
+    assert f"{units['seconds'].sum() / 3600:.1f} core-hours)" in answer
+
+
+def test_the_3x5_first_moves_as_the_prose_states_them(prose):
+    first = {e: b for e, b in boxes3x5_bounds().items() if e}
+    exact = sorted(e for e, (lo, hi) in first.items() if lo == hi == -1)
+    assert all(hi <= -1 for lo, hi in first.values()) and "38 first moves is held to −1 or less" in prose
+    seconds = pd.read_json(SEARCH / "boxes3x5" / "units.jsonl", lines=True)["seconds"]
+    before, after = seconds[:292].mean(), seconds[292:].mean()  # the 4 and 5 December searches
+    assert f"the mean fell from {before:.0f} s to {after:.1f} s" in prose
+    assert exact == [1, 3, 5, 6, 11, 28, 33, 34, 36, 38] and "10 of them (edges 1, 3, 5, 6 and 11" in prose
+    half_turn = tuple(range(38, 0, -1))  # edge e to 39 - e: maps 1, 3, 5, 6, 11 to the other five
+    assert half_turn in standard_board("boxes3x5").symmetries
+    assert sorted(half_turn[e - 1] for e in exact[:5]) == exact[5:]
+    assert sorted({b for b in first.values() if b != (-1, -1)}) == [(-3, -1)] and "the other 28" in prose
 
 
 def boxes3x5_bounds() -> dict:
