@@ -126,12 +126,22 @@ def test_the_answer_is_bold_short_and_its_numbers_are_the_tables():
     sizes = table("larger_boards_empty_board").set_index("side")
     margins = [f"{100 * m:g}%" for m in (-sizes["empty_board_value"] / sizes["triangles"]).round(3).loc[[2, 3, 4]]]
     assert margins == ["50%", "33.3%", "12.5%"]
-    assert "by a net 50%, 33% and 12.5% of the triangles" in answer
+    assert "as a share of the board: the second player wins sides 2, 3 and 4 by a net 50%, 33% and 12.5%." in answer
     s = table("larger_boards_summary").set_index("side").loc[[2, 3, 4]]
     handed = (s["mean_mistake_value_lost"] / 2).round(1).tolist()
     share = (100 * s["value_lost_per_mistake_per_triangle"] / 2).round().astype(int).tolist()
-    assert f"{handed[0]}, {handed[1]} and {handed[2]} triangles" in answer
-    assert f"{share[0]}%, {share[1]}% and {share[2]}% of the board" in answer
+    assert f"more triangles: {handed[0]}, {handed[1]}, {handed[2]} over all positions" in answer
+    prose = notebooks.prose("07_larger_boards")
+    assert f"over all positions it was {share[0]}%, {share[1]}% and {share[2]}%" in prose
+    per_game = table("larger_boards_play_summary").set_index(["side", "play"])
+    per_mistake = per_game["mean_value_lost"] / per_game["mistake_share"] / 2  # triangles handed over
+    board = sizes["triangles"].reindex(per_mistake.index.get_level_values("side")).to_numpy()
+    in_play = [f"{per_mistake.loc[(n, 'perfect')]:.1f}" for n in (2, 3, 4)]
+    assert f"{in_play[0]}, {in_play[1]}, {in_play[2]} where perfect play goes" in answer
+    shares = (100 * per_mistake / board).round().astype(int)
+    perfect, random = ([f"{shares.loc[(n, p)]}%" for n in (2, 3, 4)] for p in ("perfect", "random"))
+    assert f"a falling share ({', '.join(perfect)})" in answer
+    assert f"falls too ({random[0]}, {random[1]}, {random[2]})" in prose and random == sorted(random, reverse=True)
 
 
 def test_the_side5_size():
