@@ -44,7 +44,7 @@ def test_the_answer_is_bold_short_and_its_numbers_are_the_tables(prose, ratios):
     units = pd.read_json(SEARCH / "boxes3x5" / "units.jsonl", lines=True)
     assert bounds[0] == (-1, -1) and "proves the empty 3x5 board worth −1, Wilson's value" in answer
     assert f"In {len(units):,} work units ({units['nodes'].sum() / 1e9:.1f} billion nodes" in answer
-    assert f"{units['seconds'].sum() / 3600:.1f} core-hours)" in answer
+    assert f"{units['seconds'].sum() / 3600:.1f} worker-hours)" in answer
 
 
 def test_the_3x5_first_moves_as_the_prose_states_them(prose):
