@@ -65,17 +65,18 @@ def test_removed_share_counts_errors_of_the_same_rows(study):
         study.removed_share(exact.iloc[::-1], rollouts)
 
 
-def test_the_bold_answer_is_short_and_says_what_the_tables_say():
+def test_the_bold_answer_is_short_and_says_what_the_tables_say(study):
     bold = notebooks.bold_answer("11_how_good_is_mcts")
     assert bold.startswith("Not within 10^4 simulations per move (10^5 on subsets; 3,000 on side 3).")
-    top = table("11_mcts_error_rates")
-    top = top[top.simulations == top.groupby("board")["simulations"].transform("max")].set_index("board")
-    low, high = top.error_rate.idxmin(), top.error_rate.idxmax()
-    assert (low, high) == ("boxes2x3", "boxes2x2")
-    shown = {b: [round(100 * top.loc[b, k]) for k in ("error_rate", "error_low", "error_high")] for b in (low, high)}
-    assert shown == {"boxes2x3": [20, 16, 24], "boxes2x2": [35, 23, 50]}
-    assert "20% of sampled 2x3-box positions where one exists (95% interval 16–24%), 35% on 2x2 (23–50%)" in bold
-    assert "between these elsewhere" in bold  # the other boards' rates lie between the two named
+    _, main = _choices()
+    top = main[main.simulations == main.groupby("board")["simulations"].transform("max")]
+    empty = (top.board == "boxes2x2") & (top.position == 0)
+    rates = study.error_summary(top[~empty], ["board"]).set_index("board")
+    low, high = percent([rates.error_rate.min(), rates.error_rate.max()])
+    ends = percent([rates.error_low.min(), rates.error_high.max()])
+    assert (low, high, *ends) == (20, 31, 16, 40)
+    assert f"at {low}–{high}% of positions where one exists" in bold and f"95% intervals {ends[0]}–{ends[1]}%" in bold
+    assert (top[empty].value_lost > 0).all() and "always on the empty 2x2 board" in bold
     more = table("11_mcts_100k_simulations")
     assert set(more.simulations) == {10000, 100000} and (more[more.simulations == 100000].error_low > 0.08).all()
     prose = notebooks.prose("11_how_good_is_mcts")
