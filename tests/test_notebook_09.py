@@ -31,19 +31,6 @@ def test_empty_boards():
     assert set(empty[empty == 0].index) == {f"1x{c} boxes" for c in (2, 4, 6, 8)}
 
 
-def test_outcomes_by_lines_drawn():
-    boxes = table("boxes3x3_outcomes_by_edges_drawn").set_index("edges_drawn")
-    assert (boxes.loc[[0, 2], "mover_loss_share"] == 1).all() and (boxes.loc[[1, 3], "mover_win_share"] == 1).all()
-    assert round(boxes.loc[8, "mover_loss_share"], 2) == 0.63
-    assert boxes.loc[2, "draws"] == 0 and round(100 * boxes.loc[4, "draw_share"], 2) == 0.01
-    assert round(boxes.loc[4, "mover_loss_share"], 3) == 0.985
-    summary = table("boxes_vs_triangles_summary").set_index("board")
-    assert summary["draw_share"].round(3).tolist() == [0.017, 0.033]
-    large = table("boxes3x4_outcomes_by_edges_drawn").set_index("edges_drawn")
-    assert large.loc[range(2, 16, 2), "draw_share"].round(2).tolist() == [0.53, 0.48, 0.49, 0.46, 0.32, 0.17, 0.07]
-    assert (large.loc[[1, 3, 5, 7], "mover_win_share"] > 0.9).all()
-
-
 def test_3x3_one_and_two_lines():
     boxes = tc.solve_boxes(3, 3)
     assert {int(boxes.values[1 << e]) for e in range(24)} == {3}
@@ -61,31 +48,6 @@ def test_first_moves_of_3x3():
 
     boxes = first_move_classes(tc.solve_boxes(3, 3))
     assert (boxes["value"] == -3).all() and boxes["size"].sum() == 24 and len(boxes) == 4
-
-
-def test_mistakes():
-    summary = table("boxes_vs_triangles_summary").set_index("board")
-    assert summary["mistake_share"].round(2).tolist() == [0.65, 0.79]
-    assert summary["mean_value_lost"].round(1).tolist() == [6.8, 5.9]
-    assert summary["mean_mistake_value_lost"].round(1).tolist() == [10.4, 7.5]
-    in_play = table("boxes_mistakes_in_play")
-    played = in_play[in_play["positions"].str.startswith("reached")]
-    tri, box = (played[played["board"] == name].set_index("positions") for name in ("side-3 triangles", "3x3 boxes"))
-    assert [round(100 * tri["mistake_share"].min()), round(100 * tri["mistake_share"].max())] == [66, 71]
-    assert [round(100 * box["mistake_share"].min()), round(100 * box["mistake_share"].max())] == [46, 54]
-    assert [round(tri["mean_value_lost"].min(), 1), round(tri["mean_value_lost"].max(), 1)] == [2.9, 4.8]
-    assert [round(box["mean_value_lost"].min(), 1), round(box["mean_value_lost"].max(), 1)] == [1.5, 3.0]
-    assert (tri["mistake_share"] > box["mistake_share"]).all()
-    assert (box["mean_value_lost"] < tri["mean_value_lost"]).all()
-    every = in_play[in_play["positions"] == "all positions"].set_index("board")["mistake_share"]
-    assert (tri["mistake_share"] > every["side-3 triangles"]).all()
-    assert (box["mistake_share"] < every["3x3 boxes"]).all()
-    # the side-3 rows are notebook 04's exact figures (random and perfect play)
-    side3 = table("side3_moves_by_kind_by_edges_drawn").groupby("policy")[["mistakes", "legal"]].sum()
-    for policy in ("random", "perfect"):
-        name = "uniformly random" if policy == "random" else policy
-        expected = side3.loc[name, "mistakes"] / side3.loc[name, "legal"]
-        assert abs(tri.loc[f"reached in {policy} play", "mistake_share"] - expected) < 1e-5
 
 
 def test_3x4_first_lines():

@@ -15,7 +15,7 @@ import pandas as pd
 
 from triangles_core.analysis.chains import analyse_endgame, first_loony_endgames
 from triangles_core.analysis.endgames import configuration, oracle_value
-from triangles_core.analysis.outcomes import cell_degrees_array, position_reach, reached_losses
+from triangles_core.analysis.outcomes import cell_degrees_array
 from triangles_core.analysis.play import wilson_interval
 
 POLICIES: dict[str, dict[str, Any]] = {"random": {}, "perfect": {}, "softmax": {"temperature": 1.0}}
@@ -206,40 +206,6 @@ def owners_at(board, games: pd.DataFrame, game: int, position: int) -> dict[int,
             break
         owners.update({k: player for k in board.completed_by(int(p), int(move))})
     return owners
-
-
-def mistakes_in_play(name: str, solution, exact_row: pd.Series) -> pd.DataFrame:
-    """Share of legal moves that are mistakes and mean value lost by a random move, exactly.
-
-    The first row is over every position (`exact_row` from `tables.board_summary`); each
-    other row is over the positions the games of one policy reach, every legal move of
-    every position a game passes counted once (the share of notebooks 04 and 07), from the
-    exact probabilities of `outcomes.position_reach`.  A game has ``n (n + 1) / 2`` legal
-    moves in all whatever it passes, so these are also the means of the games' own figures.
-    """
-    rows = [
-        {
-            "board": name,
-            "positions": "all positions",
-            "mistake_share": exact_row["mistake_share"],
-            "mean_value_lost": exact_row["mean_value_lost"],
-        }
-    ]
-    legal_per_game = solution.board.n_edges * (solution.board.n_edges + 1) / 2
-    for policy, options in POLICIES.items():
-        mistakes, lost = 0.0, 0.0
-        for _, weight, _, loss in reached_losses(solution, position_reach(solution, policy, **options)):
-            mistakes += float(weight @ (loss > 0).sum(axis=1))
-            lost += float(weight @ loss.sum(axis=1))
-        rows.append(
-            {
-                "board": name,
-                "positions": f"reached in {policy} play",
-                "mistake_share": round(mistakes / legal_per_game, 6),
-                "mean_value_lost": round(lost / legal_per_game, 6),
-            }
-        )
-    return pd.DataFrame(rows)
 
 
 def game_winner_table(ends: pd.DataFrame) -> pd.DataFrame:
