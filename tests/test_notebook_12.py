@@ -36,7 +36,10 @@ def test_the_bold_answer_is_the_tables(prose):
         assert span in answer, span
     assert "of all decided positions agree; of those perfect play reaches," in answer
     empty = table("control_empty_boards").set_index("board")["control_winner_wins_game"].astype(str)
-    assert list(empty[empty == "True"].index) == ["side 3", "side 4"] and "only on sides 3–4" in answer
+    assert list(empty[empty == "True"].index) == ["side 3", "side 4"]
+    big_boards = empty[["side 3", "side 4", "2x4 boxes", "3x3 boxes", "3x4 boxes"]].tolist()
+    assert big_boards == ["True", "True", "False", "False", "draw"]
+    assert "From their empty boards: yes on sides 3–4, no on 2x4 and 3x3, 3x4 drawn." in answer
     losing = empty[empty == "False"].index
     assert {"side 1", "side 2"} < set(losing) and len(losing) - 2 == 6
     assert list(empty[empty == "draw"].index) == ["1x2 boxes", "1x4 boxes", "3x4 boxes"]
