@@ -12,13 +12,14 @@ import pytest
 from triangles_core import board, solve, solve_boxes, solve_number_game, solve_peg_game
 from triangles_core.analysis.graph import (
     count_paths,
+    critical_range,
     level_sizes,
     optimal_game_counts,
     optimal_subgraph,
     state_graph,
     symmetry_quotient_graph,
 )
-from triangles_core.analysis.outcomes import position_reach
+from triangles_core.analysis.outcomes import move_kinds, position_reach
 from triangles_core.engine.solutions import TableSolution
 from triangles_core.engine.symmetry import (
     burnside_class_counts,
@@ -191,3 +192,25 @@ def test_optimal_reach_matches_optimal_subgraph(side):
     s = solve(side)
     reach = position_reach(s, "perfect") > 0
     assert set(np.flatnonzero(reach).tolist()) == set(optimal_subgraph(s).nodes)
+
+
+@pytest.mark.parametrize("solution", [solve(2), solve(3), solve_boxes(2, 2)], ids=["side2", "side3", "boxes2x2"])
+def test_critical_range_is_the_fewest_and_most_over_every_optimal_game(solution):
+    # the set of per-kind counts of every optimal game, by memoised recursion over the table
+    kinds, n, memo = move_kinds(solution.board), solution.board.n_edges, {}
+
+    def games(p):
+        if p not in memo:
+            legal = [e for e in range(n) if not p >> e & 1]
+            best = [e for e in legal if solution.move_table[p, e] == solution.values[p]]
+            here = [0, 0, 0, 0]
+            if len(legal) >= 2 and len(best) == 1:
+                here[kinds[p, best[0]]] = 1
+            below = set().union(*(games(p | 1 << e) for e in best)) if legal else {(0, 0, 0, 0)}
+            memo[p] = {tuple(a + b for a, b in zip(here, t, strict=True)) for t in below}
+        return memo[p]
+
+    every = games(0)
+    got = critical_range(solution, kinds)
+    assert got["fewest"].tolist() == [min(t[i] for t in every) for i in range(4)]
+    assert got["most"].tolist() == [max(t[i] for t in every) for i in range(4)]

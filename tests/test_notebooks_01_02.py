@@ -93,7 +93,8 @@ def test_02_critical_positions_split_by_move_kind():
     assert percent(with_choice.perfect_play_critical.sum() / len(with_choice)) in answer
     share = kinds.perfect_play_share
     for kind in ("capture", "safe move", "sacrifice"):
-        assert percent(share[kind]) in answer and percent(share[kind]) in text
+        assert percent(share[kind]) in text
+    assert f"usually the only capture on offer ({percent(share['capture'])})" in answer
     assert f"{optimal.perfect_play_critical.sum():.1f} critical positions" in text
     assert kinds.perfect_play["declined capture"] == 0 and f"{kinds.positions['declined capture']:,}" in text
     assert kinds.positions.sum() == optimal.critical.sum()
@@ -109,7 +110,19 @@ def test_02_the_capture_to_find_is_the_only_one_on_offer_in_perfect_play():
     assert abs(offer.per_game.sum() - kinds.perfect_play["capture"]) < 1e-5
     text, answer = prose("02_state_graph"), bold_answer("02_state_graph")
     assert f"{several.positions.sum():,} of the {offer.positions.sum():,} capture-critical positions" in text
-    assert f"{percent(kinds.perfect_play_share['capture'])} of those are the only capture on offer" in answer
+    assert f"the only capture on offer ({percent(kinds.perfect_play_share['capture'])})" in answer
+
+
+def test_02_every_optimal_game_meets_exactly_one_critical_sacrifice():
+    ranges = table("side3_critical_positions_per_optimal_game").set_index("kind")
+    assert ranges.loc["sacrifice", ["fewest", "most"]].tolist() == [1, 1]
+    assert ranges.loc["safe move", ["fewest", "most"]].tolist() == [0, 2]
+    assert ranges.loc["capture", ["fewest", "most"]].tolist() == [3, 7]
+    answer, text = bold_answer("02_state_graph"), prose("02_state_graph")
+    assert "every optimal game must find exactly one sacrifice, after 3–7 edges" in answer
+    assert "Critical safe moves vary from 0 to 2 a game, critical captures from 3 to 7." in text
+    perfect = table("side3_critical_positions_by_move_kind").set_index("optimal_move_kind").perfect_play
+    assert (ranges["perfect_play"] == perfect.reindex(ranges.index)).all()
 
 
 def test_captures_on_offer_when_critical_against_the_definition(side2):

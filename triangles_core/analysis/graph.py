@@ -24,12 +24,13 @@ from ..engine.solutions import SolvedCellGame, SolvedGame, TableSolution
 from ..engine.symmetry import burnside_class_counts, canonical_forms, edge_counts, orbit_class_counts, orbit_sizes
 from ..games.cells import CellBoard, Position
 from .counting import positions_by_edges_drawn
-from .outcomes import position_reach
+from .outcomes import MOVE_KINDS, position_reach
 
 __all__ = [
     "MAX_GRAPH_POSITIONS",
     "check_graph_size",
     "count_paths",
+    "critical_range",
     "level_sizes",
     "optimal_game_counts",
     "optimal_play_by_edges_drawn",
@@ -202,6 +203,50 @@ def optimal_game_counts(solution: TableSolution) -> np.ndarray:
             total[rows] += counts[level[rows] | (1 << e)]
         counts[level] = total
     return counts
+
+
+def critical_range(solution: TableSolution, kinds: np.ndarray, names: tuple[str, ...] = MOVE_KINDS) -> pd.DataFrame:
+    """The fewest and most critical positions of each kind that one optimal game meets.
+
+    A position is critical when it has at least two legal moves and exactly one optimal
+    move (docs/glossary.md); its kind is the kind of that move (``kinds`` from
+    `outcomes.move_kinds`, whose codes ``names`` names). Over every optimal game from the
+    empty board, the same level sweep as `optimal_game_counts`, with min and max for the sum.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per kind: ``kind``, ``fewest`` and ``most`` per optimal game.
+
+    Examples
+    --------
+    >>> from triangles_core import solve
+    >>> from triangles_core.analysis.outcomes import move_kinds
+    >>> s = solve(1)
+    >>> critical_range(s, move_kinds(s.board))["most"].tolist()  # every move of side 1 is optimal
+    [0, 0, 0, 0]
+    """
+    b, table, values = solution.board, solution.move_table, solution.values
+    levels = positions_by_edges_drawn(b)
+    fewest = np.zeros((values.size, len(names)), dtype=np.int64)
+    most = np.zeros((values.size, len(names)), dtype=np.int64)
+    for k in range(b.n_edges - 1, -1, -1):
+        level = levels[k]
+        optimal = table[level] == values[level][:, None]
+        low = np.full((level.size, len(names)), np.iinfo(np.int64).max)
+        high = np.zeros((level.size, len(names)), dtype=np.int64)
+        for e in range(b.n_edges):
+            rows = np.flatnonzero(optimal[:, e])
+            child = level[rows] | (1 << e)
+            low[rows] = np.minimum(low[rows], fewest[child])
+            high[rows] = np.maximum(high[rows], most[child])
+        critical = (optimal.sum(axis=1) == 1) & (k <= b.n_edges - 2)
+        rows = np.flatnonzero(critical)
+        kind = kinds[level[rows], optimal[rows].argmax(axis=1)]
+        low[rows, kind] += 1
+        high[rows, kind] += 1
+        fewest[level], most[level] = low, high
+    return pd.DataFrame({"kind": list(names), "fewest": fewest[0], "most": most[0]})
 
 
 def level_sizes(graph: nx.DiGraph, weight: str | None = None) -> list[int]:
