@@ -82,7 +82,7 @@ def test_02_optimal_play_uses_one_percent_of_the_positions():
     answer = bold_answer("02_state_graph")
     assert optimal.positions.sum() == 2**18 and levels.burnside_classes.sum() == 44_224
     assert f"{optimal.reachable.sum():,} of the {2**18:,} positions" in answer
-    assert percent(optimal.reachable.sum() / 2**18) in answer and f"{games:,} games" in answer
+    assert percent(optimal.reachable.sum() / 2**18) in answer and f"the {games:,} optimal games" in answer
 
 
 def test_02_critical_positions_split_by_move_kind():
