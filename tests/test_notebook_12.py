@@ -26,20 +26,15 @@ def percent(share):
 def test_the_bold_answer_is_the_tables(prose):
     answer = notebooks.bold_answer("12_the_game_of_control", "Position by position")
     t = table("control_agreement_by_board").set_index("board")
-    big = ["side 3", "side 4", "2x4 boxes", "3x3 boxes", "3x4 boxes"]  # 8 cells or more (9, 16, 8, 9, 12)
     assert len(t) == 13
-    for column in ["agree_share", "reached_agree_share"]:  # over all positions, over those perfect play reaches
-        share = t.loc[big, column]
-        low, high = share.idxmin(), share.idxmax()
-        assert (low, high) == ("2x4 boxes", "side 4")
-        span = f"{percent(share[low])} ({low.removesuffix(' boxes')}) to {percent(share[high])} ({high})"
-        assert span in answer, span
-    assert "of all decided positions agree; of those perfect play reaches," in answer
+    share = t["agree_share"]
+    assert share["side 1"] == share["1x1 boxes"] == 0 and "0% of decided positions agree on one-cell boards" in answer
+    assert f"{percent(share['2x2 boxes'])} on 2x2 boxes, {percent(share['2x4 boxes'])} on 2x4" in answer
+    largest = share[["3x3 boxes", "3x4 boxes", "side 3", "side 4"]]
+    assert f"{round(100 * largest.min())}–{percent(largest.max())} on 3x3, 3x4 and sides 3–4" in answer
     empty = table("control_empty_boards").set_index("board")["control_winner_wins_game"].astype(str)
-    assert list(empty[empty == "True"].index) == ["side 3", "side 4"]
-    big_boards = empty[["side 3", "side 4", "2x4 boxes", "3x3 boxes", "3x4 boxes"]].tolist()
-    assert big_boards == ["True", "True", "False", "False", "draw"]
-    assert "From their empty boards: yes on sides 3–4, no on 2x4 and 3x3, 3x4 drawn." in answer
+    assert list(empty[empty == "True"].index) == ["side 3", "side 4"] and "yes only on sides 3 and 4" in answer
+    assert empty["3x4 boxes"] == "draw" and "3x4 is drawn" in answer
     losing = empty[empty == "False"].index
     assert {"side 1", "side 2"} < set(losing) and len(losing) - 2 == 6
     assert list(empty[empty == "draw"].index) == ["1x2 boxes", "1x4 boxes", "3x4 boxes"]
@@ -69,7 +64,7 @@ def test_agreement_by_board_as_the_prose_reads_it(prose):
 
 def test_the_disagreements_of_perfect_play_by_phase(prose):
     rows = []
-    for name in ["side 3", "2x2 boxes", "2x3 boxes"]:
+    for name in ["side 2", "side 3", "2x2 boxes", "2x3 boxes"]:
         b = control.BOARDS[name]()
         rows.append(control.reached_by_phase(name, b, tc.solve_cells(b).values, control.control_table(b)))
     phases = pd.concat(rows).groupby("board").sum(numeric_only=True)
@@ -78,10 +73,23 @@ def test_the_disagreements_of_perfect_play_by_phase(prose):
     assert f"({capture} of {side3.disagree})" in prose and "97.8% of all its positions" in prose
     assert f"all of them in {side3.disagree_takes_all} of side 3's {side3.disagree} disagreeing" in prose
     assert f"against {side3.agree_takes_all} of its {side3.agree:,} agreeing" in prose
-    assert f"decides the other {side3.disagree - side3.disagree_takes_all} " in prose
+    assert f"decides the other {side3.disagree - side3.disagree_takes_all} side-3" in prose
     assert f"in {side3.disagree_takes_all} of the {side3.disagree} positions of perfect play" in prose
     small = [phases.loc[n] for n in ["2x2 boxes", "2x3 boxes"]]
     assert " and ".join(f"{r.disagree_takes_all} of {r.disagree:,}" for r in small) + " disagreements" in prose
+    finished = phases.agree_takes_all + phases.disagree_takes_all
+    where = phases.disagree_takes_all / finished
+    elsewhere = (phases.disagree - phases.disagree_takes_all) / (phases.agree + phases.disagree - finished)
+    assert f"{where['side 3']:.1%} of the positions where the winner takes every remaining cell" in prose
+    assert f"against {elsewhere['side 3']:.1%} of the others" in prose
+    assert (
+        "(2x2: {:.0%} against {:.0%}; 2x3: {:.0%} against {:.0%})".format(
+            where["2x2 boxes"], elsewhere["2x2 boxes"], where["2x3 boxes"], elsewhere["2x3 boxes"]
+        )
+        in prose
+    )
+    assert f"close ({where['side 2']:.0%} and {elsewhere['side 2']:.0%})" in prose
+    assert (where[["2x2 boxes", "2x3 boxes"]] < elsewhere[["2x2 boxes", "2x3 boxes"]]).all()
     safe = pd.concat(rows).set_index(["board", "phase"]).xs("safe moves remain", level="phase")["disagree"]
     pairs = zip(["2x2 boxes", "2x3 boxes"], small, strict=True)
     assert " and ".join(f"{safe[n]:,} of {r.disagree:,}" for n, r in pairs) in prose

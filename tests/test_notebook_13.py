@@ -152,23 +152,24 @@ def test_the_bold_answer_is_the_tables():
     )
     applies = x["applies"]
     assert (applies.idxmin(), applies.idxmax()) == ("2x2 boxes", "side-3 triangles")
-    assert f"in {round(100 * applies.min())}% (2x2) to {round(100 * applies.max())}% (side 3) of games;" in answer
+    assert f"in {round(100 * applies.min())}–{round(100 * applies.max())}% of games;" in answer
     w = table("long_chain_rule_game_winner").set_index(["board", "policy"]).xs("perfect", level="policy")
     exact = w.loc[["2x2 boxes", "2x3 boxes", "side-3 triangles"]]
-    assert (exact["controller_wins_game"] == exact["rule_applies"]).all() and "probability 1 (3x3: 0.9985)" in answer
+    assert (exact["controller_wins_game"] == exact["rule_applies"]).all() and "controller wins (3x3: 0.9985)" in answer
     assert round(1 - x.loc["3x3 boxes", "first_player_in_control"], 4) == 0.9985  # A in control loses the game by 3
-    t = table("long_chain_rule_by_board").set_index(["board", "policy"])
-    b34 = t.loc[("3x4 boxes", "perfect")]
-    pct = lambda *xs: [round(100 * v) for v in xs]  # noqa: E731
+    e = table("long_chain_rule_perfect_play").set_index("board").loc["side-4 triangles"]
+    a_in_control, applies4 = int(e["first_player_in_control"]), int(e["rule_applies"])
+    low, high = wilson_interval(a_in_control, applies4)
+    share = [round(100 * v) for v in (a_in_control / applies4, low, high)]
+    assert share == [29, 27, 32] and "holds control in 29% (27–32%) of those games" in answer
+    assert e["empty_board_value"] < 0  # A, the first player, loses side 4
     side4 = w.loc["side-4 triangles"]
-    assert pct(side4["controller_wins_game"] / side4["rule_applies"], side4["win_low"], side4["win_high"]) == [
-        71,
-        68,
-        73,
-    ]
-    assert "side 4, controller wins 71% (68–73%)" in answer
-    share = pct(b34["controller_win_share"], b34["controller_win_low"], b34["controller_win_high"])
-    assert share == [84, 82, 86] and "3x4, drawn, controller wins its endgame 84% (82–86%)" in answer
+    assert side4["controller_wins_game"] == applies4 - a_in_control  # B in control: the identity S + W = -2
+    m = table("long_chain_rule_3x4_make_up").set_index(["long_chains", "loops"])
+    assert m.loc[(1, 0), "controller_fails"] == 0 and m["controller_fails"].sum() == 204
+    assert (m.loc[(1, 0), "controller_wins"] == 918) and "every endgame the controller fails to win" in answer
+    text = notebooks.prose("13_long_chain_rule")
+    assert "won all 918 endgames with exactly one long chain and no loop" in " ".join(text.split())
     assert w.loc["3x4 boxes", "controller_draws_game"] == w.loc["3x4 boxes", "rule_applies"]
 
 
