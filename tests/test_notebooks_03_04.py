@@ -38,7 +38,15 @@ def test_03_answer(in_play):
     assert (perfect.mean_value_for_A == -3).all() and (perfect.A_loses == 1).all()
     random = in_play[in_play.policy == "uniformly random"].set_index("edges_drawn").A_wins
     assert f"A loses perfect play by 3 throughout and wins {random.loc[18]:.1%} of random games" in answer
-    assert f"at k = 2–8 would favour A in {span(random.loc[2:8])} of them" in answer  # value for A > 0
+    even, odd = random.loc[[2, 4, 6, 8]], random.loc[[3, 5, 7]]  # value for A > 0, by whose turn it mostly is
+    assert (
+        f"favour A under perfect play in {span(even)} at even k = 2–8 (mostly A’s turn), {span(odd)} at odd." in answer
+    )
+    b_to_move = in_play[in_play.policy == "uniformly random"].set_index("edges_drawn").B_to_move
+    assert (b_to_move.loc[[2, 4, 6, 8]] < 0.5).all() and (b_to_move.loc[[3, 5, 7]] > 0.5).all()
+    a_to_move = 1 - b_to_move.loc[[2, 4, 6, 8]]
+    words = f"A is to move in {round(100 * a_to_move.min())}% to {round(100 * a_to_move.max())}% of them"
+    assert words in prose("03_outcomes_by_edges_drawn")
 
 
 def test_03_in_play_probabilities_and_identities(in_play):
