@@ -119,7 +119,7 @@ def test_02_every_optimal_game_meets_exactly_one_critical_sacrifice():
     assert ranges.loc["safe move", ["fewest", "most"]].tolist() == [0, 2]
     assert ranges.loc["capture", ["fewest", "most"]].tolist() == [3, 7]
     answer, text = bold_answer("02_state_graph"), prose("02_state_graph")
-    assert "every optimal game must find exactly one sacrifice, after 3–7 edges" in answer
+    assert "every optimal game must find exactly one critical sacrifice, after 3–7 edges" in answer
     assert "Critical safe moves vary from 0 to 2 a game, critical captures from 3 to 7." in text
     perfect = table("side3_critical_positions_by_move_kind").set_index("optimal_move_kind").perfect_play
     assert (ranges["perfect_play"] == perfect.reindex(ranges.index)).all()
