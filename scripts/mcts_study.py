@@ -648,8 +648,10 @@ def first_move_playouts(solution) -> pd.DataFrame:
     -------
     pandas.DataFrame
         One row per first move: ``line`` (SPEC line number), ``value`` (exact, for the
-        first player) and ``random_play_mean`` (the first player's mean final margin
-        under random play after that move, 4 decimals).
+        first player), ``random_play_mean`` (the first player's mean final margin under
+        random play after that move, what margin returns estimate) and
+        ``random_play_win_minus_loss`` (P(win) - P(loss) for the first player, what
+        win/loss returns estimate), 4 decimals.
 
     Examples
     --------
@@ -664,8 +666,10 @@ def first_move_playouts(solution) -> pd.DataFrame:
         first = weights.copy()
         first[0] = np.eye(board.n_edges)[e]
         final = reach_probabilities(solution, first)[full].sum(axis=0)
-        rows.append((e + 1, int(solution.move_table[0, e]), round(float(final @ np.arange(-n, n + 1)), 4)))
-    return pd.DataFrame(rows, columns=["line", "value", "random_play_mean"])
+        margins = np.arange(-n, n + 1)
+        mean, win_minus_loss = (round(float(final @ f), 4) for f in (margins, np.sign(margins)))
+        rows.append((e + 1, int(solution.move_table[0, e]), mean, win_minus_loss))
+    return pd.DataFrame(rows, columns=["line", "value", "random_play_mean", "random_play_win_minus_loss"])
 
 
 def removed_share(exact: pd.DataFrame, rollouts: pd.DataFrame, seed: int = 0) -> tuple[float, float, float]:

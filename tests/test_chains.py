@@ -102,7 +102,7 @@ def test_the_controller_wins_every_simple_loony_endgame_with_a_long_chain_or_loo
         if not is_loony_endgame(b, p):
             continue
         a = analyse_endgame(b, p)
-        if a.simple and a.long_chains + a.loops:
+        if a.chains_and_loops and a.long_chains + a.loops:
             value = int(s.values[p])
             assert (value if a.mover_in_control else -value) > 0, p
             applied += 1

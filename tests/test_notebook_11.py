@@ -54,6 +54,7 @@ def test_first_move_playouts_match_a_plain_recursion(study):
         claims = sum(m & after == m for m in board.cell_masks)
         rest = _random_play_mean(board, after, memo)
         assert row["random_play_mean"] == pytest.approx(claims + rest if claims else -rest, abs=5e-5)
+        assert -1 <= row["random_play_win_minus_loss"] <= 1
 
 
 def test_removed_share_counts_errors_of_the_same_rows(study):
@@ -76,7 +77,11 @@ def test_the_bold_answer_is_short_and_says_what_the_tables_say(study):
     ends = percent([rates.error_low.min(), rates.error_high.max()])
     assert (low, high, *ends) == (20, 31, 16, 40)
     assert f"at {low}–{high}% of other positions where it can" in bold and f"95% intervals {ends[0]}–{ends[1]}%" in bold
-    assert (top[empty].value_lost > 0).all() and "on every sampled empty 2x2 board" in bold
+    assert (
+        (top[empty].value_lost > 0).all()
+        and "at the empty 2x2 board, whose openings" in bold
+        and "in every search from 3,000 simulations" in bold
+    )
     more = table("11_mcts_100k_simulations")
     assert set(more.simulations) == {10000, 100000} and (more[more.simulations == 100000].error_low > 0.08).all()
     prose = notebooks.prose("11_how_good_is_mcts")
@@ -160,6 +165,11 @@ def test_random_rollouts_rank_the_2x2_first_moves_backwards():
     assert set(centre["random_play_mean"]) == {0.2921}
     others = moves[~moves.centre_dot]
     assert set(others["value"]) == {2} and set(others["random_play_mean"]) == {-0.1304}
+    # win/loss returns estimate P(win) - P(loss): backwards too
+    assert set(centre["random_play_win_minus_loss"]) == {0.0896} and set(others["random_play_win_minus_loss"]) == {
+        -0.045
+    }
+    assert "which ranks them backwards too: +0.090 against −0.045." in notebooks.prose("11_how_good_is_mcts")
 
 
 def test_mcts_solver_changes_nothing_at_the_empty_2x2_board():

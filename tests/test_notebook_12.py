@@ -28,7 +28,9 @@ def test_the_bold_answer_is_the_tables(prose):
     t = table("control_agreement_by_board").set_index("board")
     assert len(t) == 13
     share = t["agree_share"]
-    assert share["side 1"] == share["1x1 boxes"] == 0 and "0% of decided positions agree on one-cell boards" in answer
+    assert (
+        share["side 1"] == share["1x1 boxes"] == 0 and "of all decided positions, 0% agree on one-cell boards" in answer
+    )
     assert f"{percent(share['2x2 boxes'])} on 2x2 boxes, {percent(share['2x4 boxes'])} on 2x4" in answer
     largest = share[["3x3 boxes", "3x4 boxes", "side 3", "side 4"]]
     assert f"{round(100 * largest.min())}–{percent(largest.max())} on 3x3, 3x4 and sides 3–4" in answer
@@ -113,8 +115,8 @@ def test_the_rule_before_the_endgame_as_the_prose_reads_it(prose):
 def test_the_two_stages_of_the_rule_in_perfect_play(prose):
     x = table("long_chain_rule_perfect_play_exact").set_index(["board", "stage"])["applies"]
     simple = [
-        percent(x["side-3 triangles", "first simple loony endgame"]),
-        percent(x["2x3 boxes", "first simple loony endgame"]),
+        percent(x["side-3 triangles", "first chains-and-loops endgame"]),
+        percent(x["2x3 boxes", "first chains-and-loops endgame"]),
     ]
     first = [percent(x["side-3 triangles", "first loony endgame"]), percent(x["2x3 boxes", "first loony endgame"])]
     assert f"in {simple[0]} and {simple[1]} of games" in prose and f"in {first[0]} and {first[1]} (notebook 13" in prose

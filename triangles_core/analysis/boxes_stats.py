@@ -36,23 +36,23 @@ def perfect_play_endgames(solution) -> list[tuple[str, int, int, float]]:
     Perfect play as in `play_games` ("perfect": each player uniform among the optimal
     moves). The probability is propagated level by level (lines drawn) over the states
     optimal play reaches: a state is the position, the player to move (0 = A, 1 = B) and
-    whether a loony endgame has occurred before; a game stops at its first simple loony
-    endgame. Returns rows (stage, position, mover, probability).
+    whether a loony endgame has occurred before; a game stops at its first loony endgame
+    of chains and loops. Returns rows (stage, position, mover, probability).
     """
     b, values = solution.board, solution.values
     masks = np.array(b.cell_masks, dtype=np.int64)
     P, mover, seen = np.zeros(1, np.int64), np.zeros(1, np.int64), np.zeros(1, bool)
     prob: np.ndarray = np.ones(1)
     found: list[tuple[str, int, int, float]] = []
-    simple: dict[int, bool] = {}
+    chains_and_loops: dict[int, bool] = {}
     while len(P):
         here = loony(b, P)
         stop = np.zeros(len(P), bool)
         for i in np.flatnonzero(here):
             p = int(P[i])
-            stop[i] = simple.setdefault(p, analyse_endgame(b, p).simple)
+            stop[i] = chains_and_loops.setdefault(p, analyse_endgame(b, p).chains_and_loops)
             found += [("first loony endgame", p, int(mover[i]), prob[i])] * (not seen[i])
-            found += [("first simple loony endgame", p, int(mover[i]), prob[i])] * bool(stop[i])
+            found += [("first chains-and-loops endgame", p, int(mover[i]), prob[i])] * bool(stop[i])
         keep = ~stop & (P != b.full)
         P, mover, prob, seen = P[keep], mover[keep], prob[keep], (seen | here)[keep]
         rows, lines = np.nonzero((P[:, None] >> np.arange(b.n_edges)) & 1 == 0)
@@ -75,7 +75,8 @@ def classify(solution, states) -> pd.DataFrame:
     b, v0, rows = solution.board, int(solution.values[0]), []
     for stage, p, m, probability in states:
         a, value, mover = analyse_endgame(b, p), int(solution.values[p]), "AB"[m]
-        rule = "junction" if not a.simple else "no long chain or loop" if a.long_chains + a.loops == 0 else "applies"
+        rule = "applies" if a.long_chains + a.loops else "no long chain or loop"
+        rule = rule if a.chains_and_loops else "junction"
         a_value = value if mover == "A" else -value
         controller = (mover if a.mover_in_control else "AB"[1 - m]) if rule == "applies" else ""
         rows.append(
@@ -91,7 +92,7 @@ def classify(solution, states) -> pd.DataFrame:
                 "controller_value": value if a.mover_in_control else -value,
                 "controller_before": (v0 - a_value) * (1 if controller == "A" else -1),
                 "d0_odd": (m + p.bit_count() + b.n_cells - a.unclaimed_cells) % 2 == 1,
-                "recursion_agrees": oracle_value(*configuration(b, p)) == value if a.simple else pd.NA,
+                "recursion_agrees": oracle_value(*configuration(b, p)) == value if a.chains_and_loops else pd.NA,
             }
         )
     return pd.DataFrame(rows)
@@ -108,7 +109,7 @@ def exact_summary(group: pd.DataFrame) -> pd.Series:
     def given(mask):
         return p(ap & mask) / p(ap)
 
-    simple = group["rule"] != "junction"
+    chains_and_loops = group["rule"] != "junction"
     return pd.Series(
         {
             "states": len(group),
@@ -123,8 +124,8 @@ def exact_summary(group: pd.DataFrame) -> pd.Series:
             "controller_behind": given(group["controller_before"] < 0),
             "controller_level": given(group["controller_before"] == 0),
             "controller_ahead": given(group["controller_before"] > 0),
-            "d0_odd": p(simple & group["d0_odd"]),
-            "recursion_agrees": f"{int(group['recursion_agrees'].sum())} of {int(simple.sum())}",
+            "d0_odd": given(group["d0_odd"]),
+            "recursion_agrees": f"{int(group['recursion_agrees'].sum())} of {int(chains_and_loops.sum())}",
         }
     )
 
@@ -175,14 +176,14 @@ def rule_table(ends: pd.DataFrame, by: list[str]) -> pd.DataFrame:
     return table
 
 
-def first_simple_endgames(board, games: pd.DataFrame) -> pd.DataFrame:
+def first_chains_and_loops_endgames(board, games: pd.DataFrame) -> pd.DataFrame:
     """The first position of each sampled game that is a loony endgame of chains and loops only."""
     rows = []
     reached = games[loony(board, games["position"].to_numpy(np.int64))]
     for game, moves in reached.groupby("game", sort=True):
         for row in moves.itertuples():
             a = analyse_endgame(board, int(row.position))
-            if a.simple:
+            if a.chains_and_loops:
                 value = int(row.value) if a.mover_in_control else -int(row.value)
                 rows.append(
                     {
@@ -236,21 +237,21 @@ def game_winner_table(ends: pd.DataFrame) -> pd.DataFrame:
 
 
 def rule_by_stage_sampled(name: str, board, first: pd.DataFrame, games: pd.DataFrame, seed: int) -> list[dict]:
-    """Does the controller win the endgame, at the first and the first simple loony endgame of sampled games?
+    """Does the controller win the endgame, at the first loony endgame and the first of chains and loops only?
 
     ``first`` is the `loony_endgames` rows of one board and policy, ``games`` that policy's
-    `play_games` table.  One row per stage, with a 95% Wilson interval; at the first simple
-    loony endgame also how many values the recursion on chain and loop sizes reproduces.
+    `play_games` table.  One row per stage, with a 95% Wilson interval; at the first loony
+    endgame of chains and loops also how many values the recursion on chain and loop sizes reproduces.
     """
-    simple = first_simple_endgames(board, games)
+    ends = first_chains_and_loops_endgames(board, games)
     stages = [
         ("first loony endgame", first["rule_applies"], first["rule"] == "controller wins", np.nan, np.nan),
         (
-            "first simple loony endgame",
-            simple["applies"],
-            simple["controller_value"] > 0,
-            simple["recursion_agrees"].sum(),
-            len(simple),
+            "first chains-and-loops endgame",
+            ends["applies"],
+            ends["controller_value"] > 0,
+            ends["recursion_agrees"].sum(),
+            len(ends),
         ),
     ]
     rows = []
@@ -269,7 +270,7 @@ def rule_by_stage_sampled(name: str, board, first: pd.DataFrame, games: pd.DataF
                 "controller_wins_share": k / n,
                 "controller_wins_low": float(low),
                 "controller_wins_high": float(high),
-                "simple_endgames": count,
+                "chains_and_loops_endgames": count,
                 "recursion_agrees": agree,
             }
         )

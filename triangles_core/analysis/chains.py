@@ -222,8 +222,10 @@ class EndgameAnalysis:
     """The chain structure of a position and who the long chain rule says is in control.
 
     ``free_edges`` and ``unclaimed_cells`` are ``F`` and ``R`` of the module docstring, then
-    the components by kind; ``simple``: no component is complex; ``mover_in_control``
-    (`controller`) only for a simple loony endgame, else None.
+    the components by kind; ``chains_and_loops``: no component is complex (every component
+    is a chain or a loop; Buzzard and Ciere's *simple* endgames are the case with no short
+    chain); ``mover_in_control`` (`controller`) only for a loony endgame of chains and loops,
+    else None.
     """
 
     free_edges: int
@@ -234,7 +236,7 @@ class EndgameAnalysis:
     loops: int
     complex_components: int
     loony_endgame: bool
-    simple: bool
+    chains_and_loops: bool
     mover_in_control: bool | None
 
 
@@ -271,10 +273,10 @@ def analyse_endgame(board: CellBoard, position: int | Iterable[int]) -> EndgameA
     chains = [c for c in parts if c.kind == "chain"]
     long_chains = sum(c.long for c in chains)
     loony = is_loony_endgame(board, p)
-    simple = all(c.kind != "complex" for c in parts)
+    chains_and_loops = all(c.kind != "complex" for c in parts)
     free = board.n_edges - p.bit_count()
     unclaimed = sum(d > 0 for d in degrees)
-    in_control = controller(free, unclaimed, long_chains) if loony and simple else None
+    in_control = controller(free, unclaimed, long_chains) if loony and chains_and_loops else None
     return EndgameAnalysis(
         free,
         unclaimed,
@@ -284,7 +286,7 @@ def analyse_endgame(board: CellBoard, position: int | Iterable[int]) -> EndgameA
         sum(c.kind == "loop" for c in parts),
         sum(c.kind == "complex" for c in parts),
         loony,
-        simple,
+        chains_and_loops,
         in_control,
     )
 
@@ -302,7 +304,7 @@ ENDGAME_COLUMNS = [
     "short_chains",
     "loops",
     "complex_components",
-    "simple",
+    "chains_and_loops",
     "rule_applies",
     "mover_in_control",
     "controller_value",
@@ -340,10 +342,10 @@ def first_loony_endgames(board: CellBoard, games: "pandas.DataFrame") -> "pandas
         if not is_loony_endgame(board, p):
             continue
         a = analyse_endgame(board, p)
-        applies = a.simple and (a.long_chains + a.loops) > 0
+        applies = a.chains_and_loops and (a.long_chains + a.loops) > 0
         in_control = a.mover_in_control if applies else None
         controller_value = (int(value) if in_control else -int(value)) if applies else None
-        rule = "junction" if not a.simple else "no long chain or loop"
+        rule = "junction" if not a.chains_and_loops else "no long chain or loop"
         if controller_value is not None:
             rule = ("draw", "controller wins", "controller loses")[(controller_value > 0) - (controller_value < 0)]
         rows.append(

@@ -176,12 +176,14 @@ def _joint_counts(values, control, reach, n_edges, chunks):  # pragma: no cover 
 
 
 def agreement_by_edges_drawn(name: str, board: CellBoard, values: np.ndarray, control: np.ndarray) -> pd.DataFrame:
-    """Does the Nimstring winner win the cell game?  Positions counted by edges drawn.
+    """Does the Nimstring winner win the cell game?  Positions with a move left, by edges drawn.
+
+    The full board is left out: nobody moves there, so it is neither agreement nor a draw.
 
     Returns
     -------
     pandas.DataFrame
-        One row per number of edges drawn: the positions, the Nimstring and cell-game
+        One row per number of edges drawn below the full board: the positions, the Nimstring and cell-game
         outcomes for the mover, ``agree``/``disagree`` (decided positions whose Nimstring
         winner wins / loses the cell game), and the same over the ``reached`` positions.
 
@@ -196,6 +198,7 @@ def agreement_by_edges_drawn(name: str, board: CellBoard, values: np.ndarray, co
     everything, reached = counts.sum(axis=3), counts[..., 1]
 
     def split(c: np.ndarray) -> dict[str, np.ndarray]:
+        c = c[: board.n_edges]  # the full board has no move
         return {
             "positions": c.sum(axis=(1, 2)),
             "control_mover_wins": c[:, 1].sum(axis=1),
@@ -206,7 +209,7 @@ def agreement_by_edges_drawn(name: str, board: CellBoard, values: np.ndarray, co
             "disagree": c[:, 1, 0] + c[:, 0, 2],
         }
 
-    frame = pd.DataFrame({"board": name, "edges_drawn": np.arange(board.n_edges + 1), **split(everything)})
+    frame = pd.DataFrame({"board": name, "edges_drawn": np.arange(board.n_edges), **split(everything)})
     for column, data in split(reached).items():
         if column in ("positions", "control_mover_wins", "draws", "agree", "disagree"):
             frame["reached" if column == "positions" else f"reached_{column}"] = data

@@ -130,7 +130,8 @@ def describe(parts) -> str:
 
 def _rule_kind(board: CellBoard, p: int) -> tuple[str, int, int]:
     a = analyse_endgame(board, p)
-    kind = "junction" if not a.simple else "long chain or loop" if a.long_chains + a.loops else "no long chain or loop"
+    kind = "long chain or loop" if a.long_chains + a.loops else "no long chain or loop"
+    kind = kind if a.chains_and_loops else "junction"
     return kind, a.long_chains, a.loops
 
 
