@@ -130,14 +130,14 @@ def test_the_answer_is_bold_short_and_its_numbers_are_the_tables():
     s = table("larger_boards_summary").set_index("side").loc[[2, 3, 4]]
     handed = (s["mean_mistake_value_lost"] / 2).round(1).tolist()
     share = (100 * s["value_lost_per_mistake_per_triangle"] / 2).round().astype(int).tolist()
-    assert f"more triangles: {handed[0]}, {handed[1]}, {handed[2]} over all positions" in answer
     prose = notebooks.prose("07_larger_boards")
+    assert f"it hands over {handed[0]}, {handed[1]} and {handed[2]} triangles" in prose  # over all positions
     assert f"over all positions it was {share[0]}%, {share[1]}% and {share[2]}%" in prose
     per_game = table("larger_boards_play_summary").set_index(["side", "play"])
     per_mistake = per_game["mean_value_lost"] / per_game["mistake_share"] / 2  # triangles handed over
     board = sizes["triangles"].reindex(per_mistake.index.get_level_values("side")).to_numpy()
     in_play = [f"{per_mistake.loc[(n, 'perfect')]:.1f}" for n in (2, 3, 4)]
-    assert f"{in_play[0]}, {in_play[1]}, {in_play[2]} where perfect play goes" in answer
+    assert f"more triangles as the board grows ({in_play[0]}, {in_play[1]}, {in_play[2]})" in answer
     shares = (100 * per_mistake / board).round().astype(int)
     perfect, random = ([f"{shares.loc[(n, p)]}%" for n in (2, 3, 4)] for p in ("perfect", "random"))
     assert f"a falling share ({', '.join(perfect)})" in answer

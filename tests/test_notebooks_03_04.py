@@ -33,15 +33,14 @@ def test_03_answer(in_play):
         return f"{round(100 * values.min())}–{round(100 * values.max())}%"
 
     early, late = span(share.loc[2:8]), span(share.loc[9:17])
-    assert f"the mover wins the rest at {early} for k = 2–8, {late} after" in answer
+    assert f"the mover wins the remaining triangles at {early} of positions for k = 2–8 and {late} after" in answer
     perfect = in_play[in_play.policy == "perfect"]
     assert (perfect.mean_value_for_A == -3).all() and (perfect.A_loses == 1).all()
     random = in_play[in_play.policy == "uniformly random"].set_index("edges_drawn").A_wins
-    assert f"A loses perfect play by 3 throughout and wins {random.loc[18]:.1%} of random games" in answer
+    assert f"A loses perfect play by 3 at every k, though A wins {random.loc[18]:.1%} of random games" in answer
     even, odd = random.loc[[2, 4, 6, 8]], random.loc[[3, 5, 7]]  # value for A > 0, by whose turn it mostly is
-    assert (
-        f"favour A under perfect play in {span(even)} at even k = 2–8 (mostly A’s turn), {span(odd)} at odd." in answer
-    )
+    text = prose("03_outcomes_by_edges_drawn")
+    assert f"would favour A in {span(even)}; at odd k = 3–7, where B is mostly to move, in {span(odd)}" in text
     b_to_move = in_play[in_play.policy == "uniformly random"].set_index("edges_drawn").B_to_move
     assert (b_to_move.loc[[2, 4, 6, 8]] < 0.5).all() and (b_to_move.loc[[3, 5, 7]] > 0.5).all()
     a_to_move = 1 - b_to_move.loc[[2, 4, 6, 8]]
