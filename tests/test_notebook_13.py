@@ -183,8 +183,8 @@ def test_the_3x4_endgame_is_minus_the_controllers_score_and_the_shorthand():
     text = notebooks.prose("13_long_chain_rule")
     t = table("long_chain_rule_by_board").set_index(["board", "policy"]).loc[("3x4 boxes", "perfect")]
     wins, draws, loses, applies = (int(t[c]) for c in ("controller_wins", "draw", "controller_loses", "rule_applies"))
-    assert f"exactly the {wins:,} games it began behind, draws it in the {draws} it began level" in text
-    assert f"loses it in the {loses} it began ahead. In {draws + loses} of the {applies:,}" in text
+    assert f"exactly the {wins:,} of {applies:,} games it began behind, drew it in the {draws} it began level" in text
+    assert f"lost it in the {loses} it began ahead" in text and f"each of the {draws + loses} it did not win" in text
     e = table("long_chain_rule_perfect_play").set_index("board")
     odd = [
         f"{e.loc[b, 'double_crosses_before_odd']:,} of {e.loc[b, 'rule_applies']:,}" for b in ("3x3 boxes", "3x4 boxes")
