@@ -37,10 +37,10 @@ def ratios() -> pd.DataFrame:
 def test_the_answer_is_bold_short_and_its_numbers_are_the_tables(prose, ratios):
     answer = notebooks.bold_answer("10_beyond_the_table", "Answer: ")
     committed = pd.read_csv(SEARCH / "switches_boxes3x4.csv").set_index("switch").loc["everything on"]
-    assert f"3x4 in {committed['nodes'] / 1e6:.1f} million nodes, {committed['cpu_seconds']:.0f} CPU seconds" in answer
+    assert f"3x4 in {committed['nodes'] / 1e6:.1f} million nodes, {committed['cpu_seconds']:.0f} CPU seconds" in prose
     bounds = boxes3x5_bounds()
     units = pd.read_json(SEARCH / "boxes3x5" / "units.jsonl", lines=True)
-    assert bounds[0] == (-1, -1) and "compute the empty 3x5 board worth −1, Wilson's value" in answer
+    assert bounds[0] == (-1, -1) and "compute the empty 3x5 board worth −1, the published value" in answer
     assert f"Assuming rules A–C, {len(units):,} work units ({units['nodes'].sum() / 1e9:.1f} billion" in answer
     assert f"{units['seconds'].sum() / 3600:.1f} worker-hours)" in answer
 
