@@ -4,18 +4,19 @@ from __future__ import annotations
 
 import json
 
+import numpy as np
 import pytest
 
 from triangles_core import solve, solve_boxes
-from triangles_core.engine.units import InlineExecutor, frontier, local_executor, solve_units
+from triangles_core.engine.units import InlineExecutor, frontier, local_executor, needed_units, solve_units, tree_bounds
 from triangles_core.games.boxes import boxes_board
 from triangles_core.games.triangles import board
 
 SMALL = 1 << 20  # table bytes of each worker's search
 
 
-def check_against_table(b, table, tmp_path, executor, depth, first_moves=True, max_memory=SMALL):
-    options = dict(depth=depth, executor=executor, first_moves=first_moves, max_memory=max_memory)
+def check_against_table(b, table, tmp_path, executor, depth, first_moves=True, max_memory=SMALL, **more):
+    options = dict(depth=depth, executor=executor, first_moves=first_moves, max_memory=max_memory, **more)
     run = solve_units(b, tmp_path / "run", **options)
     assert run.value == table.value([])
     bounds = run.bounds
@@ -36,6 +37,29 @@ CASES = [
 @pytest.mark.parametrize("depth", [1, 3])
 def test_units_equal_the_table_in_process(make_board, make_table, depth, tmp_path):
     check_against_table(make_board(), make_table(), tmp_path, InlineExecutor(), depth)
+
+
+@pytest.mark.parametrize("first_moves", [False, True])
+def test_only_the_needed_units_are_solved(first_moves, tmp_path):
+    b = boxes_board(2, 3)
+    run = check_against_table(b, solve_boxes(2, 3), tmp_path, InlineExecutor(), 3, first_moves, recheck=0)
+    assert run.computed < len(run.units) / 2  # 66 of 183: the others cannot change a value asked for
+
+
+@pytest.mark.parametrize("first_moves", [False, True])
+def test_needed_units_run_out_only_when_the_bounds_are_exact(first_moves):
+    b, table = board(3), solve(3)
+    units = frontier(b, 0, 2)
+    rng = np.random.default_rng(7)
+    for _ in range(40):
+        known = {p: int(table.values[p]) for p in units if rng.random() < rng.random()}
+        needed = needed_units(b, 0, 2, known, first_moves)
+        assert needed <= set(units) - set(known)
+        bounds = tree_bounds(b, 0, 2, known)
+        exact = all(lo == hi for e, (lo, hi) in bounds.items() if first_moves or e == 0)
+        assert exact == (not needed)
+        truth = tree_bounds(b, 0, 2, {p: int(table.values[p]) for p in units})
+        assert all(lo <= truth[e][0] <= hi for e, (lo, hi) in bounds.items())
 
 
 def test_units_equal_the_table_on_two_processes(tmp_path):

@@ -3,7 +3,8 @@
 The position is expanded ``depth`` edges deep; each canonical position reached is a
 *unit*, solved by one search.  The root's value follows by the negamax recurrence over
 that small tree; with units still unknown, the same recurrence over intervals (an
-unknown value lies within plus or minus its cells left) gives the bounds proved so far.
+unknown value lies within plus or minus its cells left) gives the bounds proved so far,
+and only the units that can still change those bounds are solved (`needed_units`).
 
 Units run through any `concurrent.futures.Executor`: a `ProcessPoolExecutor`
 (`local_executor`), a Dask cluster (``distributed.Client(address).get_executor()``,
@@ -23,7 +24,6 @@ import threading
 import time
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
-from itertools import islice
 from pathlib import Path
 from typing import Any
 
@@ -38,6 +38,7 @@ __all__ = [
     "frontier",
     "local_executor",
     "solve_unit",
+    "needed_units",
     "solve_units",
     "tree_bounds",
 ]
@@ -141,14 +142,9 @@ def frontier(board: CellBoard, root: int, depth: int) -> list[int]:
     return list(units)
 
 
-def tree_bounds(board: CellBoard, root: int, depth: int, known: dict[int, int]) -> dict[int, tuple[int, int]]:
-    """Bounds on the value of ``root`` and of each of its moves, from the units' values ``known``.
-
-    Returns ``{0: (lower, upper) of root, e: (lower, upper) of move e, ...}``; a bound is
-    exact (``lower == upper``) once the units below it are known.
-    """
+def _bounds(board: CellBoard, known: dict[int, int]):
+    """The interval recurrence of `tree_bounds`: ``moves(p, d)`` (bounds of each move) and ``bounds(p, d)``."""
     memo: dict[int, tuple[int, int]] = {}
-    depth = min(depth, len(board.free_edges(root)))
 
     def moves(p: int, d: int) -> dict[int, tuple[int, int]]:
         out = {}
@@ -168,8 +164,64 @@ def tree_bounds(board: CellBoard, root: int, depth: int, known: dict[int, int]) 
             memo[key] = (max(lo for lo, _ in children), max(hi for _, hi in children)) if children else (0, 0)
         return memo[key]
 
+    return moves, bounds
+
+
+def tree_bounds(board: CellBoard, root: int, depth: int, known: dict[int, int]) -> dict[int, tuple[int, int]]:
+    """Bounds on the value of ``root`` and of each of its moves, from the units' values ``known``.
+
+    Returns ``{0: (lower, upper) of root, e: (lower, upper) of move e, ...}``; a bound is
+    exact (``lower == upper``) once the units below it are known.
+    """
+    depth = min(depth, len(board.free_edges(root)))
+    moves, bounds = _bounds(board, known)
     first = moves(root, depth) if depth else {}
     return {0: bounds(root, depth), **first}
+
+
+def needed_units(board: CellBoard, root: int, depth: int, known: dict[int, int], first_moves: bool = False) -> set[int]:
+    """The unknown units that can still change the root's value (and each first move's, with ``first_moves``).
+
+    The value of a position is the largest value of its moves (`tree_bounds`). A move whose
+    upper bound is no larger than the largest lower bound among the moves cannot change
+    that maximum, so no unit below it is needed for this position; nor is any unit below
+    a position whose bounds already meet. This is the cut-off of alpha-beta (Knuth and
+    Moore, 1975) applied to the bounds the finished units prove. It never loses a needed
+    unit: while a position's bounds differ, the move holding its upper bound exceeds the
+    best lower bound and is followed, down to an unknown unit.
+    """
+    depth = min(depth, len(board.free_edges(root)))
+    moves, bounds = _bounds(board, known)
+    needed: set[int] = set()
+    seen: set[int] = set()
+
+    def visit(p: int, d: int) -> None:
+        key = board.canonical(p)
+        if key in seen:
+            return
+        seen.add(key)
+        if d == 0:
+            if key not in known:
+                needed.add(key)
+            return
+        lo, hi = bounds(p, d)
+        if lo < hi:
+            children = moves(p, d)
+            best = max(low for low, _ in children.values())
+            for e, (_, high) in children.items():
+                if high > best:
+                    visit(p | 1 << (e - 1), d - 1)
+
+    if first_moves and depth:
+        for e, (lo, hi) in moves(root, depth).items():
+            if lo < hi:
+                visit(root | 1 << (e - 1), depth - 1)
+    visit(root, depth)
+    return needed
+
+
+def _finished(bounds: dict[int, tuple[int, int]], first_moves: bool) -> bool:
+    return all(lo == hi for e, (lo, hi) in bounds.items() if first_moves or e == 0)
 
 
 @dataclass
@@ -191,8 +243,7 @@ class UnitRun:
 
     def finished(self, first_moves: bool) -> bool:
         """Whether the root's value is exact, and with ``first_moves`` each first move's too."""
-        bounds = self.bounds
-        return all(lo == hi for e, (lo, hi) in bounds.items() if first_moves or e == 0)
+        return _finished(self.bounds, first_moves)
 
     @property
     def value(self) -> int | None:
@@ -256,6 +307,7 @@ def solve_units(
     first_moves: bool = False,
     max_units: int | None = None,
     in_flight: int = 64,
+    recheck: float = 4.0,
     progress: bool = False,
     **options: Any,
 ) -> UnitRun:
@@ -280,6 +332,10 @@ def solve_units(
         Stop after this many units finish (a session's share); all by default.
     in_flight : int, default 64
         Most units handed to the executor at once (1 with `InlineExecutor`).
+    recheck : float, default 4.0
+        The bounds and the units still needed (`needed_units`) are recomputed when the
+        queue runs out, and otherwise once ``recheck`` times their own last cost has
+        passed (0: after every unit).
     progress : bool, default False
         Show a bar of units done with the root's proved bounds.
     **options
@@ -311,9 +367,6 @@ def solve_units(
     units = frontier(board, root, depth)
     done = _open_run(folder, header, board, units)
     run = UnitRun(board, root, depth, units, done)
-    todo = [p for p in run.units if p not in done]
-    if max_units is not None:
-        todo = todo[:max_units]
     executor = executor or InlineExecutor()
     bar = None
     if progress:
@@ -324,15 +377,33 @@ def solve_units(
         bar.set_postfix_str("{} <= value <= {}".format(*run.bounds[0]))
     # Units are handed out a window at a time, so that each is written as soon as it is
     # known (at once with the in-process executor) and no more are queued than needed.
+    # Only the units that can still change what is asked are handed out (`needed_units`).
+    # The bounds and that set are recomputed when the queue runs out, and otherwise once
+    # ``recheck`` times their own cost has passed: on a large tree they take longer than a unit.
     window = 1 if isinstance(executor, InlineExecutor) else in_flight
-    queue = iter(todo)
     pending: set[Future] = set()
+    submitted: set[int] = set()
+    budget = len(run.units) if max_units is None else max_units
+    todo: list[int] = []
+    checked, cost = -float("inf"), 0.0
     try:
         with open(folder / "units.jsonl", "a", encoding="utf-8") as log:
-            while not run.finished(first_moves):
-                pending.update(
-                    executor.submit(solve_unit, board, p, options) for p in islice(queue, window - len(pending))
-                )
+            while True:
+                todo = [p for p in todo if p not in done and p not in submitted]
+                if not todo or time.monotonic() - checked > recheck * cost:
+                    checked = time.monotonic()
+                    bounds = run.bounds
+                    if bar is not None:
+                        bar.set_postfix_str("{} <= value <= {}".format(*bounds[0]))
+                    if _finished(bounds, first_moves):
+                        break
+                    needed = needed_units(board, root, depth, {p: r["value"] for p, r in done.items()}, first_moves)
+                    todo = [p for p in run.units if p in needed and p not in submitted]
+                    cost = time.monotonic() - checked
+                while todo and len(pending) < window and len(submitted) < budget:
+                    p = todo.pop(0)
+                    submitted.add(p)
+                    pending.add(executor.submit(solve_unit, board, p, options))
                 if not pending:
                     break
                 finished, pending = wait(pending, return_when=FIRST_COMPLETED)
@@ -345,7 +416,6 @@ def solve_units(
                     run.computed += 1
                     if bar is not None:
                         bar.update(1)
-                        bar.set_postfix_str("{} <= value <= {}".format(*run.bounds[0]))
     finally:
         if pending and isinstance(executor, ProcessPoolExecutor):  # its running units cannot be cancelled: end them
             for child in multiprocessing.active_children():
