@@ -13,7 +13,7 @@ def test_side3_numbering_matches_the_spec_figure():
     b = board(3)
     assert b.edges[:9] == ((1, 2), (1, 3), (2, 3), (2, 4), (2, 5), (4, 5), (3, 5), (3, 6), (5, 6))
     assert b.edges[9:] == ((4, 7), (4, 8), (7, 8), (5, 8), (5, 9), (8, 9), (6, 9), (6, 10), (9, 10))
-    assert b.triangles == (
+    assert b.cells == (
         (1, 2, 3),
         (4, 5, 6),
         (7, 8, 9),
@@ -31,12 +31,12 @@ def test_counts_for_any_side(side):
     b = Board(side)
     assert b.n_dots == (side + 1) * (side + 2) // 2 == len(b.dot_rows)
     assert b.n_edges == 3 * side * (side + 1) // 2 == len(b.edges) == len(set(b.edges))
-    assert b.n_triangles == side**2 == len(b.triangles)
+    assert b.n_cells == side**2 == len(b.cells)
     # every edge is in one triangle (on the rim) or two (inside)
     counts = [len(t) for t in b.edge_cells]
     assert counts.count(1) == 3 * side and set(counts) <= {1, 2}
     # every triangle is three mutually adjacent dots
-    for t in b.triangles:
+    for t in b.cells:
         dots = {d for e in t for d in b.edges[e - 1]}
         assert len(dots) == 3
 

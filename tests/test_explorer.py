@@ -36,7 +36,7 @@ def test_state_follows_the_rules(solution3):
     assert state["value"] is None and state["values"] == {} and all(owner in ("A", "B") for owner in state["owners"])
     for k in range(19):
         s = explorer_state(solution3, [], moves[:k])
-        assert sum(s["score"]) == len(tc.board(3).complete_triangles(tc.board(3).position(moves[:k])))
+        assert sum(s["score"]) == len(tc.board(3).complete_cells(tc.board(3).position(moves[:k])))
     for bad in ([1, 1], [19]):
         with pytest.raises(InvalidPositionError):
             explorer_state(solution3, [], bad)

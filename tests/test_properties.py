@@ -12,7 +12,7 @@ positions = st.integers(0, BOARD.full)
 
 @given(positions)
 def test_value_is_bounded_by_the_triangles_left(p):
-    left = BOARD.n_triangles - len(BOARD.complete_triangles(p))
+    left = BOARD.n_cells - len(BOARD.complete_cells(p))
     assert abs(SOLUTION.value(p)) <= left  # its parity: test_review.py
 
 

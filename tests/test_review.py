@@ -87,7 +87,7 @@ def test_review_matches_the_plain_negamax_reference(seed, start, moves):
         assert review.final_cells == review.score
     a, b_total = review.final_cells
     assert a - b_total == review.end_value
-    assert a + b_total == 4 - len(board(2).complete_triangles(record.start))
+    assert a + b_total == 4 - len(board(2).complete_cells(record.start))
 
 
 def test_classification_rule():

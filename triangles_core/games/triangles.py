@@ -38,11 +38,11 @@ class TriangleBoard(CellBoard):
     Examples
     --------
     >>> b = TriangleBoard(3)
-    >>> b.n_dots, b.n_edges, b.n_triangles
+    >>> b.n_dots, b.n_edges, b.n_cells
     (10, 18, 9)
     >>> b.edge_dots(5)
     (2, 5)
-    >>> b.triangles[6]
+    >>> b.cells[6]
     (3, 5, 7)
     """
 
@@ -76,21 +76,6 @@ class TriangleBoard(CellBoard):
 
     def __repr__(self) -> str:
         return f"Board({self.side})"
-
-    # Names of the triangular board (the cells are its unit triangles).
-    @property
-    def n_triangles(self) -> int:
-        """Number of unit triangles, ``n**2`` (`n_cells`)."""
-        return self.n_cells
-
-    @property
-    def triangles(self) -> tuple[tuple[int, ...], ...]:
-        """The three edge numbers of each unit triangle, upward ones first (`cells`)."""
-        return self.cells
-
-    def complete_triangles(self, position: Position) -> tuple[int, ...]:
-        """Indices of the complete triangles (`complete_cells`)."""
-        return self.complete_cells(position)
 
     @property
     def dot_rows(self) -> tuple[tuple[int, int], ...]:
