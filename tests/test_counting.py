@@ -14,7 +14,6 @@ from triangles_core.analysis.tables import (
     move_statistics_by_edges_drawn,
     outcomes_by_edges_drawn,
 )
-from triangles_core.analysis.verify import verify_table
 
 
 def recount(s):
@@ -96,13 +95,6 @@ def test_summary_of_small_boards():
     assert summary["mistake_share"][1] == 0 and pd.isna(summary["mean_mistake_value_lost"][1])
     total = moves[0]
     assert summary["mean_value_lost"][0] == pytest.approx(total["value_lost"].sum() / total["moves"].sum())
-
-
-@pytest.mark.parametrize("function", [value_histogram, move_statistics, verify_table])
-@pytest.mark.parametrize("values", [np.zeros(8, dtype=np.int8), np.zeros(512, dtype=np.int16)])
-def test_wrong_table_is_rejected(function, values):
-    with pytest.raises(ValueError, match="int8 array of shape"):
-        function(board(2), values)
 
 
 @pytest.mark.parametrize("b", [board(1), board(2), board(3), board(4), board(5), boxes_board(2, 3), boxes_board(3, 3)])

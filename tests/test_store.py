@@ -121,14 +121,6 @@ def test_discard_removes_the_cached_table(folder):
     assert cache.discard_cached_table(board(2)) is None
 
 
-def test_open_table_reads_a_npy_file_and_refuses_another(tmp_path):
-    np.save(tmp_path / "t.npy", np.arange(3, dtype=np.int8))
-    assert cache.open_table(tmp_path / "t.npy").tolist() == [0, 1, 2]
-    (tmp_path / "notes.txt").write_text("not a table")
-    with pytest.raises(ValueError):
-        cache.open_table(tmp_path / "notes.txt")
-
-
 def test_the_packaged_side3_table_is_the_kernel_table():
     """The table shipped with the package (so that the judges need no numba) is the kernel's."""
     np.testing.assert_array_equal(cache.packaged_table(board(3)), solve_table(board(3)))
