@@ -8,7 +8,6 @@ import sys
 import textwrap
 
 import pytest
-from commands import assert_one_line_error
 
 
 def run_python(code: str, *args: object) -> subprocess.CompletedProcess:
@@ -39,25 +38,6 @@ def test_a_stop_while_writing_keeps_the_earlier_file(tmp_path, name, status, sai
     result = run_python(STOPPED_WHILE_WRITING.replace("SIGNAL)", f"{name})"), target)
     assert (result.returncode, result.stderr) == (status, f"triangles graph: {said}\n")
     assert target.read_text() == "an earlier good file" and [p.name for p in tmp_path.iterdir()] == ["side2.graphml"]
-
-
-FULL_DISK = """
-    import resource, signal, sys
-    signal.signal(signal.SIGXFSZ, signal.SIG_IGN)               # writes past the limit fail with EFBIG
-    resource.setrlimit(resource.RLIMIT_FSIZE, (600, 600))      # a disk that is full at 600 bytes
-    from triangles_core.cli import main
-    sys.exit(main(sys.argv[1:]))
-"""
-
-
-def test_a_full_disk_keeps_the_earlier_file_and_leaves_no_temporary(tmp_path):
-    target = tmp_path / "review.csv"
-    target.write_text("an earlier good file")
-    (tmp_path / "game.txt").write_text("".join(f"{e}\n" for e in range(1, 19)))
-    result = run_python(FULL_DISK, "review", tmp_path / "game.txt", "--csv", target)
-    assert_one_line_error(result, f"triangles review: error: cannot write {target}: File too large")
-    assert target.read_text() == "an earlier good file"
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["game.txt", "review.csv"]
 
 
 def test_a_failed_rename_keeps_the_earlier_file_and_is_one_line(tmp_path, monkeypatch, capsys):

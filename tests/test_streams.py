@@ -5,9 +5,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-import tempfile
 import threading
-from pathlib import Path
 
 import pytest
 
@@ -47,15 +45,6 @@ def test_a_link_to_a_file_replaces_that_file_whole_and_the_cache_replaces_the_li
     with atomic_open(link, "w", replace_special=True) as handle:  # the package's own file: a link there is replaced
         handle.write("own\n")
     assert not link.is_symlink() and link.read_text() == "own\n" and (tmp_path / "real.txt").read_text() == "new\n"
-
-
-def test_a_regular_file_under_dev_is_replaced_whole():
-    with tempfile.NamedTemporaryFile("w", dir="/dev/shm", suffix=".txt") as old:
-        old.write("old\n")
-        old.flush()
-        with atomic_open(old.name, "w") as handle:
-            handle.write("new\n")
-        assert Path(old.name).read_text() == "new\n"
 
 
 def test_a_device_and_a_fifo_are_written_as_streams(tmp_path):
