@@ -49,7 +49,6 @@ SLOW_TESTS = (
     "triangles_core/analysis/export.py::triangles_core.analysis.export.export_graph",  # doctests writing a graph or
     "triangles_core/plot/boards.py::triangles_core.plot.boards.draw_principal_variation",  # drawing a game
     "tests/test_graph_export.py::test_dot_round_trip",
-    "tests/test_graph_export.py::test_graphml_round_trip_of_the_state_graph[2-",
     "tests/test_graph_export.py::test_cli_graph",
     "tests/test_graph_export.py::test_help_examples_work",
     "tests/test_peg_game.py::test_game_graph_matches_solver",

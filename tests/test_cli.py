@@ -78,12 +78,6 @@ def test_bad_input_is_one_line_and_status_2(capsys, tmp_path, monkeypatch, args,
     assert list(tmp_path.iterdir()) == []  # nothing solved into a file, nothing written
 
 
-@pytest.mark.parametrize("args", [["--side", "0002"], ["--boxes", "0001x1"], ["--boxes", "1X0000001"]])
-def test_leading_zeros_are_read_as_scanf_reads_them(capsys, args):
-    status, out, _ = run(capsys, "solve", *args)
-    assert status == 0 and out.startswith(("Side-2 board", "1x1 boxes board"))
-
-
 def test_version_and_help(capsys):
     from importlib.metadata import version
 
