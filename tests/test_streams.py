@@ -72,20 +72,6 @@ def test_dev_stdout_appended_by_the_shell_keeps_the_old_lines(tmp_path, command)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["game.txt", "log.txt"]
 
 
-@pytest.mark.parametrize("output", ["-", "/dev/stdout"])
-def test_a_socket_as_standard_output_is_written_as_a_stream(tmp_path, output):
-    """Under a service manager standard output is a socket, which cannot be opened again by name."""
-    import socket
-
-    ours, theirs = socket.socketpair()
-    command = [sys.executable, "-m", "triangles_core", "graph", output, "--side", "1", "--format", "graphml"]
-    with ours, theirs:
-        done = subprocess.run(command, cwd=tmp_path, stdout=ours, stderr=subprocess.PIPE, timeout=120)
-        ours.shutdown(socket.SHUT_WR)
-        received = b"".join(iter(lambda: theirs.recv(1 << 16), b""))
-    assert done.returncode == 0 and received.startswith(b"<?xml") and b"</graphml>" in received
-
-
 @pytest.mark.parametrize("redirect", ["1<>game.txt", ">>game.txt"])
 def test_a_review_never_writes_into_its_own_record_through_standard_output(tmp_path, redirect):
     (tmp_path / "game.txt").write_text("1 2\n2 3\n1 3\n")

@@ -14,18 +14,8 @@ from typing import IO, Iterator
 __all__ = ["atomic_open", "progress_bar"]
 
 
-_DESCRIPTOR = re.compile(r"/dev/(?:(stdin|stdout|stderr)|fd/(\d+))|/proc/([^/]+)/(?:task/\d+/)?fd/(\d+)")
+_DESCRIPTOR = re.compile(r"/dev/(?:stdin|stdout|stderr|fd/\d+)|/proc/[^/]+/(?:task/\d+/)?fd/\d+")
 """The names of a descriptor the shell opened: ``/dev/stdout``, ``/dev/fd/1``, ``/proc/self/fd/1``."""
-
-
-def _own_descriptor(path: str) -> int | None:
-    """The number of this process's descriptor that ``path`` names (``/dev/stdout``: 1), else None."""
-    match = _DESCRIPTOR.fullmatch(path)
-    if match is None or match[3] not in (None, "self", str(os.getpid())):
-        return None
-    if match[1]:
-        return ("stdin", "stdout", "stderr").index(match[1])
-    return int(match[2] or match[4])
 
 
 def _is_stream(path: str) -> bool:
@@ -75,12 +65,7 @@ def atomic_open(
     """
     path = os.fspath(path)
     if not replace_special and _is_stream(path):
-        number = _own_descriptor(path)
-        if number is not None:  # the descriptor itself: a socket cannot be opened again by name
-            stream = os.fdopen(os.dup(number), mode, encoding=encoding, newline=newline)
-        else:
-            stream = open(path, mode.replace("w", "a"), encoding=encoding, newline=newline)
-        with stream as handle:
+        with open(path, mode.replace("w", "a"), encoding=encoding, newline=newline) as handle:
             yield handle
         return
     folder = os.path.dirname(path) or "."
