@@ -16,7 +16,7 @@ import pandas as pd
 
 from ..engine.compiled import compiled
 from ..engine.retrograde import cell_tables, claims, move_value
-from ..engine.solutions import TableSolution, check_values
+from ..engine.solutions import TableSolution
 
 __all__ = [
     "MAX_MOVES",
@@ -167,7 +167,7 @@ def play_games(
     if policy == "softmax" and not temperature > 0:  # the kernel divides by it
         raise ValueError(f"temperature must be positive, got {temperature!r}")
     board = solution.board
-    values = check_values(board, solution.values)
+    values = solution.values  # checked when the TableSolution was made
     p0 = board.position(start)
     plies = board.n_edges - p0.bit_count()
     if games * plies > MAX_MOVES:
