@@ -60,7 +60,7 @@ def test_duplicate_start_edge_is_a_note_said_once():
         ("2 4\n4 5\n2 4\n", 3, "2 4", "edge 4 (dots 2-4) is already drawn"),
         ("start: 4\n2 4\n", 2, "2 4", "already drawn"),
         ("5\ne5\n", 2, "e5", "already drawn"),
-        ("1 2\n2 7\n", 2, "2 7", "dots 2 and 7 are not joined by an edge"),
+        ("1 2\n\n2 7\n", 3, "2 7", "dots 2 and 7 are not joined by an edge"),  # blank lines count
         ("1 11\n", 1, "1 11", "dot 11 is not on the side-3 board"),
         ("19\n", 1, "19", "edge 19 is not on the side-3 board"),
         ("0\n", 1, "0", "edge 0 is not on the side-3 board"),
