@@ -178,7 +178,7 @@ def test_bold_answer_is_short_and_matches_the_tables():
     by_hole = table("peg_boards_by_hole")
     n, ahead = len(by_hole), int((by_hole["value"] > 0).sum())
     median, low, high = peg_stats.median_interval(by_hole["value"])
-    assert f"{n:,} random boards" in answer and "The parity that decides equal pegs does not decide these." in answer
+    assert f"{n:,} random boards" in answer and "parity does not decide the sign." in answer
     assert f"The median margin is {median:+,.0f} ({low:+,.0f}–{high:,.0f})" in prose("05_peg_game")
 
     def share(k, m):
@@ -188,8 +188,10 @@ def test_bold_answer_is_short_and_matches_the_tables():
     assert f"ahead on {share(ahead, n)}" in answer
     counts = by_hole.assign(ahead=by_hole["value"] > 0).groupby("hole_class")["ahead"].agg(["sum", "size"])
     names = {"corner": "corners", "edge next to a corner": "edges beside a corner", "edge midpoint": "edge midpoints"}
+    corner, rest = counts.loc["corner"], counts.drop("corner").sum()
+    words = f"less often from corner holes ({round(100 * corner['sum'] / corner['size'])}% against "
+    assert words + f"{round(100 * rest['sum'] / rest['size'])}% elsewhere), the one contrast fixed in advance" in answer
     for hole_class, (k, m) in counts.iterrows():
-        assert f"{names.get(hole_class, hole_class)} {round(100 * k / m)}%" in answer
         lo, hi = wilson_interval(k, m)
         interval = f"{round(100 * float(lo))}–{round(100 * float(hi))}% ({names.get(hole_class, hole_class)})"
         assert interval in prose("05_peg_game")

@@ -76,7 +76,10 @@ def test_the_bold_answer_is_short_and_says_what_the_tables_say(study):
     low, high = percent([rates.error_rate.min(), rates.error_rate.max()])
     ends = percent([rates.error_low.min(), rates.error_high.max()])
     assert (low, high, *ends) == (20, 31, 16, 40)
-    assert f"at {low}–{high}% of other positions where it can" in bold and f"95% intervals {ends[0]}–{ends[1]}%" in bold
+    assert (
+        f"at {low}–{high}% of other sampled positions where it can (one per game" in bold
+        and f"95% intervals {ends[0]}–{ends[1]}%" in bold
+    )
     assert (
         (top[empty].value_lost > 0).all()
         and "at the empty 2x2 board, whose openings" in bold
