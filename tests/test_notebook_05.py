@@ -180,17 +180,19 @@ def test_bold_answer_is_short_and_matches_the_tables():
     median, low, high = peg_stats.median_interval(by_hole["value"])
     assert f"{n:,} random boards" in answer and "parity does not decide the sign." in answer
     assert f"The median margin is {median:+,.0f} ({low:+,.0f}–{high:,.0f})" in prose("05_peg_game")
+    assert f"median margin {median:+,.0f}, ahead on" in answer
 
     def share(k, m):
         lo, hi = wilson_interval(k, m)
-        return f"{round(100 * k / m)}% ({round(100 * float(lo))}–{round(100 * float(hi))}%)"
+        return f"{round(100 * k / m)}% (95% interval {round(100 * float(lo))}–{round(100 * float(hi))}%)"
 
     assert f"ahead on {share(ahead, n)}" in answer
     counts = by_hole.assign(ahead=by_hole["value"] > 0).groupby("hole_class")["ahead"].agg(["sum", "size"])
     names = {"corner": "corners", "edge next to a corner": "edges beside a corner", "edge midpoint": "edge midpoints"}
     corner, rest = counts.loc["corner"], counts.drop("corner").sum()
     words = f"less often from corner holes ({round(100 * corner['sum'] / corner['size'])}% against "
-    assert words + f"{round(100 * rest['sum'] / rest['size'])}% elsewhere), the one contrast fixed in advance" in answer
+    assert words + f"{round(100 * rest['sum'] / rest['size'])}%)" in answer
+    assert "the one contrast fixed before this sample" in prose("05_peg_game")
     for hole_class, (k, m) in counts.iterrows():
         lo, hi = wilson_interval(k, m)
         interval = f"{round(100 * float(lo))}–{round(100 * float(hi))}% ({names.get(hole_class, hole_class)})"

@@ -75,7 +75,7 @@ def test_04_answer(moves):
     classes = table("side3_first_move_classes")
     assert classes[classes.value == -3]["size"].sum() == 12 and "12 keep −3" in answer
     assert classes[classes.value == -5]["size"].sum() == 6 and "six hexagon edges give −5" in answer
-    assert classes.value.max() < 0 and "none wins" in answer
+    assert classes.value.max() < 0 and "No first move wins" in answer
     perfect = moves[moves.policy == "perfect"][["legal", "mistakes", "value_lost", "critical"]].sum()
     assert f"{perfect.mistakes / perfect.legal:.1%} of legal moves are mistakes" in answer
     cost = perfect.value_lost / perfect.mistakes
