@@ -238,6 +238,8 @@ def run_units(args, b) -> dict:
                 depth=args.depth,
                 executor=executor,
                 first_moves=args.first_moves,
+                # a short queue on one machine, so that units found unneeded are not already queued
+                in_flight=2 * args.workers if args.executor == "local" else 64,
                 progress=True,
                 **options,
             )

@@ -390,7 +390,7 @@ def solve_units(
         with open(folder / "units.jsonl", "a", encoding="utf-8") as log:
             while True:
                 todo = [p for p in todo if p not in done and p not in submitted]
-                if not todo or time.monotonic() - checked > recheck * cost:
+                if len(submitted) < budget and (not todo or time.monotonic() - checked > recheck * cost):
                     checked = time.monotonic()
                     bounds = run.bounds
                     if bar is not None:
