@@ -112,8 +112,9 @@ def test_the_frontier_runs_table_is_the_units_on_disk(prose):
         bounds = tree_bounds(b, head["root"], head["depth"], dict(zip(done["position"], done["value"], strict=True)))
         assert (row["units_done"], row["lower"], row["upper"]) == (len(done), *bounds[0])
         assert row["first_moves_exact"] == sum(lo == hi for e, (lo, hi) in bounds.items() if e)
+    assert "on 2x3 boxes three edges deep, 66 of 183 units" in prose  # tests/test_units.py
     side5 = runs.loc["side5"]
-    assert (side5["lower"], side5["upper"]) == (-1, 1) and "Side 5, a run in progress, is −1 or +1." in prose
+    assert (side5["lower"], side5["upper"]) == (-1, 1) and "Side 5, a run in progress, is −1 or +1;" in prose
 
 
 def test_the_committed_rule_checks_are_those_of_the_search_rules():
