@@ -173,10 +173,18 @@ def tree_bounds(board: CellBoard, root: int, depth: int, known: dict[int, int]) 
     Returns ``{0: (lower, upper) of root, e: (lower, upper) of move e, ...}``; a bound is
     exact (``lower == upper``) once the units below it are known.
     """
+    return _tree_bounds_and_needed(board, root, depth, known, False)[0]
+
+
+def _tree_bounds_and_needed(
+    board: CellBoard, root: int, depth: int, known: dict[int, int], first_moves: bool, needed: bool = False
+) -> tuple[dict[int, tuple[int, int]], set[int]]:
+    """`tree_bounds` and, if ``needed``, `needed_units`, from one pass of the interval recurrence."""
     depth = min(depth, len(board.free_edges(root)))
     moves, bounds = _bounds(board, known)
     first = moves(root, depth) if depth else {}
-    return {0: bounds(root, depth), **first}
+    tree = {0: bounds(root, depth), **first}
+    return tree, _needed(board, root, depth, known, first_moves, moves, bounds) if needed else set()
 
 
 def needed_units(board: CellBoard, root: int, depth: int, known: dict[int, int], first_moves: bool = False) -> set[int]:
@@ -190,8 +198,10 @@ def needed_units(board: CellBoard, root: int, depth: int, known: dict[int, int],
     unit: while a position's bounds differ, the move holding its upper bound exceeds the
     best lower bound and is followed, down to an unknown unit.
     """
-    depth = min(depth, len(board.free_edges(root)))
-    moves, bounds = _bounds(board, known)
+    return _tree_bounds_and_needed(board, root, depth, known, first_moves, needed=True)[1]
+
+
+def _needed(board, root, depth, known, first_moves, moves, bounds) -> set[int]:
     needed: set[int] = set()
     seen: set[int] = set()
 
@@ -392,12 +402,12 @@ def solve_units(
                 todo = [p for p in todo if p not in done and p not in submitted]
                 if len(submitted) < budget and (not todo or time.monotonic() - checked > recheck * cost):
                     checked = time.monotonic()
-                    bounds = run.bounds
+                    known = {p: r["value"] for p, r in done.items()}
+                    bounds, needed = _tree_bounds_and_needed(board, root, depth, known, first_moves, needed=True)
                     if bar is not None:
                         bar.set_postfix_str("{} <= value <= {}".format(*bounds[0]))
                     if _finished(bounds, first_moves):
                         break
-                    needed = needed_units(board, root, depth, {p: r["value"] for p, r in done.items()}, first_moves)
                     todo = [p for p in run.units if p in needed and p not in submitted]
                     cost = time.monotonic() - checked
                 while todo and len(pending) < window and len(submitted) < budget:
