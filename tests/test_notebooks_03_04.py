@@ -33,11 +33,11 @@ def test_03_answer(in_play):
         return f"{round(100 * values.min())}–{round(100 * values.max())}%"
 
     early, late = span(share.loc[2:8]), span(share.loc[9:17])
-    assert f"the mover wins the remaining triangles at {early} of positions for k = 2–8 and {late} after" in answer
+    assert f"the mover wins the remaining triangles at {early} for k = 2–8 and {late} after" in answer
     perfect = in_play[in_play.policy == "perfect"]
     assert (perfect.mean_value_for_A == -3).all() and (perfect.A_loses == 1).all()
     random = in_play[in_play.policy == "uniformly random"].set_index("edges_drawn").A_wins
-    assert f"A loses perfect play by 3 at every k, though A wins {random.loc[18]:.1%} of random games" in answer
+    assert f"A loses perfect play by 3 at every k, yet wins {random.loc[18]:.1%} of random games" in answer
     even, odd = random.loc[[2, 4, 6, 8]], random.loc[[3, 5, 7]]  # value for A > 0, by whose turn it mostly is
     text = prose("03_outcomes_by_edges_drawn")
     assert f"would favour A in {span(even)}; at odd k = 3–7, where B is mostly to move, in {span(odd)}" in text
@@ -62,12 +62,17 @@ def test_03_in_play_probabilities_and_identities(in_play):
     assert round(perfect.mover_wins.iloc[:18].mean(), 3) == 0.524
 
 
-def test_03_capture_split():
-    capture = table("side3_capture_available_by_edges_drawn")
-    wide = capture.pivot(index="edges_drawn", columns="capture_available", values="mover_win_share").dropna()
-    assert list(wide.index[wide[True] <= wide[False]]) == [2, 13]
-    totals = capture.groupby("capture_available")[["positions", "mover_wins"]].sum()
-    assert (totals.mover_wins / totals.positions).round(3).tolist() == [0.651, 0.935]
+def test_03_forbidding_the_capture():
+    split = table("side3_capture_forbidden_by_edges_drawn")
+    t = split.sum()
+    won, forbidden = t.mover_wins / t.positions, t.mover_wins_capture_forbidden / t.positions
+    assert t.positions == 251_299 and "forbidden to capture, it wins 9%" in bold_answer("03_outcomes_by_edges_drawn")
+    text = prose("03_outcomes_by_edges_drawn")
+    assert f"the mover wins {forbidden:.1%} of the same positions instead of {won:.1%}" in text
+    # forbidding never helps: the best move that completes nothing is worth at most the value
+    assert (split.mover_wins_capture_forbidden <= split.mover_wins).all()
+    assert (split.mean_value_capture_forbidden < split.mean_value).all()
+    assert round(t.mover_wins_without_capture / t.positions_without_capture, 3) == 0.650  # k = 2 to 16
 
 
 def test_04_answer(moves):
