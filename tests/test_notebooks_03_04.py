@@ -88,6 +88,23 @@ def test_04_answer(moves):
     assert f"a perfect game meets {perfect.critical:.1f} critical positions" in answer
 
 
+def test_04_the_offer_accounts_for_part_of_the_cheaper_declines():
+    offer = table("side3_declined_captures_by_offer").pivot(index="triangles_on_offer", columns="where")
+    reached = offer.declines["perfect play"]
+    assert list(reached.index[reached > 0]) == [1, 2]  # perfect play never declines with more on offer
+    mix = reached / reached.sum()
+    priced = (mix * offer.mean_value_lost["all positions"]).sum()
+    all_cost = (offer.declines["all positions"] * offer.mean_value_lost["all positions"]).sum() / offer.declines[
+        "all positions"
+    ].sum()
+    assert (round(all_cost, 1), round(priced, 1), round(all_cost - priced, 1)) == (10.6, 7.7, 2.9)
+    assert "the offer's size accounts for 2.9 of the fall from 10.6 to 4.5" in " ".join(
+        prose("04_winning_first_moves").split()
+    )
+    same = offer.mean_value_lost.loc[[1, 2]]
+    assert (same["perfect play"] < same["all positions"]).all()
+
+
 def test_04_every_decline_that_keeps_the_value_is_double_dealing():
     """The split of notebook 04's table, recomputed (the shared move kinds are unchanged)."""
     import numpy as np
