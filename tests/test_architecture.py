@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import subprocess
 import sys
 from pathlib import Path
@@ -34,3 +35,17 @@ def test_importing_the_package_is_light():
     )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert result.stdout.strip() == "[]", result.stderr
+
+
+def test_the_package_never_imports_the_notebooks_study_code():
+    """``notebooks/studies/`` imports `triangles_core`, never the reverse (as with ``scripts/mcts_study.py``)."""
+    found = []
+    for path in sorted((ROOT / "triangles_core").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = [a.name for a in node.names] if isinstance(node, ast.Import) else []
+            if isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                names = [node.module]
+            found += [
+                f"{path.relative_to(ROOT)}:{node.lineno}" for n in names if n.split(".")[0] in ("studies", "mcts_study")
+            ]
+    assert not found, found

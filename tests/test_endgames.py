@@ -1,4 +1,5 @@
-"""Simple loony endgames (analysis.endgames): the closed forms against a plain recursive oracle and the tables."""
+"""Simple loony endgames (analysis.endgames; notebook 12's tables, studies.endgames): the closed forms
+against a plain recursive oracle and the tables."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ import itertools
 import pytest
 
 from notebooks import table
+from studies.endgames import endgame_tables, long_chain_rule_predictions
 from triangles_core import solve_cells
 from triangles_core.analysis import endgames as eg
 from triangles_core.analysis.control import BOARDS, reached_positions
@@ -39,7 +41,7 @@ def test_the_closed_forms_are_the_oracle_on_every_configuration_of_at_most_28_ce
 @pytest.mark.parametrize("name", ["side 2", "side 3", "2x2 boxes", "2x3 boxes"])
 def test_one_value_per_configuration_and_the_oracle_agrees_with_the_table(name):
     b = BOARDS[name]()
-    frame = eg.endgame_tables(name, b, solve_cells(b).values)
+    frame = endgame_tables(name, b, solve_cells(b).values)
     assert (frame.values_in_table == 1).all()
     assert (frame.oracle_value == frame.value).all()
     simple = frame[frame.simple]
@@ -62,7 +64,7 @@ def test_configuration_refuses_a_junction():
 def test_the_rule_with_the_long_chains_formed_names_the_winner_of_the_remaining_cells_on_side3():
     b = BOARDS["side 3"]()
     values = solve_cells(b).values
-    frame = eg.long_chain_rule_predictions("side 3", b, reached_positions(b, values), values)
+    frame = long_chain_rule_predictions("side 3", b, reached_positions(b, values), values)
     assert frame.named_win_share.tolist() == [0.0, 1.0]
 
 

@@ -13,7 +13,7 @@ from oracles_siblings import peg_jumps
 
 import triangles_core as tc
 from notebooks import ROOT, bold_answer, prose, table
-from triangles_core.analysis import peg_stats
+from studies import peg_stats
 from triangles_core.analysis.play import wilson_interval
 from triangles_core.games.peg import random_start
 

@@ -14,8 +14,8 @@ import pytest
 import notebooks
 import triangles_core as tc
 from notebooks import DATA, table
-from triangles_core.analysis import larger
-from triangles_core.analysis.larger import perfect_play_by_edges_drawn
+from studies import larger
+from studies.larger import perfect_play_by_edges_drawn
 from triangles_core.engine.game import NegamaxSolver
 
 

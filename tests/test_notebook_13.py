@@ -10,7 +10,7 @@ import pytest
 import notebooks
 import triangles_core as tc
 from notebooks import table
-from triangles_core.analysis import boxes_stats as bs
+from studies import boxes_stats as bs
 from triangles_core.analysis.chains import is_loony_endgame
 from triangles_core.analysis.play import wilson_interval
 

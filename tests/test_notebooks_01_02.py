@@ -2,15 +2,15 @@
 
 The prose of the two notebooks states numbers that no cell prints; each is checked here
 against `data/tables`, so that a table that changes makes the prose fail instead of
-drifting.  `analysis.explain` is checked against the plain definitions on small boards.
+drifting.  `studies.explain` is checked against the plain definitions on small boards.
 """
 
 import networkx as nx
 import pytest
 
 from notebooks import bold_answer, prose, table
+from studies import explain
 from triangles_core import board, solve
-from triangles_core.analysis import explain
 from triangles_core.analysis.chains import components
 
 
@@ -154,7 +154,7 @@ def test_02_and_04_count_the_same_critical_positions():
     )
 
 
-# analysis.explain, against the plain definitions
+# studies.explain, against the plain definitions
 
 
 @pytest.fixture(scope="module")

@@ -1,4 +1,4 @@
-"""Exact random play (`analysis.review_stats`) against every ordering of the edges.
+"""Exact random play (`studies.review_stats`) against every ordering of the edges.
 
 Under the random policy every free edge is equally likely whoever moves, so a game's edge
 order is a uniformly random permutation: averaging over all ``n!`` orderings, replayed
@@ -13,8 +13,9 @@ from collections import Counter
 
 import pytest
 
+from studies import review_stats
 from triangles_core import solve, solve_boxes
-from triangles_core.analysis import outcomes, review_stats
+from triangles_core.analysis import outcomes
 
 
 def _oracle(solution):

@@ -15,7 +15,8 @@
   the long chain rule, the game of control (Nimstring) solved by the engine, and simple
   loony endgames in closed form;
 - `triangles_core.analysis.outcomes`: move kinds, and play followed exactly (the
-  probability of every position a policy reaches);
-- `explain`, `larger`, `review_stats`, `boxes_stats`, `peg_stats`: the computations of
-  notebooks 01–02, 07, 08, 09 and 13, and 05.
+  probability of every position a policy reaches).
+
+The computations that serve only the notebooks' statistics are not here: they are in
+``notebooks/studies/`` (``from studies import ...``), as ``scripts/mcts_study.py`` is.
 """

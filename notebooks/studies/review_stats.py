@@ -13,10 +13,10 @@ from collections.abc import Iterable, Sequence
 import numpy as np
 import pandas as pd
 
-from ..engine.retrograde import NOT_A_MOVE
-from ..engine.solutions import TableSolution
-from .counting import positions_by_edges_drawn
-from .play import wilson_interval
+from triangles_core.analysis.counting import positions_by_edges_drawn
+from triangles_core.analysis.play import wilson_interval
+from triangles_core.engine.retrograde import NOT_A_MOVE
+from triangles_core.engine.solutions import TableSolution
 
 __all__ = ["final_margins", "moves_by_number", "winner_change_counts", "winner_changes"]
 

@@ -12,10 +12,10 @@ from typing import Any
 import networkx as nx
 import pandas as pd
 
-from ..engine.solutions import TableSolution
-from ..games.cells import CellBoard
-from .chains import analyse_endgame, components, is_loony_endgame
-from .graph import optimal_game_counts
+from triangles_core.analysis.chains import analyse_endgame, components, is_loony_endgame
+from triangles_core.analysis.graph import optimal_game_counts
+from triangles_core.engine.solutions import TableSolution
+from triangles_core.games.cells import CellBoard
 
 __all__ = [
     "cell_graph",

@@ -14,11 +14,11 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from ..engine.solutions import TableSolution
-from .counting import positions_with_edges_drawn as level_positions
-from .outcomes import position_reach, reached_losses
-from .play import mean_interval, mistakes_per_game, play_statistics
-from .tables import board_summary, move_statistics_by_edges_drawn, outcomes_by_edges_drawn
+from triangles_core.analysis.counting import positions_with_edges_drawn as level_positions
+from triangles_core.analysis.outcomes import position_reach, reached_losses
+from triangles_core.analysis.play import mean_interval, mistakes_per_game, play_statistics
+from triangles_core.analysis.tables import board_summary, move_statistics_by_edges_drawn, outcomes_by_edges_drawn
+from triangles_core.engine.solutions import TableSolution
 
 __all__ = [
     "PLAY_COLUMNS",
