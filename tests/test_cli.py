@@ -56,6 +56,7 @@ def test_a_repeated_edge_is_drawn_once_with_a_note(capsys):
         (["solve", "--side", "1", ","], "triangles solve: error: EDGE ',' names no edge"),
         (["solve", "--side", "6"], "triangles solve: error: the side-6 board has 63 edges: the search handles at most"),
         (["solve", "--boxes", "0x1"], "triangles solve: error: boxes rows 0 is out of range (1..64)"),
+        (["solve", "--side", "0"], "triangles solve: error: board side 0 is out of range (1..64)"),
         (["verify", "--boxes", "3x5"], "triangles verify: error: the 3x5 boxes board has 38 edges, more than a value"),
         (["solve", "--side", "x"], "triangles solve: error: argument --side: invalid int value: 'x'"),
         (["solve", "--boxes", "3by3"], "triangles solve: error: argument --boxes: expected ROWSxCOLS such as 3x3"),

@@ -88,13 +88,14 @@ def test_a_board_too_big_is_refused(call):
     "call, error",
     [
         (lambda: NumberGame().position(1 << 19), InvalidNumberPositionError),
+        (lambda: tc.solve_number_game().value(True), InvalidNumberPositionError),
         (lambda: tc.solve_number_game().value([2.0]), InvalidNumberPositionError),
         (lambda: tc.solve_number_game().value(2**100), InvalidNumberPositionError),
         (lambda: tc.solve_peg([0] + [1] * 13 + [2.5]), InvalidPegBoardError),
         (lambda: tc.solve_peg([0] + [1] * 13 + ["7"]), InvalidPegBoardError),
         (lambda: tc.solve_peg([0] + [1] * 13 + [3.0]), InvalidPegBoardError),
     ],
-    ids="number-mask number-float number-huge peg-float peg-text peg-float-3".split(),
+    ids="number-mask number-bool number-float number-huge peg-float peg-text peg-float-3".split(),
 )
 def test_a_position_that_cannot_occur_is_refused(call, error):
     with pytest.raises(error):

@@ -137,7 +137,9 @@ def _board(args: argparse.Namespace):
     """The board named by ``--side`` or ``--boxes``."""
     from ..games.boards import cell_board
 
-    return cell_board(args.boxes if args.boxes is not None else args.side or args.default_side)
+    return cell_board(
+        args.boxes if args.boxes is not None else args.side if args.side is not None else args.default_side
+    )
 
 
 def _solution(args: argparse.Namespace, start: int = 0):

@@ -197,6 +197,8 @@ class NumberGame:
         ...
         triangles_core.games.number.InvalidNumberPositionError: allowed numbers [6] cannot occur: 2 and 4 are ...
         """
+        if isinstance(position, bool):
+            raise InvalidNumberPositionError(f"a position is a bitmask or a list of numbers, not {position!r}")
         try:
             mask = index(position)  # type: ignore[arg-type]  # why: a list is read below
         except TypeError:
