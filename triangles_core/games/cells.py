@@ -272,11 +272,8 @@ class CellBoard:
         >>> board(3).position([1, 2, 3]), board(3).position(7)
         (7, 7)
         """
-        if isinstance(edges, bool):
-            raise InvalidPositionError(f"a position is a bitmask or a list of edges, not {edges!r}")
-        try:
-            mask = index(edges)  # type: ignore[arg-type]  # why: a bitmask; a list of edges is read below
-        except TypeError:
+        mask = as_bitmask(edges, "edges")
+        if mask is None:
             mask = 0
             for edge in iter_position(edges, "edges"):
                 mask |= 1 << (self.check_edge(edge) - 1)
@@ -370,6 +367,19 @@ class CellGame:
     def describe(self, position: Position) -> dict[str, int]:
         """Node attributes of a position in a state graph: ``edges_drawn``."""
         return {"edges_drawn": int(position).bit_count()}
+
+
+def as_bitmask(value: Any, what: str, error: type[ValueError] = InvalidPositionError) -> int | None:
+    """``value`` as a bitmask if it is an integer, or None if it is to be read as a list of ``what``.
+
+    A bool is refused: True is 1 to Python, but never a position.
+    """
+    if isinstance(value, bool):
+        raise error(f"a position is a bitmask or a list of {what}, not {value!r}")
+    try:
+        return index(value)
+    except TypeError:
+        return None
 
 
 def iter_position(value: Any, what: str, error: type[ValueError] = InvalidPositionError) -> Iterator[Any]:

@@ -12,11 +12,10 @@ complement in 2..20) is additively closed; every such set is reachable from the 
 
 from __future__ import annotations
 
-from operator import index
 from typing import Iterable
 
 from ..errors import InvalidPositionError, check_integer
-from .cells import iter_position
+from .cells import as_bitmask, iter_position
 from .transition import Transition
 
 __all__ = [
@@ -197,11 +196,8 @@ class NumberGame:
         ...
         triangles_core.games.number.InvalidNumberPositionError: allowed numbers [6] cannot occur: 2 and 4 are ...
         """
-        if isinstance(position, bool):
-            raise InvalidNumberPositionError(f"a position is a bitmask or a list of numbers, not {position!r}")
-        try:
-            mask = index(position)  # type: ignore[arg-type]  # why: a list is read below
-        except TypeError:
+        mask = as_bitmask(position, "numbers", InvalidNumberPositionError)
+        if mask is None:
             mask = position_mask(position)  # type: ignore[arg-type]  # why: not an integer, so a list
         if not 0 <= mask <= FULL:
             raise InvalidNumberPositionError(f"bitmask {mask} is out of range (0..{FULL})")
